@@ -1,0 +1,36 @@
+/* nhref.h -- nhref: certified reference trajectories of nonholonomic mechanical
+ * systems in multiple precision (MPFR on GNU MP).  The umbrella header.
+ *
+ * Modules: status codes (nhref_status.h), Taylor-mode jets (nhref_jet.h), the
+ * tape and its interpreters (nhref_tape.h), models and systems
+ * (nhref_model.h), schemes (nhref_scheme.h), integrators
+ * (nhref_integrate.h), output files (nhref_io.h) and the independent oracle
+ * (nhref_oracle.h).  Guarantee level: VALIDATED (independent routes agree),
+ * not rigorous.
+ */
+#ifndef NHREF_H
+#define NHREF_H
+
+#include "nhref_status.h"
+#include "nhref_jet.h"
+#include "nhref_tape.h"
+#include "nhref_model.h"
+#include "nhref_scheme.h"
+#include "nhref_integrate.h"
+#include "nhref_io.h"
+#include "nhref_oracle.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Version strings (static): nhref's, and the MPFR and GMP it runs with. */
+const char *nhref_version(void);
+const char *nhref_mpfr_version(void);
+const char *nhref_gmp_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NHREF_H */

@@ -1,0 +1,137 @@
+/* nhref_integrate.h -- integrators: a system, a scheme and a precision fixed at
+ * construction; integration to a final time or over an output grid, with dense
+ * output, statistics and an outcome.
+ *
+ * Usage:
+ *     nhref_options_t opt;
+ *     nhref_options_default(&opt);  opt.digits = 100;
+ *     nhref_integrator_new(&ig, sys, &opt);
+ *     nhref_integrate_grid(ig, out, x0, tgrid, n, &stats);
+ */
+#ifndef NHREF_INTEGRATE_H
+#define NHREF_INTEGRATE_H
+
+#include <stddef.h>
+
+#include <mpfr.h>
+
+#include "nhref_model.h"
+#include "nhref_scheme.h"
+#include "nhref_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How an integration ended: X(name, message).  Outcomes are not errors. */
+#define NHREF_OUTCOME_LIST(X)                                      \
+    X(NHREF_OUTCOME_NONE, "not run")                               \
+    X(NHREF_OUTCOME_REACHED, "reached the final time")             \
+    X(NHREF_OUTCOME_FAILED, "stopped by an error (see the status)")
+
+typedef enum {
+#define NHREF_X_OUTCOME(name, msg) name,
+    NHREF_OUTCOME_LIST(NHREF_X_OUTCOME)
+#undef NHREF_X_OUTCOME
+} nhref_outcome_t;
+
+/* The message of OUTCOME (static). */
+const char *nhref_outcome_str(nhref_outcome_t outcome);
+
+typedef struct {
+    const char *scheme;      /* registered scheme name; NULL = the first ("taylor") */
+    mpfr_prec_t prec;        /* working precision [bits]; 0 = from digits */
+    double digits;           /* tolerance 10^-digits; 0 = from prec */
+    unsigned order;          /* Taylor order; 0 = from the tolerance */
+    unsigned stages;         /* collocation stages; 0 = from the precision */
+    unsigned long max_steps; /* 0 = no limit */
+    /* progress: called after every step with the fraction of the interval
+     * done, in [0, 1]; NULL for none */
+    void (*progress)(void *arg, double fraction);
+    void *progress_arg;
+    /* on_row: called with every output row of nhref_integrate_grid as soon as
+     * it is known (row index I, time T, state X); a non-zero return stops the
+     * integration with NHREF_EIO.  NULL for none. */
+    int (*on_row)(void *arg, size_t i, mpfr_srcptr t, mpfr_srcptr x);
+    void *on_row_arg;
+} nhref_options_t;
+
+/* Defaults: Taylor, 30 digits, at most 10^7 steps. */
+void nhref_options_default(nhref_options_t *opt);
+
+/* nhref_options_resolve -- fill in OPT->prec and OPT->digits from each other
+ * (the rules below; 30 digits when neither is set).
+ * Returns NHREF_OK or NHREF_EINVAL (digits outside (0, 10^6], prec outside
+ * [MPFR_PREC_MIN, MPFR_PREC_MAX], or implied digits < 1). */
+int nhref_options_resolve(nhref_options_t *opt);
+
+/* Guard bits added to the precision implied by digits:
+ * prec = ceil(digits log2(10)) + NHREF_GUARD_BITS; conversely a precision
+ * alone implies digits = prec log10(2) - 1. */
+#define NHREF_GUARD_BITS 32
+
+typedef struct {
+    nhref_outcome_t outcome;
+    unsigned long nsteps;
+    unsigned order_min, order_max;
+    double h_min, h_max; /* |h| of the steps taken (the final, clipped one excluded
+                            when there were others) */
+    size_t nrows;        /* output rows filled (grid) */
+} nhref_stats_t;
+
+typedef struct nhref_integrator nhref_integrator_t;
+
+/* nhref_integrator_new -- an integrator of SYS (its current parameters) with
+ * OPT (NULL: defaults).  The precision and tolerance are resolved here.
+ * Returns: NHREF_OK; NHREF_EPARAM if the parameters fail the model's checks
+ * (nhref_system_check tells why); NHREF_ENOTFOUND for an unknown scheme;
+ * NHREF_EINVAL for digits/prec/order out of range; NHREF_EDOMAIN if a
+ * constant of the model is undefined; NHREF_ENOMEM.
+ * Cost: allocates every MPFR number the integration needs. */
+int nhref_integrator_new(nhref_integrator_t **ig, const nhref_system_t *sys,
+                         const nhref_options_t *opt);
+void nhref_integrator_free(nhref_integrator_t *ig);
+
+mpfr_prec_t nhref_integrator_prec(const nhref_integrator_t *ig);
+double nhref_integrator_digits(const nhref_integrator_t *ig);
+const nhref_scheme_type_t *nhref_integrator_scheme(const nhref_integrator_t *ig);
+const nhref_system_t *nhref_integrator_system(const nhref_integrator_t *ig);
+
+/* nhref_integrate_grid -- integrate from X0 at TGRID[0] through every
+ * TGRID[i], i < N (monotone, increasing or decreasing; repeated times
+ * allowed).  Steps are chosen by the scheme towards TGRID[N-1] and are not
+ * shortened by the grid: the rows between are filled by dense output, so a
+ * row does not depend on the other rows asked for.
+ * Shapes:    x0: nstate values; tgrid: N values; out: N rows of nstate values
+ *            (row-major), initialised by the caller at any precision, or NULL
+ *            to receive the rows only through the options' on_row callback
+ *            (memory then independent of N); out may not alias x0.
+ * Units:     as in the model's state table; t in seconds.
+ * Precision: internal values at the integrator's precision; target
+ *            |error| <= 10^-digits * max(1, |x|_inf) per step (VALIDATED,
+ *            not rigorous).
+ * Returns:   NHREF_OK (outcome REACHED); NHREF_EINVAL (N = 0 or TGRID not
+ *            monotone); NHREF_EDOMAIN if f is undefined on the way;
+ *            NHREF_EMAXSTEPS; NHREF_ESTEP; NHREF_EIO if on_row asked to stop.  On error the outcome is FAILED and
+ *            rows are filled up to STATS->nrows.
+ * Cost:      about nsteps * K_eff * order^2 / 2 multiply-adds.
+ * Source:    Jorba & Zou 2005 (order and step size). */
+int nhref_integrate_grid(nhref_integrator_t *ig, mpfr_ptr out, mpfr_srcptr x0,
+                         mpfr_srcptr tgrid, size_t n, nhref_stats_t *stats);
+
+/* nhref_integrate_until -- integrate X from *T to T_END; on return X and *T
+ * hold where the integration stopped (T_END on success).  Same statuses. */
+int nhref_integrate_until(nhref_integrator_t *ig, mpfr_ptr x, mpfr_ptr t, mpfr_srcptr t_end,
+                          nhref_stats_t *stats);
+
+/* nhref_integrator_integrals -- the model's first integrals (monitoring
+ * tape) at (T, X): nintegral values, NaN where one is undefined.
+ * Returns NHREF_OK, or NHREF_EINVAL if the model has none. */
+int nhref_integrator_integrals(nhref_integrator_t *ig, mpfr_ptr I, mpfr_srcptr t,
+                               mpfr_srcptr x);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NHREF_INTEGRATE_H */

@@ -1,0 +1,140 @@
+/* nhref_jet.h -- Taylor-mode automatic differentiation kernels ("jets") in MPFR.
+ *
+ * A series (jet) is a contiguous array of MPFR numbers indexed by order:
+ * u + j holds the normalised Taylor coefficient u_j = u^(j)(t0) / j! of a
+ * function u(t0 + h) = sum_j u_j h^j.  Series are passed as mpfr_ptr (output)
+ * or mpfr_srcptr (input); an array declared `mpfr_t u[N + 1]` is passed as
+ * `u[0]`.
+ *
+ * Every kernel computes ONE coefficient, of order k, of the result w of an
+ * elementary operation, assuming that the arguments are known to order k
+ * (u[0..k], v[0..k]) and the result and its auxiliary series to order k - 1.
+ * Order by order is what an ODE needs: x_{k+1} = f_k / (k + 1).  Calling a
+ * kernel for k = 0, 1, ..., K in turn yields the jet to order K; order 0 is
+ * the function value, computed with the same MPFR function as the plain
+ * evaluator so that order 0 of a jet equals f exactly.
+ *
+ * Precision and error: every operation rounds to nearest (RND) at the
+ * precision of the destination; the coefficient sums are accumulated at the
+ * precision of ws->acc, so the relative error of a coefficient of order k is
+ * a small multiple of k * 2^-prec times the condition of the sum.  No kernel
+ * claims a rigorous bound (level VALIDATED, see DESIGN §4).
+ *
+ * Aliasing: the result w must not alias an argument; auxiliary series are
+ * private to one node.
+ *
+ * Returns (every kernel): NHREF_OK, or NHREF_EDOMAIN when the operation is
+ * undefined at the order-0 values (the message of each kernel says when); on
+ * NHREF_EDOMAIN the coefficient is set to NaN.  Domain checks are made at
+ * k = 0 and, where a higher order would divide by an order-0 value, at k >= 1.
+ *
+ * Cost: a Cauchy-type kernel at order k costs k + 1 multiplications and
+ * additions at the working precision; the whole jet to order K, about
+ * (K + 1)(K + 2) / 2 per nonlinear operation.  Linear kernels cost O(1).
+ *
+ * Source: the recurrences are the classical ones of R. E. Moore, "Interval
+ * Analysis" (1966), ch. 11, and A. Jorba & M. Zou, Exp. Math. 14(1) (2005),
+ * §2; the auxiliary-series forms of atan, atanh and tanh follow from
+ * w' = u' d^-1 and w' = d u' with the auxiliary d stated below.
+ */
+#ifndef NHREF_JET_H
+#define NHREF_JET_H
+
+#include <mpfr.h>
+
+#include "nhref_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Scratch shared by the kernels: two temporaries at the working precision.
+ * Initialise with nhref_jet_ws_init, clear with nhref_jet_ws_clear. */
+typedef struct {
+    mpfr_t acc; /* accumulator of coefficient sums */
+    mpfr_t tmp; /* one product */
+} nhref_jet_ws_t;
+
+void nhref_jet_ws_init(nhref_jet_ws_t *ws, mpfr_prec_t prec);
+void nhref_jet_ws_clear(nhref_jet_ws_t *ws);
+
+/* w = c, a constant given as a decimal string (e.g. "0.1", "-3/2" is NOT
+ * accepted: decimal or scientific notation only).  w_0 = c rounded to
+ * nearest, w_k = 0 for k >= 1.  Returns NHREF_EPARSE for a malformed string. */
+int nhref_jet_const(mpfr_ptr w, const char *decimal, unsigned k, mpfr_rnd_t rnd);
+
+/* w = u + v, w = u - v, w = -u: w_k = u_k +- v_k. */
+int nhref_jet_add(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr v, unsigned k, mpfr_rnd_t rnd);
+int nhref_jet_sub(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr v, unsigned k, mpfr_rnd_t rnd);
+int nhref_jet_neg(mpfr_ptr w, mpfr_srcptr u, unsigned k, mpfr_rnd_t rnd);
+
+/* w = u * v (Cauchy product): w_k = sum_{j=0..k} u_j v_{k-j}. */
+int nhref_jet_mul(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr v, unsigned k, nhref_jet_ws_t *ws,
+                  mpfr_rnd_t rnd);
+
+/* w = c * v with c constant in t (c is one number, not a series):
+ * w_k = c v_k.  One multiplication. */
+int nhref_jet_mul_scalar(mpfr_ptr w, mpfr_srcptr c, mpfr_srcptr v, unsigned k, mpfr_rnd_t rnd);
+
+/* w = u^2: w_k = 2 sum_{j < k/2} u_j u_{k-j} + [k even] u_{k/2}^2
+ * (half the products of nhref_jet_mul). */
+int nhref_jet_sqr(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mpfr_rnd_t rnd);
+
+/* w = u / v: w_k = (u_k - sum_{j=1..k} v_j w_{k-j}) / v_0.
+ * NHREF_EDOMAIN if v_0 = 0. */
+int nhref_jet_div(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr v, unsigned k, nhref_jet_ws_t *ws,
+                  mpfr_rnd_t rnd);
+
+/* w = sqrt(u): w_0 = sqrt(u_0); w_k = (u_k - sum_{j=1..k-1} w_j w_{k-j}) / (2 w_0).
+ * NHREF_EDOMAIN if u_0 < 0 (k = 0) or u_0 = 0 (k >= 1: not differentiable). */
+int nhref_jet_sqrt(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mpfr_rnd_t rnd);
+
+/* s = sin(u), c = cos(u), computed together (each needs the other):
+ * s_k = (1/k) sum_{j=1..k} j u_j c_{k-j},  c_k = -(1/k) sum_{j=1..k} j u_j s_{k-j}.
+ * Order 0 uses mpfr_sin_cos.  Never fails. */
+int nhref_jet_sincos(mpfr_ptr s, mpfr_ptr c, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws,
+                     mpfr_rnd_t rnd);
+
+/* w = exp(u): w_k = (1/k) sum_{j=1..k} j u_j w_{k-j}.  Never fails (an
+ * overflow gives +Inf and NHREF_EDOMAIN). */
+int nhref_jet_exp(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mpfr_rnd_t rnd);
+
+/* w = log(u): w_k = (u_k - (1/k) sum_{j=1..k-1} j w_j u_{k-j}) / u_0.
+ * NHREF_EDOMAIN if u_0 <= 0. */
+int nhref_jet_log(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mpfr_rnd_t rnd);
+
+/* w = atan(u), auxiliary d = 1 + u^2 (a series owned by this node, filled to
+ * order k by this call): w_k = (u_k - (1/k) sum_{j=1..k-1} j w_j d_{k-j}) / d_0.
+ * Never fails. */
+int nhref_jet_atan(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws,
+                   mpfr_rnd_t rnd);
+
+/* w = atanh(u), auxiliary d = 1 - u^2, same recurrence as atan.
+ * NHREF_EDOMAIN if |u_0| >= 1. */
+int nhref_jet_atanh(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws,
+                    mpfr_rnd_t rnd);
+
+/* w = tanh(u), auxiliary d = 1 - w^2 (filled to order k by this call):
+ * w_k = (1/k) sum_{j=1..k} j u_j d_{k-j}.  Never fails. */
+int nhref_jet_tanh(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws,
+                   mpfr_rnd_t rnd);
+
+/* w = u^n for an integer n.  If u_0 != 0, J.C.P. Miller's recurrence
+ * w_k = (1/(k u_0)) sum_{j=1..k} (n j - (k - j)) u_j w_{k-j}  (k + 1 products);
+ * if u_0 = 0 and n >= 0, binary powering by Cauchy products, the partial
+ * powers kept in AUX, an array of nhref_jet_pow_si_naux(n) series (each at
+ * least k + 1 long, private to this node), about 2 log2(n) products.
+ * n = 0 gives 1 (also at u_0 = 0), n = 1 a copy.
+ * NHREF_EDOMAIN if u_0 = 0 and n < 0. */
+int nhref_jet_pow_si(mpfr_ptr w, mpfr_ptr *aux, mpfr_srcptr u, long n, unsigned k,
+                     nhref_jet_ws_t *ws, mpfr_rnd_t rnd);
+
+/* Number of auxiliary series nhref_jet_pow_si needs for exponent n (0 for
+ * n in {-1, 0, 1, 2} is allowed to be any value >= what the kernel uses). */
+unsigned nhref_jet_pow_si_naux(long n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NHREF_JET_H */

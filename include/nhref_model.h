@@ -1,0 +1,129 @@
+/* nhref_model.h -- model descriptors, the model registry, and systems (a model
+ * with its parameter values and compiled tapes).
+ *
+ * A model is one file in src/models/: a static descriptor (state, parameters
+ * and first integrals with units, defaults and admissible ranges; the source
+ * paper and equations) and tape builders that read like the equations of its
+ * specification in shared/models/.  It knows nothing of precision or
+ * derivatives.  One line in src/models/models.def registers it.
+ */
+#ifndef NHREF_MODEL_H
+#define NHREF_MODEL_H
+
+#include <stddef.h>
+
+#include <mpfr.h>
+
+#include "nhref_status.h"
+#include "nhref_tape.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A state component.  DEFAULT_INIT is the default initial value (decimal). */
+typedef struct {
+    const char *name;
+    const char *unit;
+    const char *description;
+    const char *default_init;
+} nhref_state_desc_t;
+
+/* A parameter.  RANGE states the admissible range for humans ("> 0"); the
+ * model's check function enforces it. */
+typedef struct {
+    const char *name;
+    const char *unit;
+    const char *description;
+    const char *default_value;
+    const char *range;
+} nhref_param_desc_t;
+
+/* A first integral (possibly time-dependent), computed for monitoring by the
+ * model's integral tape; HOLDS says when it is conserved and when defined. */
+typedef struct {
+    const char *name;
+    const char *unit;
+    const char *description;
+    const char *holds;
+} nhref_integral_desc_t;
+
+typedef struct nhref_model {
+    const char *name;        /* registry name, snake_case as in the spec */
+    const char *title;       /* one line for `nhref list` */
+    const char *source;      /* paper, section and equations */
+    const char *spec;        /* the specification file in shared/models/ */
+    const char *description; /* a paragraph for `nhref describe` */
+    const char *closed_form; /* where the oracle has a closed form, what it covers; or NULL */
+    size_t nstate;
+    const nhref_state_desc_t *state;
+    size_t nparam;
+    const nhref_param_desc_t *param;
+    size_t nintegral;
+    const nhref_integral_desc_t *integral;
+    const char *default_t_end;  /* default final time [s] (decimal) */
+    const char *default_dt_out; /* default output interval [s] (decimal) */
+
+    /* check -- the admissible-range checks of the spec on the parameter values
+     * P (nparam values, all finite: the system checks that first).  On failure
+     * returns NHREF_EPARAM and writes a one-line reason naming the parameter
+     * and the admissible range into WHY (LEN bytes). */
+    int (*check)(mpfr_srcptr p, char *why, size_t len);
+
+    /* build_rhs -- fill TAPE (nstate inputs, nparam parameters, nstate
+     * outputs) with the right-hand side f(t, x, p).  Returns the tape status. */
+    int (*build_rhs)(nhref_tape_t *tape);
+
+    /* build_integrals -- fill TAPE (nintegral outputs) with the first
+     * integrals, in the order of the integral table.  Undefined values (e.g.
+     * outside the region where an integral exists) evaluate to NaN. */
+    int (*build_integrals)(nhref_tape_t *tape);
+} nhref_model_t;
+
+/* The registry, in the order of models.def. */
+size_t nhref_model_count(void);
+const nhref_model_t *nhref_model_get(size_t i);
+/* The model named NAME, or NULL. */
+const nhref_model_t *nhref_model_find(const char *name);
+
+/* Index of the state component / parameter / integral named NAME in MODEL's
+ * tables, or -1. */
+int nhref_model_state_index(const nhref_model_t *model, const char *name);
+int nhref_model_param_index(const nhref_model_t *model, const char *name);
+
+/* ------------------------------------------------------------------ systems */
+typedef struct nhref_system nhref_system_t;
+
+/* nhref_system_new -- MODEL with its default parameters, its right-hand-side
+ * and integral tapes built and checked.
+ * Returns: NHREF_OK; NHREF_ETAPE if a builder fails; NHREF_ENOMEM. */
+int nhref_system_new(nhref_system_t **sys, const nhref_model_t *model);
+void nhref_system_free(nhref_system_t *sys);
+
+const nhref_model_t *nhref_system_model(const nhref_system_t *sys);
+const nhref_tape_t *nhref_system_rhs_tape(const nhref_system_t *sys);
+const nhref_tape_t *nhref_system_integral_tape(const nhref_system_t *sys);
+
+/* nhref_system_set_param -- parameter NAME = DECIMAL, a decimal string kept
+ * as given (it is parsed at each integrator's precision, never through double).
+ * Returns: NHREF_OK; NHREF_ENOTFOUND for an unknown name; NHREF_EPARSE for a
+ * malformed or non-finite number.  Ranges are checked by nhref_system_check. */
+int nhref_system_set_param(nhref_system_t *sys, const char *name, const char *decimal);
+
+/* The decimal string of parameter I. */
+const char *nhref_system_param_str(const nhref_system_t *sys, size_t i);
+
+/* nhref_system_params -- the parameter values rounded to nearest at the
+ * precision of P (nparam values, initialised by the caller). */
+int nhref_system_params(mpfr_ptr p, const nhref_system_t *sys);
+
+/* nhref_system_check -- the model's admissible-range checks (spec §1 of each
+ * model) on the current parameters, evaluated at 256 bits.
+ * Returns NHREF_OK, or NHREF_EPARAM with a one-line reason in WHY. */
+int nhref_system_check(const nhref_system_t *sys, char *why, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NHREF_MODEL_H */

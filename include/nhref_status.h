@@ -1,0 +1,53 @@
+/* nhref_status.h -- status codes of every nhref function, from one X-macro list.
+ *
+ * Every public function of libnhref returns an int status: NHREF_OK (0) on
+ * success, one of the positive codes below otherwise.  Outcomes of an
+ * integration (reached the final time, stopped by an event) are not errors:
+ * see nhref_outcome_t in nhref_integrate.h.  Library code never prints and
+ * never exits; nhref_strerror() gives the message, nhref_status_name() the
+ * enumerator's name.
+ */
+#ifndef NHREF_STATUS_H
+#define NHREF_STATUS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* X(name, value, message) */
+#define NHREF_STATUS_LIST(X)                                                              \
+    X(NHREF_OK, 0, "success")                                                             \
+    X(NHREF_EDOMAIN, 1, "function evaluated outside its domain")                          \
+    X(NHREF_EINVAL, 2, "invalid argument")                                                \
+    X(NHREF_ENOMEM, 3, "out of memory")                                                   \
+    X(NHREF_EPARAM, 4, "parameter outside its admissible range")                          \
+    X(NHREF_ENOTFOUND, 5, "no such name")                                                 \
+    X(NHREF_EPARSE, 6, "malformed input")                                                 \
+    X(NHREF_EIO, 7, "input/output error")                                                 \
+    X(NHREF_EMAXSTEPS, 8, "maximum number of steps reached")                              \
+    X(NHREF_ESTEP, 9, "step size underflow")                                              \
+    X(NHREF_ENOCONV, 10, "iteration did not converge")                                    \
+    X(NHREF_ETAPE, 11, "malformed tape")                                                  \
+    X(NHREF_ECHECKSUM, 12, "checksum mismatch")                                           \
+    X(NHREF_ETOLERANCE, 13, "requested accuracy not met")
+
+typedef enum {
+#define NHREF_X_ENUM(name, value, msg) name = value,
+    NHREF_STATUS_LIST(NHREF_X_ENUM)
+#undef NHREF_X_ENUM
+    NHREF_STATUS_COUNT
+} nhref_status_t;
+
+/* nhref_strerror -- the message of STATUS ("unknown status" for a value
+ * outside the list).  The string is static; never NULL. */
+const char *nhref_strerror(int status);
+
+/* nhref_status_name -- the enumerator's name of STATUS, e.g. "NHREF_EDOMAIN"
+ * ("NHREF_UNKNOWN" for a value outside the list).  Static; never NULL. */
+const char *nhref_status_name(int status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NHREF_STATUS_H */

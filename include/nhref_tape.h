@@ -1,0 +1,180 @@
+/* nhref_tape.h -- the tape: a model's right-hand side as a list of elementary
+ * operations (SSA form), and the interpreters that evaluate it.
+ *
+ * A model is written once, as a tape builder: it asks for the input nodes
+ * (time t, state components, parameters, decimal constants), combines them
+ * with the operations below and marks which nodes are the outputs.  The tape
+ * knows nothing of precision or of derivatives; the interpreters evaluate it
+ *   - as a function f(t, x) in MPFR          (nhref_tape_mp_eval),
+ *   - as Taylor coefficients in MPFR          (nhref_tape_mp_ode_jet),
+ * at a precision fixed when the interpreter workspace is allocated.
+ *
+ * Building.  Builder calls return a node (an index >= 0).  Errors are sticky:
+ * a failing call returns NHREF_NODE_INVALID and records the status in the
+ * tape; any call given an invalid node returns NHREF_NODE_INVALID without a
+ * new error; nhref_tape_status() tells the first error.  So a builder can be
+ * written as straight-line code that reads like the equations, with one status
+ * check at the end.
+ *
+ * Nodes whose inputs are all parameters or constants are "constant": the
+ * interpreters evaluate them once, when the parameters are set, and their
+ * Taylor coefficients of order >= 1 are zero.  sin and cos of the same node
+ * share one sin/cos pair of nodes, as do repeated constants.
+ */
+#ifndef NHREF_TAPE_H
+#define NHREF_TAPE_H
+
+#include <stddef.h>
+
+#include <mpfr.h>
+
+#include "nhref_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Operations of the tape: X(name, arity, printable name). */
+#define NHREF_TAPE_OP_LIST(X) \
+    X(CONST, 0, "const")      \
+    X(TIME, 0, "t")           \
+    X(STATE, 0, "state")      \
+    X(PARAM, 0, "param")      \
+    X(ADD, 2, "add")          \
+    X(SUB, 2, "sub")          \
+    X(NEG, 1, "neg")          \
+    X(MUL, 2, "mul")          \
+    X(SQR, 1, "sqr")          \
+    X(DIV, 2, "div")          \
+    X(SQRT, 1, "sqrt")        \
+    X(SIN, 1, "sin")          \
+    X(COS, 1, "cos")          \
+    X(EXP, 1, "exp")          \
+    X(LOG, 1, "log")          \
+    X(ATAN, 1, "atan")        \
+    X(ATANH, 1, "atanh")      \
+    X(TANH, 1, "tanh")        \
+    X(POWI, 1, "powi")
+
+typedef enum {
+#define NHREF_X_OP(name, arity, str) NHREF_OP_##name,
+    NHREF_TAPE_OP_LIST(NHREF_X_OP)
+#undef NHREF_X_OP
+    NHREF_OP_COUNT
+} nhref_op_t;
+
+typedef struct nhref_tape nhref_tape_t;
+typedef int nhref_node_t;
+#define NHREF_NODE_INVALID (-1)
+
+/* nhref_tape_new -- an empty tape with NSTATE state inputs, NPARAM parameter
+ * inputs and NOUT outputs (for an ODE right-hand side, NOUT >= NSTATE and
+ * output i is dx_i/dt for i < NSTATE).
+ * Returns: NHREF_OK; NHREF_EINVAL if nout = 0; NHREF_ENOMEM. */
+int nhref_tape_new(nhref_tape_t **tape, size_t nstate, size_t nparam, size_t nout);
+void nhref_tape_free(nhref_tape_t *tape);
+
+/* Input nodes: the time t, state component i < nstate, parameter i < nparam,
+ * and a constant given as a decimal string ("0.5", "-2", "1e-3"; parsed by
+ * each interpreter at its own precision, never through double). */
+nhref_node_t nhref_tape_time(nhref_tape_t *tape);
+nhref_node_t nhref_tape_state(nhref_tape_t *tape, size_t i);
+nhref_node_t nhref_tape_param(nhref_tape_t *tape, size_t i);
+nhref_node_t nhref_tape_const(nhref_tape_t *tape, const char *decimal);
+
+/* Operations.  Domain restrictions are checked by the interpreters. */
+nhref_node_t nhref_tape_add(nhref_tape_t *tape, nhref_node_t a, nhref_node_t b);
+nhref_node_t nhref_tape_sub(nhref_tape_t *tape, nhref_node_t a, nhref_node_t b);
+nhref_node_t nhref_tape_neg(nhref_tape_t *tape, nhref_node_t a);
+nhref_node_t nhref_tape_mul(nhref_tape_t *tape, nhref_node_t a, nhref_node_t b);
+nhref_node_t nhref_tape_sqr(nhref_tape_t *tape, nhref_node_t a);
+nhref_node_t nhref_tape_div(nhref_tape_t *tape, nhref_node_t a, nhref_node_t b);
+nhref_node_t nhref_tape_sqrt(nhref_tape_t *tape, nhref_node_t a);
+nhref_node_t nhref_tape_sin(nhref_tape_t *tape, nhref_node_t a);
+nhref_node_t nhref_tape_cos(nhref_tape_t *tape, nhref_node_t a);
+nhref_node_t nhref_tape_exp(nhref_tape_t *tape, nhref_node_t a);
+nhref_node_t nhref_tape_log(nhref_tape_t *tape, nhref_node_t a);
+nhref_node_t nhref_tape_atan(nhref_tape_t *tape, nhref_node_t a);
+nhref_node_t nhref_tape_atanh(nhref_tape_t *tape, nhref_node_t a);
+nhref_node_t nhref_tape_tanh(nhref_tape_t *tape, nhref_node_t a);
+nhref_node_t nhref_tape_powi(nhref_tape_t *tape, nhref_node_t a, long n);
+
+/* nhref_tape_set_output -- output I (< nout) is NODE.
+ * Returns NHREF_OK or NHREF_EINVAL (and records it). */
+int nhref_tape_set_output(nhref_tape_t *tape, size_t i, nhref_node_t node);
+
+/* nhref_tape_status -- the first error met while building, NHREF_ETAPE if an
+ * output is not set, else NHREF_OK. */
+int nhref_tape_status(const nhref_tape_t *tape);
+
+/* Sizes and introspection. */
+size_t nhref_tape_nstate(const nhref_tape_t *tape);
+size_t nhref_tape_nparam(const nhref_tape_t *tape);
+size_t nhref_tape_nout(const nhref_tape_t *tape);
+size_t nhref_tape_nnodes(const nhref_tape_t *tape);
+/* Number of nonlinear non-constant nodes (products, quotients, elementary
+ * functions): the K_eff of the cost floor of DESIGN §8. */
+size_t nhref_tape_nnonlinear(const nhref_tape_t *tape);
+const char *nhref_tape_op_name(nhref_op_t op);
+
+/* ------------------------------------------------------------------ MPFR interpreters
+ * A workspace holds, for every node, its Taylor coefficients up to a maximal
+ * order at a precision fixed at allocation.  Vectors are contiguous arrays of
+ * MPFR numbers passed as mpfr_ptr / mpfr_srcptr (an `mpfr_t v[n]` is passed as
+ * `v[0]`).  One workspace must not be used by two threads at once.
+ */
+typedef struct nhref_tape_mp nhref_tape_mp_t;
+
+/* nhref_tape_mp_new -- a workspace for TAPE at PREC bits, for jets up to
+ * order ORDER (0 for plain evaluation).  TAPE must outlive the workspace and
+ * have status NHREF_OK.  Parameters start as NaN: set them before use.
+ * Returns: NHREF_OK; NHREF_ETAPE for a tape with a build error; NHREF_EINVAL
+ * for prec outside [MPFR_PREC_MIN, MPFR_PREC_MAX]; NHREF_EPARSE if a constant
+ * string is malformed; NHREF_ENOMEM.
+ * Cost: (nnodes + aux) * (ORDER + 1) mpfr_init2 calls, once. */
+int nhref_tape_mp_new(nhref_tape_mp_t **ws, const nhref_tape_t *tape, mpfr_prec_t prec,
+                      unsigned order);
+void nhref_tape_mp_free(nhref_tape_mp_t *ws);
+mpfr_prec_t nhref_tape_mp_prec(const nhref_tape_mp_t *ws);
+unsigned nhref_tape_mp_order(const nhref_tape_mp_t *ws);
+
+/* nhref_tape_mp_set_params -- set the parameters (nparam values, rounded to
+ * the workspace precision) and evaluate the constant nodes.
+ * Returns: NHREF_OK; NHREF_EDOMAIN if a constant node is undefined (e.g. the
+ * square root of a negative parameter combination); the workspace then
+ * evaluates that node, and whatever depends on it, as NaN. */
+int nhref_tape_mp_set_params(nhref_tape_mp_t *ws, mpfr_srcptr params);
+
+/* nhref_tape_mp_eval -- OUT = the nout outputs at (T, X).
+ * Shapes:    out: nout values (each rounded at its own precision); x: nstate.
+ * Precision: each operation correctly rounded at the workspace precision.
+ * Returns:   NHREF_OK; NHREF_EDOMAIN if any operation is undefined at its
+ *            arguments (sqrt or log of a negative number, division by zero,
+ *            atanh outside (-1, 1), a non-finite result): the operation gives
+ *            NaN and the evaluation goes on, so outputs that do not depend on
+ *            it are still valid.
+ * Cost:      one MPFR operation per node. */
+int nhref_tape_mp_eval(mpfr_ptr out, nhref_tape_mp_t *ws, mpfr_srcptr t, mpfr_srcptr x);
+
+/* nhref_tape_mp_ode_jet -- Taylor coefficients of order 0..ORDER of the
+ * solution of x' = f(t, x) through (T, X), where f is outputs 0..nstate-1.
+ * Read them with nhref_tape_mp_state_series.  Order 0 of every node equals
+ * what nhref_tape_mp_eval computes, bit for bit.
+ * Returns:   NHREF_OK; NHREF_EINVAL if ORDER exceeds the workspace's or
+ *            nout < nstate; NHREF_EDOMAIN if an operation is undefined at the
+ *            order-0 values (or a division by an order-0 value of zero at
+ *            higher orders): the jet is then unusable.
+ * Cost:      about K_eff (ORDER + 1)(ORDER + 2)/2 multiply-adds, K_eff =
+ *            nhref_tape_nnonlinear(); no allocation.
+ * Source:    Jorba & Zou, Exp. Math. 14(1) (2005), §2. */
+int nhref_tape_mp_ode_jet(nhref_tape_mp_t *ws, mpfr_srcptr t, mpfr_srcptr x, unsigned order);
+
+/* The ORDER + 1 coefficients of state component I from the last
+ * nhref_tape_mp_ode_jet (valid until the next call). */
+mpfr_srcptr nhref_tape_mp_state_series(const nhref_tape_mp_t *ws, size_t i);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NHREF_TAPE_H */

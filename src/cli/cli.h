@@ -1,0 +1,51 @@
+/* cli.h -- the nhref command-line tool: subcommands and shared helpers. */
+#ifndef NHREF_CLI_H
+#define NHREF_CLI_H
+
+#include <stdio.h>
+
+#include "nhref.h"
+
+/* exit codes: 0 success, 1 failure of the computation or a check, 2 bad usage or input */
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+
+int cmd_list(int argc, char **argv);
+int cmd_describe(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+
+/* The program name for messages ("nhref run"). */
+extern const char *cli_prog;
+
+/* "nhref run: message\n" on stderr. */
+void cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* The model named NAME, or NULL after an error listing the known models. */
+const nhref_model_t *cli_model(const char *name);
+
+/* Split "NAME=VALUE" of OPTION (for messages) into NAME and VALUE (pointers
+ * into ARG, which is modified).  Returns 0 or -1 after an error. */
+int cli_split_assignment(char *arg, const char *option, char **name, char **value);
+
+/* Parse a decimal string into X (precision of X).  Returns 0 or -1 after an
+ * error naming OPTION and the admissible range RANGE. */
+int cli_decimal(mpfr_ptr x, const char *s, const char *option, const char *range);
+
+/* Parse a whole number in [LO, HI]. Returns 0 or -1 after an error. */
+int cli_ulong(unsigned long *v, const char *s, const char *option, unsigned long lo,
+              unsigned long hi);
+
+/* A progress reporter on stderr, active only when stderr is a terminal. */
+typedef struct {
+    const char *what;
+    double last;
+    int active;
+} cli_progress_t;
+void cli_progress_init(cli_progress_t *p, const char *what);
+void cli_progress(void *p, double fraction);
+void cli_progress_end(cli_progress_t *p);
+
+#endif /* NHREF_CLI_H */

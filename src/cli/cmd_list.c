@@ -1,0 +1,27 @@
+/* cmd_list.c -- `nhref list`: the registered models, one line each. */
+#include <string.h>
+
+#include "cli.h"
+
+int cmd_list(int argc, char **argv)
+{
+    if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+        printf("Usage: nhref list\nList the models, one line each; then the schemes.\n");
+        return CLI_OK;
+    }
+    if (argc > 1) {
+        cli_error("unexpected argument '%s' (usage: nhref list)", argv[1]);
+        return CLI_USAGE;
+    }
+    printf("Models:\n");
+    for (size_t i = 0; i < nhref_model_count(); i++) {
+        const nhref_model_t *m = nhref_model_get(i);
+        printf("  %-20s %s\n", m->name, m->title);
+    }
+    printf("Schemes:\n");
+    for (size_t i = 0; i < nhref_scheme_count(); i++) {
+        const nhref_scheme_type_t *s = nhref_scheme_get(i);
+        printf("  %-20s %s\n", s->name, s->description);
+    }
+    return CLI_OK;
+}

@@ -1,0 +1,428 @@
+/* cmd_run.c -- `nhref run MODEL`: integrate a model from its initial state and
+ * write the trajectory (t, state, first integrals) as CSV with a metadata
+ * header, atomically. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define MAX_ASSIGN 64
+#define MAX_ROWS 100000000UL
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: nhref run MODEL [OPTION]...\n"
+            "Integrate MODEL from t = 0 and write t, the state and the first integrals as CSV\n"
+            "(numpy.loadtxt(f, delimiter=',') reads it; '#' lines are metadata).\n\n"
+            "  -p, --param NAME=VALUE  set a parameter (decimal; see 'nhref describe MODEL')\n"
+            "  -i, --init NAME=VALUE   set an initial state component (decimal)\n"
+            "  -T, --t-end T           final time [s], T > 0 (default: the model's)\n"
+            "      --dt-out H          output interval [s], H > 0 (default: the model's)\n"
+            "  -d, --digits D          digits wanted: tolerance 10^-D, precision\n"
+            "                          D log2(10) + %d bits (default 30; 1 <= D <= 100000)\n"
+            "      --prec BITS         working precision instead (tolerance 2^-BITS * 10)\n"
+            "      --scheme NAME       integration scheme (default taylor; see 'nhref list')\n"
+            "      --order N           Taylor order (default: from the tolerance)\n"
+            "      --max-steps N       give up after N steps (default 10000000)\n"
+            "  -o, --output FILE       write to FILE atomically (default: standard output)\n"
+            "  -q, --quiet             no progress on stderr\n"
+            "  -h, --help              show this help and exit\n\n"
+            "All values are parsed as decimal strings at the working precision.\n"
+            "Example: nhref run chaplygin_sleigh --digits 100 -T 10 --dt-out 0.5\n",
+            NHREF_GUARD_BITS);
+}
+
+typedef struct {
+    FILE *out;
+    nhref_integrator_t *ig;
+    const nhref_model_t *model;
+    __mpfr_struct *integrals;
+    int digits;
+} row_writer_t;
+
+static int write_row(void *arg, size_t i, mpfr_srcptr t, mpfr_srcptr x)
+{
+    row_writer_t *w = arg;
+    (void)i;
+    nhref_csv_value(w->out, t, w->digits);
+    for (size_t k = 0; k < w->model->nstate; k++) {
+        fputc(',', w->out);
+        nhref_csv_value(w->out, x + k, w->digits);
+    }
+    if (w->model->nintegral > 0) {
+        nhref_integrator_integrals(w->ig, w->integrals, t, x);
+        for (size_t k = 0; k < w->model->nintegral; k++) {
+            fputc(',', w->out);
+            nhref_csv_value(w->out, w->integrals + k, w->digits);
+        }
+    }
+    fputc('\n', w->out);
+    return ferror(w->out) ? -1 : 0;
+}
+
+static void name_list(char *buf, size_t len, const nhref_model_t *m, int params)
+{
+    size_t n = params ? m->nparam : m->nstate, used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+                                 params ? m->param[i].name : m->state[i].name);
+}
+
+static __mpfr_struct *mpfr_vec(size_t n, mpfr_prec_t prec)
+{
+    __mpfr_struct *v = malloc((n ? n : 1) * sizeof *v);
+    if (v != NULL)
+        for (size_t i = 0; i < n; i++)
+            mpfr_init2(v + i, prec);
+    return v;
+}
+
+static void mpfr_vec_free(__mpfr_struct *v, size_t n)
+{
+    if (v == NULL)
+        return;
+    for (size_t i = 0; i < n; i++)
+        mpfr_clear(v + i);
+    free(v);
+}
+
+static void header(FILE *out, const nhref_system_t *sys, nhref_integrator_t *ig,
+                   char *const *init_str, const char *t_end, const char *dt_out, int digits)
+{
+    const nhref_model_t *m = nhref_system_model(sys);
+
+    fprintf(out, "# nhref trajectory\n");
+    nhref_csv_meta(out, "format", "nhref-trajectory 1");
+    nhref_csv_meta(out, "nhref", "%s (MPFR %s, GMP %s)", nhref_version(), nhref_mpfr_version(),
+                   nhref_gmp_version());
+    nhref_csv_meta(out, "model", "%s", m->name);
+    nhref_csv_meta(out, "source", "%s", m->source);
+    for (size_t i = 0; i < m->nparam; i++)
+        nhref_csv_meta(out, "param", "%s = %s [%s]", m->param[i].name,
+                       nhref_system_param_str(sys, i), m->param[i].unit);
+    for (size_t i = 0; i < m->nstate; i++)
+        nhref_csv_meta(out, "init", "%s = %s [%s]", m->state[i].name, init_str[i],
+                       m->state[i].unit);
+    nhref_csv_meta(out, "t-start", "0");
+    nhref_csv_meta(out, "t-end", "%s", t_end);
+    nhref_csv_meta(out, "dt-out", "%s", dt_out);
+    nhref_csv_meta(out, "scheme", "%s", nhref_integrator_scheme(ig)->name);
+    nhref_csv_meta(out, "precision", "%ld bits", (long)nhref_integrator_prec(ig));
+    nhref_csv_meta(out, "tolerance", "1e-%g (mixed: |error| <= tol * max(1, |x|))",
+                   nhref_integrator_digits(ig));
+    nhref_csv_meta(out, "digits-printed", "%d (not certified: see 'nhref golden')", digits);
+    fprintf(out, "# columns: t");
+    for (size_t i = 0; i < m->nstate; i++)
+        fprintf(out, ",%s", m->state[i].name);
+    for (size_t i = 0; i < m->nintegral; i++)
+        fprintf(out, ",%s", m->integral[i].name);
+    fprintf(out, "\n# units: s");
+    for (size_t i = 0; i < m->nstate; i++)
+        fprintf(out, ",%s", m->state[i].unit);
+    for (size_t i = 0; i < m->nintegral; i++)
+        fprintf(out, ",%s", m->integral[i].unit);
+    fprintf(out, "\n# t");
+    for (size_t i = 0; i < m->nstate; i++)
+        fprintf(out, ",%s", m->state[i].name);
+    for (size_t i = 0; i < m->nintegral; i++)
+        fprintf(out, ",%s", m->integral[i].name);
+    fputc('\n', out);
+}
+
+/* The output grid 0, H, 2H, ... < T, T.  Returns the number of points, or 0
+ * after an error. */
+static size_t make_grid(__mpfr_struct **grid, mpfr_srcptr t_end, mpfr_srcptr dt, mpfr_prec_t prec)
+{
+    mpfr_t q, r;
+    unsigned long k;
+    size_t n;
+    int exact;
+
+    mpfr_inits2(prec, q, r, (mpfr_ptr)0);
+    mpfr_div(q, t_end, dt, MPFR_RNDN);
+    if (mpfr_cmp_ui(q, MAX_ROWS) > 0) {
+        cli_error("--dt-out is too small for --t-end: more than %lu output rows", MAX_ROWS);
+        mpfr_clears(q, r, (mpfr_ptr)0);
+        return 0;
+    }
+    mpfr_rint(r, q, MPFR_RNDN);
+    /* T a whole multiple of H up to rounding: then the last point is T itself */
+    mpfr_sub(q, q, r, MPFR_RNDN);
+    exact = mpfr_zero_p(q) || mpfr_get_exp(q) < -(mpfr_exp_t)(prec / 2);
+    mpfr_add(q, q, r, MPFR_RNDN);
+    if (!exact)
+        mpfr_floor(r, q);
+    k = mpfr_get_ui(r, MPFR_RNDN);
+    n = (size_t)k + (exact ? 1 : 2);
+    *grid = mpfr_vec(n, prec);
+    for (size_t i = 0; i + 1 < n; i++)
+        mpfr_mul_ui(*grid + i, dt, (unsigned long)i, MPFR_RNDN);
+    mpfr_set(*grid + n - 1, t_end, MPFR_RNDN);
+    mpfr_clears(q, r, (mpfr_ptr)0);
+    return n;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"param", required_argument, NULL, 'p'},  {"init", required_argument, NULL, 'i'},
+        {"t-end", required_argument, NULL, 'T'},  {"dt-out", required_argument, NULL, 'H'},
+        {"digits", required_argument, NULL, 'd'}, {"prec", required_argument, NULL, 'P'},
+        {"scheme", required_argument, NULL, 'S'}, {"order", required_argument, NULL, 'N'},
+        {"max-steps", required_argument, NULL, 'M'}, {"output", required_argument, NULL, 'o'},
+        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    char *params[MAX_ASSIGN], *inits[MAX_ASSIGN];
+    size_t nparams = 0, ninits = 0;
+    const char *t_end_s = NULL, *dt_s = NULL, *output = "-";
+    unsigned long digits = 0, prec = 0, order = 0, max_steps = 10000000UL;
+    int quiet = 0, c, rc = CLI_USAGE, status;
+    const nhref_model_t *model;
+    nhref_system_t *sys = NULL;
+    nhref_integrator_t *ig = NULL;
+    nhref_options_t opt;
+    nhref_stats_t stats;
+    nhref_outfile_t *of = NULL;
+    __mpfr_struct *x0 = NULL, *grid = NULL, *integrals = NULL;
+    char **init_str = NULL;
+    size_t ngrid = 0;
+    mpfr_t t_end, dt;
+    mpfr_prec_t wprec;
+    char why[256], names[512];
+    cli_progress_t progress;
+    row_writer_t writer;
+    int print_digits;
+
+    nhref_options_default(&opt);
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":p:i:T:d:o:qh", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'p':
+        case 'i':
+            if ((c == 'p' ? nparams : ninits) == MAX_ASSIGN) {
+                cli_error("too many --%s options (at most %d)", c == 'p' ? "param" : "init",
+                          MAX_ASSIGN);
+                return CLI_USAGE;
+            }
+            if (c == 'p')
+                params[nparams++] = optarg;
+            else
+                inits[ninits++] = optarg;
+            break;
+        case 'T':
+            t_end_s = optarg;
+            break;
+        case 'H':
+            dt_s = optarg;
+            break;
+        case 'd':
+            if (cli_ulong(&digits, optarg, "--digits", 1, 100000) != 0)
+                return CLI_USAGE;
+            break;
+        case 'P':
+            if (cli_ulong(&prec, optarg, "--prec", 16, 1UL << 24) != 0)
+                return CLI_USAGE;
+            break;
+        case 'S':
+            if (nhref_scheme_find(optarg) == NULL) {
+                cli_error("unknown scheme '%s' (see 'nhref list')", optarg);
+                return CLI_USAGE;
+            }
+            opt.scheme = optarg;
+            break;
+        case 'N':
+            if (cli_ulong(&order, optarg, "--order", 2, 100000) != 0)
+                return CLI_USAGE;
+            break;
+        case 'M':
+            if (cli_ulong(&max_steps, optarg, "--max-steps", 1, (unsigned long)-1) != 0)
+                return CLI_USAGE;
+            break;
+        case 'o':
+            output = optarg;
+            break;
+        case 'q':
+            quiet = 1;
+            break;
+        case 'h':
+            usage(stdout);
+            return CLI_OK;
+        case ':':
+            cli_error("option '%s' needs a value (see 'nhref run --help')", argv[optind - 1]);
+            return CLI_USAGE;
+        default:
+            cli_error("unknown option '%s' (see 'nhref run --help')", argv[optind - 1]);
+            return CLI_USAGE;
+        }
+    }
+    if (optind >= argc) {
+        cli_error("missing MODEL (see 'nhref list' and 'nhref run --help')");
+        return CLI_USAGE;
+    }
+    if (optind + 1 < argc) {
+        cli_error("unexpected argument '%s' after the model", argv[optind + 1]);
+        return CLI_USAGE;
+    }
+    if (digits != 0 && prec != 0) {
+        cli_error("give --digits or --prec, not both");
+        return CLI_USAGE;
+    }
+    if ((model = cli_model(argv[optind])) == NULL)
+        return CLI_USAGE;
+    if (nhref_system_new(&sys, model) != NHREF_OK) {
+        cli_error("cannot build model %s", model->name);
+        return CLI_FAIL;
+    }
+
+    /* parameters */
+    name_list(names, sizeof names, model, 1);
+    for (size_t i = 0; i < nparams; i++) {
+        char *name, *value;
+        int k;
+        if (cli_split_assignment(params[i], "--param", &name, &value) != 0)
+            goto done;
+        k = nhref_model_param_index(model, name);
+        if (k < 0) {
+            cli_error("unknown parameter '%s' of model %s (parameters: %s)", name, model->name,
+                      names);
+            goto done;
+        }
+        if (nhref_system_set_param(sys, name, value) != NHREF_OK) {
+            cli_error("--param %s: '%s' is not a finite decimal number (admissible range: %s)",
+                      name, value, model->param[k].range);
+            goto done;
+        }
+    }
+    if (nhref_system_check(sys, why, sizeof why) != NHREF_OK) {
+        cli_error("%s", why);
+        goto done;
+    }
+
+    /* precision and tolerance */
+    opt.digits = (double)digits;
+    opt.prec = (mpfr_prec_t)prec;
+    opt.order = (unsigned)order;
+    opt.max_steps = max_steps;
+    if (nhref_options_resolve(&opt) != NHREF_OK) {
+        cli_error("--prec %lu implies fewer than 1 digit", prec);
+        goto done;
+    }
+    wprec = opt.prec;
+    print_digits = (int)floor(opt.digits);
+
+    /* initial state: the model's defaults, then --init */
+    x0 = mpfr_vec(model->nstate, wprec);
+    init_str = calloc(model->nstate, sizeof *init_str);
+    for (size_t i = 0; i < model->nstate; i++)
+        init_str[i] = (char *)model->state[i].default_init;
+    name_list(names, sizeof names, model, 0);
+    for (size_t i = 0; i < ninits; i++) {
+        char *name, *value;
+        int k;
+        if (cli_split_assignment(inits[i], "--init", &name, &value) != 0)
+            goto done;
+        k = nhref_model_state_index(model, name);
+        if (k < 0) {
+            cli_error("unknown state variable '%s' of model %s (state: %s)", name, model->name,
+                      names);
+            goto done;
+        }
+        init_str[k] = value;
+    }
+    for (size_t i = 0; i < model->nstate; i++) {
+        char opt_name[80];
+        snprintf(opt_name, sizeof opt_name, "--init %s", model->state[i].name);
+        if (cli_decimal(x0 + i, init_str[i], opt_name, "any finite real") != 0)
+            goto done;
+    }
+
+    /* times */
+    mpfr_inits2(wprec, t_end, dt, (mpfr_ptr)0);
+    if (t_end_s == NULL)
+        t_end_s = model->default_t_end;
+    if (dt_s == NULL)
+        dt_s = model->default_dt_out;
+    if (cli_decimal(t_end, t_end_s, "--t-end", "T > 0") != 0 ||
+        cli_decimal(dt, dt_s, "--dt-out", "H > 0") != 0) {
+        mpfr_clears(t_end, dt, (mpfr_ptr)0);
+        goto done;
+    }
+    if (mpfr_sgn(t_end) <= 0 || mpfr_sgn(dt) <= 0) {
+        cli_error("%s = %s is out of range (admissible range: %s > 0)",
+                  mpfr_sgn(t_end) <= 0 ? "--t-end" : "--dt-out",
+                  mpfr_sgn(t_end) <= 0 ? t_end_s : dt_s,
+                  mpfr_sgn(t_end) <= 0 ? "T" : "H");
+        mpfr_clears(t_end, dt, (mpfr_ptr)0);
+        goto done;
+    }
+    ngrid = make_grid(&grid, t_end, dt, wprec);
+    mpfr_clears(t_end, dt, (mpfr_ptr)0);
+    if (ngrid == 0)
+        goto done;
+
+    /* integrator */
+    cli_progress_init(&progress, "integrating");
+    progress.active = progress.active && !quiet;
+    opt.progress = cli_progress;
+    opt.progress_arg = &progress;
+    opt.on_row = write_row;
+    opt.on_row_arg = &writer;
+    status = nhref_integrator_new(&ig, sys, &opt);
+    if (status != NHREF_OK) {
+        cli_error("cannot set up the integrator: %s", nhref_strerror(status));
+        rc = status == NHREF_EDOMAIN || status == NHREF_EINVAL ? CLI_USAGE : CLI_FAIL;
+        goto done;
+    }
+
+    /* output */
+    if (nhref_outfile_open(&of, output) != NHREF_OK) {
+        cli_error("cannot write '%s': %s", output, strerror(errno));
+        rc = CLI_FAIL;
+        goto done;
+    }
+    integrals = mpfr_vec(model->nintegral, wprec);
+    writer.out = nhref_outfile_stream(of);
+    writer.ig = ig;
+    writer.model = model;
+    writer.integrals = integrals;
+    writer.digits = print_digits;
+    header(writer.out, sys, ig, init_str, t_end_s, dt_s, print_digits);
+    status = nhref_integrate_grid(ig, NULL, x0, grid, ngrid, &stats);
+    cli_progress_end(&progress);
+    if (status != NHREF_OK) {
+        cli_error("integration failed after %lu steps and %zu of %zu rows: %s", stats.nsteps,
+                  stats.nrows, ngrid, nhref_strerror(status));
+        nhref_outfile_abort(of);
+        of = NULL;
+        rc = CLI_FAIL;
+        goto done;
+    }
+    nhref_csv_meta(writer.out, "outcome", "%s", nhref_outcome_str(stats.outcome));
+    nhref_csv_meta(writer.out, "steps", "%lu (order %u, |h| from %.6g to %.6g s)", stats.nsteps,
+                   stats.order_max, stats.h_min, stats.h_max);
+    status = nhref_outfile_commit(of);
+    of = NULL;
+    if (status != NHREF_OK) {
+        cli_error("cannot write '%s': %s", output, strerror(errno));
+        rc = CLI_FAIL;
+        goto done;
+    }
+    rc = CLI_OK;
+
+done:
+    if (of != NULL)
+        nhref_outfile_abort(of);
+    mpfr_vec_free(x0, model->nstate);
+    mpfr_vec_free(grid, ngrid);
+    mpfr_vec_free(integrals, model->nintegral);
+    free(init_str);
+    nhref_integrator_free(ig);
+    nhref_system_free(sys);
+    return rc;
+}

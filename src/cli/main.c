@@ -1,0 +1,57 @@
+/* main.c -- nhref: certified reference trajectories of nonholonomic systems.
+ * Dispatches to the subcommands; GNU conventions (--help, --version, errors on
+ * stderr, exit status 0 success, 1 failure, 2 bad usage or input). */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct {
+    const char *name;
+    int (*run)(int, char **);
+    const char *summary;
+} commands[] = {
+    {"list", cmd_list, "list the models"},
+    {"describe", cmd_describe, "state, parameters, integrals and source of a model"},
+    {"run", cmd_run, "integrate a model and write its trajectory as CSV"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "Usage: nhref COMMAND [OPTION]...\n"
+                 "Certified reference trajectories of nonholonomic mechanical systems in\n"
+                 "multiple precision (MPFR).\n\nCommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\nOptions:\n"
+                 "  -h, --help     show this help and exit\n"
+                 "  -V, --version  show the version and exit\n\n"
+                 "'nhref COMMAND --help' describes a command.  Example:\n"
+                 "  nhref run chaplygin_sleigh --digits 50 -o sleigh.csv\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_USAGE;
+    }
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
+        printf("nhref %s (MPFR %s, GMP %s)\n", nhref_version(), nhref_mpfr_version(),
+               nhref_gmp_version());
+        return CLI_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            static char prog[64];
+            snprintf(prog, sizeof prog, "nhref %s", commands[i].name);
+            cli_prog = prog;
+            return commands[i].run(argc - 1, argv + 1);
+        }
+    cli_error("unknown command '%s' (see 'nhref --help')", argv[1]);
+    return CLI_USAGE;
+}

@@ -1,0 +1,108 @@
+/* util.c -- helpers shared by the subcommands: messages, value parsing, progress. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+const char *cli_prog = "nhref";
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s: ", cli_prog);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+const nhref_model_t *cli_model(const char *name)
+{
+    const nhref_model_t *m = nhref_model_find(name);
+    if (m == NULL) {
+        fprintf(stderr, "%s: unknown model '%s' (known models:", cli_prog, name);
+        for (size_t i = 0; i < nhref_model_count(); i++)
+            fprintf(stderr, " %s", nhref_model_get(i)->name);
+        fprintf(stderr, "; see 'nhref list')\n");
+    }
+    return m;
+}
+
+int cli_split_assignment(char *arg, const char *option, char **name, char **value)
+{
+    char *eq = strchr(arg, '=');
+    if (eq == NULL || eq == arg) {
+        cli_error("%s expects NAME=VALUE, got '%s'", option, arg);
+        return -1;
+    }
+    *eq = '\0';
+    *name = arg;
+    *value = eq + 1;
+    return 0;
+}
+
+int cli_decimal(mpfr_ptr x, const char *s, const char *option, const char *range)
+{
+    if (nhref_decimal_set(x, s) != NHREF_OK) {
+        cli_error("%s: '%s' is not a finite decimal number (admissible range: %s)", option, s,
+                  range);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_ulong(unsigned long *v, const char *s, const char *option, unsigned long lo,
+              unsigned long hi)
+{
+    char *end;
+    unsigned long r;
+
+    errno = 0;
+    r = strtoul(s, &end, 10);
+    if (*s == '\0' || *s == '-' || *end != '\0' || errno != 0 || r < lo || r > hi) {
+        cli_error("%s: '%s' is not a whole number in [%lu, %lu]", option, s, lo, hi);
+        return -1;
+    }
+    *v = r;
+    return 0;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void cli_progress_init(cli_progress_t *p, const char *what)
+{
+    p->what = what;
+    p->last = now();
+    p->active = isatty(STDERR_FILENO) && getenv("NHREF_NO_PROGRESS") == NULL;
+}
+
+void cli_progress(void *pv, double fraction)
+{
+    cli_progress_t *p = pv;
+    double t;
+    if (!p->active)
+        return;
+    t = now();
+    if (t - p->last < 0.25)
+        return;
+    p->last = t;
+    fprintf(stderr, "\r%s: %s %5.1f%%", cli_prog, p->what, 100.0 * fraction);
+    fflush(stderr);
+}
+
+void cli_progress_end(cli_progress_t *p)
+{
+    if (p->active)
+        fprintf(stderr, "\r%*s\r", 60, "");
+}

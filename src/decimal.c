@@ -1,0 +1,35 @@
+/* decimal.c -- user and model values enter as decimal strings, parsed by MPFR
+ * at the destination's precision, never through double. */
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nhref_status.h"
+
+int nhref_decimal_set(mpfr_ptr x, const char *s)
+{
+    mpfr_t v;
+    char *end;
+    int ok;
+
+    if (s == NULL || *s == '\0' || isspace((unsigned char)*s))
+        return NHREF_EPARSE;
+    mpfr_init2(v, mpfr_get_prec(x));
+    mpfr_strtofr(v, s, &end, 10, MPFR_RNDN);
+    ok = end != s && *end == '\0' && mpfr_number_p(v);
+    if (ok)
+        mpfr_set(x, v, MPFR_RNDN);
+    mpfr_clear(v);
+    return ok ? NHREF_OK : NHREF_EPARSE;
+}
+
+char *nhref_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = malloc(n);
+    if (p != NULL)
+        memcpy(p, s, n);
+    return p;
+}

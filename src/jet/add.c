@@ -1,0 +1,19 @@
+/* add.c -- nhref_jet_add: the jet of w = u + v.
+ *
+ * Recurrence: w_k = u_k + v_k (one rounding, mpfr_add at every order).
+ * NHREF_EDOMAIN (w_k = NaN) if u_k or v_k is not finite or the result
+ * overflows.
+ */
+#include "nhref_jet.h"
+
+int nhref_jet_add(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr v, unsigned k, mpfr_rnd_t rnd)
+{
+    mpfr_ptr wk = w + k;
+
+    mpfr_add(wk, u + k, v + k, rnd);
+    if (!mpfr_number_p(u + k) || !mpfr_number_p(v + k) || !mpfr_number_p(wk)) {
+        mpfr_set_nan(wk);
+        return NHREF_EDOMAIN;
+    }
+    return NHREF_OK;
+}

@@ -1,0 +1,47 @@
+/* atan.c -- nhref_jet_atan: the jet of w = atan(u), with the auxiliary d = 1 + u^2.
+ *
+ * Recurrence (from d w' = u'):
+ *   d_0 = 1 + u_0^2,  d_k = sum_{j=0..k} u_j u_{k-j} (k >= 1, nhref_jet_sqr);
+ *   w_0 = atan(u_0) (mpfr_atan);
+ *   w_k = (u_k - (1/k) sum_{j=1..k-1} j w_j d_{k-j}) / d_0.
+ * This call fills d_k too.  Defined everywhere: NHREF_EDOMAIN (w_k = NaN)
+ * only if u_k is not finite or d or a sum overflows.
+ */
+#include "nhref_jet.h"
+
+int nhref_jet_atan(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws,
+                   mpfr_rnd_t rnd)
+{
+    mpfr_ptr wk = w + k;
+    unsigned j;
+
+    if (!mpfr_number_p(u + k)) {
+        mpfr_set_nan(wk);
+        mpfr_set_nan(d + k);
+        return NHREF_EDOMAIN;
+    }
+    if (k == 0) {
+        mpfr_sqr(d, u, rnd);
+        mpfr_add_ui(d, d, 1, rnd);
+        mpfr_atan(wk, u, rnd);
+    } else {
+        if (nhref_jet_sqr(d, u, k, ws, rnd) != NHREF_OK) {
+            mpfr_set_nan(wk);
+            return NHREF_EDOMAIN;
+        }
+        mpfr_set_zero(ws->acc, 1);
+        for (j = 1; j < k; j++) {
+            mpfr_mul(ws->tmp, w + j, d + (k - j), rnd);
+            mpfr_mul_ui(ws->tmp, ws->tmp, j, rnd);
+            mpfr_add(ws->acc, ws->acc, ws->tmp, rnd);
+        }
+        mpfr_div_ui(ws->acc, ws->acc, k, rnd);
+        mpfr_sub(ws->acc, u + k, ws->acc, rnd);
+        mpfr_div(wk, ws->acc, d, rnd);
+    }
+    if (!mpfr_number_p(wk) || !mpfr_number_p(d + k)) {
+        mpfr_set_nan(wk);
+        return NHREF_EDOMAIN;
+    }
+    return NHREF_OK;
+}

@@ -1,0 +1,44 @@
+/* sqrt.c -- nhref_jet_sqrt: the jet of w = sqrt(u).
+ *
+ * Recurrence (from w^2 = u):
+ *   w_0 = sqrt(u_0) (mpfr_sqrt);
+ *   w_k = (u_k - sum_{j=1..k-1} w_j w_{k-j}) / (2 w_0),
+ * the symmetric sum taken as 2 sum_{j < k/2} + [k even] w_{k/2}^2.
+ * NHREF_EDOMAIN (w_k = NaN) if u_0 < 0 (k = 0), if u_0 = 0 (k >= 1: sqrt is
+ * not differentiable at 0), if u_k is not finite, or on overflow.
+ */
+#include "nhref_jet.h"
+
+int nhref_jet_sqrt(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mpfr_rnd_t rnd)
+{
+    mpfr_ptr wk = w + k;
+    unsigned j;
+
+    if (!mpfr_number_p(u + k) || !mpfr_number_p(u) || mpfr_sgn(u) < 0
+        || (k > 0 && (mpfr_zero_p(u) || mpfr_zero_p(w)))) {
+        mpfr_set_nan(wk);
+        return NHREF_EDOMAIN;
+    }
+    if (k == 0) {
+        mpfr_sqrt(wk, u, rnd);
+    } else {
+        mpfr_set_zero(ws->acc, 1);
+        for (j = 1; 2 * j < k; j++) {
+            mpfr_mul(ws->tmp, w + j, w + (k - j), rnd);
+            mpfr_add(ws->acc, ws->acc, ws->tmp, rnd);
+        }
+        mpfr_mul_2ui(ws->acc, ws->acc, 1, rnd);
+        if (k % 2 == 0) {
+            mpfr_sqr(ws->tmp, w + k / 2, rnd);
+            mpfr_add(ws->acc, ws->acc, ws->tmp, rnd);
+        }
+        mpfr_sub(ws->acc, u + k, ws->acc, rnd);
+        mpfr_div(wk, ws->acc, w, rnd);
+        mpfr_div_2ui(wk, wk, 1, rnd);
+    }
+    if (!mpfr_number_p(wk)) {
+        mpfr_set_nan(wk);
+        return NHREF_EDOMAIN;
+    }
+    return NHREF_OK;
+}

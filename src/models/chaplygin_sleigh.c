@@ -1,0 +1,150 @@
+/* chaplygin_sleigh.c -- the Chaplygin sleigh: a rigid body on a horizontal plane
+ * with a knife edge at A that forbids sideways sliding of A.
+ *
+ * Spec: shared/models/chaplygin-sleigh.md.  Equations (spec §3.1):
+ *   x' = v cos phi,  y' = v sin phi,  phi' = omega,
+ *   v' = a omega^2,  omega' = -(m a / IA) v omega,   IA = J + m a^2.
+ * First integrals (spec §4): E, P1, P2 (always), t0 (a != 0, omega != 0).
+ * Source: M. Čech and J. Musilová, "Symmetries and currents of the Chaplygin
+ * sleigh" (seed 002), §4, eqs. (1.17)–(1.19), (1.22).
+ */
+#include <stdio.h>
+
+#include "nhref_model.h"
+
+enum { X, Y, PHI, V, OMEGA, NSTATE };
+enum { M, J, A, NPARAM };
+enum { E, P1, P2, T0, NINTEGRAL };
+
+static const nhref_state_desc_t state[NSTATE] = {
+    {"x", "m", "X-coordinate of the blade contact point A", "0"},
+    {"y", "m", "Y-coordinate of the blade contact point A", "0"},
+    {"phi", "rad", "heading of the body axis A->C from the X axis (unwrapped)", "0"},
+    {"v", "m/s", "signed speed of A along the body axis e1", "0"},
+    {"omega", "rad/s", "angular velocity phi'", "1"},
+};
+
+static const nhref_param_desc_t param[NPARAM] = {
+    {"m", "kg", "mass of the sleigh", "2", "m > 0"},
+    {"J", "kg m^2", "moment of inertia about the vertical axis through the centre of mass C",
+     "30", "J >= 0, and J + m a^2 > 0"},
+    {"a", "m", "signed distance from A to C along the body axis", "1",
+     "any real, but J = 0 and a = 0 not together"},
+};
+
+static const nhref_integral_desc_t integral[NINTEGRAL] = {
+    {"E", "J", "energy (m v^2 + IA omega^2)/2", "always"},
+    {"P1", "kg m/s", "rotating momentum Re m (v + i rho omega) exp(i a phi/rho)", "always"},
+    {"P2", "kg m/s", "rotating momentum Im m (v + i rho omega) exp(i a phi/rho)", "always"},
+    {"t0", "s", "time shift t - (rho^2/(a c)) artanh(v/c), c = sqrt(2E/m)",
+     "a != 0 and omega != 0 (NaN elsewhere)"},
+};
+
+/* spec §1: m > 0, J >= 0, not J = a = 0 (the omega equation would read 0 = 0) */
+static int check(mpfr_srcptr p, char *why, size_t len)
+{
+    if (mpfr_sgn(p + M) <= 0) {
+        snprintf(why, len, "parameter m must be > 0 (admissible range: m > 0)");
+        return NHREF_EPARAM;
+    }
+    if (mpfr_sgn(p + J) < 0) {
+        snprintf(why, len, "parameter J must be >= 0 (admissible range: J >= 0)");
+        return NHREF_EPARAM;
+    }
+    if (mpfr_zero_p(p + J) && mpfr_zero_p(p + A)) {
+        snprintf(why, len,
+                 "parameters J = 0 and a = 0 together make IA = J + m a^2 = 0: the model is "
+                 "ill-posed (admissible: J > 0 or a != 0)");
+        return NHREF_EPARAM;
+    }
+    return NHREF_OK;
+}
+
+/* IA = J + m a^2, the moment of inertia about the blade point A */
+static nhref_node_t inertia_about_a(nhref_tape_t *tp)
+{
+    nhref_node_t m = nhref_tape_param(tp, M), a = nhref_tape_param(tp, A);
+    return nhref_tape_add(tp, nhref_tape_param(tp, J), nhref_tape_mul(tp, m, nhref_tape_sqr(tp, a)));
+}
+
+static int build_rhs(nhref_tape_t *tp)
+{
+    nhref_node_t phi = nhref_tape_state(tp, PHI), v = nhref_tape_state(tp, V);
+    nhref_node_t omega = nhref_tape_state(tp, OMEGA);
+    nhref_node_t m = nhref_tape_param(tp, M), a = nhref_tape_param(tp, A);
+    nhref_node_t g = nhref_tape_div(tp, nhref_tape_mul(tp, m, a), inertia_about_a(tp));
+
+    nhref_tape_set_output(tp, X, nhref_tape_mul(tp, v, nhref_tape_cos(tp, phi)));
+    nhref_tape_set_output(tp, Y, nhref_tape_mul(tp, v, nhref_tape_sin(tp, phi)));
+    nhref_tape_set_output(tp, PHI, omega);
+    nhref_tape_set_output(tp, V, nhref_tape_mul(tp, a, nhref_tape_sqr(tp, omega)));
+    nhref_tape_set_output(tp, OMEGA,
+                          nhref_tape_neg(tp, nhref_tape_mul(tp, g, nhref_tape_mul(tp, v, omega))));
+    return nhref_tape_status(tp);
+}
+
+static int build_integrals(nhref_tape_t *tp)
+{
+    nhref_node_t t = nhref_tape_time(tp);
+    nhref_node_t phi = nhref_tape_state(tp, PHI), v = nhref_tape_state(tp, V);
+    nhref_node_t omega = nhref_tape_state(tp, OMEGA);
+    nhref_node_t m = nhref_tape_param(tp, M), a = nhref_tape_param(tp, A);
+    nhref_node_t ia = inertia_about_a(tp);
+    nhref_node_t rho2 = nhref_tape_div(tp, ia, m), rho = nhref_tape_sqrt(tp, rho2);
+    nhref_node_t half = nhref_tape_const(tp, "0.5");
+    nhref_node_t v2 = nhref_tape_sqr(tp, v), w2 = nhref_tape_sqr(tp, omega);
+    nhref_node_t th = nhref_tape_div(tp, nhref_tape_mul(tp, a, phi), rho);
+    nhref_node_t rw = nhref_tape_mul(tp, rho, omega);
+    nhref_node_t c = nhref_tape_sqrt(tp, nhref_tape_add(tp, v2, nhref_tape_mul(tp, rho2, w2)));
+    nhref_node_t cos_th = nhref_tape_cos(tp, th), sin_th = nhref_tape_sin(tp, th);
+
+    /* E = (m v^2 + IA omega^2) / 2 */
+    nhref_tape_set_output(
+        tp, E,
+        nhref_tape_mul(tp, half,
+                       nhref_tape_add(tp, nhref_tape_mul(tp, m, v2), nhref_tape_mul(tp, ia, w2))));
+    /* P1 + i P2 = m (v + i rho omega) exp(i a phi / rho) */
+    nhref_tape_set_output(tp, P1,
+                          nhref_tape_mul(tp, m,
+                                         nhref_tape_sub(tp, nhref_tape_mul(tp, v, cos_th),
+                                                        nhref_tape_mul(tp, rw, sin_th))));
+    nhref_tape_set_output(tp, P2,
+                          nhref_tape_mul(tp, m,
+                                         nhref_tape_add(tp, nhref_tape_mul(tp, v, sin_th),
+                                                        nhref_tape_mul(tp, rw, cos_th))));
+    /* t0 = t - (rho^2 / (a c)) artanh(v / c) */
+    nhref_tape_set_output(
+        tp, T0,
+        nhref_tape_sub(tp, t,
+                       nhref_tape_mul(tp, nhref_tape_div(tp, rho2, nhref_tape_mul(tp, a, c)),
+                                      nhref_tape_atanh(tp, nhref_tape_div(tp, v, c)))));
+    return nhref_tape_status(tp);
+}
+
+const nhref_model_t nhref_model_chaplygin_sleigh = {
+    .name = "chaplygin_sleigh",
+    .title = "Chaplygin sleigh: rigid body with a knife edge on a plane (tanh law)",
+    .source = "M. Čech and J. Musilová, nonholonomic symmetries on fibred manifolds: the "
+              "Chaplygin sleigh, §4, eqs. (1.17)-(1.19), (1.22); spec §3.1",
+    .spec = "shared/models/chaplygin-sleigh.md",
+    .description =
+        "A rigid body of mass m moves without friction on a horizontal plane, touching it "
+        "through a knife edge at A, which cannot slide sideways.  C = A + a e1 is the centre "
+        "of mass, J the moment of inertia about C.  The (v, omega) equations form a closed "
+        "planar system (the reduced system); x, y and phi follow by quadrature.  Default: the "
+        "paper's Figure 2 (m = 2, J = 30, a = 1, so k = 4; omega0 = 1).",
+    .closed_form = "v, omega, phi in closed form for all data (tanh law, spec §5.1: branches "
+                   "omega0 = 0, a = 0 and general, including J = 0, a < 0, v0 = 0); x, y by "
+                   "Gauss-Legendre quadrature of v e^{i phi} (spec §5.3)",
+    .nstate = NSTATE,
+    .state = state,
+    .nparam = NPARAM,
+    .param = param,
+    .nintegral = NINTEGRAL,
+    .integral = integral,
+    .default_t_end = "10",
+    .default_dt_out = "1",
+    .check = check,
+    .build_rhs = build_rhs,
+    .build_integrals = build_integrals,
+};

@@ -1,0 +1,138 @@
+/* system.c -- a model with its parameter values (kept as the decimal strings
+ * the user gave) and its compiled right-hand-side and integral tapes. */
+#include "nhref_model.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct nhref_system {
+    const nhref_model_t *model;
+    char **param; /* nparam decimal strings */
+    nhref_tape_t *rhs;
+    nhref_tape_t *integrals;
+};
+
+int nhref_system_new(nhref_system_t **sysp, const nhref_model_t *model)
+{
+    nhref_system_t *sys;
+    int status;
+
+    *sysp = NULL;
+    sys = calloc(1, sizeof *sys);
+    if (sys == NULL)
+        return NHREF_ENOMEM;
+    sys->model = model;
+    sys->param = calloc(model->nparam ? model->nparam : 1, sizeof *sys->param);
+    if (sys->param == NULL) {
+        free(sys);
+        return NHREF_ENOMEM;
+    }
+    for (size_t i = 0; i < model->nparam; i++)
+        if ((sys->param[i] = nhref_strdup(model->param[i].default_value)) == NULL) {
+            nhref_system_free(sys);
+            return NHREF_ENOMEM;
+        }
+    status = nhref_tape_new(&sys->rhs, model->nstate, model->nparam, model->nstate);
+    if (status == NHREF_OK && model->build_rhs(sys->rhs) != NHREF_OK)
+        status = NHREF_ETAPE;
+    if (status == NHREF_OK && model->nintegral > 0) {
+        status = nhref_tape_new(&sys->integrals, model->nstate, model->nparam, model->nintegral);
+        if (status == NHREF_OK && model->build_integrals(sys->integrals) != NHREF_OK)
+            status = NHREF_ETAPE;
+    }
+    if (status != NHREF_OK) {
+        nhref_system_free(sys);
+        return status;
+    }
+    *sysp = sys;
+    return NHREF_OK;
+}
+
+void nhref_system_free(nhref_system_t *sys)
+{
+    if (sys == NULL)
+        return;
+    for (size_t i = 0; i < sys->model->nparam; i++)
+        free(sys->param[i]);
+    free(sys->param);
+    nhref_tape_free(sys->rhs);
+    nhref_tape_free(sys->integrals);
+    free(sys);
+}
+
+const nhref_model_t *nhref_system_model(const nhref_system_t *sys)
+{
+    return sys->model;
+}
+
+const nhref_tape_t *nhref_system_rhs_tape(const nhref_system_t *sys)
+{
+    return sys->rhs;
+}
+
+const nhref_tape_t *nhref_system_integral_tape(const nhref_system_t *sys)
+{
+    return sys->integrals;
+}
+
+int nhref_system_set_param(nhref_system_t *sys, const char *name, const char *decimal)
+{
+    int i = nhref_model_param_index(sys->model, name);
+    mpfr_t probe;
+    int status;
+    char *copy;
+
+    if (i < 0)
+        return NHREF_ENOTFOUND;
+    mpfr_init2(probe, 64);
+    status = nhref_decimal_set(probe, decimal);
+    mpfr_clear(probe);
+    if (status != NHREF_OK)
+        return status;
+    if ((copy = nhref_strdup(decimal)) == NULL)
+        return NHREF_ENOMEM;
+    free(sys->param[i]);
+    sys->param[i] = copy;
+    return NHREF_OK;
+}
+
+const char *nhref_system_param_str(const nhref_system_t *sys, size_t i)
+{
+    return i < sys->model->nparam ? sys->param[i] : NULL;
+}
+
+int nhref_system_params(mpfr_ptr p, const nhref_system_t *sys)
+{
+    for (size_t i = 0; i < sys->model->nparam; i++)
+        if (nhref_decimal_set(p + i, sys->param[i]) != NHREF_OK)
+            return NHREF_EPARSE;
+    return NHREF_OK;
+}
+
+int nhref_system_check(const nhref_system_t *sys, char *why, size_t len)
+{
+    const nhref_model_t *model = sys->model;
+    size_t n = model->nparam;
+    mpfr_t *p = malloc((n ? n : 1) * sizeof *p);
+    int status = NHREF_OK;
+
+    if (p == NULL)
+        return NHREF_ENOMEM;
+    for (size_t i = 0; i < n; i++)
+        mpfr_init2(p[i], 256);
+    for (size_t i = 0; i < n && status == NHREF_OK; i++)
+        if (nhref_decimal_set(p[i], sys->param[i]) != NHREF_OK) {
+            snprintf(why, len, "parameter %s = '%s' is not a finite decimal number",
+                     model->param[i].name, sys->param[i]);
+            status = NHREF_EPARAM;
+        }
+    if (status == NHREF_OK && model->check != NULL && n > 0)
+        status = model->check(p[0], why, len);
+    for (size_t i = 0; i < n; i++)
+        mpfr_clear(p[i]);
+    free(p);
+    return status;
+}

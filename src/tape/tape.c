@@ -1,0 +1,365 @@
+/* tape.c -- the tape builder: nodes in SSA order, sticky errors, sin/cos
+ * pairing and constant classification (see nhref_tape.h). */
+#include "tape_internal.h"
+
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+    const char *name;
+    int arity;
+} op_info[NHREF_OP_COUNT] = {
+#define NHREF_X_OP(name, arity, str) {str, arity},
+    NHREF_TAPE_OP_LIST(NHREF_X_OP)
+#undef NHREF_X_OP
+};
+
+const char *nhref_tape_op_name(nhref_op_t op)
+{
+    return (unsigned)op < NHREF_OP_COUNT ? op_info[op].name : "?";
+}
+
+static nhref_node_t *new_index(size_t n)
+{
+    nhref_node_t *p = malloc((n ? n : 1) * sizeof *p);
+    if (p != NULL)
+        for (size_t i = 0; i < n; i++)
+            p[i] = NHREF_NODE_INVALID;
+    return p;
+}
+
+int nhref_tape_new(nhref_tape_t **tape, size_t nstate, size_t nparam, size_t nout)
+{
+    nhref_tape_t *t;
+
+    *tape = NULL;
+    if (nout == 0)
+        return NHREF_EINVAL;
+    t = calloc(1, sizeof *t);
+    if (t == NULL)
+        return NHREF_ENOMEM;
+    t->nstate = nstate;
+    t->nparam = nparam;
+    t->nout = nout;
+    t->time = NHREF_NODE_INVALID;
+    t->out = new_index(nout);
+    t->state = new_index(nstate);
+    t->param = new_index(nparam);
+    if (t->out == NULL || t->state == NULL || t->param == NULL) {
+        nhref_tape_free(t);
+        return NHREF_ENOMEM;
+    }
+    /* every state component has a node, used or not: the ODE jet needs its series */
+    for (size_t i = 0; i < nstate; i++)
+        nhref_tape_state(t, i);
+    if (t->status != NHREF_OK) {
+        nhref_tape_free(t);
+        return NHREF_ENOMEM;
+    }
+    *tape = t;
+    return NHREF_OK;
+}
+
+void nhref_tape_free(nhref_tape_t *tape)
+{
+    if (tape == NULL)
+        return;
+    for (size_t i = 0; i < tape->nnodes; i++)
+        free(tape->node[i].str);
+    free(tape->node);
+    free(tape->out);
+    free(tape->state);
+    free(tape->param);
+    free(tape);
+}
+
+static nhref_node_t fail(nhref_tape_t *tape, int status)
+{
+    if (tape->status == NHREF_OK)
+        tape->status = status;
+    return NHREF_NODE_INVALID;
+}
+
+static int valid(const nhref_tape_t *tape, nhref_node_t a)
+{
+    return a >= 0 && (size_t)a < tape->nnodes;
+}
+
+/* Append a node; the caller has checked its arguments. */
+static nhref_node_t push(nhref_tape_t *tape, nhref_op_t op, nhref_node_t a, nhref_node_t b,
+                         long n)
+{
+    nhref_tape_node_t *nd;
+
+    if (tape->nnodes == tape->cap) {
+        size_t cap = tape->cap ? 2 * tape->cap : 32;
+        nhref_tape_node_t *p = realloc(tape->node, cap * sizeof *p);
+        if (p == NULL)
+            return fail(tape, NHREF_ENOMEM);
+        tape->node = p;
+        tape->cap = cap;
+    }
+    nd = &tape->node[tape->nnodes];
+    nd->op = op;
+    nd->a = a;
+    nd->b = b;
+    nd->n = n;
+    nd->pair = NHREF_NODE_INVALID;
+    nd->str = NULL;
+    switch (op) {
+    case NHREF_OP_CONST:
+    case NHREF_OP_PARAM:
+        nd->constant = 1;
+        break;
+    case NHREF_OP_TIME:
+    case NHREF_OP_STATE:
+        nd->constant = 0;
+        break;
+    default:
+        nd->constant = tape->node[a].constant && (b < 0 || tape->node[b].constant);
+    }
+    return (nhref_node_t)tape->nnodes++;
+}
+
+nhref_node_t nhref_tape_time(nhref_tape_t *tape)
+{
+    if (tape->time == NHREF_NODE_INVALID)
+        tape->time = push(tape, NHREF_OP_TIME, NHREF_NODE_INVALID, NHREF_NODE_INVALID, 0);
+    return tape->time;
+}
+
+nhref_node_t nhref_tape_state(nhref_tape_t *tape, size_t i)
+{
+    if (i >= tape->nstate)
+        return fail(tape, NHREF_EINVAL);
+    if (tape->state[i] == NHREF_NODE_INVALID)
+        tape->state[i] =
+            push(tape, NHREF_OP_STATE, NHREF_NODE_INVALID, NHREF_NODE_INVALID, (long)i);
+    return tape->state[i];
+}
+
+nhref_node_t nhref_tape_param(nhref_tape_t *tape, size_t i)
+{
+    if (i >= tape->nparam)
+        return fail(tape, NHREF_EINVAL);
+    if (tape->param[i] == NHREF_NODE_INVALID)
+        tape->param[i] =
+            push(tape, NHREF_OP_PARAM, NHREF_NODE_INVALID, NHREF_NODE_INVALID, (long)i);
+    return tape->param[i];
+}
+
+nhref_node_t nhref_tape_const(nhref_tape_t *tape, const char *decimal)
+{
+    mpfr_t probe;
+    int bad;
+    nhref_node_t c;
+
+    if (decimal == NULL)
+        return fail(tape, NHREF_EINVAL);
+    for (size_t i = 0; i < tape->nnodes; i++)
+        if (tape->node[i].op == NHREF_OP_CONST && strcmp(tape->node[i].str, decimal) == 0)
+            return (nhref_node_t)i;
+    mpfr_init2(probe, 64);
+    bad = nhref_decimal_set(probe, decimal) != NHREF_OK;
+    mpfr_clear(probe);
+    if (bad)
+        return fail(tape, NHREF_EPARSE);
+    c = push(tape, NHREF_OP_CONST, NHREF_NODE_INVALID, NHREF_NODE_INVALID, 0);
+    if (c == NHREF_NODE_INVALID)
+        return c;
+    tape->node[c].str = nhref_strdup(decimal);
+    if (tape->node[c].str == NULL) {
+        tape->nnodes--;
+        return fail(tape, NHREF_ENOMEM);
+    }
+    return c;
+}
+
+static nhref_node_t unary(nhref_tape_t *tape, nhref_op_t op, nhref_node_t a, long n)
+{
+    if (!valid(tape, a))
+        return a == NHREF_NODE_INVALID ? a : fail(tape, NHREF_EINVAL);
+    return push(tape, op, a, NHREF_NODE_INVALID, n);
+}
+
+static nhref_node_t binary(nhref_tape_t *tape, nhref_op_t op, nhref_node_t a, nhref_node_t b)
+{
+    if (!valid(tape, a) || !valid(tape, b))
+        return (a == NHREF_NODE_INVALID || b == NHREF_NODE_INVALID) ? NHREF_NODE_INVALID
+                                                                     : fail(tape, NHREF_EINVAL);
+    return push(tape, op, a, b, 0);
+}
+
+nhref_node_t nhref_tape_add(nhref_tape_t *tape, nhref_node_t a, nhref_node_t b)
+{
+    return binary(tape, NHREF_OP_ADD, a, b);
+}
+
+nhref_node_t nhref_tape_sub(nhref_tape_t *tape, nhref_node_t a, nhref_node_t b)
+{
+    return binary(tape, NHREF_OP_SUB, a, b);
+}
+
+nhref_node_t nhref_tape_mul(nhref_tape_t *tape, nhref_node_t a, nhref_node_t b)
+{
+    return binary(tape, NHREF_OP_MUL, a, b);
+}
+
+nhref_node_t nhref_tape_div(nhref_tape_t *tape, nhref_node_t a, nhref_node_t b)
+{
+    return binary(tape, NHREF_OP_DIV, a, b);
+}
+
+nhref_node_t nhref_tape_neg(nhref_tape_t *tape, nhref_node_t a)
+{
+    return unary(tape, NHREF_OP_NEG, a, 0);
+}
+
+nhref_node_t nhref_tape_sqr(nhref_tape_t *tape, nhref_node_t a)
+{
+    return unary(tape, NHREF_OP_SQR, a, 0);
+}
+
+nhref_node_t nhref_tape_sqrt(nhref_tape_t *tape, nhref_node_t a)
+{
+    return unary(tape, NHREF_OP_SQRT, a, 0);
+}
+
+nhref_node_t nhref_tape_exp(nhref_tape_t *tape, nhref_node_t a)
+{
+    return unary(tape, NHREF_OP_EXP, a, 0);
+}
+
+nhref_node_t nhref_tape_log(nhref_tape_t *tape, nhref_node_t a)
+{
+    return unary(tape, NHREF_OP_LOG, a, 0);
+}
+
+nhref_node_t nhref_tape_atan(nhref_tape_t *tape, nhref_node_t a)
+{
+    return unary(tape, NHREF_OP_ATAN, a, 0);
+}
+
+nhref_node_t nhref_tape_atanh(nhref_tape_t *tape, nhref_node_t a)
+{
+    return unary(tape, NHREF_OP_ATANH, a, 0);
+}
+
+nhref_node_t nhref_tape_tanh(nhref_tape_t *tape, nhref_node_t a)
+{
+    return unary(tape, NHREF_OP_TANH, a, 0);
+}
+
+nhref_node_t nhref_tape_powi(nhref_tape_t *tape, nhref_node_t a, long n)
+{
+    return unary(tape, NHREF_OP_POWI, a, n);
+}
+
+/* sin and cos of A: one adjacent (SIN, COS) pair per argument, made on first use. */
+static nhref_node_t sin_cos_pair(nhref_tape_t *tape, nhref_node_t a, nhref_op_t want)
+{
+    nhref_node_t s, c;
+
+    if (!valid(tape, a))
+        return a == NHREF_NODE_INVALID ? a : fail(tape, NHREF_EINVAL);
+    for (size_t i = 0; i < tape->nnodes; i++)
+        if (tape->node[i].op == want && tape->node[i].a == a)
+            return (nhref_node_t)i;
+    s = push(tape, NHREF_OP_SIN, a, NHREF_NODE_INVALID, 0);
+    c = push(tape, NHREF_OP_COS, a, NHREF_NODE_INVALID, 0);
+    if (s == NHREF_NODE_INVALID || c == NHREF_NODE_INVALID)
+        return NHREF_NODE_INVALID;
+    tape->node[s].pair = c;
+    tape->node[c].pair = s;
+    return want == NHREF_OP_SIN ? s : c;
+}
+
+nhref_node_t nhref_tape_sin(nhref_tape_t *tape, nhref_node_t a)
+{
+    return sin_cos_pair(tape, a, NHREF_OP_SIN);
+}
+
+nhref_node_t nhref_tape_cos(nhref_tape_t *tape, nhref_node_t a)
+{
+    return sin_cos_pair(tape, a, NHREF_OP_COS);
+}
+
+int nhref_tape_set_output(nhref_tape_t *tape, size_t i, nhref_node_t node)
+{
+    if (node == NHREF_NODE_INVALID && tape->status != NHREF_OK)
+        return tape->status;
+    if (i >= tape->nout || !valid(tape, node)) {
+        fail(tape, NHREF_EINVAL);
+        return NHREF_EINVAL;
+    }
+    tape->out[i] = node;
+    return NHREF_OK;
+}
+
+int nhref_tape_status(const nhref_tape_t *tape)
+{
+    if (tape->status != NHREF_OK)
+        return tape->status;
+    for (size_t i = 0; i < tape->nout; i++)
+        if (tape->out[i] == NHREF_NODE_INVALID)
+            return NHREF_ETAPE;
+    return NHREF_OK;
+}
+
+size_t nhref_tape_nstate(const nhref_tape_t *tape)
+{
+    return tape->nstate;
+}
+
+size_t nhref_tape_nparam(const nhref_tape_t *tape)
+{
+    return tape->nparam;
+}
+
+size_t nhref_tape_nout(const nhref_tape_t *tape)
+{
+    return tape->nout;
+}
+
+size_t nhref_tape_nnodes(const nhref_tape_t *tape)
+{
+    return tape->nnodes;
+}
+
+size_t nhref_tape_nnonlinear(const nhref_tape_t *tape)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < tape->nnodes; i++) {
+        const nhref_tape_node_t *nd = &tape->node[i];
+        if (nd->constant)
+            continue;
+        switch (nd->op) {
+        case NHREF_OP_MUL:
+            /* a product by a constant is one multiplication per order, not a convolution */
+            n += !(tape->node[nd->a].constant || tape->node[nd->b].constant);
+            break;
+        case NHREF_OP_DIV:
+            n += !tape->node[nd->b].constant;
+            break;
+        case NHREF_OP_SQR:
+        case NHREF_OP_SQRT:
+        case NHREF_OP_SIN: /* the pair costs two convolutions: counted once each */
+        case NHREF_OP_COS:
+        case NHREF_OP_EXP:
+        case NHREF_OP_LOG:
+        case NHREF_OP_POWI:
+            n++;
+            break;
+        case NHREF_OP_ATAN: /* the convolution and the auxiliary square */
+        case NHREF_OP_ATANH:
+        case NHREF_OP_TANH:
+            n += 2;
+            break;
+        default:
+            break;
+        }
+    }
+    return n;
+}

@@ -1,0 +1,1363 @@
+/* check_jet.c -- Check suite of the Taylor-mode AD kernels (src/jet/, nhref_jet.h).
+ *
+ * Test cases:
+ *   coeff     first Taylor coefficients of f(u0 + h) against hand-derived
+ *             closed forms evaluated with MPFR at prec + 64 bits, at 53, 113
+ *             and 333 bits (loop tests); order 0 equal to the plain MPFR
+ *             function at the working precision.
+ *   identity  series identities to order 30 on pseudo-random input series at
+ *             113 and 333 bits (seed from ck_seed(), NHREF_TEST_SEED).
+ *   domain    every domain error, overflow and non-finite input gives
+ *             NHREF_EDOMAIN and a NaN coefficient.
+ *   const     parsing of decimal constants.
+ * Expected values never come from the kernel under test: closed forms, plain
+ * MPFR functions, or an identity between different kernels.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <check.h>
+#include <mpfr.h>
+
+#include "ck_mpfr.h"
+#include "nhref_jet.h"
+
+#define RND MPFR_RNDN
+
+/* order of the hand-derived coefficients, and of the identities */
+#define KC 8
+#define KI 30
+
+static const mpfr_prec_t coeff_precs[] = {53, 113, 333};
+static const mpfr_prec_t ident_precs[] = {113, 333};
+
+#define NPRECS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* Decimal digits of PREC bits, less MARGIN. */
+static double prec_digits(mpfr_prec_t prec, double margin)
+{
+    return (double)prec * 0.30102999566398120 - margin;
+}
+
+/* ------------------------------------------------------------------ series helpers */
+
+static mpfr_ptr ser_new(unsigned n, mpfr_prec_t prec)
+{
+    mpfr_ptr s = malloc(n * sizeof(mpfr_t));
+    unsigned i;
+
+    ck_assert_ptr_nonnull(s);
+    for (i = 0; i < n; i++)
+        mpfr_init2(s + i, prec);
+    return s;
+}
+
+static void ser_free(mpfr_ptr s, unsigned n)
+{
+    unsigned i;
+
+    for (i = 0; i < n; i++)
+        mpfr_clear(s + i);
+    free(s);
+}
+
+/* NAUX series of N coefficients each, as the array pow_si wants. */
+static mpfr_ptr *aux_new(unsigned naux, unsigned n, mpfr_prec_t prec)
+{
+    mpfr_ptr *aux = malloc((naux > 0 ? naux : 1) * sizeof(mpfr_ptr));
+    unsigned i;
+
+    ck_assert_ptr_nonnull(aux);
+    for (i = 0; i < naux; i++)
+        aux[i] = ser_new(n, prec);
+    return aux;
+}
+
+static void aux_free(mpfr_ptr *aux, unsigned naux, unsigned n)
+{
+    unsigned i;
+
+    for (i = 0; i < naux; i++)
+        ser_free(aux[i], n);
+    free(aux);
+}
+
+/* u = u0 + h to order K (the identity jet shifted to u0). */
+static void set_ident(mpfr_ptr u, unsigned K, const char *u0)
+{
+    unsigned k;
+
+    ck_assert_int_eq(mpfr_set_str(u, u0, 10, RND), 0);
+    for (k = 1; k <= K; k++)
+        mpfr_set_ui(u + k, k == 1, RND);
+}
+
+/* A constant series: c, 0, 0, ... */
+static void set_const(mpfr_ptr u, unsigned K, const char *c)
+{
+    unsigned k;
+
+    ck_assert_int_eq(mpfr_set_str(u, c, 10, RND), 0);
+    for (k = 1; k <= K; k++)
+        mpfr_set_zero(u + k, 1);
+}
+
+/* ------------------------------------------------------------------ pseudo-random series */
+
+/* xorshift64*: fixed, platform-independent, seeded from ck_seed(). */
+static unsigned long long rng_state;
+
+static void rng_seed(unsigned long stream)
+{
+    rng_state = ((unsigned long long)ck_seed() + 0x9E3779B97F4A7C15ULL * (stream + 1)) | 1ULL;
+}
+
+/* An integer in [-2^30, 2^30). */
+static long rng_next(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return (long)((rng_state * 0x2545F4914F6CDD1DULL) >> 33) - (1L << 30);
+}
+
+/* u_0 = a, u_k = b r_k 2^-k (r_k uniform in [-1, 1)) for 1 <= k <= K: then
+ * |u(h) - a| <= |b| on |h| <= 1, so u is analytic and away from the
+ * singularities that |a| > |b| keeps away. */
+static void set_random(mpfr_ptr u, unsigned K, const char *a, const char *b, unsigned long stream)
+{
+    mpfr_t bb;
+    unsigned k;
+
+    rng_seed(stream);
+    mpfr_init2(bb, mpfr_get_prec(u));
+    ck_assert_int_eq(mpfr_set_str(u, a, 10, RND), 0);
+    ck_assert_int_eq(mpfr_set_str(bb, b, 10, RND), 0);
+    for (k = 1; k <= K; k++) {
+        mpfr_set_si_2exp(u + k, rng_next(), -30 - (long)k, RND);
+        mpfr_mul(u + k, u + k, bb, RND);
+    }
+    mpfr_clear(bb);
+}
+
+/* ------------------------------------------------------------------ coefficient fixture */
+
+/* A jet u = u0 + h at precision p, its u0 at hp = p + 64 (exactly), the
+ * expected value and a scratch number at hp, and the plain value at p. */
+typedef struct {
+    mpfr_prec_t p, hp;
+    double digits;
+    nhref_jet_ws_t ws;
+    mpfr_ptr u, v, w, w2, d;
+    mpfr_t x, e, t, t2, plain;
+} cfx_t;
+
+static void cfx_init(cfx_t *f, int i)
+{
+    f->p = coeff_precs[i];
+    f->hp = f->p + 64;
+    f->digits = prec_digits(f->p, 2.0);
+    nhref_jet_ws_init(&f->ws, f->p);
+    f->u = ser_new(KC + 1, f->p);
+    f->v = ser_new(KC + 1, f->p);
+    f->w = ser_new(KC + 1, f->p);
+    f->w2 = ser_new(KC + 1, f->p);
+    f->d = ser_new(KC + 1, f->p);
+    mpfr_inits2(f->hp, f->x, f->e, f->t, f->t2, (mpfr_ptr)0);
+    mpfr_init2(f->plain, f->p);
+}
+
+static void cfx_clear(cfx_t *f)
+{
+    nhref_jet_ws_clear(&f->ws);
+    ser_free(f->u, KC + 1);
+    ser_free(f->v, KC + 1);
+    ser_free(f->w, KC + 1);
+    ser_free(f->w2, KC + 1);
+    ser_free(f->d, KC + 1);
+    mpfr_clears(f->x, f->e, f->t, f->t2, f->plain, (mpfr_ptr)0);
+}
+
+/* u = u0 + h; x = u_0 at hp (exact: hp > p). */
+static void cfx_start(cfx_t *f, const char *u0)
+{
+    set_ident(f->u, KC, u0);
+    mpfr_set(f->x, f->u, RND);
+}
+
+/* ------------------------------------------------------------------ coeff: hand-derived */
+
+/* exp(u0 + h): e^{u0} / k! */
+START_TEST(test_coeff_exp)
+{
+    static const char *u0s[] = {"0.7", "-1.3", "12.25"};
+    cfx_t f;
+    unsigned i, k;
+
+    cfx_init(&f, _i);
+    for (i = 0; i < 3; i++) {
+        cfx_start(&f, u0s[i]);
+        for (k = 0; k <= KC; k++)
+            ck_assert_int_eq(nhref_jet_exp(f.w, f.u, k, &f.ws, RND), NHREF_OK);
+        mpfr_exp(f.plain, f.u, RND);
+        ck_assert_mpfr_eq(f.w, f.plain);
+        mpfr_exp(f.e, f.x, RND);
+        for (k = 0; k <= KC; k++) {
+            if (k > 0)
+                mpfr_div_ui(f.e, f.e, k, RND);
+            ck_assert_mpfr_digits(f.w + k, f.e, f.digits, "0");
+        }
+    }
+    cfx_clear(&f);
+}
+END_TEST
+
+/* sin(u0 + h) = sin u0, cos u0, -sin u0 / 2, -cos u0 / 6, ... (period 4);
+ * cos(u0 + h) = cos u0, -sin u0, -cos u0 / 2, sin u0 / 6, ... */
+START_TEST(test_coeff_sincos)
+{
+    static const char *u0s[] = {"0.7", "-1.3", "100.5"};
+    cfx_t f;
+    mpfr_t s, c, fact;
+    unsigned i, k;
+
+    cfx_init(&f, _i);
+    mpfr_inits2(f.hp, s, c, fact, (mpfr_ptr)0);
+    for (i = 0; i < 3; i++) {
+        cfx_start(&f, u0s[i]);
+        for (k = 0; k <= KC; k++)
+            ck_assert_int_eq(nhref_jet_sincos(f.w, f.w2, f.u, k, &f.ws, RND), NHREF_OK);
+        mpfr_sin(f.plain, f.u, RND);
+        ck_assert_mpfr_eq(f.w, f.plain);
+        mpfr_cos(f.plain, f.u, RND);
+        ck_assert_mpfr_eq(f.w2, f.plain);
+        mpfr_sin_cos(s, c, f.x, RND);
+        mpfr_set_ui(fact, 1, RND);
+        for (k = 0; k <= KC; k++) {
+            if (k > 0)
+                mpfr_mul_ui(fact, fact, k, RND);
+            /* d^k sin = sin, cos, -sin, -cos; d^k cos = cos, -sin, -cos, sin */
+            mpfr_div(f.e, k % 2 == 0 ? s : c, fact, RND);
+            if (k % 4 >= 2)
+                mpfr_neg(f.e, f.e, RND);
+            ck_assert_mpfr_digits(f.w + k, f.e, f.digits, "0");
+            mpfr_div(f.e, k % 2 == 0 ? c : s, fact, RND);
+            if (k % 4 == 1 || k % 4 == 2)
+                mpfr_neg(f.e, f.e, RND);
+            ck_assert_mpfr_digits(f.w2 + k, f.e, f.digits, "0");
+        }
+    }
+    mpfr_clears(s, c, fact, (mpfr_ptr)0);
+    cfx_clear(&f);
+}
+END_TEST
+
+/* log(u0 + h) = log u0, 1/u0, -1/(2 u0^2), 1/(3 u0^3), ...: (-1)^(k+1) / (k u0^k) */
+START_TEST(test_coeff_log)
+{
+    static const char *u0s[] = {"0.7", "2.5", "1e-5"};
+    cfx_t f;
+    unsigned i, k;
+
+    cfx_init(&f, _i);
+    for (i = 0; i < 3; i++) {
+        cfx_start(&f, u0s[i]);
+        for (k = 0; k <= KC; k++)
+            ck_assert_int_eq(nhref_jet_log(f.w, f.u, k, &f.ws, RND), NHREF_OK);
+        mpfr_log(f.plain, f.u, RND);
+        ck_assert_mpfr_eq(f.w, f.plain);
+        mpfr_log(f.e, f.x, RND);
+        ck_assert_mpfr_digits(f.w, f.e, f.digits, "0");
+        for (k = 1; k <= KC; k++) {
+            mpfr_pow_ui(f.e, f.x, k, RND);
+            mpfr_mul_ui(f.e, f.e, k, RND);
+            mpfr_ui_div(f.e, 1, f.e, RND);
+            if (k % 2 == 0)
+                mpfr_neg(f.e, f.e, RND);
+            ck_assert_mpfr_digits(f.w + k, f.e, f.digits, "0");
+        }
+    }
+    cfx_clear(&f);
+}
+END_TEST
+
+/* sqrt(u0 + h) = binom(1/2, k) sqrt(u0) / u0^k:
+ * sqrt u0, 1/(2 sqrt u0), -1/(8 u0 sqrt u0), ... */
+START_TEST(test_coeff_sqrt)
+{
+    static const char *u0s[] = {"0.7", "2.5", "1e-5"};
+    cfx_t f;
+    mpfr_t binom;
+    unsigned i, k;
+
+    cfx_init(&f, _i);
+    mpfr_init2(binom, f.hp);
+    for (i = 0; i < 3; i++) {
+        cfx_start(&f, u0s[i]);
+        for (k = 0; k <= KC; k++)
+            ck_assert_int_eq(nhref_jet_sqrt(f.w, f.u, k, &f.ws, RND), NHREF_OK);
+        mpfr_sqrt(f.plain, f.u, RND);
+        ck_assert_mpfr_eq(f.w, f.plain);
+        mpfr_set_ui(binom, 1, RND);
+        for (k = 0; k <= KC; k++) {
+            if (k > 0) {
+                /* binom(1/2, k) = binom(1/2, k-1) (1/2 - (k-1)) / k */
+                mpfr_mul_si(binom, binom, 1 - 2 * (long)(k - 1), RND);
+                mpfr_div_ui(binom, binom, 2 * k, RND);
+            }
+            mpfr_sqrt(f.e, f.x, RND);
+            mpfr_pow_ui(f.t, f.x, k, RND);
+            mpfr_div(f.e, f.e, f.t, RND);
+            mpfr_mul(f.e, f.e, binom, RND);
+            ck_assert_mpfr_digits(f.w + k, f.e, f.digits, "0");
+        }
+    }
+    mpfr_clear(binom);
+    cfx_clear(&f);
+}
+END_TEST
+
+/* atan(u0 + h) = atan u0, 1/(1+u0^2), -u0/(1+u0^2)^2, (3u0^2-1)/(3(1+u0^2)^3), ...
+ * in general (-1)^(k-1) sin(k theta) / (k r^k), r = sqrt(1+u0^2),
+ * theta = atan2(1, u0)  (Im of the expansion of 1/(u0 + h - i)). */
+START_TEST(test_coeff_atan)
+{
+    static const char *u0s[] = {"0.7", "-1.3", "0"};
+    cfx_t f;
+    mpfr_t r, theta;
+    unsigned i, k;
+
+    cfx_init(&f, _i);
+    mpfr_inits2(f.hp, r, theta, (mpfr_ptr)0);
+    for (i = 0; i < 3; i++) {
+        cfx_start(&f, u0s[i]);
+        for (k = 0; k <= KC; k++)
+            ck_assert_int_eq(nhref_jet_atan(f.w, f.d, f.u, k, &f.ws, RND), NHREF_OK);
+        mpfr_atan(f.plain, f.u, RND);
+        ck_assert_mpfr_eq(f.w, f.plain);
+        mpfr_atan(f.e, f.x, RND);
+        ck_assert_mpfr_digits(f.w, f.e, f.digits, "0");
+        mpfr_sqr(r, f.x, RND);
+        mpfr_add_ui(r, r, 1, RND);
+        /* the hand forms of orders 1 and 2 */
+        mpfr_ui_div(f.e, 1, r, RND);
+        ck_assert_mpfr_digits(f.w + 1, f.e, f.digits, "0");
+        mpfr_sqr(f.t, r, RND);
+        mpfr_div(f.e, f.x, f.t, RND);
+        mpfr_neg(f.e, f.e, RND);
+        ck_assert_mpfr_digits(f.w + 2, f.e, f.digits, "0");
+        /* the general form; u0 = 0 gives exact zeros at even orders */
+        mpfr_sqrt(r, r, RND);
+        mpfr_set_ui(f.t, 1, RND);
+        mpfr_atan2(theta, f.t, f.x, RND);
+        for (k = 1; k <= KC; k++) {
+            mpfr_mul_ui(f.e, theta, k, RND);
+            mpfr_sin(f.e, f.e, RND);
+            mpfr_pow_ui(f.t, r, k, RND);
+            mpfr_mul_ui(f.t, f.t, k, RND);
+            mpfr_div(f.e, f.e, f.t, RND);
+            if (k % 2 == 0)
+                mpfr_neg(f.e, f.e, RND);
+            ck_assert_mpfr_digits(f.w + k, f.e, f.digits, "1");
+            if (mpfr_zero_p(f.x) && k % 2 == 1)
+                ck_assert_mpfr_digits(f.w + k, f.e, f.digits, "0");
+        }
+    }
+    mpfr_clears(r, theta, (mpfr_ptr)0);
+    cfx_clear(&f);
+}
+END_TEST
+
+/* atanh(u0 + h) = (log(1 + u) - log(1 - u)) / 2:
+ * atanh u0, then ((-1)^(k+1) / (1+u0)^k + 1 / (1-u0)^k) / (2k). */
+START_TEST(test_coeff_atanh)
+{
+    static const char *u0s[] = {"0.7", "-0.4", "0.999"};
+    cfx_t f;
+    unsigned i, k;
+
+    cfx_init(&f, _i);
+    for (i = 0; i < 3; i++) {
+        cfx_start(&f, u0s[i]);
+        for (k = 0; k <= KC; k++)
+            ck_assert_int_eq(nhref_jet_atanh(f.w, f.d, f.u, k, &f.ws, RND), NHREF_OK);
+        mpfr_atanh(f.plain, f.u, RND);
+        ck_assert_mpfr_eq(f.w, f.plain);
+        mpfr_atanh(f.e, f.x, RND);
+        ck_assert_mpfr_digits(f.w, f.e, f.digits, "0");
+        for (k = 1; k <= KC; k++) {
+            mpfr_add_ui(f.t, f.x, 1, RND);
+            mpfr_pow_ui(f.t, f.t, k, RND);
+            mpfr_ui_div(f.t, 1, f.t, RND);
+            if (k % 2 == 0)
+                mpfr_neg(f.t, f.t, RND);
+            mpfr_ui_sub(f.e, 1, f.x, RND);
+            mpfr_pow_ui(f.e, f.e, k, RND);
+            mpfr_ui_div(f.e, 1, f.e, RND);
+            mpfr_add(f.e, f.e, f.t, RND);
+            mpfr_div_ui(f.e, f.e, 2 * k, RND);
+            ck_assert_mpfr_digits(f.w + k, f.e, f.digits, "0");
+        }
+    }
+    cfx_clear(&f);
+}
+END_TEST
+
+/* tanh(u0 + h), t = tanh u0, q = 1 - t^2 = sech^2 u0:
+ * t, q, -t q, q (3t^2 - 1) / 3, q t (2 - 3t^2) / 3 (from w' = 1 - w^2). */
+START_TEST(test_coeff_tanh)
+{
+    static const char *u0s[] = {"0.7", "-1.3", "30"};
+    cfx_t f;
+    mpfr_t tt, q;
+    unsigned i, k;
+
+    cfx_init(&f, _i);
+    mpfr_inits2(f.hp, tt, q, (mpfr_ptr)0);
+    for (i = 0; i < 3; i++) {
+        cfx_start(&f, u0s[i]);
+        for (k = 0; k <= 4; k++)
+            ck_assert_int_eq(nhref_jet_tanh(f.w, f.d, f.u, k, &f.ws, RND), NHREF_OK);
+        mpfr_tanh(f.plain, f.u, RND);
+        ck_assert_mpfr_eq(f.w, f.plain);
+        mpfr_tanh(tt, f.x, RND);
+        ck_assert_mpfr_digits(f.w, tt, f.digits, "0");
+        /* q as 1 / cosh^2: exact to the relative precision even at u0 = 30 */
+        mpfr_cosh(q, f.x, RND);
+        mpfr_sqr(q, q, RND);
+        mpfr_ui_div(q, 1, q, RND);
+        ck_assert_mpfr_digits(f.w + 1, q, f.digits, "0");
+        mpfr_mul(f.e, tt, q, RND);
+        mpfr_neg(f.e, f.e, RND);
+        ck_assert_mpfr_digits(f.w + 2, f.e, f.digits, "0");
+        mpfr_sqr(f.t, tt, RND);
+        mpfr_mul_ui(f.t, f.t, 3, RND);
+        mpfr_sub_ui(f.e, f.t, 1, RND);
+        mpfr_mul(f.e, f.e, q, RND);
+        mpfr_div_ui(f.e, f.e, 3, RND);
+        /* one digit for the cancellation in 3t^2 - 1 at u0 = 0.7 */
+        ck_assert_mpfr_digits(f.w + 3, f.e, f.digits - 1, "0");
+        mpfr_ui_sub(f.e, 2, f.t, RND);
+        mpfr_mul(f.e, f.e, tt, RND);
+        mpfr_mul(f.e, f.e, q, RND);
+        mpfr_div_ui(f.e, f.e, 3, RND);
+        ck_assert_mpfr_digits(f.w + 4, f.e, f.digits - 1, "0");
+    }
+    mpfr_clears(tt, q, (mpfr_ptr)0);
+    cfx_clear(&f);
+}
+END_TEST
+
+/* 1 / (u0 + h) = sum (-1)^k h^k / u0^(k+1) */
+START_TEST(test_coeff_div)
+{
+    static const char *u0s[] = {"0.7", "-1.3", "3e-7"};
+    cfx_t f;
+    unsigned i, k;
+
+    cfx_init(&f, _i);
+    for (i = 0; i < 3; i++) {
+        cfx_start(&f, u0s[i]);
+        set_const(f.v, KC, "1");
+        for (k = 0; k <= KC; k++)
+            ck_assert_int_eq(nhref_jet_div(f.w, f.v, f.u, k, &f.ws, RND), NHREF_OK);
+        mpfr_ui_div(f.plain, 1, f.u, RND);
+        ck_assert_mpfr_eq(f.w, f.plain);
+        for (k = 0; k <= KC; k++) {
+            mpfr_pow_ui(f.e, f.x, k + 1, RND);
+            mpfr_ui_div(f.e, 1, f.e, RND);
+            if (k % 2 == 1)
+                mpfr_neg(f.e, f.e, RND);
+            ck_assert_mpfr_digits(f.w + k, f.e, f.digits, "0");
+        }
+    }
+    cfx_clear(&f);
+}
+END_TEST
+
+/* (u0 + h)^n = sum binom(n, k) u0^(n-k) h^k, n of either sign */
+START_TEST(test_coeff_pow_si)
+{
+    static const char *u0s[] = {"0.7", "-1.3"};
+    static const long ns[] = {0, 1, 2, 3, 5, 7, 13, -1, -2, -3, -6};
+    cfx_t f;
+    mpfr_t binom;
+    mpfr_ptr *aux;
+    unsigned i, in, k, naux;
+
+    cfx_init(&f, _i);
+    mpfr_init2(binom, f.hp);
+    for (i = 0; i < 2; i++) {
+        for (in = 0; in < sizeof ns / sizeof ns[0]; in++) {
+            long n = ns[in];
+
+            naux = nhref_jet_pow_si_naux(n);
+            aux = aux_new(naux, KC + 1, f.p);
+            cfx_start(&f, u0s[i]);
+            for (k = 0; k <= KC; k++)
+                ck_assert_int_eq(nhref_jet_pow_si(f.w, aux, f.u, n, k, &f.ws, RND), NHREF_OK);
+            mpfr_pow_si(f.plain, f.u, n, RND);
+            ck_assert_mpfr_eq(f.w, f.plain);
+            mpfr_set_ui(binom, 1, RND);
+            for (k = 0; k <= KC; k++) {
+                if (k > 0) {
+                    mpfr_mul_si(binom, binom, n - (long)(k - 1), RND);
+                    mpfr_div_ui(binom, binom, k, RND);
+                }
+                mpfr_pow_si(f.e, f.x, n - (long)k, RND);
+                mpfr_mul(f.e, f.e, binom, RND);
+                ck_assert_msg(mpfr_zero_p(binom) == mpfr_zero_p(f.w + k),
+                              "n = %ld, k = %u: zero pattern", n, k);
+                ck_assert_mpfr_digits(f.w + k, f.e, f.digits, "0");
+            }
+            aux_free(aux, naux, KC + 1);
+        }
+    }
+    mpfr_clear(binom);
+    cfx_clear(&f);
+}
+END_TEST
+
+/* u = h (u0 = 0): u^n = h^n exactly, by binary powering for n >= 3 */
+START_TEST(test_coeff_pow_si_zero)
+{
+    static const long ns[] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+    cfx_t f;
+    mpfr_ptr *aux;
+    unsigned in, k, naux;
+
+    cfx_init(&f, _i);
+    for (in = 0; in < sizeof ns / sizeof ns[0]; in++) {
+        long n = ns[in];
+
+        naux = nhref_jet_pow_si_naux(n);
+        aux = aux_new(naux, KC + 1, f.p);
+        cfx_start(&f, "0");
+        for (k = 0; k <= KC; k++) {
+            ck_assert_int_eq(nhref_jet_pow_si(f.w, aux, f.u, n, k, &f.ws, RND), NHREF_OK);
+            mpfr_set_ui(f.e, (long)k == n, RND);
+            ck_assert_mpfr_eq(f.w + k, f.e);
+        }
+        aux_free(aux, naux, KC + 1);
+    }
+    cfx_clear(&f);
+}
+END_TEST
+
+/* (1 + h)^n for n = LONG_MAX, LONG_MAX / 3, LONG_MIN: binom(n, k) without
+ * overflow of the integer weights n j - (k - j) of Miller's recurrence. */
+START_TEST(test_coeff_pow_si_huge_n)
+{
+    static const long ns[] = {LONG_MAX, LONG_MAX / 3, LONG_MIN, LONG_MIN / 3};
+    cfx_t f;
+    mpfr_t binom;
+    unsigned in, k;
+
+    cfx_init(&f, _i);
+    mpfr_init2(binom, f.hp);
+    for (in = 0; in < sizeof ns / sizeof ns[0]; in++) {
+        long n = ns[in];
+
+        cfx_start(&f, "1");
+        mpfr_set_ui(binom, 1, RND);
+        for (k = 0; k <= 4; k++) {
+            ck_assert_int_eq(nhref_jet_pow_si(f.w, NULL, f.u, n, k, &f.ws, RND), NHREF_OK);
+            if (k > 0) {
+                mpfr_set_si(f.t, n, RND);
+                mpfr_sub_ui(f.t, f.t, k - 1, RND);
+                mpfr_mul(binom, binom, f.t, RND);
+                mpfr_div_ui(binom, binom, k, RND);
+            }
+            ck_assert_mpfr_digits(f.w + k, binom, f.digits, "0");
+        }
+    }
+    mpfr_clear(binom);
+    cfx_clear(&f);
+}
+END_TEST
+
+/* The number of partial powers of left-to-right binary powering:
+ * floor(log2 n) squarings and popcount(n) - 1 products, less the last (w). */
+START_TEST(test_pow_si_naux)
+{
+    static const long ns[] = {LONG_MIN, -7, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 31, LONG_MAX};
+    static const unsigned want[] = {0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 3, 2, 3, 3, 7, 123};
+    unsigned i;
+
+    for (i = 0; i < sizeof ns / sizeof ns[0]; i++)
+        ck_assert_msg(nhref_jet_pow_si_naux(ns[i]) >= want[i]
+                          && (ns[i] < 3 || nhref_jet_pow_si_naux(ns[i]) == want[i]),
+                      "naux(%ld) = %u, want %u", ns[i], nhref_jet_pow_si_naux(ns[i]), want[i]);
+}
+END_TEST
+
+/* (u0 + h)(v0 + h) = u0 v0, u0 + v0, 1, 0...; (u0 + h)^2 = u0^2, 2 u0, 1, 0...;
+ * the linear kernels: sums, differences, negation and scaling. */
+START_TEST(test_coeff_mul_sqr_linear)
+{
+    cfx_t f;
+    mpfr_t c;
+    unsigned k;
+
+    cfx_init(&f, _i);
+    mpfr_init2(c, f.p);
+    cfx_start(&f, "0.7");
+    set_ident(f.v, KC, "-1.3");
+    mpfr_set(f.t, f.v, RND);
+
+    for (k = 0; k <= KC; k++)
+        ck_assert_int_eq(nhref_jet_mul(f.w, f.u, f.v, k, &f.ws, RND), NHREF_OK);
+    mpfr_mul(f.plain, f.u, f.v, RND);
+    ck_assert_mpfr_eq(f.w, f.plain);
+    mpfr_mul(f.e, f.x, f.t, RND);
+    ck_assert_mpfr_digits(f.w, f.e, f.digits, "0");
+    mpfr_add(f.e, f.x, f.t, RND);
+    ck_assert_mpfr_digits(f.w + 1, f.e, f.digits, "0");
+    mpfr_set_ui(f.e, 1, RND);
+    ck_assert_mpfr_eq(f.w + 2, f.e);
+    mpfr_set_ui(f.e, 0, RND);
+    for (k = 3; k <= KC; k++)
+        ck_assert_mpfr_eq(f.w + k, f.e);
+
+    for (k = 0; k <= KC; k++)
+        ck_assert_int_eq(nhref_jet_sqr(f.w, f.u, k, &f.ws, RND), NHREF_OK);
+    mpfr_sqr(f.plain, f.u, RND);
+    ck_assert_mpfr_eq(f.w, f.plain);
+    mpfr_mul_ui(f.e, f.x, 2, RND);
+    ck_assert_mpfr_digits(f.w + 1, f.e, f.digits, "0");
+    mpfr_set_ui(f.e, 1, RND);
+    ck_assert_mpfr_eq(f.w + 2, f.e);
+    mpfr_set_ui(f.e, 0, RND);
+    for (k = 3; k <= KC; k++)
+        ck_assert_mpfr_eq(f.w + k, f.e);
+
+    for (k = 0; k <= KC; k++)
+        ck_assert_int_eq(nhref_jet_add(f.w, f.u, f.v, k, RND), NHREF_OK);
+    mpfr_add(f.plain, f.u, f.v, RND);
+    ck_assert_mpfr_eq(f.w, f.plain);
+    mpfr_set_ui(f.e, 2, RND);
+    ck_assert_mpfr_eq(f.w + 1, f.e);
+
+    for (k = 0; k <= KC; k++)
+        ck_assert_int_eq(nhref_jet_sub(f.w, f.u, f.v, k, RND), NHREF_OK);
+    mpfr_sub(f.plain, f.u, f.v, RND);
+    ck_assert_mpfr_eq(f.w, f.plain);
+    mpfr_set_ui(f.e, 0, RND);
+    ck_assert_mpfr_eq(f.w + 1, f.e);
+
+    for (k = 0; k <= KC; k++)
+        ck_assert_int_eq(nhref_jet_neg(f.w, f.u, k, RND), NHREF_OK);
+    mpfr_neg(f.e, f.x, RND);
+    ck_assert_mpfr_eq(f.w, f.e);
+    mpfr_set_si(f.e, -1, RND);
+    ck_assert_mpfr_eq(f.w + 1, f.e);
+
+    ck_assert_int_eq(mpfr_set_str(c, "-2.5", 10, RND), 0);
+    for (k = 0; k <= KC; k++)
+        ck_assert_int_eq(nhref_jet_mul_scalar(f.w, c, f.u, k, RND), NHREF_OK);
+    mpfr_mul(f.plain, c, f.u, RND);
+    ck_assert_mpfr_eq(f.w, f.plain);
+    mpfr_set_str(f.e, "-2.5", 10, RND);
+    ck_assert_mpfr_eq(f.w + 1, f.e);
+    mpfr_set_ui(f.e, 0, RND);
+    ck_assert_mpfr_eq(f.w + 2, f.e);
+
+    mpfr_clear(c);
+    cfx_clear(&f);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ identity fixture */
+
+#define NS 8 /* series per identity test */
+
+typedef struct {
+    mpfr_prec_t p;
+    double digits;
+    nhref_jet_ws_t ws;
+    mpfr_ptr s[NS];
+    mpfr_t one, zero;
+} ifx_t;
+
+static void ifx_init(ifx_t *f, int i)
+{
+    unsigned j;
+
+    f->p = ident_precs[i];
+    /* K = 30 orders of sums of up to 31 terms, two or three kernels deep */
+    f->digits = prec_digits(f->p, 3.0);
+    nhref_jet_ws_init(&f->ws, f->p);
+    for (j = 0; j < NS; j++)
+        f->s[j] = ser_new(KI + 1, f->p);
+    mpfr_inits2(f->p, f->one, f->zero, (mpfr_ptr)0);
+    mpfr_set_ui(f->one, 1, RND);
+    mpfr_set_zero(f->zero, 1);
+}
+
+static void ifx_clear(ifx_t *f)
+{
+    unsigned j;
+
+    nhref_jet_ws_clear(&f->ws);
+    for (j = 0; j < NS; j++)
+        ser_free(f->s[j], KI + 1);
+    mpfr_clears(f->one, f->zero, (mpfr_ptr)0);
+}
+
+/* got = want at every order to f->digits, mixed with scale 1 */
+static void ck_series_digits(const ifx_t *f, mpfr_srcptr got, mpfr_srcptr want, const char *what)
+{
+    unsigned k;
+
+    for (k = 0; k <= KI; k++) {
+        double agree = ck_mpfr_agree_digits(got + k, want + k, "1");
+
+        ck_assert_msg(agree >= f->digits,
+                      "%s: order %u agrees to %.2f digits < %.2f at %ld bits (seed %lu)", what, k,
+                      agree, f->digits, (long)f->p, ck_seed());
+    }
+}
+
+static void ck_series_eq(mpfr_srcptr got, mpfr_srcptr want, const char *what)
+{
+    unsigned k;
+
+    for (k = 0; k <= KI; k++)
+        ck_assert_msg(mpfr_equal_p(got + k, want + k), "%s: order %u differs (seed %lu)", what,
+                      k, ck_seed());
+}
+
+/* sin^2 u + cos^2 u = 1 */
+START_TEST(test_ident_sincos)
+{
+    ifx_t f;
+    mpfr_ptr u, s, c, s2, c2, one;
+    unsigned k;
+
+    ifx_init(&f, _i);
+    u = f.s[0], s = f.s[1], c = f.s[2], s2 = f.s[3], c2 = f.s[4], one = f.s[5];
+    set_random(u, KI, "0.7", "1", 1);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_sincos(s, c, u, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sqr(s2, s, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sqr(c2, c, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_add(one, s2, c2, k, RND), NHREF_OK);
+    }
+    set_const(u, KI, "1");
+    ck_series_digits(&f, one, u, "sin^2 + cos^2");
+    ifx_clear(&f);
+}
+END_TEST
+
+/* (u / v) v = u */
+START_TEST(test_ident_div)
+{
+    ifx_t f;
+    mpfr_ptr u, v, q, r;
+    unsigned k;
+
+    ifx_init(&f, _i);
+    u = f.s[0], v = f.s[1], q = f.s[2], r = f.s[3];
+    set_random(u, KI, "0.7", "1", 2);
+    set_random(v, KI, "-1.5", "1", 3);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_div(q, u, v, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul(r, q, v, k, &f.ws, RND), NHREF_OK);
+    }
+    ck_series_digits(&f, r, u, "(u / v) v");
+    ifx_clear(&f);
+}
+END_TEST
+
+/* sqrt(u)^2 = u */
+START_TEST(test_ident_sqrt)
+{
+    ifx_t f;
+    mpfr_ptr u, s, r;
+    unsigned k;
+
+    ifx_init(&f, _i);
+    u = f.s[0], s = f.s[1], r = f.s[2];
+    set_random(u, KI, "1.5", "1", 4);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_sqrt(s, u, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sqr(r, s, k, &f.ws, RND), NHREF_OK);
+    }
+    ck_series_digits(&f, r, u, "sqrt(u)^2");
+    ifx_clear(&f);
+}
+END_TEST
+
+/* exp(log u) = u, and exp(u + v) = exp(u) exp(v) */
+START_TEST(test_ident_exp_log)
+{
+    ifx_t f;
+    mpfr_ptr u, v, l, r, eu, ev, s, es;
+    unsigned k;
+
+    ifx_init(&f, _i);
+    u = f.s[0], v = f.s[1], l = f.s[2], r = f.s[3];
+    eu = f.s[4], ev = f.s[5], s = f.s[6], es = f.s[7];
+    set_random(u, KI, "1.5", "1", 5);
+    set_random(v, KI, "-0.3", "1", 6);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_log(l, u, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_exp(r, l, k, &f.ws, RND), NHREF_OK);
+    }
+    ck_series_digits(&f, r, u, "exp(log u)");
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_exp(eu, u, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_exp(ev, v, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul(r, eu, ev, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_add(s, u, v, k, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_exp(es, s, k, &f.ws, RND), NHREF_OK);
+    }
+    /* exp(1.2) ~ 3.3: one more digit of slack */
+    f.digits -= 1;
+    ck_series_digits(&f, r, es, "exp(u) exp(v)");
+    ifx_clear(&f);
+}
+END_TEST
+
+/* tanh(atanh u) = u */
+START_TEST(test_ident_tanh_atanh)
+{
+    ifx_t f;
+    mpfr_ptr u, a, da, t, dt;
+    unsigned k;
+
+    ifx_init(&f, _i);
+    u = f.s[0], a = f.s[1], da = f.s[2], t = f.s[3], dt = f.s[4];
+    set_random(u, KI, "0.3", "0.3", 7);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_atanh(a, da, u, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_tanh(t, dt, a, k, &f.ws, RND), NHREF_OK);
+    }
+    ck_series_digits(&f, t, u, "tanh(atanh u)");
+    ifx_clear(&f);
+}
+END_TEST
+
+/* sin(atan u) / cos(atan u) = u */
+START_TEST(test_ident_tan_atan)
+{
+    ifx_t f;
+    mpfr_ptr u, a, d, s, c, r;
+    unsigned k;
+
+    ifx_init(&f, _i);
+    u = f.s[0], a = f.s[1], d = f.s[2], s = f.s[3], c = f.s[4], r = f.s[5];
+    set_random(u, KI, "0.7", "0.5", 8);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_atan(a, d, u, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sincos(s, c, a, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_div(r, s, c, k, &f.ws, RND), NHREF_OK);
+    }
+    ck_series_digits(&f, r, u, "tan(atan u)");
+    ifx_clear(&f);
+}
+END_TEST
+
+/* u^5 = u u u u u (Miller, u_0 != 0), u^-3 = 1 / u^3, u^2 = sqr u, u^0 = 1,
+ * u^1 = u; and at u_0 = 0 (binary powering) u^n = repeated products, n = 3..9. */
+START_TEST(test_ident_pow_si)
+{
+    ifx_t f;
+    mpfr_ptr u, p, r, r2, one;
+    mpfr_ptr *aux;
+    unsigned k, naux;
+    long n;
+
+    ifx_init(&f, _i);
+    u = f.s[0], p = f.s[1], r = f.s[2], r2 = f.s[3], one = f.s[4];
+    set_random(u, KI, "-1.5", "1", 9);
+    set_const(one, KI, "1");
+
+    naux = nhref_jet_pow_si_naux(5);
+    aux = aux_new(naux, KI + 1, f.p);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_pow_si(p, aux, u, 5, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul(r, u, u, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul(r2, r, u, k, &f.ws, RND), NHREF_OK);
+    }
+    for (k = 0; k <= KI; k++)
+        ck_assert_int_eq(nhref_jet_mul(r, r2, u, k, &f.ws, RND), NHREF_OK);
+    for (k = 0; k <= KI; k++)
+        ck_assert_int_eq(nhref_jet_mul(r2, r, u, k, &f.ws, RND), NHREF_OK);
+    f.digits -= 1; /* |u|^5 up to 2.5^5 */
+    ck_series_digits(&f, p, r2, "u^5");
+    f.digits += 1;
+    aux_free(aux, naux, KI + 1);
+
+    /* u^-3 = 1 / (u u u) */
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_pow_si(p, NULL, u, -3, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul(r, u, u, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul(r2, r, u, k, &f.ws, RND), NHREF_OK);
+    }
+    for (k = 0; k <= KI; k++)
+        ck_assert_int_eq(nhref_jet_div(r, one, r2, k, &f.ws, RND), NHREF_OK);
+    ck_series_digits(&f, p, r, "u^-3");
+
+    /* u^2 = sqr u, u^1 = u, u^0 = 1 */
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_pow_si(p, NULL, u, 2, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sqr(r, u, k, &f.ws, RND), NHREF_OK);
+    }
+    ck_series_digits(&f, p, r, "u^2");
+    for (k = 0; k <= KI; k++)
+        ck_assert_int_eq(nhref_jet_pow_si(p, NULL, u, 1, k, &f.ws, RND), NHREF_OK);
+    ck_series_eq(p, u, "u^1");
+    for (k = 0; k <= KI; k++)
+        ck_assert_int_eq(nhref_jet_pow_si(p, NULL, u, 0, k, &f.ws, RND), NHREF_OK);
+    ck_series_eq(p, one, "u^0");
+
+    /* u_0 = 0: binary powering against u^(n-1) u, built by mul */
+    set_random(u, KI, "0", "1", 10);
+    for (k = 0; k <= KI; k++)
+        ck_assert_int_eq(nhref_jet_mul(r, u, u, k, &f.ws, RND), NHREF_OK); /* u^2 */
+    for (n = 3; n <= 9; n++) {
+        for (k = 0; k <= KI; k++)
+            ck_assert_int_eq(nhref_jet_mul(r2, r, u, k, &f.ws, RND), NHREF_OK);
+        for (k = 0; k <= KI; k++)
+            mpfr_set(r + k, r2 + k, RND); /* r = u^n */
+        naux = nhref_jet_pow_si_naux(n);
+        aux = aux_new(naux, KI + 1, f.p);
+        for (k = 0; k <= KI; k++) {
+            ck_assert_int_eq(nhref_jet_pow_si(p, aux, u, n, k, &f.ws, RND), NHREF_OK);
+            if ((long)k < n)
+                ck_assert_msg(mpfr_zero_p(p + k), "u0 = 0, n = %ld: order %u not 0", n, k);
+        }
+        ck_series_digits(&f, p, r, "u^n at u0 = 0");
+        aux_free(aux, naux, KI + 1);
+    }
+    ifx_clear(&f);
+}
+END_TEST
+
+/* sqr u = mul(u, u); linear kernels: u - v = u + (-v), u + v = v + u,
+ * -(-u) = u, (u + v) - v = u; c v = mul(const c, v). */
+START_TEST(test_ident_mul_linear)
+{
+    ifx_t f;
+    mpfr_ptr u, v, a, b, cs, m;
+    mpfr_t c;
+    unsigned k;
+
+    ifx_init(&f, _i);
+    u = f.s[0], v = f.s[1], a = f.s[2], b = f.s[3], cs = f.s[4], m = f.s[5];
+    mpfr_init2(c, f.p);
+    set_random(u, KI, "0.7", "1", 11);
+    set_random(v, KI, "-1.1", "1", 12);
+
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_sqr(a, u, k, &f.ws, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul(b, u, u, k, &f.ws, RND), NHREF_OK);
+    }
+    ck_series_digits(&f, a, b, "sqr u vs u u");
+
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_sub(a, u, v, k, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_neg(m, v, k, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_add(b, u, m, k, RND), NHREF_OK);
+    }
+    ck_series_eq(a, b, "u - v vs u + (-v)");
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_add(a, u, v, k, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_add(b, v, u, k, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_neg(m, u, k, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_neg(cs, m, k, RND), NHREF_OK);
+    }
+    ck_series_eq(a, b, "u + v vs v + u");
+    ck_series_eq(cs, u, "-(-u)");
+    for (k = 0; k <= KI; k++)
+        ck_assert_int_eq(nhref_jet_sub(b, a, v, k, RND), NHREF_OK);
+    ck_series_digits(&f, b, u, "(u + v) - v");
+
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_const(cs, "0.1", k, RND), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul(a, cs, v, k, &f.ws, RND), NHREF_OK);
+    }
+    ck_assert_int_eq(mpfr_set_str(c, "0.1", 10, RND), 0);
+    for (k = 0; k <= KI; k++)
+        ck_assert_int_eq(nhref_jet_mul_scalar(b, c, v, k, RND), NHREF_OK);
+    ck_series_eq(b, a, "c v vs mul(const c, v)");
+
+    mpfr_clear(c);
+    ifx_clear(&f);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ domain */
+
+enum {
+    D_ADD_U,
+    D_ADD_V,
+    D_SUB_U,
+    D_SUB_V,
+    D_NEG,
+    D_MUL_U,
+    D_MUL_V,
+    D_MULS_C,
+    D_MULS_V,
+    D_SQR,
+    D_DIV_U,
+    D_DIV_V,
+    D_SQRT,
+    D_SINCOS,
+    D_EXP,
+    D_LOG,
+    D_ATAN,
+    D_ATANH,
+    D_TANH,
+    D_POW0,
+    D_POW1,
+    D_POW2,
+    D_POW3,
+    D_POWM1,
+    D_NOPS
+};
+
+static const char *const d_names[D_NOPS] = {
+    "add(u)", "add(v)", "sub(u)", "sub(v)", "neg",   "mul(u)",  "mul(v)",  "mul_scalar(c)",
+    "mul_scalar(v)", "sqr", "div(u)", "div(v)", "sqrt", "sincos", "exp", "log",
+    "atan", "atanh", "tanh", "pow_si(0)", "pow_si(1)", "pow_si(2)", "pow_si(3)", "pow_si(-1)"};
+
+/* Order k of operation OP on u (and v, c); w2 is cos for sincos, d the auxiliary. */
+static int d_call(int op, mpfr_ptr w, mpfr_ptr w2, mpfr_ptr d, mpfr_ptr *aux, mpfr_srcptr u,
+                  mpfr_srcptr v, mpfr_srcptr c, unsigned k, nhref_jet_ws_t *ws)
+{
+    switch (op) {
+    case D_ADD_U:
+    case D_ADD_V:
+        return nhref_jet_add(w, u, v, k, RND);
+    case D_SUB_U:
+    case D_SUB_V:
+        return nhref_jet_sub(w, u, v, k, RND);
+    case D_NEG:
+        return nhref_jet_neg(w, u, k, RND);
+    case D_MUL_U:
+    case D_MUL_V:
+        return nhref_jet_mul(w, u, v, k, ws, RND);
+    case D_MULS_C:
+    case D_MULS_V:
+        return nhref_jet_mul_scalar(w, c, v, k, RND);
+    case D_SQR:
+        return nhref_jet_sqr(w, u, k, ws, RND);
+    case D_DIV_U:
+    case D_DIV_V:
+        return nhref_jet_div(w, u, v, k, ws, RND);
+    case D_SQRT:
+        return nhref_jet_sqrt(w, u, k, ws, RND);
+    case D_SINCOS:
+        return nhref_jet_sincos(w, w2, u, k, ws, RND);
+    case D_EXP:
+        return nhref_jet_exp(w, u, k, ws, RND);
+    case D_LOG:
+        return nhref_jet_log(w, u, k, ws, RND);
+    case D_ATAN:
+        return nhref_jet_atan(w, d, u, k, ws, RND);
+    case D_ATANH:
+        return nhref_jet_atanh(w, d, u, k, ws, RND);
+    case D_TANH:
+        return nhref_jet_tanh(w, d, u, k, ws, RND);
+    case D_POW0:
+        return nhref_jet_pow_si(w, aux, u, 0, k, ws, RND);
+    case D_POW1:
+        return nhref_jet_pow_si(w, aux, u, 1, k, ws, RND);
+    case D_POW2:
+        return nhref_jet_pow_si(w, aux, u, 2, k, ws, RND);
+    case D_POW3:
+        return nhref_jet_pow_si(w, aux, u, 3, k, ws, RND);
+    default:
+        return nhref_jet_pow_si(w, aux, u, -1, k, ws, RND);
+    }
+}
+
+/* The argument of OP that receives the bad value. */
+static mpfr_ptr d_target(int op, mpfr_ptr u, mpfr_ptr v, mpfr_ptr c, unsigned k)
+{
+    switch (op) {
+    case D_ADD_V:
+    case D_SUB_V:
+    case D_MUL_V:
+    case D_MULS_V:
+    case D_DIV_V:
+        return v + k;
+    case D_MULS_C:
+        return c;
+    default:
+        return u + k;
+    }
+}
+
+/* Loop over (op, bad value, order of the bad value): a NaN, +Inf or -Inf
+ * argument at order 0 (called at k = 0) or order 2 (called at k = 2 after
+ * orders 0 and 1 succeeded) gives NHREF_EDOMAIN and a NaN coefficient. */
+START_TEST(test_domain_nonfinite)
+{
+    int op = _i / 6, bad = (_i / 2) % 3;
+    unsigned kbad = (_i % 2) * 2, k;
+    nhref_jet_ws_t ws;
+    mpfr_ptr u, v, w, w2, d;
+    mpfr_ptr *aux;
+    mpfr_t c;
+    unsigned naux = nhref_jet_pow_si_naux(3);
+
+    nhref_jet_ws_init(&ws, 113);
+    u = ser_new(4, 113), v = ser_new(4, 113), w = ser_new(4, 113);
+    w2 = ser_new(4, 113), d = ser_new(4, 113);
+    aux = aux_new(naux, 4, 113);
+    mpfr_init2(c, 113);
+    set_ident(u, 3, "0.25");
+    set_ident(v, 3, "0.5");
+    mpfr_set_str(c, "3", 10, RND);
+    for (k = 0; k < kbad; k++)
+        ck_assert_msg(d_call(op, w, w2, d, aux, u, v, c, k, &ws) == NHREF_OK, "%s: order %u",
+                      d_names[op], k);
+    if (bad == 0)
+        mpfr_set_nan(d_target(op, u, v, c, kbad));
+    else
+        mpfr_set_inf(d_target(op, u, v, c, kbad), bad == 1 ? 1 : -1);
+    ck_assert_msg(d_call(op, w, w2, d, aux, u, v, c, kbad, &ws) == NHREF_EDOMAIN,
+                  "%s: %s at order %u not NHREF_EDOMAIN", d_names[op],
+                  bad == 0 ? "NaN" : bad == 1 ? "+Inf" : "-Inf", kbad);
+    ck_assert_msg(mpfr_nan_p(w + kbad), "%s: coefficient not NaN", d_names[op]);
+    if (op == D_SINCOS)
+        ck_assert_msg(mpfr_nan_p(w2 + kbad), "sincos: cos coefficient not NaN");
+
+    mpfr_clear(c);
+    aux_free(aux, naux, 4);
+    ser_free(u, 4), ser_free(v, 4), ser_free(w, 4), ser_free(w2, 4), ser_free(d, 4);
+    nhref_jet_ws_clear(&ws);
+}
+END_TEST
+
+/* Expect NHREF_EDOMAIN and NaN at order k. */
+#define CK_EDOMAIN(call, w, k)                                                           \
+    do {                                                                                 \
+        ck_assert_int_eq((call), NHREF_EDOMAIN);                                         \
+        ck_assert_msg(mpfr_nan_p((w) + (k)), "%s: coefficient %u not NaN", #call, (k)); \
+    } while (0)
+
+/* The domain conditions of the header, at order 0 and at order 1. */
+START_TEST(test_domain_conditions)
+{
+    nhref_jet_ws_t ws;
+    mpfr_ptr u, v, w, d;
+    mpfr_t z;
+
+    nhref_jet_ws_init(&ws, 113);
+    u = ser_new(3, 113), v = ser_new(3, 113), w = ser_new(3, 113), d = ser_new(3, 113);
+    mpfr_init2(z, 113);
+    mpfr_set_zero(z, 1);
+
+    /* sqrt: u0 < 0 at k = 0; u0 = 0 fine at k = 0 (w0 = 0), not at k >= 1 */
+    set_ident(u, 2, "-1");
+    CK_EDOMAIN(nhref_jet_sqrt(w, u, 0, &ws, RND), w, 0u);
+    set_ident(u, 2, "-1e-300");
+    CK_EDOMAIN(nhref_jet_sqrt(w, u, 0, &ws, RND), w, 0u);
+    set_ident(u, 2, "0");
+    ck_assert_int_eq(nhref_jet_sqrt(w, u, 0, &ws, RND), NHREF_OK);
+    ck_assert_mpfr_eq(w, z);
+    CK_EDOMAIN(nhref_jet_sqrt(w, u, 1, &ws, RND), w, 1u);
+    mpfr_neg(u, u, RND); /* -0 */
+    ck_assert_int_eq(nhref_jet_sqrt(w, u, 0, &ws, RND), NHREF_OK);
+    CK_EDOMAIN(nhref_jet_sqrt(w, u, 1, &ws, RND), w, 1u);
+
+    /* div: v0 = 0 at every order */
+    set_ident(u, 2, "1");
+    set_ident(v, 2, "0");
+    CK_EDOMAIN(nhref_jet_div(w, u, v, 0, &ws, RND), w, 0u);
+    CK_EDOMAIN(nhref_jet_div(w, u, v, 1, &ws, RND), w, 1u);
+    set_ident(u, 2, "0");
+    CK_EDOMAIN(nhref_jet_div(w, u, v, 0, &ws, RND), w, 0u); /* 0 / 0 */
+
+    /* log: u0 <= 0 */
+    set_ident(u, 2, "0");
+    CK_EDOMAIN(nhref_jet_log(w, u, 0, &ws, RND), w, 0u);
+    CK_EDOMAIN(nhref_jet_log(w, u, 1, &ws, RND), w, 1u);
+    set_ident(u, 2, "-1");
+    CK_EDOMAIN(nhref_jet_log(w, u, 0, &ws, RND), w, 0u);
+    CK_EDOMAIN(nhref_jet_log(w, u, 1, &ws, RND), w, 1u);
+
+    /* atanh: |u0| >= 1 */
+    set_ident(u, 2, "1");
+    CK_EDOMAIN(nhref_jet_atanh(w, d, u, 0, &ws, RND), w, 0u);
+    CK_EDOMAIN(nhref_jet_atanh(w, d, u, 1, &ws, RND), w, 1u);
+    set_ident(u, 2, "-1");
+    CK_EDOMAIN(nhref_jet_atanh(w, d, u, 0, &ws, RND), w, 0u);
+    set_ident(u, 2, "1.5");
+    CK_EDOMAIN(nhref_jet_atanh(w, d, u, 0, &ws, RND), w, 0u);
+    set_ident(u, 2, "-7");
+    CK_EDOMAIN(nhref_jet_atanh(w, d, u, 0, &ws, RND), w, 0u);
+
+    /* pow_si: u0 = 0 with n < 0 */
+    set_ident(u, 2, "0");
+    CK_EDOMAIN(nhref_jet_pow_si(w, NULL, u, -1, 0, &ws, RND), w, 0u);
+    CK_EDOMAIN(nhref_jet_pow_si(w, NULL, u, -1, 1, &ws, RND), w, 1u);
+    CK_EDOMAIN(nhref_jet_pow_si(w, NULL, u, -2, 0, &ws, RND), w, 0u);
+    CK_EDOMAIN(nhref_jet_pow_si(w, NULL, u, LONG_MIN, 0, &ws, RND), w, 0u);
+
+    /* exp: overflow of exp(u0) */
+    set_ident(u, 2, "1e10");
+    CK_EDOMAIN(nhref_jet_exp(w, u, 0, &ws, RND), w, 0u);
+    /* underflow is not an error */
+    set_ident(u, 2, "-1e10");
+    ck_assert_int_eq(nhref_jet_exp(w, u, 0, &ws, RND), NHREF_OK);
+    ck_assert_mpfr_eq(w, z);
+
+    mpfr_clear(z);
+    ser_free(u, 3), ser_free(v, 3), ser_free(w, 3), ser_free(d, 3);
+    nhref_jet_ws_clear(&ws);
+}
+END_TEST
+
+/* Overflow at a higher order: u = v = 1 + 2^(emax/2 + 1) h; (uv)_2 = u_1 v_1
+ * overflows.  Same for sqr, and pow_si(u, 2) and (u, 3). */
+START_TEST(test_domain_overflow)
+{
+    nhref_jet_ws_t ws;
+    mpfr_ptr u, w;
+    mpfr_ptr *aux;
+    unsigned k;
+
+    nhref_jet_ws_init(&ws, 53);
+    u = ser_new(3, 53), w = ser_new(3, 53);
+    aux = aux_new(nhref_jet_pow_si_naux(3), 3, 53);
+    set_ident(u, 2, "1");
+    mpfr_set_ui_2exp(u + 1, 1, mpfr_get_emax() / 2 + 1, RND);
+    for (k = 0; k < 2; k++)
+        ck_assert_int_eq(nhref_jet_mul(w, u, u, k, &ws, RND), NHREF_OK);
+    CK_EDOMAIN(nhref_jet_mul(w, u, u, 2, &ws, RND), w, 2u);
+    for (k = 0; k < 2; k++)
+        ck_assert_int_eq(nhref_jet_sqr(w, u, k, &ws, RND), NHREF_OK);
+    CK_EDOMAIN(nhref_jet_sqr(w, u, 2, &ws, RND), w, 2u);
+    for (k = 0; k < 2; k++)
+        ck_assert_int_eq(nhref_jet_pow_si(w, aux, u, 3, k, &ws, RND), NHREF_OK);
+    CK_EDOMAIN(nhref_jet_pow_si(w, aux, u, 3, 2, &ws, RND), w, 2u);
+    /* and exp: w_2 = (u_1 w_1 + 2 u_2 w_0) / 2 with w_1 = u_1 */
+    mpfr_set_zero(u, 1);
+    for (k = 0; k < 2; k++)
+        ck_assert_int_eq(nhref_jet_exp(w, u, k, &ws, RND), NHREF_OK);
+    CK_EDOMAIN(nhref_jet_exp(w, u, 2, &ws, RND), w, 2u);
+
+    aux_free(aux, nhref_jet_pow_si_naux(3), 3);
+    ser_free(u, 3), ser_free(w, 3);
+    nhref_jet_ws_clear(&ws);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ const */
+
+/* "0.1" equals mpfr_set_str at each precision; k >= 1 gives 0. */
+START_TEST(test_const_value)
+{
+    static const char *ok[] = {"0.1", "-2.5e-3", "+7", ".5", "5.", "1E+10", "0", "-0.0",
+                               "314159265358979323846264338327950288419716939937510e-50"};
+    mpfr_prec_t p = coeff_precs[_i];
+    mpfr_ptr w = ser_new(6, p);
+    mpfr_t e;
+    unsigned i, k;
+
+    mpfr_init2(e, p);
+    for (i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        ck_assert_int_eq(nhref_jet_const(w, ok[i], 0, RND), NHREF_OK);
+        mpfr_set_str(e, ok[i], 10, RND);
+        ck_assert_mpfr_eq(w, e);
+        ck_assert_int_eq(mpfr_signbit(w), mpfr_signbit(e));
+        for (k = 1; k <= 5; k++) {
+            ck_assert_int_eq(nhref_jet_const(w, ok[i], k, RND), NHREF_OK);
+            ck_assert(mpfr_zero_p(w + k));
+        }
+    }
+    mpfr_clear(e);
+    ser_free(w, 6);
+}
+END_TEST
+
+/* Malformed strings are NHREF_EPARSE (NaN), at every order; an overflowing
+ * value is NHREF_EDOMAIN. */
+START_TEST(test_const_malformed)
+{
+    static const char *bad[] = {"1.2.3", "", "abc", "-3/2", "1e", "1e+", "nan", "inf", "@Inf@",
+                                " 1", "1 ", "0x10", ".", "-", "e5", "1..2", "--1", "1e5.0",
+                                "1,5", "1@5"};
+    mpfr_ptr w = ser_new(3, 333);
+    unsigned i, k;
+
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        for (k = 0; k <= 2; k++) {
+            mpfr_set_ui(w + k, 1, RND);
+            ck_assert_msg(nhref_jet_const(w, bad[i], k, RND) == NHREF_EPARSE,
+                          "'%s' at order %u not NHREF_EPARSE", bad[i], k);
+            ck_assert(mpfr_nan_p(w + k));
+        }
+    ck_assert_int_eq(nhref_jet_const(w, NULL, 0, RND), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_jet_const(w, "1e99999999999", 0, RND), NHREF_EDOMAIN);
+    ck_assert(mpfr_nan_p(w));
+    ser_free(w, 3);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ suite */
+
+static Suite *jet_suite(void)
+{
+    Suite *s = suite_create("jet");
+    TCase *tc;
+
+    tc = tcase_create("coeff");
+    tcase_add_loop_test(tc, test_coeff_exp, 0, NPRECS(coeff_precs));
+    tcase_add_loop_test(tc, test_coeff_sincos, 0, NPRECS(coeff_precs));
+    tcase_add_loop_test(tc, test_coeff_log, 0, NPRECS(coeff_precs));
+    tcase_add_loop_test(tc, test_coeff_sqrt, 0, NPRECS(coeff_precs));
+    tcase_add_loop_test(tc, test_coeff_atan, 0, NPRECS(coeff_precs));
+    tcase_add_loop_test(tc, test_coeff_atanh, 0, NPRECS(coeff_precs));
+    tcase_add_loop_test(tc, test_coeff_tanh, 0, NPRECS(coeff_precs));
+    tcase_add_loop_test(tc, test_coeff_div, 0, NPRECS(coeff_precs));
+    tcase_add_loop_test(tc, test_coeff_pow_si, 0, NPRECS(coeff_precs));
+    tcase_add_loop_test(tc, test_coeff_pow_si_zero, 0, NPRECS(coeff_precs));
+    tcase_add_loop_test(tc, test_coeff_pow_si_huge_n, 0, NPRECS(coeff_precs));
+    tcase_add_loop_test(tc, test_coeff_mul_sqr_linear, 0, NPRECS(coeff_precs));
+    tcase_add_test(tc, test_pow_si_naux);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("identity");
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, test_ident_sincos, 0, NPRECS(ident_precs));
+    tcase_add_loop_test(tc, test_ident_div, 0, NPRECS(ident_precs));
+    tcase_add_loop_test(tc, test_ident_sqrt, 0, NPRECS(ident_precs));
+    tcase_add_loop_test(tc, test_ident_exp_log, 0, NPRECS(ident_precs));
+    tcase_add_loop_test(tc, test_ident_tanh_atanh, 0, NPRECS(ident_precs));
+    tcase_add_loop_test(tc, test_ident_tan_atan, 0, NPRECS(ident_precs));
+    tcase_add_loop_test(tc, test_ident_pow_si, 0, NPRECS(ident_precs));
+    tcase_add_loop_test(tc, test_ident_mul_linear, 0, NPRECS(ident_precs));
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("domain");
+    tcase_add_loop_test(tc, test_domain_nonfinite, 0, D_NOPS * 6);
+    tcase_add_test(tc, test_domain_conditions);
+    tcase_add_test(tc, test_domain_overflow);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("const");
+    tcase_add_loop_test(tc, test_const_value, 0, NPRECS(coeff_precs));
+    tcase_add_test(tc, test_const_malformed);
+    suite_add_tcase(s, tc);
+
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(jet_suite());
+    int nfail;
+
+    printf("check_jet: seed %lu (set NHREF_TEST_SEED to change)\n", ck_seed());
+    srunner_run_all(sr, CK_ENV);
+    nfail = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return nfail == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
