@@ -24,9 +24,13 @@
  * private to one node.
  *
  * Returns (every kernel): NHREF_OK, or NHREF_EDOMAIN when the operation is
- * undefined at the order-0 values (the message of each kernel says when); on
+ * undefined at the order-0 values (each kernel says when), when an input
+ * coefficient of order k is not finite, or when the result overflows; on
  * NHREF_EDOMAIN the coefficient is set to NaN.  Domain checks are made at
  * k = 0 and, where a higher order would divide by an order-0 value, at k >= 1.
+ *
+ * Output: W is the START of the result's series; a call writes W + k (and
+ * the auxiliary series' coefficient k), nothing else.
  *
  * Cost: a Cauchy-type kernel at order k costs k + 1 multiplications and
  * additions at the working precision; the whole jet to order K, about
@@ -91,12 +95,12 @@ int nhref_jet_sqrt(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mp
 
 /* s = sin(u), c = cos(u), computed together (each needs the other):
  * s_k = (1/k) sum_{j=1..k} j u_j c_{k-j},  c_k = -(1/k) sum_{j=1..k} j u_j s_{k-j}.
- * Order 0 uses mpfr_sin_cos.  Never fails. */
+ * Order 0 uses mpfr_sin_cos.  Fails only on non-finite input. */
 int nhref_jet_sincos(mpfr_ptr s, mpfr_ptr c, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws,
                      mpfr_rnd_t rnd);
 
-/* w = exp(u): w_k = (1/k) sum_{j=1..k} j u_j w_{k-j}.  Never fails (an
- * overflow gives +Inf and NHREF_EDOMAIN). */
+/* w = exp(u): w_k = (1/k) sum_{j=1..k} j u_j w_{k-j}.
+ * NHREF_EDOMAIN (and NaN) on overflow; underflow to 0 is not an error. */
 int nhref_jet_exp(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mpfr_rnd_t rnd);
 
 /* w = log(u): w_k = (u_k - (1/k) sum_{j=1..k-1} j w_j u_{k-j}) / u_0.
@@ -105,17 +109,19 @@ int nhref_jet_log(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mpf
 
 /* w = atan(u), auxiliary d = 1 + u^2 (a series owned by this node, filled to
  * order k by this call): w_k = (u_k - (1/k) sum_{j=1..k-1} j w_j d_{k-j}) / d_0.
- * Never fails. */
+ * Fails only on non-finite input. */
 int nhref_jet_atan(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws,
                    mpfr_rnd_t rnd);
 
-/* w = atanh(u), auxiliary d = 1 - u^2, same recurrence as atan.
+/* w = atanh(u), auxiliary d = 1 - u^2 (d_0 computed as (1 - u_0)(1 + u_0) to
+ * keep its digits near |u_0| = 1), same recurrence as atan.
  * NHREF_EDOMAIN if |u_0| >= 1. */
 int nhref_jet_atanh(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws,
                     mpfr_rnd_t rnd);
 
-/* w = tanh(u), auxiliary d = 1 - w^2 (filled to order k by this call):
- * w_k = (1/k) sum_{j=1..k} j u_j d_{k-j}.  Never fails. */
+/* w = tanh(u), auxiliary d = 1 - w^2 (filled to order k by this call; d_0 is
+ * computed as sech(u_0)^2, which keeps its digits where w_0 rounds to +-1):
+ * w_k = (1/k) sum_{j=1..k} j u_j d_{k-j}.  Fails only on non-finite input. */
 int nhref_jet_tanh(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws,
                    mpfr_rnd_t rnd);
 
@@ -129,8 +135,9 @@ int nhref_jet_tanh(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_
 int nhref_jet_pow_si(mpfr_ptr w, mpfr_ptr *aux, mpfr_srcptr u, long n, unsigned k,
                      nhref_jet_ws_t *ws, mpfr_rnd_t rnd);
 
-/* Number of auxiliary series nhref_jet_pow_si needs for exponent n (0 for
- * n in {-1, 0, 1, 2} is allowed to be any value >= what the kernel uses). */
+/* Number of auxiliary series nhref_jet_pow_si needs for exponent N:
+ * 0 for n < 3, else floor(log2 n) + popcount(n) - 2 (3 -> 1, 5 -> 2, 7 -> 3).
+ * AUX may be NULL when it is 0. */
 unsigned nhref_jet_pow_si_naux(long n);
 
 #ifdef __cplusplus

@@ -586,8 +586,8 @@ START_TEST(test_pow_si_naux)
     unsigned i;
 
     for (i = 0; i < sizeof ns / sizeof ns[0]; i++)
-        ck_assert_msg(nhref_jet_pow_si_naux(ns[i]) >= want[i]
-                          && (ns[i] < 3 || nhref_jet_pow_si_naux(ns[i]) == want[i]),
+        ck_assert_msg(nhref_jet_pow_si_naux(ns[i]) >= want[i] &&
+                          (ns[i] < 3 || nhref_jet_pow_si_naux(ns[i]) == want[i]),
                       "naux(%ld) = %u, want %u", ns[i], nhref_jet_pow_si_naux(ns[i]), want[i]);
 }
 END_TEST
@@ -724,8 +724,8 @@ static void ck_series_eq(mpfr_srcptr got, mpfr_srcptr want, const char *what)
     unsigned k;
 
     for (k = 0; k <= KI; k++)
-        ck_assert_msg(mpfr_equal_p(got + k, want + k), "%s: order %u differs (seed %lu)", what,
-                      k, ck_seed());
+        ck_assert_msg(mpfr_equal_p(got + k, want + k), "%s: order %u differs (seed %lu)", what, k,
+                      ck_seed());
 }
 
 /* sin^2 u + cos^2 u = 1 */
@@ -736,7 +736,12 @@ START_TEST(test_ident_sincos)
     unsigned k;
 
     ifx_init(&f, _i);
-    u = f.s[0], s = f.s[1], c = f.s[2], s2 = f.s[3], c2 = f.s[4], one = f.s[5];
+    u = f.s[0];
+    s = f.s[1];
+    c = f.s[2];
+    s2 = f.s[3];
+    c2 = f.s[4];
+    one = f.s[5];
     set_random(u, KI, "0.7", "1", 1);
     for (k = 0; k <= KI; k++) {
         ck_assert_int_eq(nhref_jet_sincos(s, c, u, k, &f.ws, RND), NHREF_OK);
@@ -758,7 +763,10 @@ START_TEST(test_ident_div)
     unsigned k;
 
     ifx_init(&f, _i);
-    u = f.s[0], v = f.s[1], q = f.s[2], r = f.s[3];
+    u = f.s[0];
+    v = f.s[1];
+    q = f.s[2];
+    r = f.s[3];
     set_random(u, KI, "0.7", "1", 2);
     set_random(v, KI, "-1.5", "1", 3);
     for (k = 0; k <= KI; k++) {
@@ -778,7 +786,9 @@ START_TEST(test_ident_sqrt)
     unsigned k;
 
     ifx_init(&f, _i);
-    u = f.s[0], s = f.s[1], r = f.s[2];
+    u = f.s[0];
+    s = f.s[1];
+    r = f.s[2];
     set_random(u, KI, "1.5", "1", 4);
     for (k = 0; k <= KI; k++) {
         ck_assert_int_eq(nhref_jet_sqrt(s, u, k, &f.ws, RND), NHREF_OK);
@@ -797,8 +807,14 @@ START_TEST(test_ident_exp_log)
     unsigned k;
 
     ifx_init(&f, _i);
-    u = f.s[0], v = f.s[1], l = f.s[2], r = f.s[3];
-    eu = f.s[4], ev = f.s[5], s = f.s[6], es = f.s[7];
+    u = f.s[0];
+    v = f.s[1];
+    l = f.s[2];
+    r = f.s[3];
+    eu = f.s[4];
+    ev = f.s[5];
+    s = f.s[6];
+    es = f.s[7];
     set_random(u, KI, "1.5", "1", 5);
     set_random(v, KI, "-0.3", "1", 6);
     for (k = 0; k <= KI; k++) {
@@ -828,7 +844,11 @@ START_TEST(test_ident_tanh_atanh)
     unsigned k;
 
     ifx_init(&f, _i);
-    u = f.s[0], a = f.s[1], da = f.s[2], t = f.s[3], dt = f.s[4];
+    u = f.s[0];
+    a = f.s[1];
+    da = f.s[2];
+    t = f.s[3];
+    dt = f.s[4];
     set_random(u, KI, "0.3", "0.3", 7);
     for (k = 0; k <= KI; k++) {
         ck_assert_int_eq(nhref_jet_atanh(a, da, u, k, &f.ws, RND), NHREF_OK);
@@ -847,7 +867,12 @@ START_TEST(test_ident_tan_atan)
     unsigned k;
 
     ifx_init(&f, _i);
-    u = f.s[0], a = f.s[1], d = f.s[2], s = f.s[3], c = f.s[4], r = f.s[5];
+    u = f.s[0];
+    a = f.s[1];
+    d = f.s[2];
+    s = f.s[3];
+    c = f.s[4];
+    r = f.s[5];
     set_random(u, KI, "0.7", "0.5", 8);
     for (k = 0; k <= KI; k++) {
         ck_assert_int_eq(nhref_jet_atan(a, d, u, k, &f.ws, RND), NHREF_OK);
@@ -870,7 +895,11 @@ START_TEST(test_ident_pow_si)
     long n;
 
     ifx_init(&f, _i);
-    u = f.s[0], p = f.s[1], r = f.s[2], r2 = f.s[3], one = f.s[4];
+    u = f.s[0];
+    p = f.s[1];
+    r = f.s[2];
+    r2 = f.s[3];
+    one = f.s[4];
     set_random(u, KI, "-1.5", "1", 9);
     set_const(one, KI, "1");
 
@@ -946,7 +975,12 @@ START_TEST(test_ident_mul_linear)
     unsigned k;
 
     ifx_init(&f, _i);
-    u = f.s[0], v = f.s[1], a = f.s[2], b = f.s[3], cs = f.s[4], m = f.s[5];
+    u = f.s[0];
+    v = f.s[1];
+    a = f.s[2];
+    b = f.s[3];
+    cs = f.s[4];
+    m = f.s[5];
     mpfr_init2(c, f.p);
     set_random(u, KI, "0.7", "1", 11);
     set_random(v, KI, "-1.1", "1", 12);
@@ -1020,9 +1054,10 @@ enum {
 };
 
 static const char *const d_names[D_NOPS] = {
-    "add(u)", "add(v)", "sub(u)", "sub(v)", "neg",   "mul(u)",  "mul(v)",  "mul_scalar(c)",
-    "mul_scalar(v)", "sqr", "div(u)", "div(v)", "sqrt", "sincos", "exp", "log",
-    "atan", "atanh", "tanh", "pow_si(0)", "pow_si(1)", "pow_si(2)", "pow_si(3)", "pow_si(-1)"};
+    "add(u)", "add(v)",        "sub(u)",        "sub(v)",    "neg",       "mul(u)",
+    "mul(v)", "mul_scalar(c)", "mul_scalar(v)", "sqr",       "div(u)",    "div(v)",
+    "sqrt",   "sincos",        "exp",           "log",       "atan",      "atanh",
+    "tanh",   "pow_si(0)",     "pow_si(1)",     "pow_si(2)", "pow_si(3)", "pow_si(-1)"};
 
 /* Order k of operation OP on u (and v, c); w2 is cos for sincos, d the auxiliary. */
 static int d_call(int op, mpfr_ptr w, mpfr_ptr w2, mpfr_ptr d, mpfr_ptr *aux, mpfr_srcptr u,
@@ -1098,7 +1133,7 @@ static mpfr_ptr d_target(int op, mpfr_ptr u, mpfr_ptr v, mpfr_ptr c, unsigned k)
 START_TEST(test_domain_nonfinite)
 {
     int op = _i / 6, bad = (_i / 2) % 3;
-    unsigned kbad = (_i % 2) * 2, k;
+    unsigned kbad = (unsigned)(_i % 2) * 2, k;
     nhref_jet_ws_t ws;
     mpfr_ptr u, v, w, w2, d;
     mpfr_ptr *aux;
@@ -1106,8 +1141,11 @@ START_TEST(test_domain_nonfinite)
     unsigned naux = nhref_jet_pow_si_naux(3);
 
     nhref_jet_ws_init(&ws, 113);
-    u = ser_new(4, 113), v = ser_new(4, 113), w = ser_new(4, 113);
-    w2 = ser_new(4, 113), d = ser_new(4, 113);
+    u = ser_new(4, 113);
+    v = ser_new(4, 113);
+    w = ser_new(4, 113);
+    w2 = ser_new(4, 113);
+    d = ser_new(4, 113);
     aux = aux_new(naux, 4, 113);
     mpfr_init2(c, 113);
     set_ident(u, 3, "0.25");
@@ -1122,23 +1160,30 @@ START_TEST(test_domain_nonfinite)
         mpfr_set_inf(d_target(op, u, v, c, kbad), bad == 1 ? 1 : -1);
     ck_assert_msg(d_call(op, w, w2, d, aux, u, v, c, kbad, &ws) == NHREF_EDOMAIN,
                   "%s: %s at order %u not NHREF_EDOMAIN", d_names[op],
-                  bad == 0 ? "NaN" : bad == 1 ? "+Inf" : "-Inf", kbad);
+                  bad == 0   ? "NaN"
+                  : bad == 1 ? "+Inf"
+                             : "-Inf",
+                  kbad);
     ck_assert_msg(mpfr_nan_p(w + kbad), "%s: coefficient not NaN", d_names[op]);
     if (op == D_SINCOS)
         ck_assert_msg(mpfr_nan_p(w2 + kbad), "sincos: cos coefficient not NaN");
 
     mpfr_clear(c);
     aux_free(aux, naux, 4);
-    ser_free(u, 4), ser_free(v, 4), ser_free(w, 4), ser_free(w2, 4), ser_free(d, 4);
+    ser_free(u, 4);
+    ser_free(v, 4);
+    ser_free(w, 4);
+    ser_free(w2, 4);
+    ser_free(d, 4);
     nhref_jet_ws_clear(&ws);
 }
 END_TEST
 
 /* Expect NHREF_EDOMAIN and NaN at order k. */
-#define CK_EDOMAIN(call, w, k)                                                           \
-    do {                                                                                 \
-        ck_assert_int_eq((call), NHREF_EDOMAIN);                                         \
-        ck_assert_msg(mpfr_nan_p((w) + (k)), "%s: coefficient %u not NaN", #call, (k)); \
+#define CK_EDOMAIN(call, w, k)                                                                     \
+    do {                                                                                           \
+        ck_assert_int_eq((call), NHREF_EDOMAIN);                                                   \
+        ck_assert_msg(mpfr_nan_p((w) + (k)), "%s: coefficient %u not NaN", #call, (k));            \
     } while (0)
 
 /* The domain conditions of the header, at order 0 and at order 1. */
@@ -1149,7 +1194,10 @@ START_TEST(test_domain_conditions)
     mpfr_t z;
 
     nhref_jet_ws_init(&ws, 113);
-    u = ser_new(3, 113), v = ser_new(3, 113), w = ser_new(3, 113), d = ser_new(3, 113);
+    u = ser_new(3, 113);
+    v = ser_new(3, 113);
+    w = ser_new(3, 113);
+    d = ser_new(3, 113);
     mpfr_init2(z, 113);
     mpfr_set_zero(z, 1);
 
@@ -1209,7 +1257,10 @@ START_TEST(test_domain_conditions)
     ck_assert_mpfr_eq(w, z);
 
     mpfr_clear(z);
-    ser_free(u, 3), ser_free(v, 3), ser_free(w, 3), ser_free(d, 3);
+    ser_free(u, 3);
+    ser_free(v, 3);
+    ser_free(w, 3);
+    ser_free(d, 3);
     nhref_jet_ws_clear(&ws);
 }
 END_TEST
@@ -1224,7 +1275,8 @@ START_TEST(test_domain_overflow)
     unsigned k;
 
     nhref_jet_ws_init(&ws, 53);
-    u = ser_new(3, 53), w = ser_new(3, 53);
+    u = ser_new(3, 53);
+    w = ser_new(3, 53);
     aux = aux_new(nhref_jet_pow_si_naux(3), 3, 53);
     set_ident(u, 2, "1");
     mpfr_set_ui_2exp(u + 1, 1, mpfr_get_emax() / 2 + 1, RND);
@@ -1244,7 +1296,8 @@ START_TEST(test_domain_overflow)
     CK_EDOMAIN(nhref_jet_exp(w, u, 2, &ws, RND), w, 2u);
 
     aux_free(aux, nhref_jet_pow_si_naux(3), 3);
-    ser_free(u, 3), ser_free(w, 3);
+    ser_free(u, 3);
+    ser_free(w, 3);
     nhref_jet_ws_clear(&ws);
 }
 END_TEST
@@ -1254,8 +1307,10 @@ END_TEST
 /* "0.1" equals mpfr_set_str at each precision; k >= 1 gives 0. */
 START_TEST(test_const_value)
 {
-    static const char *ok[] = {"0.1", "-2.5e-3", "+7", ".5", "5.", "1E+10", "0", "-0.0",
-                               "314159265358979323846264338327950288419716939937510e-50"};
+    static const char *ok[] = {
+        "0.1", "-2.5e-3", "+7",
+        ".5",  "5.",      "1E+10",
+        "0",   "-0.0",    "314159265358979323846264338327950288419716939937510e-50"};
     mpfr_prec_t p = coeff_precs[_i];
     mpfr_ptr w = ser_new(6, p);
     mpfr_t e;
@@ -1281,9 +1336,9 @@ END_TEST
  * value is NHREF_EDOMAIN. */
 START_TEST(test_const_malformed)
 {
-    static const char *bad[] = {"1.2.3", "", "abc", "-3/2", "1e", "1e+", "nan", "inf", "@Inf@",
-                                " 1", "1 ", "0x10", ".", "-", "e5", "1..2", "--1", "1e5.0",
-                                "1,5", "1@5"};
+    static const char *bad[] = {"1.2.3", "",      "abc", "-3/2",  "1e",   "1e+", "nan",
+                                "inf",   "@Inf@", " 1",  "1 ",    "0x10", ".",   "-",
+                                "e5",    "1..2",  "--1", "1e5.0", "1,5",  "1@5"};
     mpfr_ptr w = ser_new(3, 333);
     unsigned i, k;
 
@@ -1359,5 +1414,6 @@ int main(void)
     srunner_run_all(sr, CK_ENV);
     nfail = srunner_ntests_failed(sr);
     srunner_free(sr);
+    mpfr_free_cache(); /* MPFR's constant caches, for a clean valgrind report */
     return nfail == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

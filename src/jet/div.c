@@ -13,8 +13,7 @@ int nhref_jet_div(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr v, unsigned k, nhref_je
     mpfr_ptr wk = w + k;
     unsigned j;
 
-    if (mpfr_zero_p(v) || !mpfr_number_p(v) || !mpfr_number_p(u + k)
-        || !mpfr_number_p(v + k)) {
+    if (mpfr_zero_p(v) || !mpfr_number_p(v) || !mpfr_number_p(u + k) || !mpfr_number_p(v + k)) {
         mpfr_set_nan(wk);
         return NHREF_EDOMAIN;
     }

@@ -14,8 +14,8 @@ int nhref_jet_sqrt(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mp
     mpfr_ptr wk = w + k;
     unsigned j;
 
-    if (!mpfr_number_p(u + k) || !mpfr_number_p(u) || mpfr_sgn(u) < 0
-        || (k > 0 && (mpfr_zero_p(u) || mpfr_zero_p(w)))) {
+    if (!mpfr_number_p(u + k) || !mpfr_number_p(u) || mpfr_sgn(u) < 0 ||
+        (k > 0 && (mpfr_zero_p(u) || mpfr_zero_p(w)))) {
         mpfr_set_nan(wk);
         return NHREF_EDOMAIN;
     }
