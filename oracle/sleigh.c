@@ -34,7 +34,12 @@
  *     |f| <= exp(k artanh(sech(d) sin ymax)) <= e.
  *     So near u = 0 the usable half-width is about 1/k in u, i.e. about
  *     rho/c in t (the rotation time scale, <= 1/|Omega|), and it widens to
- *     pi/4 in u (about 1/|Omega| in t) once the heading has settled.
+ *     pi/4 in u (about 1/|Omega| in t) as the heading settles.
+ *     Far out, f has no singularity at all: for |x| >= d > 0 and every y,
+ *     |tanh u| <= coth d and |Im gd(u)| = artanh(sech(x) |sin y|) (from
+ *     gd(u) = pi/2 - 2 atan(e^{-u}) for x > 0, and its mirror for x < 0).
+ *     So on |x| >= dfar = max(1, acosh(coth(1/k))), where sech(x) <= tanh(1/k),
+ *     |f| <= e coth(1) < 1.32 e whatever the height of the region.
  * (b) Bernstein-ellipse bound (Trefethen, Approximation Theory and
  *     Approximation Practice, Thm 19.3): if g is analytic in the open ellipse
  *     E_r with foci -1, 1 and |g| <= M there, the n-point Gauss rule on [-1, 1]
@@ -42,15 +47,17 @@
  *     H is mapped by u = (p + q)/2 + (H/2) s; E_r is mapped to an ellipse of
  *     half-height (H/2) b_r, b_r = (r - 1/r)/2, and half-length (H/2) a_r,
  *     a_r = (r + 1/r)/2.  Each panel is chosen (in double, with a 0.1% safety
- *     margin) so that (H/2) b_r <= ymax(d), d = distance from 0 of the real
- *     extent of its ellipse; then M <= e and the panel errs by at most
- *     (H/2) (64/15) e r^{-2n} / (r^2 - 1) in S.  Summed over the panels
- *     (sum H/2 = |Delta u|/2 = |Omega| |t|/2) and multiplied by rho^2/|a|:
- *     |error of z| <= (32/15) e c |t| r^{-2n} / (r^2 - 1) <= 4.64 c |t| r^{-2n}
- *     for r >= 1.5.
+ *     margin) so that either (H/2) b_r <= ymax(d), d = distance from 0 of the
+ *     real extent of its ellipse, or that real extent lies in |x| >= dfar
+ *     (there panels grow geometrically: O(log) panels cover the tail).  Then
+ *     M <= 1.32 e and the panel errs by at most (H/2) (64/15) 1.32 e r^{-2n} /
+ *     (r^2 - 1) in S.  Summed over the panels (sum H/2 = |Delta u|/2 =
+ *     |Omega| |t|/2) and multiplied by rho^2/|a|:
+ *     |error of z| <= (32/15) 1.32 e c |t| r^{-2n} / (r^2 - 1)
+ *                  <= 6.1 c |t| r^{-2n}   for r >= 1.5.
  * (c) Choice of n and r.  n = ceil((prec + 35) / 4) nodes are computed once in
  *     _new; r = max(1.5, 2^((prec + 27) / (2n))) (about 3.5) makes the bound
- *     <= 2^-(prec + 24) c |t|: prec + 24 bits relative to the natural scale
+ *     <= 2^-(prec + 24.3) c |t|: prec + 24 bits relative to the natural scale
  *     c |t| >= |z - z0|, and better than prec + 24 bits absolute when c |t| < 1.
  * (d) Tails.  For u >= tauc, |f(u) - e^{i phi(+inf)}| <= 2 e^{-2u} + 2 k e^{-u}
  *     (tanh u = 1 - O(e^{-2u}), pi/2 - gd(u) = 2 atan(e^{-u}) <= 2 e^{-u}); its
@@ -92,6 +99,7 @@ struct nhref_oracle_sleigh {
     mpfr_t phip;   /* phi(+inf) = phioff + beta pi/2 */
     mpfr_t phim;   /* phi(-inf) = phioff - beta pi/2 */
     double k;      /* |beta| */
+    double dfar;   /* f is bounded by 1.32 e on |Re u| >= dfar at any height */
     double tauc;   /* straight-line tails beyond |u| > tauc */
     double ra, rb; /* half-length and half-height of the Bernstein ellipse */
     nhref_oracle_gl_t gl;
@@ -192,6 +200,9 @@ static int sleigh_setup_tanh(nhref_oracle_sleigh_t *o, mpfr_srcptr p)
 
     /* quadrature constants, in double (they only size panels and tails) */
     o->k = fabs(mpfr_get_d(o->beta, MPFR_RNDU));
+    o->dfar = acosh(1.0 / tanh(1.0 / o->k)) * 1.001 + 1e-9;
+    if (!(o->dfar >= 1.0))
+        o->dfar = 1.0;
     mpfr_abs(u, o->ell, MPFR_RNDN);
     mpfr_log(u, u, MPFR_RNDU);
     lell = mpfr_get_d(u, MPFR_RNDU);
@@ -301,12 +312,20 @@ static double sleigh_dist(const nhref_oracle_sleigh_t *o, double x, double h)
     return lo > 0.0 ? lo : hi < 0.0 ? -hi : 0.0;
 }
 
-/* A panel length h for the panel starting at x that keeps its ellipse inside
- * the region of the bound (a): 0.5 h rb <= ymax(dist(x, h)). */
+/* A panel length h for the panel starting at x (panels run left to right)
+ * that keeps its ellipse inside the regions of the bound (a): either
+ * 0.5 h rb <= ymax(dist(x, h)), or the real extent of the ellipse within
+ * x >= dfar or within x <= -dfar. */
 static double sleigh_panel(const nhref_oracle_sleigh_t *o, double x)
 {
     double h = 2.0 * sleigh_ymax(o, 0.0) / o->rb; /* valid everywhere */
+    double hf = 0.0;
     int it;
+
+    if (x >= o->dfar) /* left end of the ellipse x - h (ra - 1)/2 >= dfar */
+        hf = 0.999 * 2.0 * (x - o->dfar) / (o->ra - 1.0);
+    else if (x <= -o->dfar) /* right end x + h (ra + 1)/2 <= -dfar */
+        hf = 0.999 * 2.0 * (-o->dfar - x) / (o->ra + 1.0);
 
     for (it = 0; it < 8; it++) {
         double ht = 2.0 * sleigh_ymax(o, sleigh_dist(o, x, h)) / o->rb;
@@ -318,7 +337,7 @@ static double sleigh_panel(const nhref_oracle_sleigh_t *o, double x)
             break;
         h = ht;
     }
-    return h;
+    return hf > h ? hf : h;
 }
 
 /* Workspace of the quadrature. */
@@ -401,6 +420,9 @@ static int sleigh_quad_mid(mpfr_t sx, mpfr_t sy, const nhref_oracle_sleigh_t *o,
         sleigh_panel_sum(sx, sy, &q, o, p, r);
         mpfr_set(p, r, MPFR_RNDN);
     }
+#ifdef SLEIGH_DEBUG
+    fprintf(stderr, "quad [%g, %g]: %zu panels x %zu nodes\n", mpfr_get_d(a, MPFR_RNDN), xb, np, o->gl.n);
+#endif
     mpfr_clears(q.mid, q.hh, q.u, q.s, q.th, q.g, q.ph, q.sn, q.cs, q.px, q.py, q.w, p, r,
                 (mpfr_ptr)0);
     return st;

@@ -157,15 +157,6 @@ static void fx_state(mpfr_t *s, fixture *f, mpfr_srcptr t)
     ck_assert_msg(st == NHREF_OK, "nhref_oracle_sleigh_state: %s", nhref_status_name(st));
 }
 
-static void fx_state_str(mpfr_t *s, fixture *f, const char *t)
-{
-    mpfr_t tt;
-    mpfr_init2(tt, f->prec + 64);
-    set_str(tt, t);
-    fx_state(s, f, tt);
-    mpfr_clear(tt);
-}
-
 static void integrals(mpfr_t *I, mpfr_srcptr p, mpfr_t *s, mpfr_srcptr t)
 {
     int st = nhref_oracle_sleigh_integrals(I[0], p, s[0], t);
@@ -472,7 +463,7 @@ END_TEST
  *   |beta| = 2: K = tanh^2 tau - ln cosh tau + i (gd tau - tanh tau sech tau)
  *   |beta| = 4: K = (-2 cos^4 psi + 4 cos^2 psi - ln cos psi - 2)
  *                 + i (sin 2psi - psi - sin(4 psi)/4),
- *               sin 2psi = 2 th ch, sin(4 psi)/4 = th ch (1 - 2 ch^2);
+ *               sin 2psi = 2 th ch, sin(4 psi)/4 = th ch (2 ch^2 - 1);
  * K(-beta, psi) = conj K(beta, psi). */
 static void k_elem(mpfr_t kr, mpfr_t ki, int beta, const mpfr_t tau)
 {
@@ -509,9 +500,9 @@ static void k_elem(mpfr_t kr, mpfr_t ki, int beta, const mpfr_t tau)
         mpfr_mul(kr, kr, u, RND);
         mpfr_add(kr, kr, lc, RND);
         mpfr_sub_ui(kr, kr, 2, RND);
-        /* imaginary: 2 th ch - psi - th ch (1 - 2 ch^2) = th ch (1 + 2 ch^2) - psi */
+        /* imaginary: 2 th ch - psi - th ch (2 ch^2 - 1) = th ch (3 - 2 ch^2) - psi */
         mpfr_mul_2ui(u, u, 1, RND);
-        mpfr_add_ui(u, u, 1, RND);
+        mpfr_ui_sub(u, 3, u, RND);
         mpfr_mul(u, u, th, RND);
         mpfr_mul(u, u, ch, RND);
         mpfr_sub(ki, u, g, RND);
