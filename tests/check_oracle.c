@@ -20,7 +20,8 @@
  *   branches    omega0 = 0 straight line, a = 0 circle, J = 0 centre of mass
  *               moving uniformly, a > 0 monotone v, constant sign of omega.
  *   asymptote   Figure 2 at t = 60: phi -> 2 pi, v -> 4, y -> -8 pi within the
- *               exponentially small tail; sin(phi/4) = tanh(t/4).
+ *               exponentially small tail; sin(phi/4) = tanh(t/4); the flip
+ *               phi(+inf) - phi(-inf) = beta pi; a -> 0 tends to the circle.
  *   reject      invalid parameters and inputs (m <= 0, J < 0, J = a = 0, NaN,
  *               Inf) give NHREF_EPARAM / NHREF_EINVAL.
  * Expected values come from the spec's decimal strings or from formulas coded
@@ -1150,6 +1151,76 @@ START_TEST(test_asymptote)
 }
 END_TEST
 
+/* Over t from -inf to +inf the heading turns by exactly beta pi (spec §5.4):
+ * PUB-2 (a v0 < 0 at t = 0, the sleigh reverses), tau(+-60) ~ +-50. */
+START_TEST(test_asymptote_flip)
+{
+    const mpfr_prec_t prec = 200;
+    fixture f;
+    mpfr_t sp[NS], sm[NS], t, u, b;
+
+    fx_init(&f, pub[1].p, pub[1].s0, prec);
+    vec_init(sp, NS, prec);
+    vec_init(sm, NS, prec);
+    mpfr_inits2(prec, t, u, b, (mpfr_ptr)0);
+    set_str(t, "60");
+    fx_state(sp, &f, t);
+    mpfr_neg(t, t, RND);
+    fx_state(sm, &f, t);
+    /* beta = sigma rho / a, rho = sqrt(J/m + a^2) */
+    mpfr_div(b, f.p[1], f.p[0], RND);
+    mpfr_sqr(u, f.p[2], RND);
+    mpfr_add(b, b, u, RND);
+    mpfr_sqrt(b, b, RND);
+    mpfr_div(b, b, f.p[2], RND);
+    mpfr_const_pi(u, RND);
+    mpfr_mul(b, b, u, RND); /* beta pi (sigma = +1) */
+    mpfr_sub(u, sp[2], sm[2], RND);
+    ck_assert_mpfr_digits(u, b, 15.0, "1");
+    mpfr_clears(t, u, b, (mpfr_ptr)0);
+    vec_clear(sm, NS);
+    vec_clear(sp, NS);
+    fx_clear(&f);
+}
+END_TEST
+
+/* a -> 0 at fixed J tends to the circle of a = 0 (spec §6): here the states
+ * differ by about 5 a at t = 5; we allow 100 a. */
+START_TEST(test_limit_a0)
+{
+    static const char *const as[] = {"1e-3", "1e-6", "1e-9"};
+    static const char *const pc[3] = {"1", "1", "0"};
+    static const char *const s0s[NS] = {"0.5", "-0.25", "0.3", "1.4", "-0.8"};
+    const mpfr_prec_t prec = 150;
+    const char *pa[3] = {"1", "1", as[_i]};
+    fixture f, g;
+    mpfr_t s[NS], r[NS], t, u, bound;
+    int i;
+
+    fx_init(&f, pa, s0s, prec);
+    fx_init(&g, pc, s0s, prec);
+    vec_init(s, NS, prec);
+    vec_init(r, NS, prec);
+    mpfr_inits2(prec, t, u, bound, (mpfr_ptr)0);
+    set_str(t, "5");
+    set_str(bound, as[_i]);
+    mpfr_mul_ui(bound, bound, 100, RND);
+    fx_state(s, &f, t);
+    fx_state(r, &g, t);
+    for (i = 0; i < NS; i++) {
+        mpfr_sub(u, s[i], r[i], RND);
+        mpfr_abs(u, u, RND);
+        ck_assert_msg(mpfr_lessequal_p(u, bound), "a = %s: %s differs from the circle by %g",
+                      as[_i], state_names[i], mpfr_get_d(u, RND));
+    }
+    mpfr_clears(t, u, bound, (mpfr_ptr)0);
+    vec_clear(r, NS);
+    vec_clear(s, NS);
+    fx_clear(&g);
+    fx_clear(&f);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ reject */
 
 static const struct {
@@ -1283,6 +1354,8 @@ static Suite *oracle_suite(void)
 
     tc = tcase_create("asymptote");
     tcase_add_test(tc, test_asymptote);
+    tcase_add_test(tc, test_asymptote_flip);
+    tcase_add_loop_test(tc, test_limit_a0, 0, 3);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("reject");

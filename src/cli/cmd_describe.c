@@ -58,10 +58,12 @@ int cmd_describe(int argc, char **argv)
                m->state[i].default_init, m->state[i].description);
 
     printf("\nParameters (--param NAME=VALUE):\n");
-    printf("  %-8s %-8s %-9s %-28s %s\n", "name", "unit", "default", "admissible", "meaning");
-    for (size_t i = 0; i < m->nparam; i++)
-        printf("  %-8s %-8s %-9s %-28s %s\n", m->param[i].name, m->param[i].unit,
-               m->param[i].default_value, m->param[i].range, m->param[i].description);
+    printf("  %-8s %-8s %-9s %s\n", "name", "unit", "default", "meaning");
+    for (size_t i = 0; i < m->nparam; i++) {
+        printf("  %-8s %-8s %-9s %s\n", m->param[i].name, m->param[i].unit,
+               m->param[i].default_value, m->param[i].description);
+        printf("  %-8s %-8s %-9s admissible: %s\n", "", "", "", m->param[i].range);
+    }
 
     printf("\nFirst integrals (output columns after the state):\n");
     for (size_t i = 0; i < m->nintegral; i++) {
@@ -69,9 +71,12 @@ int cmd_describe(int argc, char **argv)
                m->integral[i].description);
         printf("  %-8s %-8s conserved: %s\n", "", "", m->integral[i].holds);
     }
-    printf("\nClosed form (oracle): %s\n", m->closed_form != NULL ? "" : "none");
-    if (m->closed_form != NULL)
+    if (m->closed_form != NULL) {
+        printf("\nClosed form (oracle):\n");
         wrap(m->closed_form, 2);
+    } else {
+        printf("\nClosed form (oracle): none\n");
+    }
     printf("\nDefaults: --t-end %s --dt-out %s\nExample:  nhref run %s --digits 50 -o %s.csv\n",
            m->default_t_end, m->default_dt_out, m->name, m->name);
     return CLI_OK;

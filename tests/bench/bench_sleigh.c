@@ -34,7 +34,7 @@
  *
  * Output: one machine-readable line per digit count,
  *   sleigh digits=D prec=BITS order=N nsteps=S keff=K reps=R t_new=.. t_run=..
- *          t_run_min=.. t_total=.. acc=.. ns_muladd=.. ns_fma=.. floor=.. ratio=..
+ *          t_run_min=.. t_total=.. t_total_min=.. acc=.. ns_muladd=.. ns_fma=.. floor=.. ratio=..
  *          x=..
  * (times in seconds, multiply-add times in nanoseconds), preceded by a line
  * "mpfr version=..." and followed by "ref T=10 x=.. y=.. phi=.. v=.. omega=.."
@@ -112,7 +112,7 @@ static int fail(const char *what, int status)
     return 1;
 }
 
-/* ------------------------------------------------------------------ multiply-add micro-benchmark */
+/* ------------------------------------------------------- multiply-add micro-benchmark */
 typedef struct {
     size_t len;
     mpfr_t *a, *b;
@@ -329,14 +329,16 @@ static int bench_level(const nhref_system_t *sys, double digits, int reps)
     tma = median(ma, (size_t)reps);
     floor_s = (double)nsteps * (double)keff * 0.5 * (double)(order + 1) * (double)(order + 2) * tma;
     {
-        double run_min = minimum(t_run, (size_t)reps);
-        double run_med = median(t_run, (size_t)reps);
-        printf("sleigh digits=%g prec=%ld order=%u nsteps=%lu keff=%zu reps=%d t_new=%.6g "
-               "t_run=%.6g t_run_min=%.6g t_total=%.6g acc=%s%.2f ns_muladd=%.4g ns_fma=%.4g "
-               "floor=%.6g ratio=%.3g",
-               digits, (long)prec, order, nsteps, keff, reps, median(t_new, (size_t)reps), run_med,
-               run_min, median(t_tot, (size_t)reps), exact ? ">=" : "", acc, 1e9 * tma,
-               1e9 * median(fm, (size_t)reps), floor_s, run_med / floor_s);
+        size_t n = (size_t)reps;
+        double run_min = minimum(t_run, n), run_med = median(t_run, n);
+        double tot_min = minimum(t_tot, n), tot_med = median(t_tot, n);
+
+        printf("sleigh digits=%g prec=%ld order=%u nsteps=%lu keff=%zu reps=%d", digits, (long)prec,
+               order, nsteps, keff, reps);
+        printf(" t_new=%.6g t_run=%.6g t_run_min=%.6g t_total=%.6g t_total_min=%.6g",
+               median(t_new, n), run_med, run_min, tot_med, tot_min);
+        printf(" acc=%s%.2f ns_muladd=%.4g ns_fma=%.4g floor=%.6g ratio=%.3g", exact ? ">=" : "",
+               acc, 1e9 * tma, 1e9 * median(fm, n), floor_s, run_med / floor_s);
         mpfr_printf(" x=%.40Rg\n", x[0]);
         fflush(stdout);
     }
@@ -382,10 +384,8 @@ int main(int argc, char **argv)
     int status, ret = 0;
 
     if (argc > 1) {
-        if (argc - 1 > MAX_LEVELS || strcmp(argv[1], "-h") == 0 ||
-            strcmp(argv[1], "--help") == 0) {
-            fprintf(stderr, "usage: bench_sleigh [DIGITS[:REPS]]...  (at most %d)\n",
-                    MAX_LEVELS);
+        if (argc - 1 > MAX_LEVELS || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+            fprintf(stderr, "usage: bench_sleigh [DIGITS[:REPS]]...  (at most %d)\n", MAX_LEVELS);
             return 2;
         }
         level = (const char *const *)(argv + 1);
