@@ -9,6 +9,34 @@
 #include "ck_mpfr.h"
 #include "nhref_integrate.h"
 
+/* ------------------------------------------------------------------ allocation counter
+ * malloc, calloc and realloc of this process are interposed to count calls while
+ * `counting` is set (glibc's __libc_* do the work).  Not under AddressSanitizer,
+ * which owns the allocator. */
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#define COUNT_ALLOCATIONS 1
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+static volatile long nalloc;
+static volatile int counting;
+void *malloc(size_t n)
+{
+    nalloc += counting;
+    return __libc_malloc(n);
+}
+void *calloc(size_t n, size_t m)
+{
+    nalloc += counting;
+    return __libc_calloc(n, m);
+}
+void *realloc(void *p, size_t n)
+{
+    nalloc += counting;
+    return __libc_realloc(p, n);
+}
+#endif
+
 /* ------------------------------------------------------------------ test models */
 static const nhref_state_desc_t one_state[] = {{"y", "1", "y", "1"}};
 static const nhref_state_desc_t two_states[] = {{"x", "1", "x", "1"}, {"y", "1", "y", "0"}};
@@ -318,6 +346,47 @@ START_TEST(test_options)
 }
 END_TEST
 
+/* No allocation inside the step loop: integrating over a grid into rows the caller
+ * owns allocates nothing, whatever the number of steps (oscillator: only additions,
+ * products and Horner's rule, which MPFR does without the heap at 200 bits). */
+START_TEST(test_step_loop_allocates_nothing)
+{
+#ifdef COUNT_ALLOCATIONS
+    nhref_system_t *sys;
+    nhref_integrator_t *ig = make(&model_osc, &sys, 50, 200);
+    nhref_stats_t st;
+    mpfr_t grid[3], rows[3][2], x[2];
+    long counts[2];
+
+    mpfr_inits2(200, x[0], x[1], (mpfr_ptr)0);
+    for (int i = 0; i < 3; i++)
+        mpfr_inits2(200, grid[i], rows[i][0], rows[i][1], (mpfr_ptr)0);
+    mpfr_set_ui(x[0], 1, MPFR_RNDN);
+    mpfr_set_zero(x[1], 1);
+    for (int pass = 0; pass < 2; pass++) {
+        mpfr_set_ui(grid[0], 0, MPFR_RNDN);
+        mpfr_set_ui(grid[1], pass == 0 ? 5 : 50, MPFR_RNDN);
+        mpfr_set_ui(grid[2], pass == 0 ? 10 : 100, MPFR_RNDN);
+        int status;
+        nalloc = 0;
+        counting = 1; /* no Check assertion inside: Check allocates to record them */
+        status = nhref_integrate_grid(ig, rows[0][0], x[0], grid[0], 3, &st);
+        counting = 0;
+        counts[pass] = nalloc;
+        ck_assert_int_eq(status, NHREF_OK);
+        ck_assert_uint_gt(st.nsteps, pass == 0 ? 1 : 20);
+    }
+    ck_assert_msg(counts[0] == 0 && counts[1] == 0, "%ld and %ld allocations", counts[0],
+                  counts[1]);
+    for (int i = 0; i < 3; i++)
+        mpfr_clears(grid[i], rows[i][0], rows[i][1], (mpfr_ptr)0);
+    mpfr_clears(x[0], x[1], (mpfr_ptr)0);
+    nhref_integrator_free(ig);
+    nhref_system_free(sys);
+#endif
+}
+END_TEST
+
 static Suite *taylor_suite(void)
 {
     Suite *s = suite_create("taylor");
@@ -329,6 +398,7 @@ static Suite *taylor_suite(void)
     tcase_add_test(tc, test_grid_dense_output);
     tcase_add_test(tc, test_grid_rejects_bad_input);
     tcase_add_test(tc, test_options);
+    tcase_add_test(tc, test_step_loop_allocates_nothing);
     suite_add_tcase(s, tc);
     tc = tcase_create("failures");
     tcase_add_test(tc, test_pole_fails_cleanly);

@@ -8,17 +8,16 @@
  *   rho = min_{k in {N-1, N}} (max(1, |x_0|) / |x_k|)^(1/k),
  *   h   = rho exp(-0.7/(N-1)) / e^2,
  * with |.| the max-norm over the state; the derivation of the constants is in
- * proofs/taylor_step.md.  All mpfr_t are initialised in taylor_alloc: a step
- * allocates nothing.
+ * proofs/taylor_step.md.  Only the size of h matters, so the step-size
+ * arithmetic is done on logarithms in double (exponent-safe at any precision:
+ * a norm of 10^-100000 is fine).  All mpfr_t are initialised in taylor_alloc
+ * and no MPFR function that allocates is called: a step allocates nothing.
  */
 #include <math.h>
 #include <stdlib.h>
 
 #include "nhref_scheme.h"
 #include "nhref_tape.h"
-
-/* precision of the step-size arithmetic: only the size of h matters */
-#define STEP_PREC 64
 
 typedef struct {
     nhref_tape_mp_t *ws;
@@ -28,7 +27,7 @@ typedef struct {
     mpfr_t h;        /* the last step */
     mpfr_t theta;    /* dense output: t - t0 */
     mpfr_t acc;      /* Horner accumulator */
-    mpfr_t nrm, lr, lrho, lsafety, lscale; /* step size, at STEP_PREC */
+    double lsafety;  /* ln(exp(-0.7/(N-1)) / e^2) */
     int have_step;
 } taylor_t;
 
@@ -39,7 +38,6 @@ static void taylor_free(void *stv)
         return;
     nhref_tape_mp_free(st->ws);
     mpfr_clears(st->t0, st->h, st->theta, st->acc, (mpfr_ptr)0);
-    mpfr_clears(st->nrm, st->lr, st->lrho, st->lsafety, st->lscale, (mpfr_ptr)0);
     free(st);
 }
 
@@ -66,13 +64,9 @@ static int taylor_alloc(void **stp, const nhref_system_t *sys, const nhref_schem
     if (st == NULL)
         return NHREF_ENOMEM;
     mpfr_inits2(opts->prec, st->t0, st->h, st->theta, st->acc, (mpfr_ptr)0);
-    mpfr_inits2(STEP_PREC, st->nrm, st->lr, st->lrho, st->lsafety, st->lscale, (mpfr_ptr)0);
     st->n = nhref_tape_nstate(tape);
     st->order = order;
-    /* ln(exp(-0.7/(N-1)) / e^2) = -0.7/(N-1) - 2 */
-    mpfr_set_d(st->lsafety, -0.7, MPFR_RNDN);
-    mpfr_div_ui(st->lsafety, st->lsafety, order - 1, MPFR_RNDN);
-    mpfr_sub_ui(st->lsafety, st->lsafety, 2, MPFR_RNDN);
+    st->lsafety = -0.7 / (order - 1) - 2;
 
     status = nhref_tape_mp_new(&st->ws, tape, opts->prec, order);
     if (status != NHREF_OK) {
@@ -100,15 +94,30 @@ static int taylor_alloc(void **stp, const nhref_system_t *sys, const nhref_schem
     return NHREF_OK;
 }
 
-/* NRM = max_i |x_i^[k]| at STEP_PREC */
-static void coef_norm(taylor_t *st, unsigned k)
+/* ln max_i |x_i^[k]|, or -HUGE_VAL if every component is zero */
+static double log_coef_norm(const taylor_t *st, unsigned k)
 {
-    mpfr_set_zero(st->nrm, 1);
+    double best = -HUGE_VAL;
     for (size_t i = 0; i < st->n; i++) {
         mpfr_srcptr c = nhref_tape_mp_state_series(st->ws, i) + k;
-        if (mpfr_cmpabs(c, st->nrm) > 0)
-            mpfr_abs(st->nrm, c, MPFR_RNDU);
+        long e;
+        double m, l;
+        if (mpfr_zero_p(c))
+            continue;
+        m = mpfr_get_d_2exp(&e, c, MPFR_RNDN); /* |c| = |m| 2^e, 0.5 <= |m| < 1 */
+        l = log(fabs(m)) + (double)e * 0.69314718055994530942;
+        if (l > best)
+            best = l;
     }
+    return best;
+}
+
+/* H = exp(L) rounded at H's precision, for any double L (no MPFR exp) */
+static void set_exp(mpfr_ptr h, double l)
+{
+    double q = l / 0.69314718055994530942, e = floor(q);
+    mpfr_set_d(h, exp2(q - e), MPFR_RNDN);
+    mpfr_mul_2si(h, h, (long)e, MPFR_RNDN);
 }
 
 /* X = sum_k x^[k] s^k by Horner's rule, for every component */
@@ -128,7 +137,8 @@ static int taylor_step(void *stv, mpfr_ptr t, mpfr_ptr x, mpfr_srcptr h_max,
 {
     taylor_t *st = stv;
     unsigned N = st->order;
-    int status, finite = 0;
+    double lscale, lrho;
+    int status;
 
     if (mpfr_zero_p(h_max))
         return NHREF_EINVAL;
@@ -137,28 +147,18 @@ static int taylor_step(void *stv, mpfr_ptr t, mpfr_ptr x, mpfr_srcptr h_max,
         return status;
 
     /* ln rho = min_k (ln max(1, |x_0|) - ln |x_k|) / k,  k in {N-1, N} */
-    coef_norm(st, 0);
-    if (mpfr_cmp_ui(st->nrm, 1) < 0)
-        mpfr_set_ui(st->nrm, 1, MPFR_RNDN);
-    mpfr_log(st->lscale, st->nrm, MPFR_RNDN);
+    lscale = fmax(0.0, log_coef_norm(st, 0));
+    lrho = HUGE_VAL;
     for (unsigned k = N - 1; k <= N; k++) {
-        coef_norm(st, k);
-        if (mpfr_zero_p(st->nrm))
-            continue; /* this coefficient puts no limit on h */
-        mpfr_log(st->lr, st->nrm, MPFR_RNDN);
-        mpfr_sub(st->lr, st->lscale, st->lr, MPFR_RNDN);
-        mpfr_div_ui(st->lr, st->lr, k, MPFR_RNDN);
-        if (!finite || mpfr_less_p(st->lr, st->lrho))
-            mpfr_set(st->lrho, st->lr, MPFR_RNDN);
-        finite = 1;
+        double lk = log_coef_norm(st, k);
+        if (lk > -HUGE_VAL) /* a zero coefficient puts no limit on h */
+            lrho = fmin(lrho, (lscale - lk) / k);
     }
 
     /* h = min(rho * safety, |h_max|), with the sign of h_max */
-    if (finite) {
-        mpfr_add(st->lr, st->lrho, st->lsafety, MPFR_RNDN);
-        mpfr_exp(st->lr, st->lr, MPFR_RNDN);
-        if (mpfr_cmpabs(st->lr, h_max) < 0) {
-            mpfr_set(st->h, st->lr, MPFR_RNDN);
+    if (lrho < HUGE_VAL) {
+        set_exp(st->h, lrho + st->lsafety);
+        if (mpfr_cmpabs(st->h, h_max) < 0) {
             if (mpfr_sgn(h_max) < 0)
                 mpfr_neg(st->h, st->h, MPFR_RNDN);
         } else {
