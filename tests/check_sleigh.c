@@ -412,6 +412,151 @@ START_TEST(test_mirror_symmetry)
 }
 END_TEST
 
+/* integrate X (initial state in, x(T) out) with parameters P (decimal strings) at PREC bits */
+static void flow(mpfr_ptr x, const char *const *p, mpfr_srcptr T, mpfr_prec_t prec)
+{
+    sleigh_case_t c = cases[0];
+    nhref_system_t *sys;
+    nhref_options_t opt;
+    nhref_integrator_t *ig;
+    mpfr_t t;
+
+    memcpy(c.p, p, sizeof c.p);
+    sys = sleigh_system(&c);
+    nhref_options_default(&opt);
+    opt.prec = prec;
+    ck_assert_int_eq(nhref_integrator_new(&ig, sys, &opt), NHREF_OK);
+    mpfr_init2(t, prec);
+    mpfr_set_zero(t, 1);
+    ck_assert_int_eq(nhref_integrate_until(ig, x, t, T, NULL), NHREF_OK);
+    mpfr_clear(t);
+    nhref_integrator_free(ig);
+    nhref_system_free(sys);
+}
+
+/* spec §11 items 10 (SE(2) equivariance, a -> -a with (phi + pi, -v), velocity
+ * scaling) on every case with a != 0, to the working precision */
+START_TEST(test_symmetries)
+{
+    const sleigh_case_t *c = &cases[_i];
+    const mpfr_prec_t prec = 200;
+    const double digits = 200 * 0.30103 - 5;
+    __mpfr_struct *x = vec(NX, prec), *y = vec(NX, prec), *z = vec(NX, prec);
+    mpfr_t T, ca, sa, u, pi;
+    char neg_a[64];
+    const char *pa[NP];
+
+    mpfr_inits2(prec, T, ca, sa, u, pi, (mpfr_ptr)0);
+    mpfr_set_str(T, c->T, 10, MPFR_RNDN);
+    set_strs(x, c->s0, NX);
+    flow(x, c->p, T, prec);
+
+    /* SE(2): rotate by alpha = 0.7 and translate by (1.5, -2) before and after */
+    mpfr_set_str(u, "0.7", 10, MPFR_RNDN);
+    mpfr_sin_cos(sa, ca, u, MPFR_RNDN);
+    set_strs(y, c->s0, NX);
+    mpfr_mul(z + 0, ca, y + 0, MPFR_RNDN); /* z0 = cos x - sin y + 1.5 */
+    mpfr_fms(z + 0, sa, y + 1, z + 0, MPFR_RNDN);
+    mpfr_neg(z + 0, z + 0, MPFR_RNDN);
+    mpfr_add_d(z + 0, z + 0, 1.5, MPFR_RNDN);
+    mpfr_mul(z + 1, sa, y + 0, MPFR_RNDN); /* z1 = sin x + cos y - 2 */
+    mpfr_fma(z + 1, ca, y + 1, z + 1, MPFR_RNDN);
+    mpfr_sub_ui(z + 1, z + 1, 2, MPFR_RNDN);
+    mpfr_add(z + 2, y + 2, u, MPFR_RNDN);
+    mpfr_set(z + 3, y + 3, MPFR_RNDN);
+    mpfr_set(z + 4, y + 4, MPFR_RNDN);
+    flow(z, c->p, T, prec);
+    mpfr_mul(y + 0, ca, x + 0, MPFR_RNDN);
+    mpfr_fms(y + 0, sa, x + 1, y + 0, MPFR_RNDN);
+    mpfr_neg(y + 0, y + 0, MPFR_RNDN);
+    mpfr_add_d(y + 0, y + 0, 1.5, MPFR_RNDN);
+    mpfr_mul(y + 1, sa, x + 0, MPFR_RNDN);
+    mpfr_fma(y + 1, ca, x + 1, y + 1, MPFR_RNDN);
+    mpfr_sub_ui(y + 1, y + 1, 2, MPFR_RNDN);
+    mpfr_add(y + 2, x + 2, u, MPFR_RNDN);
+    mpfr_set(y + 3, x + 3, MPFR_RNDN);
+    mpfr_set(y + 4, x + 4, MPFR_RNDN);
+    for (int k = 0; k < NX; k++)
+        ck_assert_mpfr_digits(z + k, y + k, digits, "1");
+
+    /* a -> -a with (phi, v) -> (phi + pi, -v): the same motion */
+    mpfr_const_pi(pi, MPFR_RNDN);
+    snprintf(neg_a, sizeof neg_a, "%s%s", c->p[2][0] == '-' ? "" : "-",
+             c->p[2][0] == '-' ? c->p[2] + 1 : c->p[2]);
+    pa[0] = c->p[0];
+    pa[1] = c->p[1];
+    pa[2] = neg_a;
+    set_strs(z, c->s0, NX);
+    mpfr_add(z + 2, z + 2, pi, MPFR_RNDN);
+    mpfr_neg(z + 3, z + 3, MPFR_RNDN);
+    flow(z, pa, T, prec);
+    mpfr_sub(z + 2, z + 2, pi, MPFR_RNDN);
+    mpfr_neg(z + 3, z + 3, MPFR_RNDN);
+    for (int k = 0; k < NX; k++)
+        ck_assert_mpfr_digits(z + k, x + k, digits, "1");
+
+    /* velocity scaling: (v, omega) * 2 over T / 2 reaches the same place twice as fast */
+    set_strs(z, c->s0, NX);
+    mpfr_mul_2ui(z + 3, z + 3, 1, MPFR_RNDN);
+    mpfr_mul_2ui(z + 4, z + 4, 1, MPFR_RNDN);
+    mpfr_div_2ui(u, T, 1, MPFR_RNDN);
+    flow(z, c->p, u, prec);
+    mpfr_div_2ui(z + 3, z + 3, 1, MPFR_RNDN);
+    mpfr_div_2ui(z + 4, z + 4, 1, MPFR_RNDN);
+    for (int k = 0; k < NX; k++)
+        ck_assert_mpfr_digits(z + k, x + k, digits, "1");
+
+    mpfr_clears(T, ca, sa, u, pi, (mpfr_ptr)0);
+    vec_free(x, NX);
+    vec_free(y, NX);
+    vec_free(z, NX);
+}
+END_TEST
+
+/* spec §11 item 9: J = 0 (PUB-3) -- the centre of mass C = A + a e1 moves on a
+ * straight line at constant velocity (P1, P2)/m */
+START_TEST(test_j0_centre_of_mass)
+{
+    const sleigh_case_t *c = &cases[2];
+    const mpfr_prec_t prec = 200;
+    __mpfr_struct *x = vec(NX, prec), *I = vec(NI, prec);
+    mpfr_t T, t, a, xc[3], yc[3], w;
+    nhref_system_t *sys = sleigh_system(c);
+    nhref_integrator_t *ig;
+    nhref_options_t opt;
+
+    nhref_options_default(&opt);
+    opt.prec = prec;
+    ck_assert_int_eq(nhref_integrator_new(&ig, sys, &opt), NHREF_OK);
+    mpfr_inits2(prec, T, t, a, w, xc[0], xc[1], xc[2], yc[0], yc[1], yc[2], (mpfr_ptr)0);
+    mpfr_set_str(a, c->p[2], 10, MPFR_RNDN);
+    set_strs(x, c->s0, NX);
+    mpfr_set_zero(t, 1);
+    for (int i = 0; i < 3; i++) {
+        mpfr_set_ui(T, 2 * (unsigned)i, MPFR_RNDN); /* t = 0, 2, 4 */
+        ck_assert_int_eq(nhref_integrate_until(ig, x, t, T, NULL), NHREF_OK);
+        mpfr_cos(w, x + 2, MPFR_RNDN);
+        mpfr_fma(xc[i], a, w, x + 0, MPFR_RNDN);
+        mpfr_sin(w, x + 2, MPFR_RNDN);
+        mpfr_fma(yc[i], a, w, x + 1, MPFR_RNDN);
+    }
+    nhref_integrator_integrals(ig, I, t, x);
+    for (int i = 1; i < 3; i++) { /* xC(t) = xC(0) + t P1 / m, m = 1 */
+        mpfr_mul_ui(w, I + 1, 2 * (unsigned)i, MPFR_RNDN);
+        mpfr_add(w, w, xc[0], MPFR_RNDN);
+        ck_assert_mpfr_digits(xc[i], w, 55, "1");
+        mpfr_mul_ui(w, I + 2, 2 * (unsigned)i, MPFR_RNDN);
+        mpfr_add(w, w, yc[0], MPFR_RNDN);
+        ck_assert_mpfr_digits(yc[i], w, 55, "1");
+    }
+    mpfr_clears(T, t, a, w, xc[0], xc[1], xc[2], yc[0], yc[1], yc[2], (mpfr_ptr)0);
+    vec_free(x, NX);
+    vec_free(I, NI);
+    nhref_integrator_free(ig);
+    nhref_system_free(sys);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ structure (spec §11 item 8) */
 START_TEST(test_structure)
 {
@@ -519,6 +664,8 @@ static Suite *sleigh_suite(void)
     tcase_add_loop_test(tc, test_reversibility, 0, NCASES);
     tcase_add_loop_test(tc, test_precision_consistency, 0, NCASES);
     tcase_add_loop_test(tc, test_mirror_symmetry, 0, NCASES);
+    tcase_add_loop_test(tc, test_symmetries, 0, NCASES);
+    tcase_add_test(tc, test_j0_centre_of_mass);
     tcase_add_test(tc, test_structure);
     tcase_add_test(tc, test_parameter_validation);
     suite_add_tcase(s, tc);
