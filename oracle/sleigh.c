@@ -420,9 +420,6 @@ static int sleigh_quad_mid(mpfr_t sx, mpfr_t sy, const nhref_oracle_sleigh_t *o,
         sleigh_panel_sum(sx, sy, &q, o, p, r);
         mpfr_set(p, r, MPFR_RNDN);
     }
-#ifdef SLEIGH_DEBUG
-    fprintf(stderr, "quad [%g, %g]: %zu panels x %zu nodes\n", mpfr_get_d(a, MPFR_RNDN), xb, np, o->gl.n);
-#endif
     mpfr_clears(q.mid, q.hh, q.u, q.s, q.th, q.g, q.ph, q.sn, q.cs, q.px, q.py, q.w, p, r,
                 (mpfr_ptr)0);
     return st;

@@ -14,15 +14,17 @@
 # Usage: bench.sh [SRCDIR]
 # Environment:
 #   NHREF_BENCH         the bench_sleigh program (default ./bench_sleigh)
-#   PYTHON3             Python 3 with mpmath (default, or if it lacks mpmath:
-#                       /usr/bin/python3, Debian python3-mpmath)
+#   NHREF_BENCH_PYTHON3, PYTHON3
+#                       the Python 3 with mpmath, first that imports it; then
+#                       /usr/bin/python3 (Debian python3-mpmath).  `make bench`
+#                       passes configure's PYTHON3 (chosen for SymPy).
 #   NHREF_BENCH_LEVELS  bench_sleigh levels, DIGITS:REPS (default
-#                       "30:9 100:7 300:5 1000:3"; 1000 digits take ~30 s a run)
+#                       "30:15 100:11 300:5 1000:3"; 1000 digits take ~30 s a run)
 #   NHREF_BENCH_MPMATH_REPS  repetitions of mpmath.odefun (default 5; ~5 s each)
 
 srcdir=${1:-.}
 bench=${NHREF_BENCH:-./bench_sleigh}
-levels=${NHREF_BENCH_LEVELS:-"30:9 100:7 300:5 1000:3"}
+levels=${NHREF_BENCH_LEVELS:-"30:15 100:11 300:5 1000:3"}
 mpreps=${NHREF_BENCH_MPMATH_REPS:-5}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/nhref-bench.XXXXXX") || exit 1
@@ -44,7 +46,7 @@ fi
 
 # ------------------------------------------------------------------ mpmath
 py=""
-for p in "$PYTHON3" /usr/bin/python3; do
+for p in "$NHREF_BENCH_PYTHON3" "$PYTHON3" /usr/bin/python3; do
     if [ -n "$p" ] && "$p" -c 'import mpmath' >/dev/null 2>&1; then
         py=$p
         break
@@ -56,7 +58,7 @@ acc30=$(awk '$1 == "sleigh" { for (i = 2; i <= NF; i++) { split($i, kv, "=");
 ref=$(sed -n 's/^ref //p' "$tmp/nhref.txt")
 mpmath_msg=""
 if [ -z "$py" ]; then
-    mpmath_msg="mpmath line skipped: no Python 3 with mpmath (tried '${PYTHON3}' and /usr/bin/python3; Debian: python3-mpmath)"
+    mpmath_msg="mpmath line skipped: no Python 3 with mpmath (tried '${NHREF_BENCH_PYTHON3}', '${PYTHON3}' and /usr/bin/python3; Debian: python3-mpmath)"
 elif [ -z "$acc30" ]; then
     mpmath_msg="mpmath line skipped: the nhref levels ($levels) have no 30-digit run to match"
 else
@@ -116,6 +118,9 @@ END {
     print "             nhref_tape_nnonlinear(rhs tape); t measured at the same precision in this run,"
     print "             interleaved with the runs (triangular Cauchy loop on random full-precision"
     print "             operands, as src/jet/mul.c does it); the fma column is mpfr_fma, for comparison"
+    print "  time/floor = median over the runs of (run time / floor with the micro-benchmark sample"
+    print "             taken right after that run); K_eff counts the square omega^2 as a full"
+    print "             convolution and the sin/cos pair as two, so values a little below 1 are possible"
     print ""
     print "2. mpmath.odefun at 30 digits, equal accuracy"
     if (msg != "") {
