@@ -45,6 +45,8 @@ typedef struct {
     unsigned order;          /* Taylor order; 0 = from the tolerance */
     unsigned stages;         /* collocation stages; 0 = from the precision */
     unsigned long max_steps; /* 0 = no limit */
+    double h_fixed;          /* > 0: fixed step size [s], no error control (order
+                                studies); 0 = adaptive */
     /* progress: called after every step with the fraction of the interval
      * done, in [0, 1]; NULL for none */
     void (*progress)(void *arg, double fraction);

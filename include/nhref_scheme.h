@@ -25,6 +25,8 @@ typedef struct {
     double digits;    /* tolerance 10^-digits, mixed: |error| <= tol * max(1, |x|_inf) */
     unsigned order;   /* Taylor order; 0 = from the tolerance */
     unsigned stages;  /* collocation stages; 0 = from the precision */
+    int fixed_step;   /* 1: take exactly the step the driver offers (|h| = |h_max|),
+                         no error control (order studies) */
 } nhref_scheme_opts_t;
 
 /* What one step reports. */

@@ -50,9 +50,14 @@ FAILURES = []
 random.seed(20261121)
 
 
+_T_LAST = [time.time()]
+
+
 def report(ok, what, how):
     status = "proved" if ok else "FAILED"
-    print(f"  [{status}] {what}  ({how})")
+    now = time.time()
+    print(f"  [{status}] {what}  ({how}; {now - _T_LAST[0]:.1f} s)", flush=True)
+    _T_LAST[0] = now
     if not ok:
         FAILURES.append(what)
 

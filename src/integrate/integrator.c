@@ -14,6 +14,7 @@ struct nhref_integrator {
     mpfr_prec_t prec;
     double digits;
     unsigned long max_steps;
+    double h_fixed;
     void (*progress)(void *, double);
     void *progress_arg;
     int (*on_row)(void *, size_t, mpfr_srcptr, mpfr_srcptr);
@@ -21,7 +22,7 @@ struct nhref_integrator {
     size_t n;
     __mpfr_struct *row; /* one output row, when the caller keeps none */
     __mpfr_struct *x;   /* current state, n values */
-    mpfr_t t, hmax, t_end, t_start;
+    mpfr_t t, hmax, t_end, t_start, tg; /* tg: a grid time rounded to the working precision */
     nhref_tape_mp_t *iws; /* integral tape, order 0 */
 };
 
@@ -45,6 +46,7 @@ void nhref_options_default(nhref_options_t *opt)
     opt->order = 0;
     opt->stages = 0;
     opt->max_steps = 10000000UL;
+    opt->h_fixed = 0;
     opt->progress = NULL;
     opt->progress_arg = NULL;
     opt->on_row = NULL;
@@ -79,7 +81,7 @@ void nhref_integrator_free(nhref_integrator_t *ig)
         }
         free(ig->x);
         free(ig->row);
-        mpfr_clears(ig->t, ig->hmax, ig->t_end, ig->t_start, (mpfr_ptr)0);
+        mpfr_clears(ig->t, ig->hmax, ig->t_end, ig->t_start, ig->tg, (mpfr_ptr)0);
     }
     nhref_tape_mp_free(ig->iws);
     free(ig);
@@ -109,6 +111,9 @@ int nhref_integrator_new(nhref_integrator_t **igp, const nhref_system_t *sys,
     so.prec = res.prec;
     so.order = opt->order;
     so.stages = opt->stages;
+    so.fixed_step = opt->h_fixed > 0;
+    if (!(opt->h_fixed >= 0))
+        return NHREF_EINVAL;
 
     ig = calloc(1, sizeof *ig);
     if (ig == NULL)
@@ -122,6 +127,7 @@ int nhref_integrator_new(nhref_integrator_t **igp, const nhref_system_t *sys,
     ig->prec = so.prec;
     ig->digits = so.digits;
     ig->max_steps = opt->max_steps;
+    ig->h_fixed = opt->h_fixed;
     ig->progress = opt->progress;
     ig->progress_arg = opt->progress_arg;
     ig->on_row = opt->on_row;
@@ -139,7 +145,7 @@ int nhref_integrator_new(nhref_integrator_t **igp, const nhref_system_t *sys,
         mpfr_init2(ig->x + i, so.prec);
         mpfr_init2(ig->row + i, so.prec);
     }
-    mpfr_inits2(so.prec, ig->t, ig->hmax, ig->t_end, ig->t_start, (mpfr_ptr)0);
+    mpfr_inits2(so.prec, ig->t, ig->hmax, ig->t_end, ig->t_start, ig->tg, (mpfr_ptr)0);
 
     status = ig->scheme->alloc(&ig->st, sys, &so);
     if (status == NHREF_OK && nhref_system_integral_tape(sys) != NULL) {
@@ -269,8 +275,10 @@ int nhref_integrate_grid(nhref_integrator_t *ig, mpfr_ptr out, mpfr_srcptr x0,
 
     for (;;) {
         nhref_step_info_t info;
-        /* rows at the current time (the start, repeated grid times, a step that ended on them) */
-        while (status == NHREF_OK && row < n && mpfr_equal_p(tgrid + row, ig->t)) {
+        /* rows at the current time (the start, repeated grid times, a step that ended on
+         * them); grid times are compared as rounded to the working precision */
+        while (status == NHREF_OK && row < n &&
+               (mpfr_set(ig->tg, tgrid + row, MPFR_RNDN), mpfr_equal_p(ig->tg, ig->t))) {
             copy_row(row_at(ig, out, row), ig->x, nx);
             status = row_done(ig, out, tgrid, row++, stats);
         }
@@ -281,13 +289,17 @@ int nhref_integrate_grid(nhref_integrator_t *ig, mpfr_ptr out, mpfr_srcptr x0,
             break;
         }
         mpfr_sub(ig->hmax, ig->t_end, ig->t, MPFR_RNDN);
+        if (ig->h_fixed > 0 &&
+            (mpfr_cmp_d(ig->hmax, ig->h_fixed) > 0 || mpfr_cmp_d(ig->hmax, -ig->h_fixed) < 0))
+            mpfr_set_d(ig->hmax, dir > 0 ? ig->h_fixed : -ig->h_fixed, MPFR_RNDN);
         status = ig->scheme->step(ig->st, ig->t, ig->x, ig->hmax, &info);
         if (status != NHREF_OK)
             break;
         stats_step(stats, &info, mpfr_equal_p(ig->t, ig->t_end));
         /* rows strictly inside the step, by dense output */
-        while (status == NHREF_OK && row < n && mpfr_cmp(tgrid + row, ig->t) * dir < 0) {
-            status = ig->scheme->dense(ig->st, row_at(ig, out, row), tgrid + row);
+        while (status == NHREF_OK && row < n &&
+               (mpfr_set(ig->tg, tgrid + row, MPFR_RNDN), mpfr_cmp(ig->tg, ig->t) * dir < 0)) {
+            status = ig->scheme->dense(ig->st, row_at(ig, out, row), ig->tg);
             if (status == NHREF_OK)
                 status = row_done(ig, out, tgrid, row++, stats);
         }

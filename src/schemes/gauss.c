@@ -54,6 +54,7 @@ typedef struct {
     __mpfr_struct *f0, *X, *Kn, *y, *e, *w, *xlast; /* n, n, s x n, n, n, s, n */
     mpfr_t et, tlast, d, dmax, dprev, tiny, u, hnext, hcur, tt;
     int have_step, have_hnext;
+    int fixed_step;
     unsigned long nsolve; /* statistics */
 } gauss_t;
 
@@ -145,6 +146,7 @@ static int gauss_alloc(void **stp, const nhref_system_t *sys, const nhref_scheme
     st->s = s;
     st->prec = prec;
     st->ltol = -opts->digits * 2.302585092994045684;
+    st->fixed_step = opts->fixed_step;
     bad |= colloc_init(&st->full, n, s, prec);
     bad |= colloc_init(&st->half[0], n, s, prec);
     bad |= colloc_init(&st->half[1], n, s, prec);
@@ -336,6 +338,33 @@ static int gauss_step(void *stv, mpfr_ptr t, mpfr_ptr x, mpfr_srcptr h_max,
     status = rhs(st, st->f0, t, x);
     if (status != NHREF_OK)
         return status;
+    if (st->fixed_step) {
+        /* exactly h_max, one collocation step, no error control */
+        mpfr_set(st->half[0].t0, t, MPFR_RNDN);
+        mpfr_set(st->half[0].h, h_max, MPFR_RNDN);
+        for (size_t k = 0; k < n; k++)
+            mpfr_set(st->half[0].x0 + k, x + k, MPFR_RNDN);
+        status = solve(st, &st->half[0], st->f0);
+        if (status != NHREF_OK)
+            return status;
+        /* dense output looks in half[1] first: make it the same step */
+        mpfr_set(st->half[1].t0, t, MPFR_RNDN);
+        mpfr_set(st->half[1].h, h_max, MPFR_RNDN);
+        for (size_t k = 0; k < n; k++)
+            mpfr_set(st->half[1].x0 + k, x + k, MPFR_RNDN);
+        for (size_t m = 0; m < (size_t)st->s * n; m++)
+            mpfr_set(st->half[1].K + m, st->half[0].K + m, MPFR_RNDN);
+        advance(st, t, x, &st->half[0]);
+        mpfr_set(st->tlast, t, MPFR_RNDN);
+        for (size_t k = 0; k < n; k++)
+            mpfr_set(st->xlast + k, x + k, MPFR_RNDN);
+        st->have_step = 1;
+        if (info != NULL) {
+            info->h = mpfr_get_d(h_max, MPFR_RNDN);
+            info->order = 2 * st->s;
+        }
+        return NHREF_OK;
+    }
     if (!st->have_hnext) {
         /* first step: a hundredth of the time for f to change x by max(1, |x|) */
         double lx, lf;

@@ -29,6 +29,7 @@ typedef struct {
     mpfr_t acc;      /* Horner accumulator */
     double lsafety;  /* ln(exp(-0.7/(N-1)) / e^2) */
     int have_step;
+    int fixed_step;
 } taylor_t;
 
 static void taylor_free(void *stv)
@@ -67,6 +68,7 @@ static int taylor_alloc(void **stp, const nhref_system_t *sys, const nhref_schem
     st->n = nhref_tape_nstate(tape);
     st->order = order;
     st->lsafety = -0.7 / (order - 1) - 2;
+    st->fixed_step = opts->fixed_step;
 
     status = nhref_tape_mp_new(&st->ws, tape, opts->prec, order);
     if (status != NHREF_OK) {
@@ -156,7 +158,7 @@ static int taylor_step(void *stv, mpfr_ptr t, mpfr_ptr x, mpfr_srcptr h_max,
     }
 
     /* h = min(rho * safety, |h_max|), with the sign of h_max */
-    if (lrho < HUGE_VAL) {
+    if (lrho < HUGE_VAL && !st->fixed_step) {
         set_exp(st->h, lrho + st->lsafety);
         if (mpfr_cmpabs(st->h, h_max) < 0) {
             if (mpfr_sgn(h_max) < 0)
