@@ -53,6 +53,49 @@ void nhref_csv_meta(FILE *out, const char *key, const char *fmt, ...)
  * ("nan" for NaN, "inf"/"-inf"), exactly as mpfr_printf's %.*Re. */
 void nhref_csv_value(FILE *out, mpfr_srcptr x, int digits);
 
+/* ------------------------------------------------------------------ reading CSV tables
+ * A table read from a CSV file written by nhref or by any other program:
+ *   - lines starting with '#' are metadata; "# key: value" lines are kept in order;
+ *   - the column names are the first non-comment line if it is not all numbers
+ *     (a plain header row), else the "# columns: a,b,..." line, else the last
+ *     comment line that is a comma-separated list of names (nhref run's "# t,x,...");
+ *   - every other non-empty line is a row of numbers separated by commas
+ *     (blanks around values allowed); "nan" (any case) is NaN, anything that is
+ *     not a finite decimal number or nan is an error with file:line.
+ */
+typedef struct {
+    char *path;
+    size_t ncol, nrow;
+    char **name;           /* ncol column names */
+    __mpfr_struct *v;      /* nrow x ncol values, row-major, at the precision asked */
+    char **text;           /* nrow x ncol values as written */
+    size_t *line;          /* nrow: the file line of each row (1-based) */
+    size_t nmeta;
+    char **meta_key;       /* nmeta "# key: value" pairs, in file order */
+    char **meta_value;
+    char sha256[65];       /* SHA-256 (hex) of the lines after the metadata: the header
+                              row, if plain, and the rows, each with its '\n' */
+} nhref_table_t;
+
+/* nhref_table_read -- read PATH ("-" for standard input) into *TAB, values at
+ * PREC bits (parsed as decimal strings, never through double).
+ * Returns: NHREF_OK; NHREF_EIO (cannot read: the message in ERR says why);
+ * NHREF_EPARSE with "path:line: what was expected" in ERR (a row with the wrong
+ * number of values, a value that is not a number, no column names, no rows,
+ * duplicate column names); NHREF_ENOMEM. */
+int nhref_table_read(nhref_table_t **tab, const char *path, mpfr_prec_t prec, char *err,
+                     size_t errlen);
+void nhref_table_free(nhref_table_t *tab);
+
+/* Index of column NAME, or -1. */
+int nhref_table_column(const nhref_table_t *tab, const char *name);
+/* The first metadata value for KEY (after *FROM, which is updated; FROM may be
+ * NULL to start at the beginning), or NULL. */
+const char *nhref_table_meta(const nhref_table_t *tab, const char *key, size_t *from);
+
+/* nhref_sha256_hex -- SHA-256 of LEN bytes at DATA as 64 hex digits + NUL in OUT. */
+void nhref_sha256_hex(char out[65], const void *data, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -103,6 +103,55 @@ int nhref_oracle_sleigh_integrals(mpfr_ptr I, mpfr_srcptr p, mpfr_srcptr s, mpfr
  * Returns NHREF_OK, NHREF_EPARAM (invalid P) or NHREF_EINVAL (S not finite). */
 int nhref_oracle_sleigh_reaction(mpfr_ptr lambda, mpfr_srcptr p, mpfr_srcptr s);
 
+/* ------------------------------------------------------------------ registry
+ * The oracles by model name, with one interface, for `nhref golden` and
+ * `nhref verify`: a closed-form solution from an initial state (NULL where the
+ * model has none), and the first integrals.  Vectors follow the model's state,
+ * parameter and integral tables (the spec's order).
+ */
+typedef struct {
+    const char *model;       /* the model it judges, e.g. "chaplygin_sleigh" */
+    const char *description; /* what the closed form covers, one line */
+    size_t nparam, nstate, nintegral;
+    int (*solution_new)(void **sol, mpfr_srcptr p, mpfr_srcptr s0, mpfr_prec_t prec);
+    int (*solution_state)(mpfr_ptr s, void *sol, mpfr_srcptr t);
+    void (*solution_free)(void *sol);
+    int (*integrals)(mpfr_ptr I, mpfr_srcptr p, mpfr_srcptr s, mpfr_srcptr t);
+} nhref_oracle_t;
+
+/* The oracle of MODEL, or NULL if there is none. */
+const nhref_oracle_t *nhref_oracle_find(const char *model);
+
+/* ------------------------------------------------------------------ comparison
+ * The one measure of agreement used by certification (`nhref golden`) and by
+ * `nhref verify`: decimal digits of agreement of a value A with a reference B,
+ * mixed absolute/relative with a scale S (DESIGN §4):
+ *     digits(A, B) = -log10( |A - B| / max(|B|, S) ),
+ * NHREF_ORACLE_DIGITS_EXACT when A = B, -Inf when either is NaN and the other
+ * is not, NHREF_ORACLE_DIGITS_EXACT when both are NaN (an integral undefined on
+ * both sides agrees).  S = 1 matches the integrators' error control
+ * |error| <= tol max(1, |x|).
+ */
+#define NHREF_ORACLE_DIGITS_EXACT 1e6
+
+/* nhref_oracle_agree_digits -- digits(A, B) with scale S (> 0), computed at the
+ * larger of the operands' precisions plus 64 bits, returned as a double. */
+double nhref_oracle_agree_digits(mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr s);
+
+/* A column summary: the worst agreement over the rows seen so far. */
+typedef struct {
+    double digits;     /* min over rows of digits(a, b); NHREF_ORACLE_DIGITS_EXACT if none */
+    double max_abs;    /* max |a - b| (as a double, 0 if none) */
+    size_t worst_row;  /* row of the minimum */
+    size_t rows;       /* rows compared (both defined or both NaN) */
+    size_t nan_rows;   /* rows where exactly one side is NaN */
+} nhref_oracle_column_t;
+
+void nhref_oracle_column_init(nhref_oracle_column_t *c);
+/* Add row ROW: A against the reference B, scale S. */
+void nhref_oracle_column_add(nhref_oracle_column_t *c, size_t row, mpfr_srcptr a, mpfr_srcptr b,
+                             mpfr_srcptr s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -382,7 +382,7 @@ START_TEST(test_figure2)
 {
     const mpfr_prec_t prec = 100;
     const char *const *row = fig2[_i];
-    static const char *const cols[11] = {"t",     "x",      "y",      "phi",     "v",     "omega",
+    static const char *const cols[11] = {"t",     "x",     "y",      "phi",    "v",     "omega",
                                          "ET/E0", "ER/E0", "ETC/E0", "ERC/E0", "lambda"};
     fixture f;
     mpfr_t s[NS], I[NI], t, e0, r, u, ia;
@@ -537,7 +537,7 @@ static void tanh_law_ref(mpfr_t *r, mpfr_t *p, mpfr_t *s0, const mpfr_t t, int b
     mpfr_hypot(c, s0[3], c, RND);
     mpfr_mul(om, p[2], c, RND);
     mpfr_div(om, om, rho2, RND); /* Omega */
-    mpfr_div(u, s0[3], c, RND); /* tau0 = artanh(v0/c) (the oracle uses asinh) */
+    mpfr_div(u, s0[3], c, RND);  /* tau0 = artanh(v0/c) (the oracle uses asinh) */
     mpfr_atanh(tau0, u, RND);
     mpfr_fma(tau, om, t, tau0, RND);
     mpfr_div(b, rho, p[2], RND);
@@ -1227,18 +1227,18 @@ static const struct {
     const char *p[3];
     const char *s0[NS];
 } bad[] = {
-    {{"0", "1", "1"}, {"0", "0", "0", "0", "1"}},          /* m = 0 */
-    {{"-1", "1", "1"}, {"0", "0", "0", "0", "1"}},         /* m < 0 */
-    {{"1", "-0.1", "1"}, {"0", "0", "0", "0", "1"}},       /* J < 0 */
-    {{"1", "0", "0"}, {"0", "0", "0", "0", "1"}},          /* J = a = 0 */
-    {{"1", "0", "-0"}, {"0", "0", "0", "1", "0"}},         /* J = a = 0, omega0 = 0 */
-    {{"@NaN@", "1", "1"}, {"0", "0", "0", "0", "1"}},      /* NaN */
+    {{"0", "1", "1"}, {"0", "0", "0", "0", "1"}},     /* m = 0 */
+    {{"-1", "1", "1"}, {"0", "0", "0", "0", "1"}},    /* m < 0 */
+    {{"1", "-0.1", "1"}, {"0", "0", "0", "0", "1"}},  /* J < 0 */
+    {{"1", "0", "0"}, {"0", "0", "0", "0", "1"}},     /* J = a = 0 */
+    {{"1", "0", "-0"}, {"0", "0", "0", "1", "0"}},    /* J = a = 0, omega0 = 0 */
+    {{"@NaN@", "1", "1"}, {"0", "0", "0", "0", "1"}}, /* NaN */
     {{"1", "@NaN@", "1"}, {"0", "0", "0", "0", "1"}},
     {{"1", "1", "@NaN@"}, {"0", "0", "0", "0", "1"}},
-    {{"@Inf@", "1", "1"}, {"0", "0", "0", "0", "1"}},      /* Inf */
+    {{"@Inf@", "1", "1"}, {"0", "0", "0", "0", "1"}}, /* Inf */
     {{"1", "@Inf@", "1"}, {"0", "0", "0", "0", "1"}},
     {{"1", "1", "-@Inf@"}, {"0", "0", "0", "0", "1"}},
-    {{"1", "1", "1"}, {"@NaN@", "0", "0", "0", "1"}},      /* non-finite initial state */
+    {{"1", "1", "1"}, {"@NaN@", "0", "0", "0", "1"}}, /* non-finite initial state */
     {{"1", "1", "1"}, {"0", "0", "@Inf@", "0", "1"}},
     {{"1", "1", "1"}, {"0", "0", "0", "0", "@NaN@"}},
 };

@@ -12,6 +12,8 @@ enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 int cmd_list(int argc, char **argv);
 int cmd_describe(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_golden(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 /* The program name for messages ("nhref run"). */
 extern const char *cli_prog;
@@ -29,6 +31,23 @@ const nhref_model_t *cli_model(const char *name);
 /* Split "NAME=VALUE" of OPTION (for messages) into NAME and VALUE (pointers
  * into ARG, which is modified).  Returns 0 or -1 after an error. */
 int cli_split_assignment(char *arg, const char *option, char **name, char **value);
+
+/* cli_assign_params -- apply the "NAME=VALUE" strings ARGS[0..N-1] (modified:
+ * split at '=') to the parameters of SYS, then the model's range checks.
+ * OPTION names the source in messages ("--param"); WHERE prefixes them ("" on
+ * the command line, "FILE: " for a file).  Returns 0, or -1 after a one-line
+ * error (malformed assignment, unknown name listing the parameters, malformed
+ * number with the admissible range, failed range check). */
+int cli_assign_params(nhref_system_t *sys, char *const *args, size_t n, const char *where,
+                      const char *option);
+
+/* cli_assign_inits -- INIT_STR[i] = the model's default initial value of state
+ * component i, overridden by the "NAME=VALUE" strings ARGS[0..N-1] (modified;
+ * INIT_STR then points into them); then, unless X0 is NULL, X0 (nstate values)
+ * = those decimal strings at the precision of X0.  OPTION and WHERE as for
+ * cli_assign_params ("--init").  Returns 0, or -1 after a one-line error. */
+int cli_assign_inits(mpfr_ptr x0, const char **init_str, const nhref_model_t *model,
+                     char *const *args, size_t n, const char *where, const char *option);
 
 /* Parse a decimal string into X (precision of X).  Returns 0 or -1 after an
  * error naming OPTION and the admissible range RANGE. */

@@ -14,6 +14,8 @@ static const struct {
     {"list", cmd_list, "list the models"},
     {"describe", cmd_describe, "state, parameters, integrals and source of a model"},
     {"run", cmd_run, "integrate a model and write its trajectory as CSV"},
+    {"golden", cmd_golden, "certify cases and write golden files"},
+    {"verify", cmd_verify, "check a trajectory from any program against the reference"},
 };
 
 static void usage(FILE *out)

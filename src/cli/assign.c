@@ -1,0 +1,80 @@
+/* assign.c -- "NAME=VALUE" lists (--param, --init, or the param/init lines of
+ * a trajectory or golden file) applied to a system and an initial state, with
+ * the same one-line messages wherever they come from. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* "a, b, c": the parameter (PARAMS) or state names of M */
+static void name_list(char *buf, size_t len, const nhref_model_t *m, int params)
+{
+    size_t n = params ? m->nparam : m->nstate, used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+                                 params ? m->param[i].name : m->state[i].name);
+}
+
+int cli_assign_params(nhref_system_t *sys, char *const *args, size_t n, const char *where,
+                      const char *option)
+{
+    const nhref_model_t *model = nhref_system_model(sys);
+    char names[512], why[256];
+
+    name_list(names, sizeof names, model, 1);
+    for (size_t i = 0; i < n; i++) {
+        char *name, *value;
+        int k;
+        if (cli_split_assignment(args[i], option, &name, &value) != 0)
+            return -1;
+        k = nhref_model_param_index(model, name);
+        if (k < 0) {
+            cli_error("%sunknown parameter '%s' of model %s (parameters: %s)", where, name,
+                      model->name, names);
+            return -1;
+        }
+        if (nhref_system_set_param(sys, name, value) != NHREF_OK) {
+            cli_error("%s%s %s: '%s' is not a finite decimal number (admissible range: %s)",
+                      where, option, name, value, model->param[k].range);
+            return -1;
+        }
+    }
+    if (nhref_system_check(sys, why, sizeof why) != NHREF_OK) {
+        cli_error("%s%s", where, why);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_assign_inits(mpfr_ptr x0, const char **init_str, const nhref_model_t *model,
+                     char *const *args, size_t n, const char *where, const char *option)
+{
+    char names[512];
+
+    for (size_t i = 0; i < model->nstate; i++)
+        init_str[i] = model->state[i].default_init;
+    name_list(names, sizeof names, model, 0);
+    for (size_t i = 0; i < n; i++) {
+        char *name, *value;
+        int k;
+        if (cli_split_assignment(args[i], option, &name, &value) != 0)
+            return -1;
+        k = nhref_model_state_index(model, name);
+        if (k < 0) {
+            cli_error("%sunknown state variable '%s' of model %s (state: %s)", where, name,
+                      model->name, names);
+            return -1;
+        }
+        init_str[k] = value;
+    }
+    if (x0 == NULL)
+        return 0;
+    for (size_t i = 0; i < model->nstate; i++) {
+        char opt_name[300];
+        snprintf(opt_name, sizeof opt_name, "%s%s %s", where, option, model->state[i].name);
+        if (cli_decimal(x0 + i, init_str[i], opt_name, "any finite real") != 0)
+            return -1;
+    }
+    return 0;
+}

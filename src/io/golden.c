@@ -1,0 +1,536 @@
+/* golden.c -- `nhref golden`: compute a case by independent routes, certify each
+ * column by the digits on which all routes agree, write the golden file (format
+ * and routes: nhref_golden.h; DESIGN §4–§5). */
+#include "nhref_golden.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "internal.h"
+#include "nhref.h"
+
+enum { ROUTE_P, ROUTE_HI, ROUTE_GAUSS, NROUTES };
+static const char *route_name[NROUTES] = {"taylor@p", "taylor@p+64", "gauss@p"};
+#define MARGIN 1 /* digits taken off the agreement of the routes */
+
+static void fail(char *err, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+}
+
+static __mpfr_struct *vec(size_t n, mpfr_prec_t prec)
+{
+    __mpfr_struct *v = malloc((n ? n : 1) * sizeof *v);
+    if (v != NULL)
+        for (size_t i = 0; i < n; i++)
+            mpfr_init2(v + i, prec);
+    return v;
+}
+
+static void vec_free(__mpfr_struct *v, size_t n)
+{
+    if (v == NULL)
+        return;
+    for (size_t i = 0; i < n; i++)
+        mpfr_clear(v + i);
+    free(v);
+}
+
+typedef struct {
+    mpfr_prec_t prec;
+    double digits;
+    const char *scheme;
+    __mpfr_struct *rows; /* nt x (nx + ni): state then integrals */
+    nhref_stats_t stats;
+    unsigned stages_or_order;
+} route_t;
+
+typedef struct {
+    const nhref_case_t *c;
+    const nhref_model_t *m;
+    nhref_system_t *sys;
+    size_t nt, nx, ni, nc; /* times, state, integrals, nx + ni */
+    int prepend;           /* the grid starts at t-start, which is not a row */
+    nhref_golden_progress_t progress;
+    void *arg;
+    double done, total;
+} job_t;
+
+/* progress from inside an integration: fraction of the route, scaled */
+typedef struct {
+    job_t *job;
+    const char *route;
+    double weight;
+} prog_t;
+
+static void on_progress(void *a, double f)
+{
+    prog_t *p = a;
+    if (p->job->progress != NULL)
+        p->job->progress(p->job->arg, p->route, (p->job->done + f * p->weight) / p->job->total);
+}
+
+/* the initial state at PREC: the model's defaults, then the case's init lines */
+static int initial_state(mpfr_ptr x0, job_t *j, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < j->nx; i++)
+        nhref_decimal_set(x0 + i, j->m->state[i].default_init);
+    for (size_t i = 0; i < j->c->ninit; i++) {
+        int k = nhref_model_state_index(j->m, j->c->init_name[i]);
+        if (k < 0) {
+            fail(err, errlen, "%s:%zu: case [%s]: unknown state variable '%s' of model %s",
+                 j->c->file, j->c->line, j->c->name, j->c->init_name[i], j->m->name);
+            return NHREF_EPARSE;
+        }
+        nhref_decimal_set(x0 + k, j->c->init_value[i]);
+    }
+    return NHREF_OK;
+}
+
+/* the grid at PREC: t-start (if it is not the first time), then the times */
+static __mpfr_struct *grid(job_t *j, mpfr_prec_t prec, size_t *n)
+{
+    __mpfr_struct *g;
+    size_t k = 0;
+    *n = j->nt + (size_t)j->prepend;
+    g = vec(*n, prec);
+    if (g == NULL)
+        return NULL;
+    if (j->prepend)
+        nhref_decimal_set(g + k++, j->c->t_start);
+    for (size_t i = 0; i < j->nt; i++)
+        nhref_decimal_set(g + k++, j->c->times[i]);
+    return g;
+}
+
+static int run_route(job_t *j, route_t *r, const char *name, char *err, size_t errlen)
+{
+    nhref_options_t opt;
+    nhref_integrator_t *ig;
+    __mpfr_struct *x0, *g, *out;
+    size_t ng;
+    int status;
+    prog_t pr = {j, name, 1.0};
+
+    nhref_options_default(&opt);
+    opt.prec = r->prec;
+    opt.digits = r->digits;
+    opt.scheme = r->scheme;
+    opt.progress = on_progress;
+    opt.progress_arg = &pr;
+    status = nhref_integrator_new(&ig, j->sys, &opt);
+    if (status != NHREF_OK) {
+        fail(err, errlen, "case [%s]: route %s: cannot set up the integrator: %s", j->c->name,
+             name, nhref_strerror(status));
+        return status;
+    }
+    x0 = vec(j->nx, r->prec);
+    g = grid(j, r->prec, &ng);
+    out = vec(ng * j->nx, r->prec);
+    status = initial_state(x0, j, err, errlen);
+    if (status == NHREF_OK) {
+        status = nhref_integrate_grid(ig, out, x0, g, ng, &r->stats);
+        if (status != NHREF_OK)
+            fail(err, errlen, "case [%s]: route %s failed after %lu steps: %s", j->c->name, name,
+                 r->stats.nsteps, nhref_strerror(status));
+    }
+    if (status == NHREF_OK) {
+        r->stages_or_order = r->stats.order_max;
+        r->rows = vec(j->nt * j->nc, r->prec);
+        for (size_t i = 0; i < j->nt; i++) {
+            mpfr_ptr row = r->rows + i * j->nc;
+            mpfr_srcptr x = out + (i + (size_t)j->prepend) * j->nx;
+            for (size_t k = 0; k < j->nx; k++)
+                mpfr_set(row + k, x + k, MPFR_RNDN);
+            if (j->ni > 0)
+                nhref_integrator_integrals(ig, row + j->nx, g + i + (size_t)j->prepend, x);
+        }
+    }
+    vec_free(x0, j->nx);
+    vec_free(g, ng);
+    vec_free(out, ng * j->nx);
+    nhref_integrator_free(ig);
+    return status;
+}
+
+/* the closed form at every time, and the oracle's integrals on it (NULL rows
+ * if the model has no oracle or no closed form) */
+static int run_oracle(job_t *j, const nhref_oracle_t *o, mpfr_prec_t prec, __mpfr_struct **rows,
+                      char *err, size_t errlen)
+{
+    __mpfr_struct *p = vec(j->m->nparam, prec), *x0 = vec(j->nx, prec), *t = vec(1, prec);
+    void *sol = NULL;
+    int status;
+
+    *rows = NULL;
+    nhref_system_params(p, j->sys);
+    status = initial_state(x0, j, err, errlen);
+    if (status == NHREF_OK && !mpfr_zero_p((nhref_decimal_set(t, j->c->t_start), t))) {
+        /* the oracles take the initial state at t = 0 */
+        fail(err, errlen, "case [%s]: the closed form needs t-start = 0", j->c->name);
+        status = NHREF_EINVAL;
+    }
+    if (status == NHREF_OK)
+        status = o->solution_new(&sol, p, x0, prec);
+    if (status == NHREF_OK) {
+        *rows = vec(j->nt * j->nc, prec);
+        for (size_t i = 0; i < j->nt && status == NHREF_OK; i++) {
+            mpfr_ptr row = *rows + i * j->nc;
+            nhref_decimal_set(t, j->c->times[i]);
+            status = o->solution_state(row, sol, t);
+            if (status == NHREF_OK && o->integrals != NULL && o->nintegral == j->ni)
+                o->integrals(row + j->nx, p, row, t);
+            else
+                for (size_t k = 0; k < j->ni; k++)
+                    mpfr_set_nan(row + j->nx + k);
+        }
+        o->solution_free(sol);
+        if (status != NHREF_OK)
+            fail(err, errlen, "case [%s]: closed form failed: %s", j->c->name,
+                 nhref_strerror(status));
+    } else if (status != NHREF_EINVAL && status != NHREF_EPARSE) {
+        fail(err, errlen, "case [%s]: closed form: %s", j->c->name, nhref_strerror(status));
+    }
+    vec_free(p, j->m->nparam);
+    vec_free(x0, j->nx);
+    vec_free(t, 1);
+    if (status != NHREF_OK) {
+        vec_free(*rows, j->nt * j->nc);
+        *rows = NULL;
+    }
+    return status;
+}
+
+static int mkdir_p(const char *dir)
+{
+    char *d = nhref_strdup(dir);
+    int ok = 1;
+    if (d == NULL)
+        return -1;
+    for (char *p = d + 1; *p != '\0' && ok; p++)
+        if (*p == '/') {
+            *p = '\0';
+            ok = mkdir(d, 0755) == 0 || errno == EEXIST;
+            *p = '/';
+        }
+    ok = ok && (mkdir(d, 0755) == 0 || errno == EEXIST);
+    free(d);
+    return ok ? 0 : -1;
+}
+
+int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_progress_t progress,
+                      void *arg, char *err, size_t errlen)
+{
+    job_t j = {0};
+    route_t r[NROUTES];
+    const nhref_oracle_t *o;
+    __mpfr_struct *cf = NULL, *orc_int = NULL, *param = NULL, *tt = NULL, *scale = NULL;
+    double *certified = NULL;
+    char **why = NULL, *meta = NULL, *data = NULL, *path = NULL, *dir = NULL, sha[65];
+    size_t meta_len = 0, data_len = 0;
+    FILE *mf = NULL, *df = NULL;
+    nhref_outfile_t *of = NULL;
+    mpfr_prec_t p, p2;
+    int status = NHREF_OK;
+
+    memset(r, 0, sizeof r);
+    err[0] = '\0';
+    j.c = c;
+    j.progress = progress;
+    j.arg = arg;
+    j.m = nhref_model_find(c->model);
+    if (j.m == NULL) {
+        fail(err, errlen, "%s:%zu: case [%s]: unknown model '%s' (see 'nhref list')", c->file,
+             c->line, c->name, c->model);
+        return NHREF_ENOTFOUND;
+    }
+    if ((status = nhref_system_new(&j.sys, j.m)) != NHREF_OK)
+        return status;
+    for (size_t i = 0; i < c->nparam && status == NHREF_OK; i++) {
+        status = nhref_system_set_param(j.sys, c->param_name[i], c->param_value[i]);
+        if (status != NHREF_OK) {
+            fail(err, errlen, "%s:%zu: case [%s]: %s parameter '%s' of model %s", c->file, c->line,
+                 c->name, status == NHREF_ENOTFOUND ? "unknown" : "malformed", c->param_name[i],
+                 j.m->name);
+            status = NHREF_EPARSE;
+        }
+    }
+    if (status == NHREF_OK && nhref_system_check(j.sys, err, errlen) != NHREF_OK)
+        status = NHREF_EPARAM;
+    if (status != NHREF_OK) {
+        nhref_system_free(j.sys);
+        return status;
+    }
+    j.nt = c->ntimes;
+    j.nx = j.m->nstate;
+    j.ni = j.m->nintegral;
+    j.nc = j.nx + j.ni;
+    {
+        mpfr_t a, b;
+        mpfr_inits2(256, a, b, (mpfr_ptr)0);
+        nhref_decimal_set(a, c->t_start);
+        nhref_decimal_set(b, c->times[0]);
+        j.prepend = !mpfr_equal_p(a, b);
+        mpfr_clears(a, b, (mpfr_ptr)0);
+    }
+
+    /* the routes */
+    p = (mpfr_prec_t)ceil(c->digits * 3.3219280948873623) + NHREF_GUARD_BITS;
+    p2 = p + 64;
+    r[ROUTE_P] = (route_t){.prec = p, .digits = c->digits, .scheme = "taylor"};
+    r[ROUTE_HI] = (route_t){.prec = p2, .digits = c->digits + 19, .scheme = "taylor"};
+    r[ROUTE_GAUSS] = (route_t){.prec = p, .digits = c->digits, .scheme = "gauss"};
+    j.total = NROUTES;
+    for (int k = 0; k < NROUTES && status == NHREF_OK; k++) {
+        status = run_route(&j, &r[k], route_name[k], err, errlen);
+        j.done += 1;
+    }
+    o = nhref_oracle_find(j.m->name);
+    if (status == NHREF_OK && o != NULL && o->solution_new != NULL)
+        status = run_oracle(&j, o, p2, &cf, err, errlen);
+    if (status != NHREF_OK)
+        goto out;
+
+    /* the oracle's integrals on the values (an independent formula) */
+    param = vec(j.m->nparam, p2);
+    tt = vec(1, p2);
+    scale = vec(1, p2);
+    mpfr_set_ui(scale, 1, MPFR_RNDN);
+    nhref_system_params(param, j.sys);
+    if (o != NULL && o->integrals != NULL && o->nintegral == j.ni) {
+        orc_int = vec(j.nt * j.ni, p2);
+        for (size_t i = 0; i < j.nt; i++) {
+            nhref_decimal_set(tt, c->times[i]);
+            o->integrals(orc_int + i * j.ni, param, r[ROUTE_HI].rows + i * j.nc, tt);
+        }
+    }
+
+    /* certification: each column of the values against every other route */
+    certified = calloc(j.nc, sizeof *certified);
+    why = calloc(j.nc, sizeof *why);
+    for (size_t k = 0; k < j.nc; k++) {
+        nhref_oracle_column_t per[NROUTES + 2];
+        const char *names[NROUTES + 2];
+        size_t nper = 0;
+        char buf[512];
+        size_t used = 0;
+        int undefined = 1, mismatch = 0;
+        double worst = NHREF_ORACLE_DIGITS_EXACT;
+
+        for (int q = 0; q < NROUTES + 2; q++) {
+            __mpfr_struct *src = NULL;
+            size_t stride = j.nc, off = k;
+            if (q == ROUTE_HI)
+                continue;
+            if (q < NROUTES)
+                src = r[q].rows;
+            else if (q == NROUTES)
+                src = cf;
+            else if (k >= j.nx && orc_int != NULL) {
+                src = orc_int;
+                stride = j.ni;
+                off = k - j.nx;
+            }
+            if (src == NULL)
+                continue;
+            nhref_oracle_column_init(&per[nper]);
+            for (size_t i = 0; i < j.nt; i++) {
+                mpfr_srcptr v = r[ROUTE_HI].rows + i * j.nc + k;
+                if (!mpfr_nan_p(v))
+                    undefined = 0;
+                nhref_oracle_column_add(&per[nper], i, src + i * stride + off, v, scale);
+            }
+            names[nper] = q < NROUTES ? route_name[q]
+                          : q == NROUTES ? "closed-form"
+                                         : "oracle-integrals";
+            mismatch |= per[nper].nan_rows > 0;
+            if (per[nper].digits < worst)
+                worst = per[nper].digits;
+            nper++;
+        }
+        for (size_t q = 0; q < nper && used < sizeof buf; q++) {
+            if (per[q].digits >= NHREF_ORACLE_DIGITS_EXACT)
+                used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s exact", q ? ", " : "",
+                                         names[q]);
+            else
+                used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s %.1f", q ? ", " : "",
+                                         names[q], per[q].digits);
+        }
+        if (undefined) {
+            certified[k] = -1; /* NaN throughout: undefined for this case */
+            snprintf(buf + used, sizeof buf - used, "; undefined on every row");
+        } else if (mismatch) {
+            certified[k] = 0;
+            snprintf(buf + used, sizeof buf - used, "; NaN on some rows of some routes only");
+        } else {
+            double d = floor(worst) - MARGIN;
+            certified[k] = d > c->digits ? c->digits : d < 0 ? 0 : d;
+        }
+        why[k] = nhref_strdup(buf);
+    }
+
+    /* the data lines: header row, then rows */
+    df = open_memstream(&data, &data_len);
+    fprintf(df, "t");
+    for (size_t k = 0; k < j.nx; k++)
+        fprintf(df, ",%s", j.m->state[k].name);
+    for (size_t k = 0; k < j.ni; k++)
+        fprintf(df, ",%s", j.m->integral[k].name);
+    fputc('\n', df);
+    for (size_t i = 0; i < j.nt; i++) {
+        fputs(c->times[i], df);
+        for (size_t k = 0; k < j.nc; k++) {
+            fputc(',', df);
+            nhref_csv_value(df, r[ROUTE_HI].rows + i * j.nc + k, (int)c->digits + 4);
+        }
+        fputc('\n', df);
+    }
+    fclose(df);
+    df = NULL;
+    nhref_sha256_hex(sha, data, data_len);
+
+    /* the metadata */
+    mf = open_memstream(&meta, &meta_len);
+    fprintf(mf, "# nhref golden file\n");
+    nhref_csv_meta(mf, "format", "nhref-golden 1");
+    nhref_csv_meta(mf, "model", "%s", j.m->name);
+    nhref_csv_meta(mf, "case", "%s", c->name);
+    if (c->source != NULL)
+        nhref_csv_meta(mf, "source", "%s", c->source);
+    if (c->description != NULL)
+        nhref_csv_meta(mf, "description", "%s", c->description);
+    nhref_csv_meta(mf, "model-source", "%s", j.m->source);
+    for (size_t i = 0; i < j.m->nparam; i++)
+        nhref_csv_meta(mf, "param", "%s = %s [%s]", j.m->param[i].name,
+                       nhref_system_param_str(j.sys, i), j.m->param[i].unit);
+    for (size_t i = 0; i < j.nx; i++) {
+        const char *v = j.m->state[i].default_init;
+        for (size_t q = 0; q < c->ninit; q++)
+            if (strcmp(c->init_name[q], j.m->state[i].name) == 0)
+                v = c->init_value[q];
+        nhref_csv_meta(mf, "init", "%s = %s [%s]", j.m->state[i].name, v, j.m->state[i].unit);
+    }
+    nhref_csv_meta(mf, "t-start", "%s", c->t_start);
+    nhref_csv_meta(mf, "digits", "%g", c->digits);
+    nhref_csv_meta(mf, "level", "VALIDATED (independent routes agree; not a rigorous bound)");
+    nhref_csv_meta(mf, "measure",
+                   "digits = -log10(|a - b| / max(|b|, 1)), b the values below (mixed "
+                   "absolute/relative)");
+    nhref_csv_meta(mf, "route", "taylor@p: Taylor order %u, %ld bits, tolerance 1e-%g, %lu steps",
+                   r[ROUTE_P].stages_or_order, (long)p, c->digits, r[ROUTE_P].stats.nsteps);
+    nhref_csv_meta(mf, "route",
+                   "taylor@p+64: Taylor order %u, %ld bits, tolerance 1e-%g, %lu steps (the "
+                   "values below)",
+                   r[ROUTE_HI].stages_or_order, (long)p2, c->digits + 19,
+                   r[ROUTE_HI].stats.nsteps);
+    nhref_csv_meta(mf, "route",
+                   "gauss@p: Gauss-Legendre collocation order %u, %ld bits, tolerance 1e-%g, %lu "
+                   "steps",
+                   r[ROUTE_GAUSS].stages_or_order, (long)p, c->digits,
+                   r[ROUTE_GAUSS].stats.nsteps);
+    if (cf != NULL)
+        nhref_csv_meta(mf, "route", "closed-form: oracle %s, %s, %ld bits", o->model,
+                       o->description, (long)p2);
+    if (orc_int != NULL)
+        nhref_csv_meta(mf, "route", "oracle-integrals: the oracle's first integrals of the values");
+    nhref_csv_meta(mf, "certified", "t = exact (the times as given)");
+    for (size_t k = 0; k < j.nc; k++) {
+        const char *nm = k < j.nx ? j.m->state[k].name : j.m->integral[k - j.nx].name;
+        if (certified[k] < 0)
+            nhref_csv_meta(mf, "certified", "%s = undefined (%s)", nm, why[k]);
+        else
+            nhref_csv_meta(mf, "certified", "%s = %g (agreement: %s; margin %d)", nm,
+                           certified[k], why[k], MARGIN);
+    }
+    /* drift of the first integrals along the values */
+    for (size_t q = 0; q < j.ni; q++) {
+        nhref_oracle_column_t d;
+        nhref_oracle_column_init(&d);
+        for (size_t i = 0; i < j.nt; i++)
+            nhref_oracle_column_add(&d, i, r[ROUTE_HI].rows + i * j.nc + j.nx + q,
+                                    r[ROUTE_HI].rows + j.nx + q, scale);
+        if (certified[j.nx + q] < 0)
+            nhref_csv_meta(mf, "drift", "%s = undefined (%s)", j.m->integral[q].name,
+                           j.m->integral[q].holds);
+        else if (d.digits >= NHREF_ORACLE_DIGITS_EXACT)
+            nhref_csv_meta(mf, "drift", "%s = 0 (%s)", j.m->integral[q].name,
+                           j.m->integral[q].holds);
+        else
+            nhref_csv_meta(mf, "drift", "%s = %.3g digits kept over the rows (%s)",
+                           j.m->integral[q].name, d.digits, j.m->integral[q].holds);
+    }
+    nhref_csv_meta(mf, "nhref", "%s (MPFR %s, GMP %s)", nhref_version(), nhref_mpfr_version(),
+                   nhref_gmp_version());
+    fclose(mf);
+    mf = NULL;
+
+    /* write: metadata, load hint, checksum, data */
+    {
+        size_t lines = 0;
+        for (size_t i = 0; i < meta_len; i++)
+            lines += meta[i] == '\n';
+        dir = malloc(strlen(out_dir) + strlen(j.m->name) + 2);
+        path = malloc(strlen(out_dir) + strlen(j.m->name) + strlen(c->name) + 8);
+        sprintf(dir, "%s/%s", out_dir, j.m->name);
+        sprintf(path, "%s/%s.csv", dir, c->name);
+        if (mkdir_p(dir) != 0) {
+            fail(err, errlen, "cannot make directory '%s': %s", dir, strerror(errno));
+            status = NHREF_EIO;
+            goto out;
+        }
+        if (nhref_outfile_open(&of, path) != NHREF_OK) {
+            fail(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+            status = NHREF_EIO;
+            goto out;
+        }
+        {
+            FILE *out = nhref_outfile_stream(of);
+            fwrite(meta, 1, meta_len, out);
+            /* +2: this line and the sha256 line; the header row is skipped too */
+            fprintf(out,
+                    "# load: numpy.loadtxt(path, delimiter=',', skiprows=%zu) or "
+                    "pandas.read_csv(path, comment='#')\n",
+                    lines + 3);
+            fprintf(out, "# sha256: %s (of the lines below: grep -v '^#' FILE | sha256sum)\n", sha);
+            fwrite(data, 1, data_len, out);
+        }
+        status = nhref_outfile_commit(of);
+        of = NULL;
+        if (status != NHREF_OK)
+            fail(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+    }
+
+out:
+    if (of != NULL)
+        nhref_outfile_abort(of);
+    if (mf != NULL)
+        fclose(mf);
+    if (df != NULL)
+        fclose(df);
+    free(meta);
+    free(data);
+    free(dir);
+    free(path);
+    for (int k = 0; k < NROUTES; k++)
+        vec_free(r[k].rows, j.nt * j.nc);
+    vec_free(cf, j.nt * j.nc);
+    vec_free(orc_int, j.nt * j.ni);
+    vec_free(param, j.m->nparam);
+    vec_free(tt, 1);
+    vec_free(scale, 1);
+    if (why != NULL)
+        for (size_t k = 0; k < j.nc; k++)
+            free(why[k]);
+    free(why);
+    free(certified);
+    nhref_system_free(j.sys);
+    return status;
+}

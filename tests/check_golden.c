@@ -1,0 +1,406 @@
+/* check_golden.c -- the golden data (data/golden/<model>/<case>.csv): every file
+ * in the catalogue parses, its checksum holds, its certified digits are stated for
+ * every column and are consistent with the closed form where the model has one,
+ * every case of data/cases has its file, and re-running the cheap cases (<= 40
+ * digits) reproduces the file bit for bit.  New golden files are picked up
+ * automatically (the loop runs over the directory).
+ */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ck_mpfr.h"
+#include "nhref.h"
+
+#define MAX_FILES 512
+static char *files[MAX_FILES];
+static size_t nfiles;
+
+static const char *top(void)
+{
+    const char *t = getenv("top_srcdir");
+    return t != NULL ? t : "..";
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* every data/golden/<model>/<case>.csv, sorted */
+static void collect(void)
+{
+    char dir[1024];
+    DIR *d, *m;
+    struct dirent *e, *f;
+    snprintf(dir, sizeof dir, "%s/data/golden", top());
+    if ((d = opendir(dir)) == NULL)
+        return;
+    while ((e = readdir(d)) != NULL) {
+        char sub[1280];
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
+        if ((m = opendir(sub)) == NULL)
+            continue;
+        while ((f = readdir(m)) != NULL && nfiles < MAX_FILES) {
+            size_t l = strlen(f->d_name);
+            if (l > 4 && strcmp(f->d_name + l - 4, ".csv") == 0) {
+                files[nfiles] = malloc(strlen(sub) + l + 2);
+                sprintf(files[nfiles++], "%s/%s", sub, f->d_name);
+            }
+        }
+        closedir(m);
+    }
+    closedir(d);
+    qsort(files, nfiles, sizeof *files, cmp_str);
+}
+
+/* "NAME = VALUE [unit]" -> NAME, VALUE (into caller buffers) */
+static void name_value(const char *s, char *name, char *value, size_t len)
+{
+    const char *eq = strchr(s, '=');
+    size_t n;
+    ck_assert_ptr_nonnull(eq);
+    n = (size_t)(eq - s);
+    while (n > 0 && s[n - 1] == ' ')
+        n--;
+    snprintf(name, len, "%.*s", (int)n, s);
+    eq++;
+    while (*eq == ' ')
+        eq++;
+    n = strcspn(eq, " [");
+    snprintf(value, len, "%.*s", (int)n, eq);
+}
+
+/* certified digits of column NAME from the metadata: -1 undefined, -2 exact, -3 missing */
+static double certified(const nhref_table_t *tab, const char *name)
+{
+    size_t from = 0;
+    const char *v;
+    while ((v = nhref_table_meta(tab, "certified", &from)) != NULL) {
+        size_t l = strlen(name);
+        if (strncmp(v, name, l) == 0 && strncmp(v + l, " = ", 3) == 0) {
+            const char *d = v + l + 3;
+            if (strncmp(d, "undefined", 9) == 0)
+                return -1;
+            if (strncmp(d, "exact", 5) == 0)
+                return -2;
+            return atof(d);
+        }
+    }
+    return -3;
+}
+
+static nhref_table_t *read_golden(const char *path, mpfr_prec_t prec)
+{
+    nhref_table_t *tab;
+    char err[512];
+    int status = nhref_table_read(&tab, path, prec, err, sizeof err);
+    ck_assert_msg(status == NHREF_OK, "%s", err);
+    return tab;
+}
+
+/* ------------------------------------------------------------------ per-file checks */
+START_TEST(test_file_is_well_formed)
+{
+    const char *path = files[_i];
+    nhref_table_t *tab = read_golden(path, 64);
+    const char *sha = nhref_table_meta(tab, "sha256", NULL), *model_name, *digits_s;
+    const nhref_model_t *m;
+    double digits;
+
+    ck_assert_str_eq(nhref_table_meta(tab, "format", NULL), "nhref-golden 1");
+    ck_assert_ptr_nonnull(sha);
+    ck_assert_msg(strncmp(sha, tab->sha256, 64) == 0, "%s: checksum %.64s, data hash %s", path,
+                  sha, tab->sha256);
+    model_name = nhref_table_meta(tab, "model", NULL);
+    ck_assert_ptr_nonnull(model_name);
+    m = nhref_model_find(model_name);
+    ck_assert_msg(m != NULL, "%s: unknown model %s", path, model_name);
+    ck_assert_ptr_nonnull(nhref_table_meta(tab, "case", NULL));
+    ck_assert_str_eq(nhref_table_meta(tab, "level", NULL),
+                     "VALIDATED (independent routes agree; not a rigorous bound)");
+    digits_s = nhref_table_meta(tab, "digits", NULL);
+    ck_assert_ptr_nonnull(digits_s);
+    digits = atof(digits_s);
+    /* columns: t, the state, the integrals, in the model's order */
+    ck_assert_uint_eq(tab->ncol, 1 + m->nstate + m->nintegral);
+    ck_assert_str_eq(tab->name[0], "t");
+    for (size_t k = 0; k < m->nstate; k++)
+        ck_assert_str_eq(tab->name[1 + k], m->state[k].name);
+    for (size_t k = 0; k < m->nintegral; k++)
+        ck_assert_str_eq(tab->name[1 + m->nstate + k], m->integral[k].name);
+    /* every column states its certified digits, never more than were asked for */
+    ck_assert(certified(tab, "t") == -2);
+    for (size_t k = 1; k < tab->ncol; k++) {
+        double c = certified(tab, tab->name[k]);
+        ck_assert_msg(c >= -1, "%s: no certified line for column %s", path, tab->name[k]);
+        ck_assert_msg(c <= digits, "%s: %s certified to %g > %g digits asked", path,
+                      tab->name[k], c, digits);
+        /* each value is printed with at least the certified digits */
+        if (c > 0)
+            for (size_t r = 0; r < tab->nrow; r++) {
+                const char *txt = tab->text[r * tab->ncol + k];
+                size_t nd = 0;
+                for (const char *q = txt; *q != '\0' && *q != 'e'; q++)
+                    nd += *q >= '0' && *q <= '9';
+                ck_assert_msg((double)nd >= c, "%s:%zu: %s printed with %zu digits < %g", path,
+                              tab->line[r], tab->name[k], nd, c);
+            }
+    }
+    nhref_table_free(tab);
+}
+END_TEST
+
+/* the file's values agree with the closed form to the digits it certifies */
+START_TEST(test_consistent_with_closed_form)
+{
+    const char *path = files[_i];
+    nhref_table_t *tab = read_golden(path, 64);
+    const nhref_oracle_t *o = nhref_oracle_find(nhref_table_meta(tab, "model", NULL));
+    const nhref_model_t *m = nhref_model_find(nhref_table_meta(tab, "model", NULL));
+    mpfr_prec_t prec;
+    __mpfr_struct *p, *s0, *s, *I;
+    mpfr_t t, one;
+    void *sol;
+    char name[128], value[128];
+    size_t from;
+    const char *v;
+
+    if (o == NULL || o->solution_new == NULL) {
+        nhref_table_free(tab);
+        return; /* nothing to compare with: certified by the numerical routes only */
+    }
+    prec = (mpfr_prec_t)ceil(atof(nhref_table_meta(tab, "digits", NULL)) * 3.33) + 96;
+    nhref_table_free(tab);
+    tab = read_golden(path, prec);
+    p = malloc(m->nparam * sizeof *p);
+    s0 = malloc(m->nstate * sizeof *s0);
+    s = malloc(m->nstate * sizeof *s);
+    I = malloc((m->nintegral ? m->nintegral : 1) * sizeof *I);
+    for (size_t k = 0; k < m->nparam; k++)
+        mpfr_init2(p + k, prec);
+    for (size_t k = 0; k < m->nstate; k++)
+        mpfr_inits2(prec, s0 + k, s + k, (mpfr_ptr)0);
+    for (size_t k = 0; k < m->nintegral; k++)
+        mpfr_init2(I + k, prec);
+    mpfr_inits2(prec, t, one, (mpfr_ptr)0);
+    mpfr_set_ui(one, 1, MPFR_RNDN);
+    from = 0;
+    while ((v = nhref_table_meta(tab, "param", &from)) != NULL) {
+        int k;
+        name_value(v, name, value, sizeof name);
+        k = nhref_model_param_index(m, name);
+        ck_assert_int_ge(k, 0);
+        mpfr_set_str(p + k, value, 10, MPFR_RNDN);
+    }
+    from = 0;
+    while ((v = nhref_table_meta(tab, "init", &from)) != NULL) {
+        int k;
+        name_value(v, name, value, sizeof name);
+        k = nhref_model_state_index(m, name);
+        ck_assert_int_ge(k, 0);
+        mpfr_set_str(s0 + k, value, 10, MPFR_RNDN);
+    }
+    ck_assert_int_eq(o->solution_new(&sol, p, s0, prec), NHREF_OK);
+    for (size_t r = 0; r < tab->nrow; r++) {
+        mpfr_set(t, tab->v + r * tab->ncol, MPFR_RNDN);
+        ck_assert_int_eq(o->solution_state(s, sol, t), NHREF_OK);
+        o->integrals(I, p, s, t);
+        for (size_t k = 0; k < m->nstate + m->nintegral; k++) {
+            mpfr_srcptr want = k < m->nstate ? s + k : I + (k - m->nstate);
+            mpfr_srcptr got = tab->v + r * tab->ncol + 1 + k;
+            double c = certified(tab, tab->name[1 + k]);
+            double d = nhref_oracle_agree_digits(got, want, one);
+            if (c < 0) { /* undefined: NaN in the file and in the closed form */
+                ck_assert(mpfr_nan_p(got));
+                continue;
+            }
+            ck_assert_msg(d >= c, "%s:%zu: %s agrees with the closed form to %.2f digits, "
+                                  "certified %g",
+                          path, tab->line[r], tab->name[1 + k], d, c);
+        }
+    }
+    o->solution_free(sol);
+    for (size_t k = 0; k < m->nparam; k++)
+        mpfr_clear(p + k);
+    for (size_t k = 0; k < m->nstate; k++)
+        mpfr_clears(s0 + k, s + k, (mpfr_ptr)0);
+    for (size_t k = 0; k < m->nintegral; k++)
+        mpfr_clear(I + k);
+    mpfr_clears(t, one, (mpfr_ptr)0);
+    free(p);
+    free(s0);
+    free(s);
+    free(I);
+    nhref_table_free(tab);
+}
+END_TEST
+
+/* regenerating a cheap case (<= 40 digits) writes the same bytes */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *b;
+    long n;
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    rewind(f);
+    b = malloc((size_t)n + 1);
+    ck_assert_uint_eq(fread(b, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *len = (size_t)n;
+    return b;
+}
+
+START_TEST(test_regenerates_bit_for_bit)
+{
+    const char *path = files[_i];
+    nhref_table_t *tab = read_golden(path, 64);
+    const char *model = nhref_table_meta(tab, "model", NULL), *cname;
+    char cases_path[1024], tmpdir[] = "/tmp/nhref-golden-XXXXXX", out[1400], err[512];
+    nhref_case_t *cases;
+    size_t n, la, lb;
+    char *a, *b;
+    int found = 0;
+
+    if (atof(nhref_table_meta(tab, "digits", NULL)) > 40) {
+        nhref_table_free(tab); /* expensive: `make golden` regenerates it */
+        return;
+    }
+    cname = nhref_table_meta(tab, "case", NULL);
+    snprintf(cases_path, sizeof cases_path, "%s/data/cases/%s.cases", top(), model);
+    ck_assert_int_eq(nhref_cases_read(&cases, &n, cases_path, err, sizeof err), NHREF_OK);
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(cases[i].name, cname) == 0) {
+            found = 1;
+            ck_assert_msg(nhref_golden_make(&cases[i], tmpdir, NULL, NULL, err, sizeof err) ==
+                              NHREF_OK,
+                          "%s", err);
+        }
+    ck_assert_msg(found, "%s: case [%s] is not in %s", path, cname, cases_path);
+    snprintf(out, sizeof out, "%s/%s/%s.csv", tmpdir, model, cname);
+    a = slurp(path, &la);
+    b = slurp(out, &lb);
+    ck_assert_msg(la == lb && memcmp(a, b, la) == 0,
+                  "%s: regenerating case [%s] changed the file (run `make golden` and review)",
+                  path, cname);
+    unlink(out);
+    snprintf(out, sizeof out, "%s/%s", tmpdir, model);
+    rmdir(out);
+    rmdir(tmpdir);
+    free(a);
+    free(b);
+    nhref_cases_free(cases, n);
+    nhref_table_free(tab);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ the catalogue */
+/* every case of every data/cases/NAME.cases file has its golden file */
+START_TEST(test_every_case_has_a_file)
+{
+    char dir[1024];
+    DIR *d;
+    struct dirent *e;
+    size_t ncases = 0;
+
+    snprintf(dir, sizeof dir, "%s/data/cases", top());
+    d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    while ((e = readdir(d)) != NULL) {
+        size_t l = strlen(e->d_name), n;
+        char path[1300], err[512];
+        nhref_case_t *cases;
+        if (l < 7 || strcmp(e->d_name + l - 6, ".cases") != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        ck_assert_msg(nhref_cases_read(&cases, &n, path, err, sizeof err) == NHREF_OK, "%s", err);
+        for (size_t i = 0; i < n; i++) {
+            char g[1600];
+            struct stat sb;
+            snprintf(g, sizeof g, "%s/data/golden/%s/%s.csv", top(), cases[i].model,
+                     cases[i].name);
+            ck_assert_msg(stat(g, &sb) == 0, "case [%s] of %s has no golden file %s (make golden)",
+                          cases[i].name, path, g);
+            ncases++;
+        }
+        nhref_cases_free(cases, n);
+    }
+    closedir(d);
+    ck_assert_uint_eq(ncases, nfiles);
+}
+END_TEST
+
+/* a damaged golden file is caught: one changed digit breaks the checksum */
+START_TEST(test_checksum_catches_damage)
+{
+    size_t len;
+    char *a = slurp(files[0], &len), tmp[] = "/tmp/nhref-damaged-XXXXXX";
+    int fd = mkstemp(tmp);
+    char *last = strrchr(a, '\n'), *q;
+    nhref_table_t *tab;
+    FILE *f;
+
+    ck_assert_int_ge(fd, 0);
+    /* change the last digit 0-8 of the last row up by one */
+    *last = '\0';
+    q = strrchr(a, '\n');
+    *last = '\n';
+    for (char *r = last; r > q; r--)
+        if (*r >= '0' && *r <= '8') {
+            (*r)++;
+            break;
+        }
+    f = fdopen(fd, "wb");
+    fwrite(a, 1, len, f);
+    fclose(f);
+    tab = read_golden(tmp, 64);
+    ck_assert_msg(strncmp(nhref_table_meta(tab, "sha256", NULL), tab->sha256, 64) != 0,
+                  "the checksum did not notice a changed digit");
+    nhref_table_free(tab);
+    unlink(tmp);
+    free(a);
+}
+END_TEST
+
+static Suite *golden_suite(void)
+{
+    Suite *s = suite_create("golden");
+    TCase *tc = tcase_create("files");
+    tcase_set_timeout(tc, 300);
+    tcase_add_loop_test(tc, test_file_is_well_formed, 0, (int)nfiles);
+    tcase_add_loop_test(tc, test_consistent_with_closed_form, 0, (int)nfiles);
+    tcase_add_loop_test(tc, test_regenerates_bit_for_bit, 0, (int)nfiles);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("catalogue");
+    tcase_add_test(tc, test_every_case_has_a_file);
+    tcase_add_test(tc, test_checksum_catches_damage);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr;
+    int nfailed;
+    collect();
+    if (nfiles == 0) {
+        fprintf(stderr, "check_golden: no golden files under %s/data/golden\n", top());
+        return EXIT_FAILURE;
+    }
+    sr = srunner_create(golden_suite());
+    srunner_run_all(sr, CK_ENV);
+    nfailed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    for (size_t i = 0; i < nfiles; i++)
+        free(files[i]);
+    return nfailed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
