@@ -27,6 +27,7 @@ static void usage(FILE *out)
             "      --prec BITS         working precision instead (tolerance 2^-BITS * 10)\n"
             "      --scheme NAME       integration scheme (default taylor; see 'nhref list')\n"
             "      --order N           Taylor order (default: from the tolerance)\n"
+            "      --stages S          Gauss-Legendre stages, order 2S (default: ceil(D/2), <= 64)\n"
             "      --max-steps N       give up after N steps (default 10000000)\n"
             "  -o, --output FILE       write to FILE atomically (default: standard output)\n"
             "  -q, --quiet             no progress on stderr\n"
@@ -174,13 +175,14 @@ int cmd_run(int argc, char **argv)
         {"t-end", required_argument, NULL, 'T'},  {"dt-out", required_argument, NULL, 'H'},
         {"digits", required_argument, NULL, 'd'}, {"prec", required_argument, NULL, 'P'},
         {"scheme", required_argument, NULL, 'S'}, {"order", required_argument, NULL, 'N'},
+        {"stages", required_argument, NULL, 's'},
         {"max-steps", required_argument, NULL, 'M'}, {"output", required_argument, NULL, 'o'},
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     char *params[MAX_ASSIGN], *inits[MAX_ASSIGN];
     size_t nparams = 0, ninits = 0;
     const char *t_end_s = NULL, *dt_s = NULL, *output = "-";
-    unsigned long digits = 0, prec = 0, order = 0, max_steps = 10000000UL;
+    unsigned long digits = 0, prec = 0, order = 0, stages = 0, max_steps = 10000000UL;
     int quiet = 0, c, rc = CLI_USAGE, status;
     const nhref_model_t *model;
     nhref_system_t *sys = NULL;
@@ -238,6 +240,10 @@ int cmd_run(int argc, char **argv)
             break;
         case 'N':
             if (cli_ulong(&order, optarg, "--order", 2, 100000) != 0)
+                return CLI_USAGE;
+            break;
+        case 's':
+            if (cli_ulong(&stages, optarg, "--stages", 1, 2000) != 0)
                 return CLI_USAGE;
             break;
         case 'M':
@@ -308,6 +314,7 @@ int cmd_run(int argc, char **argv)
     opt.digits = (double)digits;
     opt.prec = (mpfr_prec_t)prec;
     opt.order = (unsigned)order;
+    opt.stages = (unsigned)stages;
     opt.max_steps = max_steps;
     if (nhref_options_resolve(&opt) != NHREF_OK) {
         cli_error("--prec %lu implies fewer than 1 digit", prec);

@@ -683,8 +683,9 @@ static void print_header(const verify_t *v, const char *golden)
 }
 
 /* Evaluate the closed form at every row (at t - t0: the models with a closed
- * form are autonomous) and print how well the reference agrees with it. */
-static void print_closed_form(verify_t *v)
+ * form are autonomous) and print how well the reference agrees with it, with a
+ * warning if that is too few digits to judge MIN_DIGITS. */
+static void print_closed_form(verify_t *v, double min_digits)
 {
     const nhref_model_t *m = v->model;
     const nhref_oracle_t *oracle = nhref_oracle_find(m->name);
@@ -736,10 +737,15 @@ static void print_closed_form(verify_t *v)
     cli_progress_end(&v->progress);
     if (status != NHREF_OK)
         printf("closed form: not available here (%s)\n", nhref_strerror(status));
-    else
+    else {
         printf("reference checked against the closed form to %s digits (worst: %s at t = %s)\n",
                digits_str(d, sizeof d, worst.digits), m->state[worst_k].name,
                row_time(&tb, v, worst.worst_row));
+        if (worst.digits < min_digits + 1)
+            printf("warning: the reference is not accurate enough to judge %g digits: raise "
+                   "--digits\n",
+                   min_digits);
+    }
     if (sol != NULL)
         oracle->solution_free(sol);
     mpfr_clear(dt);
@@ -915,7 +921,7 @@ int cmd_verify(int argc, char **argv)
         (rc = load_trajectory(&v, a.traj)) == CLI_OK &&
         (rc = compute_reference(&v, &opt, a.quiet)) == CLI_OK) {
         print_header(&v, a.golden);
-        print_closed_form(&v);
+        print_closed_form(&v, a.min_digits);
         print_columns(&v, &verdict, &verdict_col);
         if (print_drift(&v) != 0) {
             cli_error("out of memory");
