@@ -1,5 +1,6 @@
 /* decimal.c -- user and model values enter as decimal strings, parsed by MPFR
- * at the destination's precision, never through double. */
+ * at the destination's precision, never through double; and the small string and
+ * MPFR-vector helpers the library shares (internal.h). */
 #include "internal.h"
 
 #include <ctype.h>
@@ -23,6 +24,37 @@ int nhref_decimal_set(mpfr_ptr x, const char *s)
         mpfr_set(x, v, MPFR_RNDN);
     mpfr_clear(v);
     return ok ? NHREF_OK : NHREF_EPARSE;
+}
+
+char *nhref_trim(char *s)
+{
+    char *e;
+    while (isspace((unsigned char)*s))
+        s++;
+    e = s + strlen(s);
+    while (e > s && isspace((unsigned char)e[-1]))
+        *--e = '\0';
+    return s;
+}
+
+__mpfr_struct *nhref_vec_new(size_t n, mpfr_prec_t prec)
+{
+    __mpfr_struct *v = malloc((n ? n : 1) * sizeof *v);
+    if (v != NULL)
+        for (size_t i = 0; i < n; i++) {
+            mpfr_init2(v + i, prec);
+            mpfr_set_zero(v + i, 1);
+        }
+    return v;
+}
+
+void nhref_vec_free(__mpfr_struct *v, size_t n)
+{
+    if (v == NULL)
+        return;
+    for (size_t i = 0; i < n; i++)
+        mpfr_clear(v + i);
+    free(v);
 }
 
 char *nhref_strdup(const char *s)

@@ -14,4 +14,13 @@ int nhref_decimal_set(mpfr_ptr x, const char *s);
 /* nhref_strdup -- a malloc'ed copy of S, or NULL. */
 char *nhref_strdup(const char *s);
 
+/* nhref_trim -- S without leading and trailing white space (S is modified). */
+char *nhref_trim(char *s);
+
+/* nhref_vec_new -- N MPFR numbers at PREC bits, contiguous, set to +0 (N = 0
+ * allowed); NULL if memory is short.  nhref_vec_free clears and frees them
+ * (NULL allowed). */
+__mpfr_struct *nhref_vec_new(size_t n, mpfr_prec_t prec);
+void nhref_vec_free(__mpfr_struct *v, size_t n);
+
 #endif /* NHREF_INTERNAL_H */

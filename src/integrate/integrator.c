@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "internal.h"
 #include "nhref_tape.h"
 
 struct nhref_integrator {
@@ -150,21 +151,16 @@ int nhref_integrator_new(nhref_integrator_t **igp, const nhref_system_t *sys,
     status = ig->scheme->alloc(&ig->st, sys, &so);
     if (status == NHREF_OK && nhref_system_integral_tape(sys) != NULL) {
         size_t np = model->nparam;
-        mpfr_t *p = malloc((np ? np : 1) * sizeof *p);
+        __mpfr_struct *p = nhref_vec_new(np, so.prec);
         status = nhref_tape_mp_new(&ig->iws, nhref_system_integral_tape(sys), so.prec, 0);
         if (p == NULL)
             status = NHREF_ENOMEM;
-        if (status == NHREF_OK) {
-            for (size_t i = 0; i < np; i++)
-                mpfr_init2(p[i], so.prec);
-            status = nhref_system_params(p[0], sys);
-            /* a constant of the integrals undefined for these parameters is NaN, not an error */
-            if (status == NHREF_OK)
-                nhref_tape_mp_set_params(ig->iws, p[0]);
-            for (size_t i = 0; i < np; i++)
-                mpfr_clear(p[i]);
-        }
-        free(p);
+        if (status == NHREF_OK)
+            status = nhref_system_params(p, sys);
+        /* a constant of the integrals undefined for these parameters is NaN, not an error */
+        if (status == NHREF_OK)
+            nhref_tape_mp_set_params(ig->iws, p);
+        nhref_vec_free(p, np);
     }
     if (status != NHREF_OK) {
         nhref_integrator_free(ig);

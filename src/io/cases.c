@@ -21,17 +21,6 @@ static void fail(char *err, size_t len, const char *fmt, ...)
     va_end(ap);
 }
 
-static char *trim(char *s)
-{
-    char *e;
-    while (isspace((unsigned char)*s))
-        s++;
-    e = s + strlen(s);
-    while (e > s && isspace((unsigned char)e[-1]))
-        *--e = '\0';
-    return s;
-}
-
 static int push_str(char ***arr, size_t *n, const char *s)
 {
     char **p = realloc(*arr, (*n + 1) * sizeof *p);
@@ -288,7 +277,7 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
         return NHREF_EIO;
     }
     while (status == NHREF_OK && fgets(buf, sizeof buf, f) != NULL) {
-        char *s = trim(buf), *eq, *key, *val;
+        char *s = nhref_trim(buf), *eq, *key, *val;
         lineno++;
         if (*s == '\0' || *s == '#')
             continue;
@@ -299,7 +288,7 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
                 status = finish(cur, t_end, dt, err, errlen);
             if (status != NHREF_OK)
                 break;
-            if (close == NULL || close[1] != '\0' || !name_ok((*close = '\0', trim(s + 1)))) {
+            if (close == NULL || close[1] != '\0' || !name_ok((*close = '\0', nhref_trim(s + 1)))) {
                 fail(err, errlen,
                      "%s:%zu: expected a case name '[NAME]' (letters, digits, '.', '_', '-')",
                      path, lineno);
@@ -307,7 +296,7 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
                 break;
             }
             for (size_t i = 0; i < n; i++)
-                if (strcmp(cases[i].name, trim(s + 1)) == 0) {
+                if (strcmp(cases[i].name, nhref_trim(s + 1)) == 0) {
                     fail(err, errlen, "%s:%zu: case [%s] defined twice", path, lineno,
                          cases[i].name);
                     status = NHREF_EPARSE;
@@ -322,7 +311,7 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
             cases = p;
             cur = &cases[n++];
             memset(cur, 0, sizeof *cur);
-            cur->name = nhref_strdup(trim(s + 1));
+            cur->name = nhref_strdup(nhref_trim(s + 1));
             cur->file = nhref_strdup(path);
             cur->line = lineno;
             cur->digits = defaults.digits;
@@ -347,11 +336,11 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
             break;
         }
         *eq = '\0';
-        key = trim(s);
-        val = trim(eq + 1);
+        key = nhref_trim(s);
+        val = nhref_trim(eq + 1);
         if (strncmp(key, "param ", 6) == 0 || strncmp(key, "init ", 5) == 0) {
             int is_param = key[0] == 'p';
-            char *name = trim(key + (is_param ? 6 : 5));
+            char *name = nhref_trim(key + (is_param ? 6 : 5));
             if (!is_decimal(val)) {
                 fail(err, errlen, "%s:%zu: %s %s: '%s' is not a finite decimal number", path,
                      lineno, is_param ? "param" : "init", name, val);
@@ -407,7 +396,7 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
                 char *comma = strchr(p, ','), *tok;
                 if (comma != NULL)
                     *comma = '\0';
-                tok = trim(p);
+                tok = nhref_trim(p);
                 if (!is_decimal(tok)) {
                     fail(err, errlen, "%s:%zu: times: '%s' is not a finite decimal number", path,
                          lineno, tok);

@@ -26,24 +26,6 @@ static void fail(char *err, size_t len, const char *fmt, ...)
     va_end(ap);
 }
 
-static __mpfr_struct *vec(size_t n, mpfr_prec_t prec)
-{
-    __mpfr_struct *v = malloc((n ? n : 1) * sizeof *v);
-    if (v != NULL)
-        for (size_t i = 0; i < n; i++)
-            mpfr_init2(v + i, prec);
-    return v;
-}
-
-static void vec_free(__mpfr_struct *v, size_t n)
-{
-    if (v == NULL)
-        return;
-    for (size_t i = 0; i < n; i++)
-        mpfr_clear(v + i);
-    free(v);
-}
-
 typedef struct {
     mpfr_prec_t prec;
     double digits;
@@ -101,7 +83,7 @@ static __mpfr_struct *grid(job_t *j, mpfr_prec_t prec, size_t *n)
     __mpfr_struct *g;
     size_t k = 0;
     *n = j->nt + (size_t)j->prepend;
-    g = vec(*n, prec);
+    g = nhref_vec_new(*n, prec);
     if (g == NULL)
         return NULL;
     if (j->prepend)
@@ -132,9 +114,9 @@ static int run_route(job_t *j, route_t *r, const char *name, char *err, size_t e
              name, nhref_strerror(status));
         return status;
     }
-    x0 = vec(j->nx, r->prec);
+    x0 = nhref_vec_new(j->nx, r->prec);
     g = grid(j, r->prec, &ng);
-    out = vec(ng * j->nx, r->prec);
+    out = nhref_vec_new(ng * j->nx, r->prec);
     status = initial_state(x0, j, err, errlen);
     if (status == NHREF_OK) {
         status = nhref_integrate_grid(ig, out, x0, g, ng, &r->stats);
@@ -144,7 +126,7 @@ static int run_route(job_t *j, route_t *r, const char *name, char *err, size_t e
     }
     if (status == NHREF_OK) {
         r->stages_or_order = r->stats.order_max;
-        r->rows = vec(j->nt * j->nc, r->prec);
+        r->rows = nhref_vec_new(j->nt * j->nc, r->prec);
         for (size_t i = 0; i < j->nt; i++) {
             mpfr_ptr row = r->rows + i * j->nc;
             mpfr_srcptr x = out + (i + (size_t)j->prepend) * j->nx;
@@ -154,9 +136,9 @@ static int run_route(job_t *j, route_t *r, const char *name, char *err, size_t e
                 nhref_integrator_integrals(ig, row + j->nx, g + i + (size_t)j->prepend, x);
         }
     }
-    vec_free(x0, j->nx);
-    vec_free(g, ng);
-    vec_free(out, ng * j->nx);
+    nhref_vec_free(x0, j->nx);
+    nhref_vec_free(g, ng);
+    nhref_vec_free(out, ng * j->nx);
     nhref_integrator_free(ig);
     return status;
 }
@@ -166,7 +148,7 @@ static int run_route(job_t *j, route_t *r, const char *name, char *err, size_t e
 static int run_oracle(job_t *j, const nhref_oracle_t *o, mpfr_prec_t prec, __mpfr_struct **rows,
                       char *err, size_t errlen)
 {
-    __mpfr_struct *p = vec(j->m->nparam, prec), *x0 = vec(j->nx, prec), *t = vec(1, prec);
+    __mpfr_struct *p = nhref_vec_new(j->m->nparam, prec), *x0 = nhref_vec_new(j->nx, prec), *t = nhref_vec_new(1, prec);
     void *sol = NULL;
     int status;
 
@@ -181,7 +163,7 @@ static int run_oracle(job_t *j, const nhref_oracle_t *o, mpfr_prec_t prec, __mpf
     if (status == NHREF_OK)
         status = o->solution_new(&sol, p, x0, prec);
     if (status == NHREF_OK) {
-        *rows = vec(j->nt * j->nc, prec);
+        *rows = nhref_vec_new(j->nt * j->nc, prec);
         for (size_t i = 0; i < j->nt && status == NHREF_OK; i++) {
             mpfr_ptr row = *rows + i * j->nc;
             nhref_decimal_set(t, j->c->times[i]);
@@ -199,11 +181,11 @@ static int run_oracle(job_t *j, const nhref_oracle_t *o, mpfr_prec_t prec, __mpf
     } else if (status != NHREF_EINVAL && status != NHREF_EPARSE) {
         fail(err, errlen, "case [%s]: closed form: %s", j->c->name, nhref_strerror(status));
     }
-    vec_free(p, j->m->nparam);
-    vec_free(x0, j->nx);
-    vec_free(t, 1);
+    nhref_vec_free(p, j->m->nparam);
+    nhref_vec_free(x0, j->nx);
+    nhref_vec_free(t, 1);
     if (status != NHREF_OK) {
-        vec_free(*rows, j->nt * j->nc);
+        nhref_vec_free(*rows, j->nt * j->nc);
         *rows = NULL;
     }
     return status;
@@ -300,13 +282,13 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
         goto out;
 
     /* the oracle's integrals on the values (an independent formula) */
-    param = vec(j.m->nparam, p2);
-    tt = vec(1, p2);
-    scale = vec(1, p2);
+    param = nhref_vec_new(j.m->nparam, p2);
+    tt = nhref_vec_new(1, p2);
+    scale = nhref_vec_new(1, p2);
     mpfr_set_ui(scale, 1, MPFR_RNDN);
     nhref_system_params(param, j.sys);
     if (o != NULL && o->integrals != NULL && o->nintegral == j.ni) {
-        orc_int = vec(j.nt * j.ni, p2);
+        orc_int = nhref_vec_new(j.nt * j.ni, p2);
         for (size_t i = 0; i < j.nt; i++) {
             nhref_decimal_set(tt, c->times[i]);
             o->integrals(orc_int + i * j.ni, param, r[ROUTE_HI].rows + i * j.nc, tt);
@@ -520,12 +502,12 @@ out:
     free(dir);
     free(path);
     for (int k = 0; k < NROUTES; k++)
-        vec_free(r[k].rows, j.nt * j.nc);
-    vec_free(cf, j.nt * j.nc);
-    vec_free(orc_int, j.nt * j.ni);
-    vec_free(param, j.m->nparam);
-    vec_free(tt, 1);
-    vec_free(scale, 1);
+        nhref_vec_free(r[k].rows, j.nt * j.nc);
+    nhref_vec_free(cf, j.nt * j.nc);
+    nhref_vec_free(orc_int, j.nt * j.ni);
+    nhref_vec_free(param, j.m->nparam);
+    nhref_vec_free(tt, 1);
+    nhref_vec_free(scale, 1);
     if (why != NULL)
         for (size_t k = 0; k < j.nc; k++)
             free(why[k]);

@@ -43,17 +43,6 @@ static int push(vec_t *v, void *x)
     return 0;
 }
 
-static char *trim(char *s)
-{
-    char *e;
-    while (isspace((unsigned char)*s))
-        s++;
-    e = s + strlen(s);
-    while (e > s && isspace((unsigned char)e[-1]))
-        *--e = '\0';
-    return s;
-}
-
 /* split LINE (modified) at commas into FIELDS (trimmed); returns the count */
 static size_t split(char *line, vec_t *fields)
 {
@@ -63,7 +52,7 @@ static size_t split(char *line, vec_t *fields)
         char *c = strchr(p, ',');
         if (c != NULL)
             *c = '\0';
-        if (push(fields, trim(p)) != 0)
+        if (push(fields, nhref_trim(p)) != 0)
             return (size_t)-1;
         if (c == NULL)
             break;
@@ -246,13 +235,13 @@ int nhref_table_read(nhref_table_t **tabp, const char *path, mpfr_prec_t prec, c
             lineno++;
             if (end != NULL && end > p && end[-1] == '\r')
                 end[-1] = '\0';
-            t = trim(line);
+            t = nhref_trim(line);
             if (*t == '#') {
-                char *c = trim(t + 1), *colon = strchr(c, ':');
+                char *c = nhref_trim(t + 1), *colon = strchr(c, ':');
                 if (!in_data && colon != NULL) {
                     *colon = '\0';
-                    if (push(&keys, nhref_strdup(trim(c))) != 0 ||
-                        push(&vals, nhref_strdup(trim(colon + 1))) != 0)
+                    if (push(&keys, nhref_strdup(nhref_trim(c))) != 0 ||
+                        push(&vals, nhref_strdup(nhref_trim(colon + 1))) != 0)
                         status = NHREF_ENOMEM;
                     if (strcmp(keys.p[keys.n - 1], "columns") == 0) {
                         columns_meta = vals.p[vals.n - 1];

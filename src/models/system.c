@@ -116,23 +116,19 @@ int nhref_system_check(const nhref_system_t *sys, char *why, size_t len)
 {
     const nhref_model_t *model = sys->model;
     size_t n = model->nparam;
-    mpfr_t *p = malloc((n ? n : 1) * sizeof *p);
+    __mpfr_struct *p = nhref_vec_new(n, 256);
     int status = NHREF_OK;
 
     if (p == NULL)
         return NHREF_ENOMEM;
-    for (size_t i = 0; i < n; i++)
-        mpfr_init2(p[i], 256);
     for (size_t i = 0; i < n && status == NHREF_OK; i++)
-        if (nhref_decimal_set(p[i], sys->param[i]) != NHREF_OK) {
+        if (nhref_decimal_set(p + i, sys->param[i]) != NHREF_OK) {
             snprintf(why, len, "parameter %s = '%s' is not a finite decimal number",
                      model->param[i].name, sys->param[i]);
             status = NHREF_EPARAM;
         }
     if (status == NHREF_OK && model->check != NULL && n > 0)
-        status = model->check(p[0], why, len);
-    for (size_t i = 0; i < n; i++)
-        mpfr_clear(p[i]);
-    free(p);
+        status = model->check(p, why, len);
+    nhref_vec_free(p, n);
     return status;
 }

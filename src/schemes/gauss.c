@@ -30,6 +30,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "internal.h"
+
 #include "gauss_coeffs.h"
 #include "nhref_scheme.h"
 #include "nhref_tape.h"
@@ -58,38 +60,18 @@ typedef struct {
     unsigned long nsolve; /* statistics */
 } gauss_t;
 
-static __mpfr_struct *vec(size_t n, mpfr_prec_t prec)
-{
-    __mpfr_struct *v = malloc((n ? n : 1) * sizeof *v);
-    if (v != NULL)
-        for (size_t i = 0; i < n; i++) {
-            mpfr_init2(v + i, prec);
-            mpfr_set_zero(v + i, 1);
-        }
-    return v;
-}
-
-static void vec_free(__mpfr_struct *v, size_t n)
-{
-    if (v == NULL)
-        return;
-    for (size_t i = 0; i < n; i++)
-        mpfr_clear(v + i);
-    free(v);
-}
-
 static int colloc_init(colloc_t *c, size_t n, unsigned s, mpfr_prec_t prec)
 {
-    c->x0 = vec(n, prec);
-    c->K = vec((size_t)s * n, prec);
+    c->x0 = nhref_vec_new(n, prec);
+    c->K = nhref_vec_new((size_t)s * n, prec);
     mpfr_inits2(prec, c->t0, c->h, (mpfr_ptr)0);
     return c->x0 != NULL && c->K != NULL ? 0 : -1;
 }
 
 static void colloc_clear(colloc_t *c, size_t n, unsigned s)
 {
-    vec_free(c->x0, n);
-    vec_free(c->K, (size_t)s * n);
+    nhref_vec_free(c->x0, n);
+    nhref_vec_free(c->K, (size_t)s * n);
     mpfr_clears(c->t0, c->h, (mpfr_ptr)0);
 }
 
@@ -107,13 +89,13 @@ static void gauss_free(void *stv)
     colloc_clear(&st->full, n, s);
     colloc_clear(&st->half[0], n, s);
     colloc_clear(&st->half[1], n, s);
-    vec_free(st->f0, n);
-    vec_free(st->X, n);
-    vec_free(st->Kn, (size_t)s * n);
-    vec_free(st->y, n);
-    vec_free(st->e, n);
-    vec_free(st->w, s);
-    vec_free(st->xlast, n);
+    nhref_vec_free(st->f0, n);
+    nhref_vec_free(st->X, n);
+    nhref_vec_free(st->Kn, (size_t)s * n);
+    nhref_vec_free(st->y, n);
+    nhref_vec_free(st->e, n);
+    nhref_vec_free(st->w, s);
+    nhref_vec_free(st->xlast, n);
     mpfr_clears(st->et, st->tlast, st->d, st->dmax, st->dprev, st->tiny, st->u, st->hnext,
                 st->hcur, st->tt, (mpfr_ptr)0);
     free(st);
@@ -150,13 +132,13 @@ static int gauss_alloc(void **stp, const nhref_system_t *sys, const nhref_scheme
     bad |= colloc_init(&st->full, n, s, prec);
     bad |= colloc_init(&st->half[0], n, s, prec);
     bad |= colloc_init(&st->half[1], n, s, prec);
-    st->f0 = vec(n, prec);
-    st->X = vec(n, prec);
-    st->Kn = vec((size_t)s * n, prec);
-    st->y = vec(n, prec);
-    st->e = vec(n, prec);
-    st->w = vec(s, prec);
-    st->xlast = vec(n, prec);
+    st->f0 = nhref_vec_new(n, prec);
+    st->X = nhref_vec_new(n, prec);
+    st->Kn = nhref_vec_new((size_t)s * n, prec);
+    st->y = nhref_vec_new(n, prec);
+    st->e = nhref_vec_new(n, prec);
+    st->w = nhref_vec_new(s, prec);
+    st->xlast = nhref_vec_new(n, prec);
     mpfr_inits2(prec, st->et, st->tlast, st->d, st->dmax, st->dprev, st->tiny, st->u, st->hnext,
                 st->hcur, st->tt, (mpfr_ptr)0);
     if (bad || !st->f0 || !st->X || !st->Kn || !st->y || !st->e || !st->w || !st->xlast ||
@@ -165,14 +147,14 @@ static int gauss_alloc(void **stp, const nhref_system_t *sys, const nhref_scheme
         return NHREF_ENOMEM;
     }
     status = nhref_tape_mp_new(&st->ws, tape, prec, 0);
-    p = status == NHREF_OK ? vec(np, prec) : NULL;
+    p = status == NHREF_OK ? nhref_vec_new(np, prec) : NULL;
     if (status == NHREF_OK && p == NULL)
         status = NHREF_ENOMEM;
     if (status == NHREF_OK)
         status = nhref_system_params(p, sys);
     if (status == NHREF_OK)
         status = nhref_tape_mp_set_params(st->ws, p);
-    vec_free(p, np);
+    nhref_vec_free(p, np);
     if (status != NHREF_OK) {
         gauss_free(st);
         return status;

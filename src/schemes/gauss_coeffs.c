@@ -11,6 +11,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "internal.h"
+
 /* P = P_s(x), DP = P_s'(x) by the three-term recurrence; T1, T2 scratch */
 static void legendre(mpfr_ptr p, mpfr_ptr dp, mpfr_srcptr x, unsigned s, mpfr_ptr t1,
                      mpfr_ptr t2)
@@ -38,31 +40,13 @@ static void legendre(mpfr_ptr p, mpfr_ptr dp, mpfr_srcptr x, unsigned s, mpfr_pt
     mpfr_div(dp, dp, t2, MPFR_RNDN);
 }
 
-static __mpfr_struct *vec(size_t n, mpfr_prec_t prec)
-{
-    __mpfr_struct *v = malloc(n * sizeof *v);
-    if (v != NULL)
-        for (size_t i = 0; i < n; i++)
-            mpfr_init2(v + i, prec);
-    return v;
-}
-
-static void vec_free(__mpfr_struct *v, size_t n)
-{
-    if (v == NULL)
-        return;
-    for (size_t i = 0; i < n; i++)
-        mpfr_clear(v + i);
-    free(v);
-}
-
 void nhref_gauss_coeffs_clear(nhref_gauss_coeffs_t *g)
 {
-    vec_free(g->c, g->s);
-    vec_free(g->b, g->s);
-    vec_free(g->a, (size_t)g->s * g->s);
-    vec_free(g->lam, g->s);
-    vec_free(g->tmp, g->s + 3);
+    nhref_vec_free(g->c, g->s);
+    nhref_vec_free(g->b, g->s);
+    nhref_vec_free(g->a, (size_t)g->s * g->s);
+    nhref_vec_free(g->lam, g->s);
+    nhref_vec_free(g->tmp, g->s + 3);
     g->c = g->b = g->a = g->lam = g->tmp = NULL;
 }
 
@@ -118,11 +102,11 @@ int nhref_gauss_coeffs_init(nhref_gauss_coeffs_t *g, unsigned s, mpfr_prec_t pre
     g->c = g->b = g->a = g->lam = g->tmp = NULL;
     if (s == 0)
         return -1;
-    g->c = vec(s, prec);
-    g->b = vec(s, prec);
-    g->a = vec((size_t)s * s, prec);
-    g->lam = vec(s, prec);
-    g->tmp = vec(s + 3, prec);
+    g->c = nhref_vec_new(s, prec);
+    g->b = nhref_vec_new(s, prec);
+    g->a = nhref_vec_new((size_t)s * s, prec);
+    g->lam = nhref_vec_new(s, prec);
+    g->tmp = nhref_vec_new(s + 3, prec);
     if (g->c == NULL || g->b == NULL || g->a == NULL || g->lam == NULL || g->tmp == NULL) {
         nhref_gauss_coeffs_clear(g);
         return -1;

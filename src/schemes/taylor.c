@@ -16,6 +16,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "internal.h"
 #include "nhref_scheme.h"
 #include "nhref_tape.h"
 
@@ -47,7 +48,7 @@ static int taylor_alloc(void **stp, const nhref_system_t *sys, const nhref_schem
     const nhref_tape_t *tape = nhref_system_rhs_tape(sys);
     size_t np = nhref_system_model(sys)->nparam;
     taylor_t *st;
-    mpfr_t *p;
+    __mpfr_struct *p;
     int status;
     unsigned order = opts->order;
 
@@ -75,19 +76,15 @@ static int taylor_alloc(void **stp, const nhref_system_t *sys, const nhref_schem
         taylor_free(st);
         return status;
     }
-    p = malloc((np ? np : 1) * sizeof *p);
+    p = nhref_vec_new(np, opts->prec);
     if (p == NULL) {
         taylor_free(st);
         return NHREF_ENOMEM;
     }
-    for (size_t i = 0; i < np; i++)
-        mpfr_init2(p[i], opts->prec);
-    status = nhref_system_params(p[0], sys);
+    status = nhref_system_params(p, sys);
     if (status == NHREF_OK)
-        status = nhref_tape_mp_set_params(st->ws, p[0]);
-    for (size_t i = 0; i < np; i++)
-        mpfr_clear(p[i]);
-    free(p);
+        status = nhref_tape_mp_set_params(st->ws, p);
+    nhref_vec_free(p, np);
     if (status != NHREF_OK) {
         taylor_free(st);
         return status;
