@@ -55,7 +55,8 @@ void nhref_csv_value(FILE *out, mpfr_srcptr x, int digits);
 
 /* ------------------------------------------------------------------ reading CSV tables
  * A table read from a CSV file written by nhref or by any other program:
- *   - lines starting with '#' are metadata; "# key: value" lines are kept in order;
+ *   - lines starting with '#' are metadata; "# key: value" lines are kept in order,
+ *     wherever they stand (nhref run puts its outcome after the rows);
  *   - the column names are the first non-comment line if it is not all numbers
  *     (a plain header row), else the "# columns: a,b,..." line, else the last
  *     comment line that is a comma-separated list of names (nhref run's "# t,x,...");

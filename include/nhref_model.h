@@ -90,6 +90,7 @@ const nhref_model_t *nhref_model_find(const char *name);
  * tables, or -1. */
 int nhref_model_state_index(const nhref_model_t *model, const char *name);
 int nhref_model_param_index(const nhref_model_t *model, const char *name);
+int nhref_model_integral_index(const nhref_model_t *model, const char *name);
 
 /* ------------------------------------------------------------------ systems */
 typedef struct nhref_system nhref_system_t;

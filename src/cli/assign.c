@@ -35,8 +35,8 @@ int cli_assign_params(nhref_system_t *sys, char *const *args, size_t n, const ch
             return -1;
         }
         if (nhref_system_set_param(sys, name, value) != NHREF_OK) {
-            cli_error("%s%s %s: '%s' is not a finite decimal number (admissible range: %s)",
-                      where, option, name, value, model->param[k].range);
+            cli_error("%s%s %s: '%s' is not a finite decimal number (admissible range: %s)", where,
+                      option, name, value, model->param[k].range);
             return -1;
         }
     }

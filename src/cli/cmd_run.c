@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "internal.h"
 
 #define MAX_ASSIGN 64
 #define MAX_ROWS 100000000UL
@@ -65,35 +66,8 @@ static int write_row(void *arg, size_t i, mpfr_srcptr t, mpfr_srcptr x)
     return ferror(w->out) ? -1 : 0;
 }
 
-static void name_list(char *buf, size_t len, const nhref_model_t *m, int params)
-{
-    size_t n = params ? m->nparam : m->nstate, used = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < n && used < len; i++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
-                                 params ? m->param[i].name : m->state[i].name);
-}
-
-static __mpfr_struct *mpfr_vec(size_t n, mpfr_prec_t prec)
-{
-    __mpfr_struct *v = malloc((n ? n : 1) * sizeof *v);
-    if (v != NULL)
-        for (size_t i = 0; i < n; i++)
-            mpfr_init2(v + i, prec);
-    return v;
-}
-
-static void mpfr_vec_free(__mpfr_struct *v, size_t n)
-{
-    if (v == NULL)
-        return;
-    for (size_t i = 0; i < n; i++)
-        mpfr_clear(v + i);
-    free(v);
-}
-
 static void header(FILE *out, const nhref_system_t *sys, nhref_integrator_t *ig,
-                   char *const *init_str, const char *t_end, const char *dt_out, int digits)
+                   const char *const *init_str, const char *t_end, const char *dt_out, int digits)
 {
     const nhref_model_t *m = nhref_system_model(sys);
 
@@ -160,7 +134,7 @@ static size_t make_grid(__mpfr_struct **grid, mpfr_srcptr t_end, mpfr_srcptr dt,
         mpfr_floor(r, q);
     k = mpfr_get_ui(r, MPFR_RNDN);
     n = (size_t)k + (exact ? 1 : 2);
-    *grid = mpfr_vec(n, prec);
+    *grid = nhref_vec_new(n, prec);
     for (size_t i = 0; i + 1 < n; i++)
         mpfr_mul_ui(*grid + i, dt, (unsigned long)i, MPFR_RNDN);
     mpfr_set(*grid + n - 1, t_end, MPFR_RNDN);
@@ -191,11 +165,10 @@ int cmd_run(int argc, char **argv)
     nhref_stats_t stats;
     nhref_outfile_t *of = NULL;
     __mpfr_struct *x0 = NULL, *grid = NULL, *integrals = NULL;
-    char **init_str = NULL;
+    const char **init_str = NULL;
     size_t ngrid = 0;
     mpfr_t t_end, dt;
     mpfr_prec_t wprec;
-    char why[256], names[512];
     cli_progress_t progress;
     row_writer_t writer;
     int print_digits;
@@ -287,28 +260,8 @@ int cmd_run(int argc, char **argv)
     }
 
     /* parameters */
-    name_list(names, sizeof names, model, 1);
-    for (size_t i = 0; i < nparams; i++) {
-        char *name, *value;
-        int k;
-        if (cli_split_assignment(params[i], "--param", &name, &value) != 0)
-            goto done;
-        k = nhref_model_param_index(model, name);
-        if (k < 0) {
-            cli_error("unknown parameter '%s' of model %s (parameters: %s)", name, model->name,
-                      names);
-            goto done;
-        }
-        if (nhref_system_set_param(sys, name, value) != NHREF_OK) {
-            cli_error("--param %s: '%s' is not a finite decimal number (admissible range: %s)",
-                      name, value, model->param[k].range);
-            goto done;
-        }
-    }
-    if (nhref_system_check(sys, why, sizeof why) != NHREF_OK) {
-        cli_error("%s", why);
+    if (cli_assign_params(sys, params, nparams, "", "--param") != 0)
         goto done;
-    }
 
     /* precision and tolerance */
     opt.digits = (double)digits;
@@ -324,30 +277,11 @@ int cmd_run(int argc, char **argv)
     print_digits = (int)floor(opt.digits);
 
     /* initial state: the model's defaults, then --init */
-    x0 = mpfr_vec(model->nstate, wprec);
+    x0 = nhref_vec_new(model->nstate, wprec);
     init_str = calloc(model->nstate, sizeof *init_str);
-    for (size_t i = 0; i < model->nstate; i++)
-        init_str[i] = (char *)model->state[i].default_init;
-    name_list(names, sizeof names, model, 0);
-    for (size_t i = 0; i < ninits; i++) {
-        char *name, *value;
-        int k;
-        if (cli_split_assignment(inits[i], "--init", &name, &value) != 0)
-            goto done;
-        k = nhref_model_state_index(model, name);
-        if (k < 0) {
-            cli_error("unknown state variable '%s' of model %s (state: %s)", name, model->name,
-                      names);
-            goto done;
-        }
-        init_str[k] = value;
-    }
-    for (size_t i = 0; i < model->nstate; i++) {
-        char opt_name[80];
-        snprintf(opt_name, sizeof opt_name, "--init %s", model->state[i].name);
-        if (cli_decimal(x0 + i, init_str[i], opt_name, "any finite real") != 0)
-            goto done;
-    }
+    if (x0 == NULL || init_str == NULL ||
+        cli_assign_inits(x0, init_str, model, inits, ninits, "", "--init") != 0)
+        goto done;
 
     /* times */
     mpfr_inits2(wprec, t_end, dt, (mpfr_ptr)0);
@@ -393,7 +327,7 @@ int cmd_run(int argc, char **argv)
         rc = CLI_FAIL;
         goto done;
     }
-    integrals = mpfr_vec(model->nintegral, wprec);
+    integrals = nhref_vec_new(model->nintegral, wprec);
     writer.out = nhref_outfile_stream(of);
     writer.ig = ig;
     writer.model = model;
@@ -425,10 +359,10 @@ int cmd_run(int argc, char **argv)
 done:
     if (of != NULL)
         nhref_outfile_abort(of);
-    mpfr_vec_free(x0, model->nstate);
-    mpfr_vec_free(grid, ngrid);
-    mpfr_vec_free(integrals, model->nintegral);
-    free(init_str);
+    nhref_vec_free(x0, model->nstate);
+    nhref_vec_free(grid, ngrid);
+    nhref_vec_free(integrals, model->nintegral);
+    free((void *)init_str);
     nhref_integrator_free(ig);
     nhref_system_free(sys);
     return rc;

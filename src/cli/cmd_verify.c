@@ -19,82 +19,68 @@
 #include <string.h>
 
 #include "cli.h"
+#include "internal.h"
 
 #define MAX_ASSIGN 64
 #define DIGITS_MAX 100000
 
 static void usage(FILE *out)
 {
-    fprintf(
-        out,
-        "Usage: nhref verify TRAJECTORY.csv MODEL [OPTION]...\n"
-        "   or: nhref verify TRAJECTORY.csv --golden FILE [OPTION]...\n"
-        "Check a trajectory computed by any program against nhref's reference and\n"
-        "report, per column, the largest error and the digits of agreement, and the\n"
-        "drift of the model's first integrals along the given trajectory.\n\n"
-        "TRAJECTORY.csv ('-' for standard input): comma-separated numbers with a header\n"
-        "row of column names ('t,x,y,...'), or the '# columns: ...' line of an nhref\n"
-        "file; lines starting with '#' are comments.  The time column must be named\n"
-        "'t'; every column named after a state variable or first integral of the model\n"
-        "is compared (see 'nhref describe MODEL'), other columns are listed as not\n"
-        "compared.  Rows may come in any order and at any times, also before t-start.\n\n"
-        "The reference: MODEL with its default parameters and initial state, changed\n"
-        "by --param and --init, starting at --t-start; or the model, parameters,\n"
-        "initial state and t-start of the metadata of FILE (a golden file or the\n"
-        "output of 'nhref run': lines '# model: NAME', '# param: NAME = VALUE [unit]',\n"
-        "'# init: NAME = VALUE [unit]', '# t-start: T0', '# digits: D').  It is\n"
-        "nhref's Taylor integrator at DREF digits evaluated at exactly the times of\n"
-        "the trajectory by dense output; where the model has a closed form, the\n"
-        "reference is checked against it too.\n\n"
-        "  -p, --param NAME=VALUE  set a parameter of MODEL (decimal)\n"
-        "  -i, --init NAME=VALUE   set an initial state component of MODEL (decimal)\n"
-        "      --t-start T0        time of the initial state [s] (default 0)\n"
-        "  -g, --golden FILE       take the reference's model and values from FILE\n"
-        "                          (instead of MODEL, --param, --init, --t-start)\n"
-        "  -m, --min-digits D      pass if every compared state column agrees to at\n"
-        "                          least D digits (0 <= D <= %d; default 0)\n"
-        "  -d, --digits DREF       digits of the reference: tolerance 10^-DREF,\n"
-        "                          precision DREF log2(10) + %d bits (1 <= DREF <= %d;\n"
-        "                          default max(30, D + 15), and at least FILE's digits)\n"
-        "  -q, --quiet             no progress on stderr\n"
-        "  -h, --help              show this help and exit\n\n"
-        "Digits of agreement of a value a with the reference b:\n"
-        "    digits = -log10(|a - b| / max(|b|, 1)),\n"
-        "the minimum over the rows is reported with the time of the worst row.\n"
-        "Columns of first integrals are compared too but do not decide the verdict\n"
-        "(unless no state column is present).  Drift of a first integral I along the\n"
-        "trajectory: max |I(t) - I(t_first)| over the rows, as digits\n"
-        "-log10(drift / max(1, |I(t_first)|)), t_first the earliest row; it needs every\n"
-        "state column.  All values are parsed as decimal strings at the reference's\n"
-        "precision, never through double.\n\n"
-        "The last line is PASS or FAIL.  Exit status: 0 pass, 1 fail (or the reference\n"
-        "could not be computed), 2 bad usage or input.\n\n"
-        "Examples:\n"
-        "  python3 rk4_sleigh.py 0.05 10 > rk4.csv\n"
-        "  nhref verify rk4.csv chaplygin_sleigh --min-digits 6\n"
-        "  nhref verify mine.csv --golden data/golden/chaplygin_sleigh/pub1.csv\n",
-        DIGITS_MAX, NHREF_GUARD_BITS, DIGITS_MAX);
+    fprintf(out,
+            "Usage: nhref verify TRAJECTORY.csv MODEL [OPTION]...\n"
+            "   or: nhref verify TRAJECTORY.csv --golden FILE [OPTION]...\n"
+            "Check a trajectory computed by any program against nhref's reference and\n"
+            "report, per column, the largest error and the digits of agreement, and the\n"
+            "drift of the model's first integrals along the given trajectory.\n\n"
+            "TRAJECTORY.csv ('-' for standard input): comma-separated numbers with a header\n"
+            "row of column names ('t,x,y,...'), or the '# columns: ...' line of an nhref\n"
+            "file; lines starting with '#' are comments.  The time column must be named\n"
+            "'t'; every column named after a state variable or first integral of the model\n"
+            "is compared (see 'nhref describe MODEL'), other columns are listed as not\n"
+            "compared.  Rows may come in any order and at any times, also before t-start.\n\n"
+            "The reference: MODEL with its default parameters and initial state, changed\n"
+            "by --param and --init, starting at --t-start; or the model, parameters,\n"
+            "initial state and t-start of the metadata of FILE (a golden file or the\n"
+            "output of 'nhref run': lines '# model: NAME', '# param: NAME = VALUE [unit]',\n"
+            "'# init: NAME = VALUE [unit]', '# t-start: T0', '# digits: D').  It is\n"
+            "nhref's Taylor integrator at DREF digits evaluated at exactly the times of\n"
+            "the trajectory by dense output; where the model has a closed form, the\n"
+            "reference is checked against it too.\n\n"
+            "  -p, --param NAME=VALUE  set a parameter of MODEL (decimal)\n"
+            "  -i, --init NAME=VALUE   set an initial state component of MODEL (decimal)\n"
+            "      --t-start T0        time of the initial state [s] (default 0)\n"
+            "  -g, --golden FILE       take the reference's model and values from FILE\n"
+            "                          (instead of MODEL, --param, --init, --t-start)\n"
+            "  -m, --min-digits D      pass if every compared state column agrees to at\n"
+            "                          least D digits (0 <= D <= %d; default 0, which\n"
+            "                          fails only on NaN or errors above max(|b|, 1))\n"
+            "  -d, --digits DREF       digits of the reference (1 <= DREF <= %d):\n"
+            "                          tolerance 10^-DREF, precision DREF log2(10) + %d\n"
+            "                          bits (default max(30, D + 15); at least FILE's)\n"
+            "  -q, --quiet             no progress on stderr\n"
+            "  -h, --help              show this help and exit\n\n"
+            "Digits of agreement of a value a with the reference b:\n"
+            "    digits = -log10(|a - b| / max(|b|, 1)),\n"
+            "the minimum over the rows is reported with the time and file line of the\n"
+            "worst row; it cannot exceed about DREF.  Where the model has a closed form the\n"
+            "report says to how many digits the reference agrees with it.\n"
+            "Columns of first integrals are compared too but do not decide the verdict\n"
+            "(unless no state column is present).  Drift of a first integral I along the\n"
+            "trajectory: max |I(t) - I(t_first)| over the rows, as digits\n"
+            "-log10(drift / max(1, |I(t_first)|)), t_first the earliest row; it needs every\n"
+            "state column.  All values are parsed as decimal strings at the reference's\n"
+            "precision, never through double.\n\n"
+            "The last line is PASS or FAIL.  Exit status: 0 pass, 1 fail (or the reference\n"
+            "could not be computed), 2 bad usage or input.\n\n"
+            "Examples:\n"
+            "  python3 rk4_sleigh.py 0.05 10 > rk4.csv\n"
+            "  nhref verify rk4.csv chaplygin_sleigh --min-digits 6\n"
+            "  nhref run chaplygin_sleigh -o ref.csv\n"
+            "  nhref verify mine.csv --golden ref.csv --min-digits 12\n",
+            DIGITS_MAX, DIGITS_MAX, NHREF_GUARD_BITS);
 }
 
 /* ------------------------------------------------------------------ small helpers */
-static __mpfr_struct *mpfr_vec(size_t n, mpfr_prec_t prec)
-{
-    __mpfr_struct *v = malloc((n ? n : 1) * sizeof *v);
-    if (v != NULL)
-        for (size_t i = 0; i < n; i++)
-            mpfr_init2(v + i, prec);
-    return v;
-}
-
-static void mpfr_vec_free(__mpfr_struct *v, size_t n)
-{
-    if (v == NULL)
-        return;
-    for (size_t i = 0; i < n; i++)
-        mpfr_clear(v + i);
-    free(v);
-}
-
 /* A real number in [LO, HI] for OPTION.  Returns 0 or -1 after an error. */
 static int parse_real(double *v, const char *s, const char *option, double lo, double hi)
 {
@@ -180,26 +166,26 @@ typedef struct {
 } row_key_t;
 
 typedef struct {
-    const nhref_model_t *model;
-    nhref_system_t *sys;
-    nhref_integrator_t *ig;
-    mpfr_prec_t prec;
-    int raised;              /* --digits raised to the golden file's digits */
-    __mpfr_struct *x0;       /* nstate: the initial state */
-    const char **init_str;   /* nstate: its decimal strings */
-    mpfr_t t0;               /* t-start */
-    const char *t_start;
-    nhref_table_t *tab;      /* the trajectory */
-    int tcol;                /* its time column */
-    int *state_col;          /* nstate: the column of each state component, or -1 */
-    int *integral_col;       /* nintegral: the column of each first integral, or -1 */
-    size_t *order;           /* nrow: the rows sorted by time */
-    __mpfr_struct *ref;      /* nrow x nstate: the reference at each row */
-    __mpfr_struct *refI;     /* nrow x nintegral: its first integrals, or NULL */
-    const size_t *sink_rows; /* grid row i > 0 of the running integration is row sink_rows[i-1] */
-    unsigned long nsteps;
-    mpfr_t one;              /* the scale of the digits measure */
-    cli_progress_t progress;
+    const nhref_model_t *model; /* the reference's model */
+    nhref_system_t *sys;        /* with its parameters */
+    nhref_integrator_t *ig;     /* Taylor at DREF digits */
+    mpfr_prec_t prec;           /* its precision, also of the values read */
+    int raised;                 /* --digits raised to the golden file's digits */
+    __mpfr_struct *x0;          /* nstate: the initial state */
+    const char **init_str;      /* nstate: its decimal strings */
+    mpfr_t t0;                  /* t-start */
+    const char *t_start;        /* its decimal string */
+    nhref_table_t *tab;         /* the trajectory */
+    int tcol;                   /* its time column */
+    int *state_col;             /* nstate: the column of each state component, or -1 */
+    int *integral_col;          /* nintegral: the column of each first integral, or -1 */
+    size_t *order;              /* nrow: the rows sorted by time */
+    __mpfr_struct *ref;         /* nrow x nstate: the reference at each row */
+    __mpfr_struct *refI;        /* nrow x nintegral: its first integrals, or NULL */
+    const size_t *sink_rows;    /* grid row i > 0 of the running integration: row sink_rows[i-1] */
+    unsigned long nsteps;       /* steps of the reference integration */
+    mpfr_t one;                 /* the scale of the digits measure */
+    cli_progress_t progress;    /* on stderr, when a terminal */
 } verify_t;
 
 /* The time of row R for the report, with at most 15 significant digits
@@ -234,12 +220,15 @@ static void column_list(char *buf, size_t len, const nhref_table_t *tab)
  * or -1 after --help. */
 static int parse_args(args_t *a, int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"param", required_argument, NULL, 'p'},      {"init", required_argument, NULL, 'i'},
-        {"t-start", required_argument, NULL, 'S'},    {"golden", required_argument, NULL, 'g'},
-        {"min-digits", required_argument, NULL, 'm'}, {"digits", required_argument, NULL, 'd'},
-        {"quiet", no_argument, NULL, 'q'},            {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+    static const struct option longopts[] = {{"param", required_argument, NULL, 'p'},
+                                             {"init", required_argument, NULL, 'i'},
+                                             {"t-start", required_argument, NULL, 'S'},
+                                             {"golden", required_argument, NULL, 'g'},
+                                             {"min-digits", required_argument, NULL, 'm'},
+                                             {"digits", required_argument, NULL, 'd'},
+                                             {"quiet", no_argument, NULL, 'q'},
+                                             {"help", no_argument, NULL, 'h'},
+                                             {NULL, 0, NULL, 0}};
     int c;
 
     memset(a, 0, sizeof *a);
@@ -310,7 +299,9 @@ static int parse_args(args_t *a, int argc, char **argv)
     }
     if (a->golden != NULL && (a->nparam > 0 || a->ninit > 0 || a->t_start != NULL)) {
         cli_error("--%s cannot be combined with --golden (the file fixes the reference)",
-                  a->nparam > 0 ? "param" : a->ninit > 0 ? "init" : "t-start");
+                  a->nparam > 0  ? "param"
+                  : a->ninit > 0 ? "init"
+                                 : "t-start");
         return CLI_USAGE;
     }
     if (a->golden != NULL && strcmp(a->golden, "-") == 0 && strcmp(a->traj, "-") == 0) {
@@ -412,10 +403,10 @@ static void verify_free(verify_t *v)
 {
     const nhref_model_t *m = v->model;
     if (m != NULL) {
-        mpfr_vec_free(v->x0, m->nstate);
+        nhref_vec_free(v->x0, m->nstate);
         if (v->tab != NULL) {
-            mpfr_vec_free(v->ref, v->tab->nrow * m->nstate);
-            mpfr_vec_free(v->refI, v->tab->nrow * m->nintegral);
+            nhref_vec_free(v->ref, v->tab->nrow * m->nstate);
+            nhref_vec_free(v->refI, v->tab->nrow * m->nintegral);
         }
     }
     mpfr_clears(v->t0, v->one, (mpfr_ptr)0);
@@ -431,8 +422,7 @@ static void verify_free(verify_t *v)
 /* The system, the reference's precision, the initial state and time.
  * V->model etc. are set; V->t0 and V->one initialised by the caller.
  * Returns CLI_OK, CLI_USAGE or CLI_FAIL after an error. */
-static int setup_reference(verify_t *v, nhref_options_t *opt, const refdef_t *d,
-                           const args_t *a)
+static int setup_reference(verify_t *v, nhref_options_t *opt, const refdef_t *d, const args_t *a)
 {
     double dref;
 
@@ -460,14 +450,14 @@ static int setup_reference(verify_t *v, nhref_options_t *opt, const refdef_t *d,
     }
     v->prec = opt->prec;
 
-    v->x0 = mpfr_vec(v->model->nstate, v->prec);
+    v->x0 = nhref_vec_new(v->model->nstate, v->prec);
     v->init_str = calloc(v->model->nstate ? v->model->nstate : 1, sizeof *v->init_str);
     if (v->x0 == NULL || v->init_str == NULL) {
         cli_error("out of memory");
         return CLI_FAIL;
     }
-    if (cli_assign_inits(v->x0, v->init_str, v->model, d->init, d->ninit, d->where,
-                         d->init_opt) != 0)
+    if (cli_assign_inits(v->x0, v->init_str, v->model, d->init, d->ninit, d->where, d->init_opt) !=
+        0)
         return CLI_USAGE;
     mpfr_set_prec(v->t0, v->prec);
     v->t_start = d->t_start != NULL ? d->t_start : "0";
@@ -584,7 +574,7 @@ static int compute_reference(verify_t *v, nhref_options_t *opt, int quiet)
         cli_error("cannot set up the reference integrator: %s", nhref_strerror(status));
         return status == NHREF_EDOMAIN || status == NHREF_EINVAL ? CLI_USAGE : CLI_FAIL;
     }
-    v->ref = mpfr_vec(nrow * m->nstate, v->prec);
+    v->ref = nhref_vec_new(nrow * m->nstate, v->prec);
     while (nback < nrow && mpfr_cmp(cell(v, v->order[nback], v->tcol), v->t0) < 0)
         nback++;
     back = malloc((nback ? nback : 1) * sizeof *back);
@@ -603,7 +593,7 @@ static int compute_reference(verify_t *v, nhref_options_t *opt, int quiet)
         if (n == 0)
             continue;
         v->sink_rows = pass == 0 ? back : v->order + nback;
-        grid = mpfr_vec(n + 1, v->prec);
+        grid = nhref_vec_new(n + 1, v->prec);
         if (grid == NULL) {
             status = NHREF_ENOMEM;
             break;
@@ -613,14 +603,14 @@ static int compute_reference(verify_t *v, nhref_options_t *opt, int quiet)
             mpfr_set(grid + k + 1, cell(v, v->sink_rows[k], v->tcol), MPFR_RNDN);
         status = nhref_integrate_grid(v->ig, NULL, v->x0, grid, n + 1, &stats);
         v->nsteps += stats.nsteps;
-        mpfr_vec_free(grid, n + 1);
+        nhref_vec_free(grid, n + 1);
         if (status != NHREF_OK) {
             size_t next = v->sink_rows[stats.nrows > 0 && stats.nrows <= n ? stats.nrows - 1 : 0];
             cli_progress_end(&v->progress);
             cli_error("the reference integration (%s from t-start) failed after %lu steps "
                       "before t = %s (line %zu): %s",
-                      pass == 0 ? "backward" : "forward", stats.nsteps,
-                      row_time(&tb, v, next), tab->line[next], nhref_strerror(status));
+                      pass == 0 ? "backward" : "forward", stats.nsteps, row_time(&tb, v, next),
+                      tab->line[next], nhref_strerror(status));
         }
     }
     cli_progress_end(&v->progress);
@@ -631,13 +621,13 @@ static int compute_reference(verify_t *v, nhref_options_t *opt, int quiet)
         return CLI_FAIL;
 
     if (m->nintegral > 0) {
-        if ((v->refI = mpfr_vec(nrow * m->nintegral, v->prec)) == NULL) {
+        if ((v->refI = nhref_vec_new(nrow * m->nintegral, v->prec)) == NULL) {
             cli_error("out of memory");
             return CLI_FAIL;
         }
         for (size_t r = 0; r < nrow; r++)
-            nhref_integrator_integrals(v->ig, v->refI + r * m->nintegral,
-                                       cell(v, r, v->tcol), v->ref + r * m->nstate);
+            nhref_integrator_integrals(v->ig, v->refI + r * m->nintegral, cell(v, r, v->tcol),
+                                       v->ref + r * m->nstate);
     }
     return CLI_OK;
 }
@@ -653,10 +643,9 @@ static void print_header(const verify_t *v, const char *golden)
     printf("trajectory: %s: %zu rows, t from %s to %s\n",
            strcmp(tab->path, "-") == 0 ? "(standard input)" : tab->path, tab->nrow,
            row_time(&t1, v, v->order[0]), row_time(&t2, v, v->order[tab->nrow - 1]));
-    printf("reference:  %s, %s at %g digits (%ld bits)%s, from t-start = %s; %lu steps\n",
-           m->name, nhref_integrator_scheme(v->ig)->name, nhref_integrator_digits(v->ig),
-           (long)v->prec, v->raised ? " (--digits raised to the golden file's)" : "",
-           v->t_start, v->nsteps);
+    printf("reference:  %s, %s at %g digits (%ld bits)%s, from t-start = %s; %lu steps\n", m->name,
+           nhref_integrator_scheme(v->ig)->name, nhref_integrator_digits(v->ig), (long)v->prec,
+           v->raised ? " (--digits raised to the golden file's)" : "", v->t_start, v->nsteps);
     if (golden != NULL)
         printf("            as defined by %s\n", golden);
     printf("  param:");
@@ -706,11 +695,11 @@ static void print_closed_form(verify_t *v, double min_digits)
         printf("closed form: skipped (the oracle's tables do not match the model's)\n");
         return;
     }
-    p = mpfr_vec(m->nparam, v->prec);
-    cf = mpfr_vec(ns, v->prec);
+    p = nhref_vec_new(m->nparam, v->prec);
+    cf = nhref_vec_new(ns, v->prec);
     if (p == NULL || cf == NULL) {
-        mpfr_vec_free(p, m->nparam);
-        mpfr_vec_free(cf, ns);
+        nhref_vec_free(p, m->nparam);
+        nhref_vec_free(cf, ns);
         printf("closed form: skipped (out of memory)\n");
         return;
     }
@@ -749,8 +738,8 @@ static void print_closed_form(verify_t *v, double min_digits)
     if (sol != NULL)
         oracle->solution_free(sol);
     mpfr_clear(dt);
-    mpfr_vec_free(cf, ns);
-    mpfr_vec_free(p, m->nparam);
+    nhref_vec_free(cf, ns);
+    nhref_vec_free(p, m->nparam);
 }
 
 /* The table of compared columns; *VERDICT gets the worst state column (the
@@ -789,9 +778,9 @@ static void print_columns(const verify_t *v, nhref_oracle_column_t *verdict,
                                     : v->refI + r * m->nintegral + (size_t)ki;
             nhref_oracle_column_add(&col, r, cell(v, r, (int)c), b, v->one);
         }
-        printf("%-10s %-9s %12.3e %8s  %s (line %zu)", tab->name[c],
-               ks >= 0 ? "state" : "integral", col.max_abs, digits_str(d, sizeof d, col.digits),
-               row_time(&tb, v, col.worst_row), tab->line[col.worst_row]);
+        printf("%-10s %-9s %12.3e %8s  %s (line %zu)", tab->name[c], ks >= 0 ? "state" : "integral",
+               col.max_abs, digits_str(d, sizeof d, col.digits), row_time(&tb, v, col.worst_row),
+               tab->line[col.worst_row]);
         if (col.nan_rows > 0)
             printf("; rows with NaN on one side only: %zu", col.nan_rows);
         printf("\n");
@@ -828,9 +817,9 @@ static int print_drift(const verify_t *v)
                missing);
         return 0;
     }
-    x = mpfr_vec(ns, v->prec);
-    I = mpfr_vec(ni, v->prec);
-    I0 = mpfr_vec(ni, v->prec);
+    x = nhref_vec_new(ns, v->prec);
+    I = nhref_vec_new(ni, v->prec);
+    I0 = nhref_vec_new(ni, v->prec);
     drift = malloc(ni * sizeof *drift);
     if (x != NULL && I != NULL && I0 != NULL && drift != NULL) {
         for (size_t k = 0; k < ni; k++)
@@ -854,8 +843,8 @@ static int print_drift(const verify_t *v)
                        m->integral[k].name, m->integral[k].holds);
                 continue;
             }
-            mpfr_printf("%-10s %23.15Re %12.3e %8s", m->integral[k].name, I0 + k,
-                        drift[k].max_abs, digits_str(d, sizeof d, drift[k].digits));
+            mpfr_printf("%-10s %23.15Re %12.3e %8s", m->integral[k].name, I0 + k, drift[k].max_abs,
+                        digits_str(d, sizeof d, drift[k].digits));
             if (drift[k].rows + drift[k].nan_rows == 0)
                 printf("  (a single row)");
             else
@@ -866,9 +855,9 @@ static int print_drift(const verify_t *v)
             printf("\n");
         }
     }
-    mpfr_vec_free(x, ns);
-    mpfr_vec_free(I, ni);
-    mpfr_vec_free(I0, ni);
+    nhref_vec_free(x, ns);
+    nhref_vec_free(I, ni);
+    nhref_vec_free(I0, ni);
     if (drift == NULL)
         return -1;
     free(drift);
@@ -917,7 +906,8 @@ int cmd_verify(int argc, char **argv)
     memset(&v, 0, sizeof v);
     mpfr_inits2(MPFR_PREC_MIN, v.t0, v.one, (mpfr_ptr)0);
     mpfr_set_ui(v.one, 1, MPFR_RNDN);
-    if ((rc = refdef_load(&d, &a)) == CLI_OK && (rc = setup_reference(&v, &opt, &d, &a)) == CLI_OK &&
+    if ((rc = refdef_load(&d, &a)) == CLI_OK &&
+        (rc = setup_reference(&v, &opt, &d, &a)) == CLI_OK &&
         (rc = load_trajectory(&v, a.traj)) == CLI_OK &&
         (rc = compute_reference(&v, &opt, a.quiet)) == CLI_OK) {
         print_header(&v, a.golden);

@@ -238,12 +238,12 @@ int nhref_table_read(nhref_table_t **tabp, const char *path, mpfr_prec_t prec, c
             t = nhref_trim(line);
             if (*t == '#') {
                 char *c = nhref_trim(t + 1), *colon = strchr(c, ':');
-                if (!in_data && colon != NULL) {
+                if (colon != NULL) {
                     *colon = '\0';
                     if (push(&keys, nhref_strdup(nhref_trim(c))) != 0 ||
                         push(&vals, nhref_strdup(nhref_trim(colon + 1))) != 0)
                         status = NHREF_ENOMEM;
-                    if (strcmp(keys.p[keys.n - 1], "columns") == 0) {
+                    if (!in_data && strcmp(keys.p[keys.n - 1], "columns") == 0) {
                         columns_meta = vals.p[vals.n - 1];
                         names_line = lineno;
                     }
@@ -268,7 +268,10 @@ int nhref_table_read(nhref_table_t **tabp, const char *path, mpfr_prec_t prec, c
     if (status != NHREF_OK)
         goto out;
     if (rows.n == 0) {
-        fail(err, errlen, "%s:%zu: no data rows", path, lineno);
+        if (lineno == 0)
+            fail(err, errlen, "%s: empty file (expected a header row and rows of numbers)", path);
+        else
+            fail(err, errlen, "%s:%zu: no data rows", path, lineno);
         status = NHREF_EPARSE;
         goto out;
     }

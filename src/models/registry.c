@@ -46,3 +46,11 @@ int nhref_model_param_index(const nhref_model_t *model, const char *name)
             return (int)i;
     return -1;
 }
+
+int nhref_model_integral_index(const nhref_model_t *model, const char *name)
+{
+    for (size_t i = 0; i < model->nintegral; i++)
+        if (strcmp(model->integral[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
