@@ -39,6 +39,18 @@ typedef struct {
     const char *range;
 } nhref_param_desc_t;
 
+/* An event a model declares: a function g(t, x, p) of its event tape whose zero
+ * crossing means something physical (the skater's blade lying flat).  DIRECTION:
+ * +1 only rising crossings count, -1 only falling, 0 both.  TERMINAL: 1 the
+ * integration stops there (outcome NHREF_OUTCOME_EVENT), 0 the crossing is
+ * recorded and the integration goes on. */
+typedef struct {
+    const char *name;
+    const char *description;
+    int direction;
+    int terminal;
+} nhref_event_desc_t;
+
 /* A first integral (possibly time-dependent), computed for monitoring by the
  * model's integral tape; HOLDS says when it is conserved and when defined. */
 typedef struct {
@@ -78,6 +90,18 @@ typedef struct nhref_model {
      * integrals, in the order of the integral table.  Undefined values (e.g.
      * outside the region where an integral exists) evaluate to NaN. */
     int (*build_integrals)(nhref_tape_t *tape);
+
+    /* check_init -- optional: the spec's conditions on an initial state X0
+     * (nstate values) for parameters P (e.g. |gamma| = 1, a configuration off
+     * the singular set).  Returns NHREF_OK, or NHREF_EPARAM with a one-line
+     * reason naming the condition in WHY.  NULL: every finite state is valid. */
+    int (*check_init)(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len);
+
+    /* Events the model declares (its physical-validity limits), and the tape
+     * builder of their functions: TAPE has nevent outputs, g_k(t, x, p). */
+    size_t nevent;
+    const nhref_event_desc_t *event;
+    int (*build_events)(nhref_tape_t *tape);
 } nhref_model_t;
 
 /* The registry, in the order of models.def. */
@@ -122,6 +146,15 @@ int nhref_system_params(mpfr_ptr p, const nhref_system_t *sys);
  * model) on the current parameters, evaluated at 256 bits.
  * Returns NHREF_OK, or NHREF_EPARAM with a one-line reason in WHY. */
 int nhref_system_check(const nhref_system_t *sys, char *why, size_t len);
+
+/* nhref_system_check_init -- the model's conditions on the initial state X0
+ * (nstate values, any precision), evaluated at the precision of X0.
+ * Returns NHREF_OK; NHREF_EPARAM with a one-line reason in WHY (a value not
+ * finite, or the model's check_init). */
+int nhref_system_check_init(const nhref_system_t *sys, mpfr_srcptr x0, char *why, size_t len);
+
+/* The event tape (NULL if the model declares none). */
+const nhref_tape_t *nhref_system_event_tape(const nhref_system_t *sys);
 
 #ifdef __cplusplus
 }

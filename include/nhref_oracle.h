@@ -103,6 +103,10 @@ int nhref_oracle_sleigh_integrals(mpfr_ptr I, mpfr_srcptr p, mpfr_srcptr s, mpfr
  * Returns NHREF_OK, NHREF_EPARAM (invalid P) or NHREF_EINVAL (S not finite). */
 int nhref_oracle_sleigh_reaction(mpfr_ptr lambda, mpfr_srcptr p, mpfr_srcptr s);
 
+/* ------------------------------------------------------------------ other models
+ * Each model family's oracle API lives in its own header, included here. */
+/* new oracle headers: one #include each above this line */
+
 /* ------------------------------------------------------------------ registry
  * The oracles by model name, with one interface, for `nhref golden` and
  * `nhref verify`: a closed-form solution from an initial state (NULL where the

@@ -117,6 +117,29 @@ size_t nhref_tape_nnodes(const nhref_tape_t *tape);
 size_t nhref_tape_nnonlinear(const nhref_tape_t *tape);
 const char *nhref_tape_op_name(nhref_op_t op);
 
+/* ------------------------------------------------------------------ tangent tapes
+ * Forward-mode differentiation of a tape by source transformation: the result
+ * is an ordinary tape, so every interpreter and scheme evaluates, expands and
+ * integrates it at any precision.  Nothing about a model is written twice.
+ */
+
+/* nhref_tape_linearize -- the variational equations of the ODE x' = f(t, x)
+ * whose right-hand side is outputs 0..n-1 of F (n = nstate of F):
+ * *OUT has n (1 + M) states (x, w_1, ..., w_M), F's parameters, and n (1 + M)
+ * outputs (f(t, x), J w_1, ..., J w_M) with J = df/dx at (t, x).
+ * Returns NHREF_OK; NHREF_ETAPE if F has a build error or nout < nstate;
+ * NHREF_ENOMEM.  Cost of the new tape: about (1 + 3M) times F's nodes. */
+int nhref_tape_linearize(nhref_tape_t **out, const nhref_tape_t *f, size_t m);
+
+/* nhref_tape_divergence -- a tape with F's inputs and one output,
+ * div(rho f) = sum_i d(rho f_i)/dx_i (rho = 1 when RHO is NULL; else RHO's
+ * output 0, a tape with the same inputs as F): the condition for the density
+ * rho to be invariant is that this vanishes.  For rho = 1 it is the trace of
+ * the Jacobian.
+ * Returns NHREF_OK; NHREF_ETAPE if F or RHO has a build error or their inputs
+ * differ; NHREF_ENOMEM.  Cost: about 3 nstate times F's nodes. */
+int nhref_tape_divergence(nhref_tape_t **out, const nhref_tape_t *f, const nhref_tape_t *rho);
+
 /* ------------------------------------------------------------------ MPFR interpreters
  * A workspace holds, for every node, its Taylor coefficients up to a maximal
  * order at a precision fixed at allocation.  Vectors are contiguous arrays of

@@ -26,6 +26,7 @@ static const nhref_oracle_t oracles[] = {
      "tanh law (spec §5.1, all branches); positions by Gauss-Legendre quadrature (§5.3)",
      NHREF_ORACLE_SLEIGH_NPARAM, NHREF_ORACLE_SLEIGH_NSTATE, NHREF_ORACLE_SLEIGH_NINTEGRAL,
      sleigh_new, sleigh_state, sleigh_free, nhref_oracle_sleigh_integrals},
+    /* new oracles: one entry each above this line (wrappers in the model's oracle file) */
 };
 
 const nhref_oracle_t *nhref_oracle_find(const char *model)

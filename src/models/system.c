@@ -13,6 +13,7 @@ struct nhref_system {
     char **param; /* nparam decimal strings */
     nhref_tape_t *rhs;
     nhref_tape_t *integrals;
+    nhref_tape_t *events;
 };
 
 int nhref_system_new(nhref_system_t **sysp, const nhref_model_t *model)
@@ -43,6 +44,11 @@ int nhref_system_new(nhref_system_t **sysp, const nhref_model_t *model)
         if (status == NHREF_OK && model->build_integrals(sys->integrals) != NHREF_OK)
             status = NHREF_ETAPE;
     }
+    if (status == NHREF_OK && model->nevent > 0) {
+        status = nhref_tape_new(&sys->events, model->nstate, model->nparam, model->nevent);
+        if (status == NHREF_OK && model->build_events(sys->events) != NHREF_OK)
+            status = NHREF_ETAPE;
+    }
     if (status != NHREF_OK) {
         nhref_system_free(sys);
         return status;
@@ -60,6 +66,7 @@ void nhref_system_free(nhref_system_t *sys)
     free(sys->param);
     nhref_tape_free(sys->rhs);
     nhref_tape_free(sys->integrals);
+    nhref_tape_free(sys->events);
     free(sys);
 }
 
@@ -76,6 +83,11 @@ const nhref_tape_t *nhref_system_rhs_tape(const nhref_system_t *sys)
 const nhref_tape_t *nhref_system_integral_tape(const nhref_system_t *sys)
 {
     return sys->integrals;
+}
+
+const nhref_tape_t *nhref_system_event_tape(const nhref_system_t *sys)
+{
+    return sys->events;
 }
 
 int nhref_system_set_param(nhref_system_t *sys, const char *name, const char *decimal)
@@ -130,5 +142,28 @@ int nhref_system_check(const nhref_system_t *sys, char *why, size_t len)
     if (status == NHREF_OK && model->check != NULL && n > 0)
         status = model->check(p, why, len);
     nhref_vec_free(p, n);
+    return status;
+}
+
+int nhref_system_check_init(const nhref_system_t *sys, mpfr_srcptr x0, char *why, size_t len)
+{
+    const nhref_model_t *model = sys->model;
+    __mpfr_struct *p;
+    int status;
+
+    for (size_t i = 0; i < model->nstate; i++)
+        if (!mpfr_number_p(x0 + i)) {
+            snprintf(why, len, "initial %s is not a finite number", model->state[i].name);
+            return NHREF_EPARAM;
+        }
+    if (model->check_init == NULL)
+        return NHREF_OK;
+    p = nhref_vec_new(model->nparam, mpfr_get_prec(x0));
+    if (p == NULL)
+        return NHREF_ENOMEM;
+    status = nhref_system_params(p, sys);
+    if (status == NHREF_OK)
+        status = model->check_init(p, x0, why, len);
+    nhref_vec_free(p, model->nparam);
     return status;
 }
