@@ -24,9 +24,11 @@ extern "C" {
 #endif
 
 /* How an integration ended: X(name, message).  Outcomes are not errors. */
-#define NHREF_OUTCOME_LIST(X)                                      \
-    X(NHREF_OUTCOME_NONE, "not run")                               \
-    X(NHREF_OUTCOME_REACHED, "reached the final time")             \
+#define NHREF_OUTCOME_LIST(X)                                                     \
+    X(NHREF_OUTCOME_NONE, "not run")                                              \
+    X(NHREF_OUTCOME_REACHED, "reached the final time")                            \
+    X(NHREF_OUTCOME_EVENT, "stopped by an event")                                 \
+    X(NHREF_OUTCOME_BLOWUP, "stopped before a finite-time blow-up")               \
     X(NHREF_OUTCOME_FAILED, "stopped by an error (see the status)")
 
 typedef enum {
@@ -79,6 +81,11 @@ typedef struct {
     double h_min, h_max; /* |h| of the steps taken (the final, clipped one excluded
                             when there were others) */
     size_t nrows;        /* output rows filled (grid) */
+    int event;           /* outcome EVENT: index of the terminal event that stopped the
+                            run (model events first, then user events); else -1 */
+    double t_stop;       /* where the integration stopped (exact value: *t of
+                            nhref_integrate_until) */
+    double t_blowup;     /* outcome BLOWUP: the estimated blow-up time; else NaN */
 } nhref_stats_t;
 
 typedef struct nhref_integrator nhref_integrator_t;

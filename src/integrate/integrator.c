@@ -197,6 +197,9 @@ static void stats_start(nhref_stats_t *s)
     s->order_min = s->order_max = 0;
     s->h_min = s->h_max = 0;
     s->nrows = 0;
+    s->event = -1;
+    s->t_stop = 0;
+    s->t_blowup = NAN;
 }
 
 static void stats_step(nhref_stats_t *s, const nhref_step_info_t *info, int last)
@@ -303,6 +306,7 @@ int nhref_integrate_grid(nhref_integrator_t *ig, mpfr_ptr out, mpfr_srcptr x0,
             ig->progress(ig->progress_arg, fraction_done(ig));
     }
     stats->outcome = status == NHREF_OK ? NHREF_OUTCOME_REACHED : NHREF_OUTCOME_FAILED;
+    stats->t_stop = mpfr_get_d(ig->t, MPFR_RNDN);
     return status;
 }
 
