@@ -598,6 +598,67 @@ START_TEST(test_structure)
 }
 END_TEST
 
+/* spec §4 (invariant measure): div f = -(m a / IA) v, and the density 1/|omega| is
+ * invariant: div(f / omega) = 0 -- from the model's own tape by nhref_tape_divergence,
+ * at random states of every case's parameters */
+START_TEST(test_invariant_measure)
+{
+    const sleigh_case_t *c = &cases[_i];
+    const mpfr_prec_t prec = 300;
+    nhref_system_t *sys = sleigh_system(c);
+    const nhref_tape_t *f = nhref_system_rhs_tape(sys);
+    nhref_tape_t *rho, *div, *divr;
+    nhref_tape_mp_t *wd, *wdr;
+    __mpfr_struct *x = vec(NX, prec), *p = vec(NP, prec);
+    mpfr_t t, got, want, ia;
+    gmp_randstate_t rs;
+
+    ck_assert_int_eq(nhref_tape_new(&rho, NX, NP, 1), NHREF_OK);
+    nhref_tape_set_output(rho, 0, nhref_tape_div(rho, nhref_tape_const(rho, "1"),
+                                                 nhref_tape_state(rho, 4)));
+    ck_assert_int_eq(nhref_tape_divergence(&div, f, NULL), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_divergence(&divr, f, rho), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_new(&wd, div, prec, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_new(&wdr, divr, prec, 0), NHREF_OK);
+    set_strs(p, c->p, NP);
+    nhref_tape_mp_set_params(wd, p);
+    nhref_tape_mp_set_params(wdr, p);
+    mpfr_inits2(prec, t, got, want, ia, (mpfr_ptr)0);
+    mpfr_set_zero(t, 1);
+    gmp_randinit_default(rs);
+    gmp_randseed_ui(rs, ck_seed() + (unsigned long)_i);
+    /* IA = J + m a^2 */
+    mpfr_sqr(ia, p + 2, MPFR_RNDN);
+    mpfr_fma(ia, ia, p + 0, p + 1, MPFR_RNDN);
+    for (int trial = 0; trial < 20; trial++) {
+        for (int k = 0; k < NX; k++) {
+            mpfr_urandomb(x + k, rs);
+            mpfr_mul_si(x + k, x + k, 6, MPFR_RNDN);
+            mpfr_sub_ui(x + k, x + k, 3, MPFR_RNDN);
+        }
+        ck_assert_int_eq(nhref_tape_mp_eval(got, wd, t, x), NHREF_OK);
+        mpfr_mul(want, p + 0, p + 2, MPFR_RNDN);
+        mpfr_mul(want, want, x + 3, MPFR_RNDN);
+        mpfr_div(want, want, ia, MPFR_RNDN);
+        mpfr_neg(want, want, MPFR_RNDN);
+        ck_assert_mpfr_digits(got, want, 85, "1");
+        ck_assert_int_eq(nhref_tape_mp_eval(got, wdr, t, x), NHREF_OK);
+        mpfr_set_zero(want, 1);
+        ck_assert_mpfr_digits(got, want, 85, "1");
+    }
+    gmp_randclear(rs);
+    mpfr_clears(t, got, want, ia, (mpfr_ptr)0);
+    vec_free(x, NX);
+    vec_free(p, NP);
+    nhref_tape_mp_free(wd);
+    nhref_tape_mp_free(wdr);
+    nhref_tape_free(rho);
+    nhref_tape_free(div);
+    nhref_tape_free(divr);
+    nhref_system_free(sys);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ parameter validation */
 START_TEST(test_parameter_validation)
 {
@@ -666,6 +727,7 @@ static Suite *sleigh_suite(void)
     tcase_add_loop_test(tc, test_mirror_symmetry, 0, NCASES);
     tcase_add_loop_test(tc, test_symmetries, 0, NCASES);
     tcase_add_test(tc, test_j0_centre_of_mass);
+    tcase_add_loop_test(tc, test_invariant_measure, 0, NCASES);
     tcase_add_test(tc, test_structure);
     tcase_add_test(tc, test_parameter_validation);
     suite_add_tcase(s, tc);

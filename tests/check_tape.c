@@ -386,6 +386,195 @@ START_TEST(test_jet_domain_and_limits)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ tangent tapes */
+/* the every-op formulas as an ODE on 8 states: every operation, and every output
+ * depends on some state, so every derivative rule is exercised */
+static nhref_tape_t *every_op_ode(void)
+{
+    nhref_tape_t *tp;
+    nhref_node_t t, x0, x1, p;
+
+    ck_assert_int_eq(nhref_tape_new(&tp, NOUT_ALL, 1, NOUT_ALL), NHREF_OK);
+    t = nhref_tape_time(tp);
+    x0 = nhref_tape_state(tp, 0);
+    x1 = nhref_tape_state(tp, 1);
+    p = nhref_tape_param(tp, 0);
+    nhref_tape_set_output(tp, 0, nhref_tape_add(tp, nhref_tape_mul(tp, x0, x1), t));
+    nhref_tape_set_output(tp, 1, nhref_tape_sub(tp, nhref_tape_div(tp, x0, x1), p));
+    nhref_tape_set_output(tp, 2, nhref_tape_mul(tp, nhref_tape_sqrt(tp, x0), nhref_tape_sin(tp, x1)));
+    nhref_tape_set_output(
+        tp, 3, nhref_tape_mul(tp, nhref_tape_cos(tp, x1), nhref_tape_exp(tp, nhref_tape_neg(tp, x0))));
+    nhref_tape_set_output(tp, 4, nhref_tape_add(tp, nhref_tape_log(tp, nhref_tape_add(tp, x0, p)),
+                                                nhref_tape_atan(tp, nhref_tape_mul(tp, x1, nhref_tape_state(tp, 4)))));
+    nhref_tape_set_output(
+        tp, 5,
+        nhref_tape_mul(tp, nhref_tape_atanh(tp, nhref_tape_div(tp, x1, nhref_tape_const(tp, "2"))),
+                       nhref_tape_tanh(tp, nhref_tape_state(tp, 5))));
+    nhref_tape_set_output(tp, 6, nhref_tape_div(tp, nhref_tape_powi(tp, nhref_tape_state(tp, 6), 3),
+                                                nhref_tape_powi(tp, x1, 2)));
+    nhref_tape_set_output(tp, 7, nhref_tape_add(tp, nhref_tape_sqr(tp, nhref_tape_sub(tp, nhref_tape_state(tp, 7), t)),
+                                                nhref_tape_const(tp, "0.25")));
+    ck_assert_int_eq(nhref_tape_status(tp), NHREF_OK);
+    return tp;
+}
+
+/* f(x + e w) at PREC into OUT (8 values) */
+static void eval_shifted(mpfr_ptr out, nhref_tape_mp_t *ws, mpfr_srcptr t, mpfr_srcptr x,
+                         mpfr_srcptr w, mpfr_srcptr e, mpfr_prec_t prec)
+{
+    mpfr_t y[NOUT_ALL];
+    for (int i = 0; i < NOUT_ALL; i++) {
+        mpfr_init2(y[i], prec);
+        mpfr_fma(y[i], e, w + i, x + i, MPFR_RNDN);
+    }
+    ck_assert_int_eq(nhref_tape_mp_eval(out, ws, t, y[0]), NHREF_OK);
+    for (int i = 0; i < NOUT_ALL; i++)
+        mpfr_clear(y[i]);
+}
+
+/* J w from nhref_tape_linearize against the central difference
+ * (f(x + e w) - f(x - e w)) / 2e, e = 10^-60, at 600 bits: error O(e^2) */
+START_TEST(test_linearize_matches_differences)
+{
+    const mpfr_prec_t prec = 600;
+    nhref_tape_t *f = every_op_ode(), *lin;
+    nhref_tape_mp_t *wf, *wl;
+    mpfr_t t, p, e, x[2 * NOUT_ALL], out[2 * NOUT_ALL], fp[NOUT_ALL], fm[NOUT_ALL], fd;
+    static const char *x0[NOUT_ALL] = {"0.7", "-1.1", "0.2", "0.9", "0.6", "-0.3", "1.4", "0.5"};
+    static const char *w0[NOUT_ALL] = {"0.3", "0.5", "-0.7", "1", "0.25", "-1.5", "0.8", "2"};
+
+    ck_assert_int_eq(nhref_tape_linearize(&lin, f, 1), NHREF_OK);
+    ck_assert_uint_eq(nhref_tape_nstate(lin), 2 * NOUT_ALL);
+    ck_assert_uint_eq(nhref_tape_nout(lin), 2 * NOUT_ALL);
+    mpfr_inits2(prec, t, p, e, fd, (mpfr_ptr)0);
+    for (int i = 0; i < 2 * NOUT_ALL; i++)
+        mpfr_inits2(prec, x[i], out[i], (mpfr_ptr)0);
+    for (int i = 0; i < NOUT_ALL; i++) {
+        mpfr_inits2(prec, fp[i], fm[i], (mpfr_ptr)0);
+        mpfr_set_str(x[i], x0[i], 10, MPFR_RNDN);
+        mpfr_set_str(x[NOUT_ALL + i], w0[i], 10, MPFR_RNDN);
+    }
+    mpfr_set_str(t, "0.3", 10, MPFR_RNDN);
+    mpfr_set_str(p, "2.5", 10, MPFR_RNDN);
+    ck_assert_int_eq(nhref_tape_mp_new(&wf, f, prec, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_new(&wl, lin, prec, 0), NHREF_OK);
+    nhref_tape_mp_set_params(wf, p);
+    nhref_tape_mp_set_params(wl, p);
+    ck_assert_int_eq(nhref_tape_mp_eval(out[0], wl, t, x[0]), NHREF_OK);
+    /* the first half is f itself, bit for bit */
+    ck_assert_int_eq(nhref_tape_mp_eval(fp[0], wf, t, x[0]), NHREF_OK);
+    for (int i = 0; i < NOUT_ALL; i++)
+        ck_assert_mpfr_eq(out[i], fp[i]);
+    mpfr_set_str(e, "1e-60", 10, MPFR_RNDN);
+    eval_shifted(fp[0], wf, t, x[0], x[NOUT_ALL], e, prec);
+    mpfr_neg(e, e, MPFR_RNDN);
+    eval_shifted(fm[0], wf, t, x[0], x[NOUT_ALL], e, prec);
+    for (int i = 0; i < NOUT_ALL; i++) {
+        mpfr_sub(fd, fp[i], fm[i], MPFR_RNDN);
+        mpfr_div(fd, fd, e, MPFR_RNDN);
+        mpfr_div_si(fd, fd, -2, MPFR_RNDN);
+        ck_assert_mpfr_digits(out[NOUT_ALL + i], fd, 100, "1");
+    }
+    nhref_tape_mp_free(wf);
+    nhref_tape_mp_free(wl);
+    nhref_tape_free(f);
+    nhref_tape_free(lin);
+    mpfr_clears(t, p, e, fd, (mpfr_ptr)0);
+    for (int i = 0; i < 2 * NOUT_ALL; i++)
+        mpfr_clears(x[i], out[i], (mpfr_ptr)0);
+    for (int i = 0; i < NOUT_ALL; i++)
+        mpfr_clears(fp[i], fm[i], (mpfr_ptr)0);
+}
+END_TEST
+
+/* div f and div(rho f) against sums of central differences along the axes */
+START_TEST(test_divergence_matches_differences)
+{
+    const mpfr_prec_t prec = 600;
+    nhref_tape_t *f = every_op_ode(), *rho, *div, *divr;
+    nhref_tape_mp_t *wf, *wr, *wd, *wdr;
+    mpfr_t t, p, e, x[NOUT_ALL], w[NOUT_ALL], fp[NOUT_ALL], fm[NOUT_ALL], rp, rm, sum, sumr, got,
+        r0, tmp;
+    static const char *x0[NOUT_ALL] = {"0.7", "-1.1", "0.2", "0.9", "0.6", "-0.3", "1.4", "0.5"};
+
+    /* rho = exp(x0 x1) / (1 + x7^2) */
+    ck_assert_int_eq(nhref_tape_new(&rho, NOUT_ALL, 1, 1), NHREF_OK);
+    nhref_tape_set_output(
+        rho, 0,
+        nhref_tape_div(rho, nhref_tape_exp(rho, nhref_tape_mul(rho, nhref_tape_state(rho, 0),
+                                                               nhref_tape_state(rho, 1))),
+                       nhref_tape_add(rho, nhref_tape_const(rho, "1"),
+                                      nhref_tape_sqr(rho, nhref_tape_state(rho, 7)))));
+    ck_assert_int_eq(nhref_tape_divergence(&div, f, NULL), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_divergence(&divr, f, rho), NHREF_OK);
+    mpfr_inits2(prec, t, p, e, rp, rm, sum, sumr, got, r0, tmp, (mpfr_ptr)0);
+    for (int i = 0; i < NOUT_ALL; i++) {
+        mpfr_inits2(prec, x[i], w[i], fp[i], fm[i], (mpfr_ptr)0);
+        mpfr_set_str(x[i], x0[i], 10, MPFR_RNDN);
+    }
+    mpfr_set_str(t, "0.3", 10, MPFR_RNDN);
+    mpfr_set_str(p, "2.5", 10, MPFR_RNDN);
+    ck_assert_int_eq(nhref_tape_mp_new(&wf, f, prec, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_new(&wr, rho, prec, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_new(&wd, div, prec, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_new(&wdr, divr, prec, 0), NHREF_OK);
+    nhref_tape_mp_set_params(wf, p);
+    nhref_tape_mp_set_params(wr, p);
+    nhref_tape_mp_set_params(wd, p);
+    nhref_tape_mp_set_params(wdr, p);
+    mpfr_set_zero(sum, 1);
+    mpfr_set_zero(sumr, 1);
+    for (int i = 0; i < NOUT_ALL; i++) {
+        /* d(f_i)/dx_i and d(rho f_i)/dx_i by central differences along e_i */
+        for (int k = 0; k < NOUT_ALL; k++)
+            mpfr_set_ui(w[k], k == i, MPFR_RNDN);
+        mpfr_set_str(e, "1e-60", 10, MPFR_RNDN);
+        eval_shifted(fp[0], wf, t, x[0], w[0], e, prec);
+        mpfr_fma(x[i], e, w[i], x[i], MPFR_RNDN);
+        nhref_tape_mp_eval(rp, wr, t, x[0]);
+        mpfr_set_str(x[i], x0[i], 10, MPFR_RNDN);
+        mpfr_neg(e, e, MPFR_RNDN);
+        eval_shifted(fm[0], wf, t, x[0], w[0], e, prec);
+        mpfr_fma(x[i], e, w[i], x[i], MPFR_RNDN);
+        nhref_tape_mp_eval(rm, wr, t, x[0]);
+        mpfr_set_str(x[i], x0[i], 10, MPFR_RNDN);
+        mpfr_sub(tmp, fp[i], fm[i], MPFR_RNDN);
+        mpfr_div(tmp, tmp, e, MPFR_RNDN);
+        mpfr_div_si(tmp, tmp, -2, MPFR_RNDN);
+        mpfr_add(sum, sum, tmp, MPFR_RNDN);
+        mpfr_mul(rp, rp, fp[i], MPFR_RNDN);
+        mpfr_mul(rm, rm, fm[i], MPFR_RNDN);
+        mpfr_sub(tmp, rp, rm, MPFR_RNDN);
+        mpfr_div(tmp, tmp, e, MPFR_RNDN);
+        mpfr_div_si(tmp, tmp, -2, MPFR_RNDN);
+        mpfr_add(sumr, sumr, tmp, MPFR_RNDN);
+    }
+    ck_assert_int_eq(nhref_tape_mp_eval(got, wd, t, x[0]), NHREF_OK);
+    ck_assert_mpfr_digits(got, sum, 100, "1");
+    ck_assert_int_eq(nhref_tape_mp_eval(got, wdr, t, x[0]), NHREF_OK);
+    ck_assert_mpfr_digits(got, sumr, 100, "1");
+    /* inputs must match */
+    {
+        nhref_tape_t *bad, *out;
+        ck_assert_int_eq(nhref_tape_new(&bad, 3, 1, 1), NHREF_OK);
+        nhref_tape_set_output(bad, 0, nhref_tape_state(bad, 0));
+        ck_assert_int_eq(nhref_tape_divergence(&out, f, bad), NHREF_ETAPE);
+        nhref_tape_free(bad);
+    }
+    nhref_tape_mp_free(wf);
+    nhref_tape_mp_free(wr);
+    nhref_tape_mp_free(wd);
+    nhref_tape_mp_free(wdr);
+    nhref_tape_free(f);
+    nhref_tape_free(rho);
+    nhref_tape_free(div);
+    nhref_tape_free(divr);
+    mpfr_clears(t, p, e, rp, rm, sum, sumr, got, r0, tmp, (mpfr_ptr)0);
+    for (int i = 0; i < NOUT_ALL; i++)
+        mpfr_clears(x[i], w[i], fp[i], fm[i], (mpfr_ptr)0);
+}
+END_TEST
+
 static Suite *tape_suite(void)
 {
     Suite *s = suite_create("tape");
@@ -403,6 +592,10 @@ static Suite *tape_suite(void)
     tcase_add_loop_test(tc, test_jet_exp_and_time, 0, NPRECS);
     tcase_add_loop_test(tc, test_jet_oscillator_and_params, 0, NPRECS);
     tcase_add_test(tc, test_jet_domain_and_limits);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("tangent");
+    tcase_add_test(tc, test_linearize_matches_differences);
+    tcase_add_test(tc, test_divergence_matches_differences);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,0 +1,314 @@
+/* tangent.c -- forward-mode differentiation of a tape by source transformation
+ * (see nhref_tape.h): the variational equations x' = f, w' = J w, and the
+ * divergence div(rho f), built as new tapes from the model's own tape.
+ *
+ * A node's derivative along a direction is built node by node in SSA order with
+ * the elementary rules (d(ab) = a'b + ab', d sin a = cos a a', d atan a =
+ * a'/(1 + a^2), ...); derivatives known to be zero are tracked and never built,
+ * so a tape only grows by what the chain rule needs.
+ */
+#include "tape_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define ZERO (-2) /* a derivative that is identically zero */
+
+/* Copy the nodes of SRC into DST; MAP[i] is the new node of node i; the state
+ * inputs of SRC become DST's states STATE0 + i. */
+static void copy_nodes(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t *map,
+                       size_t state0)
+{
+    for (size_t i = 0; i < src->nnodes; i++) {
+        const nhref_tape_node_t *nd = &src->node[i];
+        nhref_node_t a = nd->a >= 0 ? map[nd->a] : NHREF_NODE_INVALID;
+        nhref_node_t b = nd->b >= 0 ? map[nd->b] : NHREF_NODE_INVALID;
+        switch (nd->op) {
+        case NHREF_OP_CONST:
+            map[i] = nhref_tape_const(dst, nd->str);
+            break;
+        case NHREF_OP_TIME:
+            map[i] = nhref_tape_time(dst);
+            break;
+        case NHREF_OP_STATE:
+            map[i] = nhref_tape_state(dst, state0 + (size_t)nd->n);
+            break;
+        case NHREF_OP_PARAM:
+            map[i] = nhref_tape_param(dst, (size_t)nd->n);
+            break;
+        case NHREF_OP_ADD:
+            map[i] = nhref_tape_add(dst, a, b);
+            break;
+        case NHREF_OP_SUB:
+            map[i] = nhref_tape_sub(dst, a, b);
+            break;
+        case NHREF_OP_NEG:
+            map[i] = nhref_tape_neg(dst, a);
+            break;
+        case NHREF_OP_MUL:
+            map[i] = nhref_tape_mul(dst, a, b);
+            break;
+        case NHREF_OP_SQR:
+            map[i] = nhref_tape_sqr(dst, a);
+            break;
+        case NHREF_OP_DIV:
+            map[i] = nhref_tape_div(dst, a, b);
+            break;
+        case NHREF_OP_SQRT:
+            map[i] = nhref_tape_sqrt(dst, a);
+            break;
+        case NHREF_OP_SIN:
+            map[i] = nhref_tape_sin(dst, a);
+            break;
+        case NHREF_OP_COS:
+            map[i] = nhref_tape_cos(dst, a);
+            break;
+        case NHREF_OP_EXP:
+            map[i] = nhref_tape_exp(dst, a);
+            break;
+        case NHREF_OP_LOG:
+            map[i] = nhref_tape_log(dst, a);
+            break;
+        case NHREF_OP_ATAN:
+            map[i] = nhref_tape_atan(dst, a);
+            break;
+        case NHREF_OP_ATANH:
+            map[i] = nhref_tape_atanh(dst, a);
+            break;
+        case NHREF_OP_TANH:
+            map[i] = nhref_tape_tanh(dst, a);
+            break;
+        case NHREF_OP_POWI:
+            map[i] = nhref_tape_powi(dst, a, nd->n);
+            break;
+        default:
+            map[i] = NHREF_NODE_INVALID;
+            break;
+        }
+    }
+}
+
+/* sums and products that know a ZERO operand */
+static nhref_node_t d_add(nhref_tape_t *t, nhref_node_t x, nhref_node_t y)
+{
+    return x == ZERO ? y : y == ZERO ? x : nhref_tape_add(t, x, y);
+}
+
+static nhref_node_t d_sub(nhref_tape_t *t, nhref_node_t x, nhref_node_t y)
+{
+    return y == ZERO ? x : x == ZERO ? nhref_tape_neg(t, y) : nhref_tape_sub(t, x, y);
+}
+
+static nhref_node_t d_mul(nhref_tape_t *t, nhref_node_t value, nhref_node_t dx)
+{
+    return dx == ZERO ? ZERO : nhref_tape_mul(t, value, dx);
+}
+
+/* D[i] = derivative of SRC's node i (values MAP[i] in DST) along the state
+ * direction SEED[k] (a DST node or ZERO) */
+static void derive(nhref_tape_t *dst, const nhref_tape_t *src, const nhref_node_t *map,
+                   const nhref_node_t *seed, nhref_node_t *d)
+{
+    for (size_t i = 0; i < src->nnodes; i++) {
+        const nhref_tape_node_t *nd = &src->node[i];
+        nhref_node_t w = map[i];
+        nhref_node_t a = nd->a >= 0 ? map[nd->a] : NHREF_NODE_INVALID;
+        nhref_node_t b = nd->b >= 0 ? map[nd->b] : NHREF_NODE_INVALID;
+        nhref_node_t da = nd->a >= 0 ? d[nd->a] : ZERO;
+        nhref_node_t db = nd->b >= 0 ? d[nd->b] : ZERO;
+
+        if (nd->constant) {
+            d[i] = ZERO;
+            continue;
+        }
+        switch (nd->op) {
+        case NHREF_OP_STATE:
+            d[i] = seed[nd->n];
+            break;
+        case NHREF_OP_ADD:
+            d[i] = d_add(dst, da, db);
+            break;
+        case NHREF_OP_SUB:
+            d[i] = d_sub(dst, da, db);
+            break;
+        case NHREF_OP_NEG:
+            d[i] = da == ZERO ? ZERO : nhref_tape_neg(dst, da);
+            break;
+        case NHREF_OP_MUL: /* a' b + a b' */
+            d[i] = d_add(dst, d_mul(dst, b, da), d_mul(dst, a, db));
+            break;
+        case NHREF_OP_SQR: /* 2 a a' */
+            d[i] = da == ZERO ? ZERO
+                              : nhref_tape_mul(dst, nhref_tape_const(dst, "2"),
+                                               nhref_tape_mul(dst, a, da));
+            break;
+        case NHREF_OP_DIV: /* (a' - w b') / b */
+            d[i] = d_sub(dst, da, d_mul(dst, w, db));
+            if (d[i] != ZERO)
+                d[i] = nhref_tape_div(dst, d[i], b);
+            break;
+        case NHREF_OP_SQRT: /* a' / (2 w) */
+            d[i] = da == ZERO ? ZERO
+                              : nhref_tape_div(dst, da,
+                                               nhref_tape_mul(dst, nhref_tape_const(dst, "2"), w));
+            break;
+        case NHREF_OP_SIN:
+            d[i] = d_mul(dst, nhref_tape_cos(dst, a), da);
+            break;
+        case NHREF_OP_COS:
+            d[i] = da == ZERO ? ZERO : nhref_tape_neg(dst, nhref_tape_mul(dst, nhref_tape_sin(dst, a), da));
+            break;
+        case NHREF_OP_EXP:
+            d[i] = d_mul(dst, w, da);
+            break;
+        case NHREF_OP_LOG:
+            d[i] = da == ZERO ? ZERO : nhref_tape_div(dst, da, a);
+            break;
+        case NHREF_OP_ATAN: /* a' / (1 + a^2) */
+        case NHREF_OP_ATANH: /* a' / (1 - a^2) */
+            if (da == ZERO) {
+                d[i] = ZERO;
+            } else {
+                nhref_node_t one = nhref_tape_const(dst, "1"), a2 = nhref_tape_sqr(dst, a);
+                d[i] = nhref_tape_div(dst, da,
+                                      nd->op == NHREF_OP_ATAN ? nhref_tape_add(dst, one, a2)
+                                                              : nhref_tape_sub(dst, one, a2));
+            }
+            break;
+        case NHREF_OP_TANH: /* (1 - w^2) a' */
+            d[i] = da == ZERO ? ZERO
+                              : nhref_tape_mul(dst,
+                                               nhref_tape_sub(dst, nhref_tape_const(dst, "1"),
+                                                              nhref_tape_sqr(dst, w)),
+                                               da);
+            break;
+        case NHREF_OP_POWI: /* n a^(n-1) a' */
+            if (da == ZERO || nd->n == 0) {
+                d[i] = ZERO;
+            } else if (nd->n == 1) {
+                d[i] = da;
+            } else {
+                char nstr[32];
+                snprintf(nstr, sizeof nstr, "%ld", nd->n);
+                d[i] = nhref_tape_mul(
+                    dst, nhref_tape_mul(dst, nhref_tape_const(dst, nstr),
+                                        nd->n == 2 ? a : nhref_tape_powi(dst, a, nd->n - 1)),
+                    da);
+            }
+            break;
+        default: /* TIME, PARAM, CONST are constant in x */
+            d[i] = ZERO;
+            break;
+        }
+    }
+}
+
+/* the node for a derivative: ZERO becomes the constant 0 */
+static nhref_node_t materialize(nhref_tape_t *t, nhref_node_t d)
+{
+    return d == ZERO ? nhref_tape_const(t, "0") : d;
+}
+
+int nhref_tape_linearize(nhref_tape_t **out, const nhref_tape_t *f, size_t m)
+{
+    size_t n = f->nstate;
+    nhref_tape_t *t;
+    nhref_node_t *map, *d, *seed;
+    int status;
+
+    *out = NULL;
+    if (nhref_tape_status(f) != NHREF_OK || f->nout < n)
+        return NHREF_ETAPE;
+    status = nhref_tape_new(&t, n * (1 + m), f->nparam, n * (1 + m));
+    if (status != NHREF_OK)
+        return status;
+    map = malloc((f->nnodes + 1) * sizeof *map);
+    d = malloc((f->nnodes + 1) * sizeof *d);
+    seed = malloc((n + 1) * sizeof *seed);
+    if (map == NULL || d == NULL || seed == NULL) {
+        free(map);
+        free(d);
+        free(seed);
+        nhref_tape_free(t);
+        return NHREF_ENOMEM;
+    }
+    copy_nodes(t, f, map, 0);
+    for (size_t i = 0; i < n; i++)
+        nhref_tape_set_output(t, i, map[f->out[i]]);
+    for (size_t j = 1; j <= m; j++) {
+        for (size_t k = 0; k < n; k++)
+            seed[k] = nhref_tape_state(t, n * j + k);
+        derive(t, f, map, seed, d);
+        for (size_t i = 0; i < n; i++)
+            nhref_tape_set_output(t, n * j + i, materialize(t, d[f->out[i]]));
+    }
+    free(map);
+    free(d);
+    free(seed);
+    status = nhref_tape_status(t);
+    if (status != NHREF_OK) {
+        nhref_tape_free(t);
+        return status == NHREF_ENOMEM ? status : NHREF_ETAPE;
+    }
+    *out = t;
+    return NHREF_OK;
+}
+
+int nhref_tape_divergence(nhref_tape_t **out, const nhref_tape_t *f, const nhref_tape_t *rho)
+{
+    size_t n = f->nstate;
+    nhref_tape_t *t;
+    nhref_node_t *map, *rmap = NULL, *d, *dr = NULL, *seed, sum = ZERO;
+    int status;
+
+    *out = NULL;
+    if (nhref_tape_status(f) != NHREF_OK || f->nout < n)
+        return NHREF_ETAPE;
+    if (rho != NULL && (nhref_tape_status(rho) != NHREF_OK || rho->nstate != n ||
+                        rho->nparam != f->nparam))
+        return NHREF_ETAPE;
+    status = nhref_tape_new(&t, n, f->nparam, 1);
+    if (status != NHREF_OK)
+        return status;
+    map = malloc((f->nnodes + 1) * sizeof *map);
+    d = malloc((f->nnodes + 1) * sizeof *d);
+    seed = malloc((n + 1) * sizeof *seed);
+    if (rho != NULL) {
+        rmap = malloc((rho->nnodes + 1) * sizeof *rmap);
+        dr = malloc((rho->nnodes + 1) * sizeof *dr);
+    }
+    if (map == NULL || d == NULL || seed == NULL || (rho != NULL && (rmap == NULL || dr == NULL))) {
+        status = NHREF_ENOMEM;
+        goto out;
+    }
+    copy_nodes(t, f, map, 0);
+    if (rho != NULL)
+        copy_nodes(t, rho, rmap, 0);
+    for (size_t i = 0; i < n; i++) {
+        nhref_node_t term;
+        for (size_t k = 0; k < n; k++)
+            seed[k] = k == i ? nhref_tape_const(t, "1") : ZERO;
+        derive(t, f, map, seed, d);
+        term = d[f->out[i]]; /* d f_i / d x_i */
+        if (rho != NULL) {   /* d(rho f_i)/dx_i = rho df_i/dx_i + f_i drho/dx_i */
+            nhref_node_t r = rmap[rho->out[0]];
+            derive(t, rho, rmap, seed, dr);
+            term = d_add(t, d_mul(t, r, term), d_mul(t, map[f->out[i]], dr[rho->out[0]]));
+        }
+        sum = d_add(t, sum, term);
+    }
+    nhref_tape_set_output(t, 0, materialize(t, sum));
+    status = nhref_tape_status(t);
+out:
+    free(map);
+    free(d);
+    free(seed);
+    free(rmap);
+    free(dr);
+    if (status != NHREF_OK) {
+        nhref_tape_free(t);
+        return status == NHREF_ENOMEM ? status : NHREF_ETAPE;
+    }
+    *out = t;
+    return NHREF_OK;
+}
