@@ -58,9 +58,29 @@ typedef struct {
      * integration with NHREF_EIO.  NULL for none. */
     int (*on_row)(void *arg, size_t i, mpfr_srcptr t, mpfr_srcptr x);
     void *on_row_arg;
+    /* Events.  The model's declared events are watched unless no_model_events
+     * is set; NUSER_EVENT more are given as tapes (same inputs as the model, one
+     * output g(t, x, p) each, e.g. from nhref_tape_parse) with their
+     * descriptors.  A crossing of zero (in the descriptor's direction) is
+     * located on the step's dense output to the working precision.  A
+     * terminal event ends the integration there (outcome EVENT, status
+     * NHREF_OK); every crossing, terminal or not, is passed to on_event (event
+     * index K: model events first, then user events; time T and state X). */
+    int no_model_events;
+    size_t nuser_event;
+    const nhref_tape_t *const *user_event_tape;
+    const nhref_event_desc_t *user_event;
+    void (*on_event)(void *arg, size_t k, mpfr_srcptr t, mpfr_srcptr x);
+    void *on_event_arg;
+    /* Finite-time blow-up: the integration ends with status NHREF_EBLOWUP and
+     * outcome BLOWUP when the solution's radius of convergence (Taylor scheme)
+     * has shrunk geometrically over the last steps while |x| grew, to below
+     * blowup_radius * max(1, |t|) (default 1e-8; 0 disables). */
+    double blowup_radius;
 } nhref_options_t;
 
-/* Defaults: Taylor, 30 digits, at most 10^7 steps. */
+/* Defaults: Taylor, 30 digits, at most 10^7 steps, the model's events, blow-up
+ * detection on. */
 void nhref_options_default(nhref_options_t *opt);
 
 /* nhref_options_resolve -- fill in OPT->prec and OPT->digits from each other
@@ -119,7 +139,10 @@ const nhref_system_t *nhref_integrator_system(const nhref_integrator_t *ig);
  * Precision: internal values at the integrator's precision; target
  *            |error| <= 10^-digits * max(1, |x|_inf) per step (VALIDATED,
  *            not rigorous).
- * Returns:   NHREF_OK (outcome REACHED); NHREF_EINVAL (N = 0 or TGRID not
+ * Returns:   NHREF_OK (outcome REACHED, or EVENT: a terminal event stopped the
+ *            run, rows filled up to the event time, stats->event tells which);
+ *            NHREF_EBLOWUP (outcome BLOWUP: finite-time blow-up ahead,
+ *            stats->t_blowup estimates it); NHREF_EINVAL (N = 0 or TGRID not
  *            monotone); NHREF_EDOMAIN if f is undefined on the way;
  *            NHREF_EMAXSTEPS; NHREF_ESTEP; NHREF_EIO if on_row asked to stop.  On error the outcome is FAILED and
  *            rows are filled up to STATS->nrows.
@@ -129,7 +152,9 @@ int nhref_integrate_grid(nhref_integrator_t *ig, mpfr_ptr out, mpfr_srcptr x0,
                          mpfr_srcptr tgrid, size_t n, nhref_stats_t *stats);
 
 /* nhref_integrate_until -- integrate X from *T to T_END; on return X and *T
- * hold where the integration stopped (T_END on success).  Same statuses. */
+ * hold where the integration stopped: T_END, or the time of a terminal event
+ * (located to the working precision), or the last time reached.  Same
+ * statuses. */
 int nhref_integrate_until(nhref_integrator_t *ig, mpfr_ptr x, mpfr_ptr t, mpfr_srcptr t_end,
                           nhref_stats_t *stats);
 

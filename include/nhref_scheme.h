@@ -33,6 +33,10 @@ typedef struct {
 typedef struct {
     double h;       /* the step taken (signed), rounded to double */
     unsigned order; /* the order used */
+    double lrho;    /* ln of the estimated radius of convergence of the solution at the
+                       step's start (distance to the nearest singularity in the complex
+                       t plane), or NaN if the scheme has no estimate */
+    double lnorm;   /* ln max(1, |x|_inf) at the step's start, or NaN */
 } nhref_step_info_t;
 
 /* capability flags */

@@ -34,6 +34,18 @@ static int build_sqrt(nhref_tape_t *tp) /* y' = sqrt(1 - t): y = (2/3)(1 - (1 - 
 
 static const nhref_model_t model_osc = {.name = "osc", .nstate = 2, .state = two,
                                         .build_rhs = build_osc};
+
+/* the oscillator declaring an event: x = 1/2, terminal, falling (cos t = 1/2: t = pi/3) */
+static int build_half(nhref_tape_t *tp)
+{
+    nhref_tape_set_output(tp, 0, nhref_tape_sub(tp, nhref_tape_state(tp, 0),
+                                                nhref_tape_const(tp, "0.5")));
+    return nhref_tape_status(tp);
+}
+static const nhref_event_desc_t half_event[] = {{"half", "x = 1/2", -1, 1}};
+static const nhref_model_t model_osc_event = {.name = "osc_event", .nstate = 2, .state = two,
+                                              .build_rhs = build_osc, .nevent = 1,
+                                              .event = half_event, .build_events = build_half};
 static const nhref_model_t model_sqrt = {.name = "sqrt", .nstate = 1, .state = one,
                                          .build_rhs = build_sqrt};
 
@@ -243,6 +255,145 @@ START_TEST(test_precision_consistency)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ events */
+typedef struct {
+    int n;
+    size_t k[8];
+    double t[8];
+} event_log_t;
+
+static void log_event(void *arg, size_t k, mpfr_srcptr t, mpfr_srcptr x)
+{
+    event_log_t *l = arg;
+    (void)x;
+    if (l->n < 8) {
+        l->k[l->n] = k;
+        l->t[l->n++] = mpfr_get_d(t, MPFR_RNDN);
+    }
+}
+
+/* a model-declared terminal event (x = 1/2 falling, at t = pi/3) stops the run
+ * there to the working precision, with the state cos(pi/3) = 1/2; grid rows
+ * after it stay unfilled */
+START_TEST(test_model_event_stops)
+{
+    nhref_options_t opt;
+    nhref_system_t *sys;
+    nhref_integrator_t *ig;
+    nhref_stats_t st;
+    mpfr_t x[2], t, T, want;
+
+    nhref_options_default(&opt);
+    opt.digits = 40;
+    ig = make(&sys, &model_osc_event, (size_t)_i, &opt);
+    mpfr_inits2(nhref_integrator_prec(ig), x[0], x[1], t, T, want, (mpfr_ptr)0);
+    mpfr_set_ui(x[0], 1, MPFR_RNDN);
+    mpfr_set_zero(x[1], 1);
+    mpfr_set_zero(t, 1);
+    mpfr_set_ui(T, 5, MPFR_RNDN);
+    ck_assert_int_eq(nhref_integrate_until(ig, x[0], t, T, &st), NHREF_OK);
+    ck_assert_int_eq(st.outcome, NHREF_OUTCOME_EVENT);
+    ck_assert_int_eq(st.event, 0);
+    mpfr_const_pi(want, MPFR_RNDN);
+    mpfr_div_ui(want, want, 3, MPFR_RNDN);
+    ck_assert_mpfr_digits(t, want, 38, "1");
+    ck_assert_mpfr_str(x[0], "0.5", 38, "1");
+    mpfr_clears(x[0], x[1], t, T, want, (mpfr_ptr)0);
+    nhref_integrator_free(ig);
+
+    /* the same model with its events off reaches T */
+    opt.no_model_events = 1;
+    opt.scheme = nhref_scheme_get((size_t)_i)->name;
+    ck_assert_int_eq(nhref_integrator_new(&ig, sys, &opt), NHREF_OK);
+    mpfr_inits2(nhref_integrator_prec(ig), x[0], x[1], t, T, (mpfr_ptr)0);
+    mpfr_set_ui(x[0], 1, MPFR_RNDN);
+    mpfr_set_zero(x[1], 1);
+    mpfr_set_zero(t, 1);
+    mpfr_set_ui(T, 5, MPFR_RNDN);
+    ck_assert_int_eq(nhref_integrate_until(ig, x[0], t, T, &st), NHREF_OK);
+    ck_assert_int_eq(st.outcome, NHREF_OUTCOME_REACHED);
+    mpfr_clears(x[0], x[1], t, T, (mpfr_ptr)0);
+    nhref_integrator_free(ig);
+    nhref_system_free(sys);
+}
+END_TEST
+
+/* user events on the oscillator x = cos t, y = -sin t over [0, 8.5]: x = 0 recorded
+ * in both directions (pi/2, 3pi/2, 5pi/2), y = 0 recorded rising only (at pi; at 2pi
+ * it falls), and the terminal event t - 8 = 0 */
+START_TEST(test_user_events)
+{
+    nhref_options_t opt;
+    nhref_system_t *sys;
+    nhref_integrator_t *ig;
+    nhref_stats_t st;
+    nhref_tape_t *gx, *gy, *gt;
+    const nhref_tape_t *tapes[3];
+    static const nhref_event_desc_t desc[3] = {
+        {"x0", "x = 0", 0, 0}, {"y0", "y = 0 rising", 1, 0}, {"t8", "t = 8", 0, 1}};
+    event_log_t log = {0};
+    mpfr_t x[2], t, T;
+    const double pi = 3.14159265358979323846;
+    const double want_t[] = {pi / 2, pi, 3 * pi / 2, 5 * pi / 2};
+    const size_t want_k[] = {0, 1, 0, 0};
+
+    ck_assert_int_eq(nhref_tape_new(&gx, 2, 0, 1), NHREF_OK);
+    nhref_tape_set_output(gx, 0, nhref_tape_state(gx, 0));
+    ck_assert_int_eq(nhref_tape_new(&gy, 2, 0, 1), NHREF_OK);
+    nhref_tape_set_output(gy, 0, nhref_tape_state(gy, 1));
+    ck_assert_int_eq(nhref_tape_new(&gt, 2, 0, 1), NHREF_OK);
+    nhref_tape_set_output(gt, 0, nhref_tape_sub(gt, nhref_tape_time(gt), nhref_tape_const(gt, "8")));
+    tapes[0] = gx;
+    tapes[1] = gy;
+    tapes[2] = gt;
+    nhref_options_default(&opt);
+    opt.digits = 30;
+    opt.nuser_event = 3;
+    opt.user_event_tape = tapes;
+    opt.user_event = desc;
+    opt.on_event = log_event;
+    opt.on_event_arg = &log;
+    ig = make(&sys, &model_osc, (size_t)_i, &opt);
+    mpfr_inits2(nhref_integrator_prec(ig), x[0], x[1], t, T, (mpfr_ptr)0);
+    mpfr_set_ui(x[0], 1, MPFR_RNDN);
+    mpfr_set_zero(x[1], 1);
+    mpfr_set_zero(t, 1);
+    mpfr_set_str(T, "8.5", 10, MPFR_RNDN);
+    ck_assert_int_eq(nhref_integrate_until(ig, x[0], t, T, &st), NHREF_OK);
+    ck_assert_int_eq(st.outcome, NHREF_OUTCOME_EVENT);
+    ck_assert_int_eq(st.event, 2);
+    ck_assert_mpfr_str(t, "8", 28, "1");
+    /* recorded: x = 0 at pi/2, 3pi/2, 5pi/2; y = 0 rising at pi only (2pi is falling);
+     * the terminal event last */
+    ck_assert_int_eq(log.n, 5);
+    {
+        /* order within a step follows the event index: sort by time */
+        for (int a = 0; a < log.n; a++)
+            for (int b = a + 1; b < log.n; b++)
+                if (log.t[b] < log.t[a]) {
+                    double tt = log.t[a];
+                    size_t kk = log.k[a];
+                    log.t[a] = log.t[b];
+                    log.k[a] = log.k[b];
+                    log.t[b] = tt;
+                    log.k[b] = kk;
+                }
+        for (int a = 0; a < 4; a++) {
+            ck_assert_uint_eq(log.k[a], want_k[a]);
+            ck_assert_msg(fabs(log.t[a] - want_t[a]) < 1e-14, "event %d at %.17g, want %.17g", a,
+                          log.t[a], want_t[a]);
+        }
+        ck_assert_uint_eq(log.k[4], 2);
+    }
+    mpfr_clears(x[0], x[1], t, T, (mpfr_ptr)0);
+    nhref_integrator_free(ig);
+    nhref_system_free(sys);
+    nhref_tape_free(gx);
+    nhref_tape_free(gy);
+    nhref_tape_free(gt);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ Gauss–Legendre only */
 static const unsigned stage_counts[] = {1, 2, 3, 5, 8, 20, 40};
 static const mpfr_prec_t coeff_precs[] = {53, 200, 1000};
@@ -364,6 +515,8 @@ static Suite *schemes_suite(void)
     tcase_add_loop_test(tc, test_dense_matches_stepping, 0, n);
     tcase_add_loop_test(tc, test_undefined_mid_run, 0, n);
     tcase_add_loop_test(tc, test_precision_consistency, 0, n);
+    tcase_add_loop_test(tc, test_model_event_stops, 0, n);
+    tcase_add_loop_test(tc, test_user_events, 0, n);
     suite_add_tcase(s, tc);
     tc = tcase_create("gauss");
     tcase_set_timeout(tc, 120);

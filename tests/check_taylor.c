@@ -228,9 +228,10 @@ START_TEST(test_grid_rejects_bad_input)
 END_TEST
 
 /* ------------------------------------------------------------------ failures */
-/* y' = y^2 from y(0) = 1 has a pole at t = 1: integrating to t = 2 must stop
- * with an error before the pole, never return a value past it */
-START_TEST(test_pole_fails_cleanly)
+/* y' = y^2 from y(0) = 1 has a pole at t = 1: integrating to t = 2 ends before
+ * the pole with NHREF_EBLOWUP (outcome BLOWUP), an estimate of the blow-up time,
+ * and a state that is still on the solution 1/(1 - t) */
+START_TEST(test_pole_is_a_blowup)
 {
     nhref_system_t *sys;
     nhref_options_t opt;
@@ -249,16 +250,33 @@ START_TEST(test_pole_fails_cleanly)
     mpfr_set_zero(t, 1);
     mpfr_set_ui(T, 2, MPFR_RNDN);
     status = nhref_integrate_until(ig, y, t, T, &st);
+    ck_assert_msg(status == NHREF_EBLOWUP, "status %s", nhref_status_name(status));
+    ck_assert_int_eq(st.outcome, NHREF_OUTCOME_BLOWUP);
+    ck_assert(mpfr_cmp_ui(t, 1) < 0);
+    ck_assert_msg(fabs(st.t_blowup - 1) < 1e-7, "blow-up estimated at %.17g, want 1", st.t_blowup);
+    ck_assert(mpfr_cmp_d(y, 1e6) > 0);
+    /* where it stopped, it is still on the solution 1/(1 - t), to the tolerance less
+     * the conditioning there: an error d in the pole's place is a relative error
+     * d / (1 - t) = d y in y, so log10(y) digits go */
+    mpfr_ui_sub(want, 1, t, MPFR_RNDN);
+    mpfr_ui_div(want, 1, want, MPFR_RNDN);
+    ck_assert_mpfr_digits(y, want, 20 - 2 - log10(mpfr_get_d(y, MPFR_RNDN)), "0");
+    mpfr_clears(y, t, T, want, (mpfr_ptr)0);
+    nhref_integrator_free(ig);
+    nhref_system_free(sys);
+
+    /* with blow-up detection off, the same run fails at the step-size floor */
+    ck_assert_int_eq(nhref_system_new(&sys, &model_pole), NHREF_OK);
+    opt.blowup_radius = 0;
+    ck_assert_int_eq(nhref_integrator_new(&ig, sys, &opt), NHREF_OK);
+    mpfr_inits2(nhref_integrator_prec(ig), y, t, T, (mpfr_ptr)0);
+    mpfr_set_ui(y, 1, MPFR_RNDN);
+    mpfr_set_zero(t, 1);
+    mpfr_set_ui(T, 2, MPFR_RNDN);
+    status = nhref_integrate_until(ig, y, t, T, &st);
     ck_assert_msg(status == NHREF_ESTEP || status == NHREF_EMAXSTEPS, "status %s",
                   nhref_status_name(status));
-    ck_assert_int_eq(st.outcome, NHREF_OUTCOME_FAILED);
-    /* it stopped at the pole: the computed solution's pole sits within the global
-     * error (~1e-20 here) of t = 1, on either side; y there is huge */
-    mpfr_sub_ui(want, t, 1, MPFR_RNDN);
-    ck_assert_msg(mpfr_cmp_d(want, -1e-15) > 0 && mpfr_cmp_d(want, 1e-15) < 0,
-                  "stopped %.3g away from the pole", mpfr_get_d(want, MPFR_RNDN));
-    ck_assert(mpfr_cmp_d(y, 1e15) > 0);
-    mpfr_clears(y, t, T, want, (mpfr_ptr)0);
+    mpfr_clears(y, t, T, (mpfr_ptr)0);
     nhref_integrator_free(ig);
     nhref_system_free(sys);
 }
@@ -401,7 +419,7 @@ static Suite *taylor_suite(void)
     tcase_add_test(tc, test_step_loop_allocates_nothing);
     suite_add_tcase(s, tc);
     tc = tcase_create("failures");
-    tcase_add_test(tc, test_pole_fails_cleanly);
+    tcase_add_test(tc, test_pole_is_a_blowup);
     tcase_add_test(tc, test_max_steps);
     tcase_add_test(tc, test_domain_error_at_start);
     suite_add_tcase(s, tc);

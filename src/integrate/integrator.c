@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 #include "nhref_tape.h"
@@ -23,9 +24,31 @@ struct nhref_integrator {
     size_t n;
     __mpfr_struct *row; /* one output row, when the caller keeps none */
     __mpfr_struct *x;   /* current state, n values */
-    mpfr_t t, hmax, t_end, t_start, tg; /* tg: a grid time rounded to the working precision */
+    mpfr_t t, hmax, t_end, t_start, tg, ts; /* tg: a grid time rounded to the working
+                                            precision; ts: the current step's start */
     nhref_tape_mp_t *iws; /* integral tape, order 0 */
+
+    /* events: the model's event tape and the user's, their descriptors, values
+     * at the start (g0) and end (g1) of the current step, root-finding scratch */
+    size_t nev;
+    const nhref_event_desc_t **ev_desc;
+    nhref_tape_mp_t **ev_ws; /* one workspace per event tape */
+    size_t *ev_first;        /* first event index of each tape */
+    size_t nevt;
+    __mpfr_struct *g0, *g1, *gt; /* nev values each */
+    __mpfr_struct *xe;           /* a state inside the step (dense output) */
+    __mpfr_struct *te;           /* nev crossing times of the current step */
+    mpfr_t lo, hi, c, glo, ghi, gc, te_best, w;
+    void (*on_event)(void *, size_t, mpfr_srcptr, mpfr_srcptr);
+    void *on_event_arg;
+
+    /* blow-up: the last BLOWUP_HISTORY steps' ln(radius) and ln(norm) */
+    double blowup_radius;
+    double hist_lrho[8], hist_lnorm[8], hist_t[8];
+    int nhist;
 };
+
+#define BLOWUP_HISTORY 5
 
 const char *nhref_outcome_str(nhref_outcome_t outcome)
 {
@@ -52,6 +75,13 @@ void nhref_options_default(nhref_options_t *opt)
     opt->progress_arg = NULL;
     opt->on_row = NULL;
     opt->on_row_arg = NULL;
+    opt->no_model_events = 0;
+    opt->nuser_event = 0;
+    opt->user_event_tape = NULL;
+    opt->user_event = NULL;
+    opt->on_event = NULL;
+    opt->on_event_arg = NULL;
+    opt->blowup_radius = 1e-8;
 }
 
 int nhref_options_resolve(nhref_options_t *opt)
@@ -82,10 +112,76 @@ void nhref_integrator_free(nhref_integrator_t *ig)
         }
         free(ig->x);
         free(ig->row);
-        mpfr_clears(ig->t, ig->hmax, ig->t_end, ig->t_start, ig->tg, (mpfr_ptr)0);
+        mpfr_clears(ig->t, ig->hmax, ig->t_end, ig->t_start, ig->tg, ig->ts, (mpfr_ptr)0);
     }
     nhref_tape_mp_free(ig->iws);
+    for (size_t k = 0; k < ig->nevt; k++)
+        nhref_tape_mp_free(ig->ev_ws[k]);
+    free(ig->ev_ws);
+    free(ig->ev_first);
+    free(ig->ev_desc);
+    if (ig->g0 != NULL) {
+        nhref_vec_free(ig->g0, ig->nev);
+        nhref_vec_free(ig->g1, ig->nev);
+        nhref_vec_free(ig->gt, ig->nev);
+        nhref_vec_free(ig->xe, ig->n);
+        nhref_vec_free(ig->te, ig->nev);
+        mpfr_clears(ig->lo, ig->hi, ig->c, ig->glo, ig->ghi, ig->gc, ig->te_best, ig->w,
+                    (mpfr_ptr)0);
+    }
     free(ig);
+}
+
+/* set up the event tapes (model's, then user's) at the working precision */
+static int events_init(nhref_integrator_t *ig, const nhref_options_t *opt, mpfr_srcptr p)
+{
+    const nhref_system_t *sys = ig->sys;
+    const nhref_model_t *m = nhref_system_model(sys);
+    int use_model = !opt->no_model_events && nhref_system_event_tape(sys) != NULL;
+    size_t ntapes = (size_t)use_model + opt->nuser_event, k = 0, e = 0;
+    (void)k;
+    int status = NHREF_OK;
+
+    ig->nev = (use_model ? m->nevent : 0) + opt->nuser_event;
+    if (ig->nev == 0)
+        return NHREF_OK;
+    ig->ev_ws = calloc(ntapes, sizeof *ig->ev_ws);
+    ig->ev_first = calloc(ntapes, sizeof *ig->ev_first);
+    ig->ev_desc = calloc(ig->nev, sizeof *ig->ev_desc);
+    ig->g0 = nhref_vec_new(ig->nev, ig->prec);
+    ig->g1 = nhref_vec_new(ig->nev, ig->prec);
+    ig->gt = nhref_vec_new(ig->nev, ig->prec);
+    ig->xe = nhref_vec_new(ig->n, ig->prec);
+    ig->te = nhref_vec_new(ig->nev, ig->prec);
+    mpfr_inits2(ig->prec, ig->lo, ig->hi, ig->c, ig->glo, ig->ghi, ig->gc, ig->te_best, ig->w,
+                (mpfr_ptr)0);
+    if (ig->ev_ws == NULL || ig->ev_first == NULL || ig->ev_desc == NULL || ig->g0 == NULL ||
+        ig->g1 == NULL || ig->gt == NULL || ig->xe == NULL || ig->te == NULL)
+        return NHREF_ENOMEM;
+    ig->nevt = ntapes; /* workspaces are freed from here on, made or not */
+    for (size_t i = 0; i < ntapes && status == NHREF_OK; i++) {
+        const nhref_tape_t *tp = use_model && i == 0 ? nhref_system_event_tape(sys)
+                                                     : opt->user_event_tape[i - (size_t)use_model];
+        size_t nout = nhref_tape_nout(tp);
+        if (nhref_tape_nstate(tp) != m->nstate || nhref_tape_nparam(tp) != m->nparam)
+            return NHREF_EINVAL;
+        status = nhref_tape_mp_new(&ig->ev_ws[i], tp, ig->prec, 0);
+        if (status == NHREF_OK)
+            nhref_tape_mp_set_params(ig->ev_ws[i], p);
+        ig->ev_first[i] = e;
+        for (size_t j = 0; j < nout; j++, e++)
+            ig->ev_desc[e] = use_model && i == 0 ? &m->event[j]
+                                                 : &opt->user_event[i - (size_t)use_model];
+    }
+    (void)k;
+    return status;
+}
+
+/* G = every event function at (T, X); NaN where undefined */
+static void eval_events(nhref_integrator_t *ig, mpfr_ptr g, mpfr_srcptr t, mpfr_srcptr x)
+{
+    for (size_t i = 0; i < ig->nevt; i++)
+        nhref_tape_mp_eval(g + ig->ev_first[i], ig->ev_ws[i], t, x);
 }
 
 int nhref_integrator_new(nhref_integrator_t **igp, const nhref_system_t *sys,
@@ -146,20 +242,27 @@ int nhref_integrator_new(nhref_integrator_t **igp, const nhref_system_t *sys,
         mpfr_init2(ig->x + i, so.prec);
         mpfr_init2(ig->row + i, so.prec);
     }
-    mpfr_inits2(so.prec, ig->t, ig->hmax, ig->t_end, ig->t_start, ig->tg, (mpfr_ptr)0);
+    mpfr_inits2(so.prec, ig->t, ig->hmax, ig->t_end, ig->t_start, ig->tg, ig->ts, (mpfr_ptr)0);
 
     status = ig->scheme->alloc(&ig->st, sys, &so);
-    if (status == NHREF_OK && nhref_system_integral_tape(sys) != NULL) {
+    ig->on_event = opt->on_event;
+    ig->on_event_arg = opt->on_event_arg;
+    ig->blowup_radius = opt->blowup_radius;
+    if (status == NHREF_OK) {
         size_t np = model->nparam;
         __mpfr_struct *p = nhref_vec_new(np, so.prec);
-        status = nhref_tape_mp_new(&ig->iws, nhref_system_integral_tape(sys), so.prec, 0);
         if (p == NULL)
             status = NHREF_ENOMEM;
         if (status == NHREF_OK)
             status = nhref_system_params(p, sys);
-        /* a constant of the integrals undefined for these parameters is NaN, not an error */
+        if (status == NHREF_OK && nhref_system_integral_tape(sys) != NULL) {
+            status = nhref_tape_mp_new(&ig->iws, nhref_system_integral_tape(sys), so.prec, 0);
+            /* a constant of the integrals undefined for these parameters is NaN, not an error */
+            if (status == NHREF_OK)
+                nhref_tape_mp_set_params(ig->iws, p);
+        }
         if (status == NHREF_OK)
-            nhref_tape_mp_set_params(ig->iws, p);
+            status = events_init(ig, opt, p);
         nhref_vec_free(p, np);
     }
     if (status != NHREF_OK) {
@@ -232,6 +335,159 @@ static double fraction_done(const nhref_integrator_t *ig)
     return b != a ? (t - a) / (b - a) : 1.0;
 }
 
+/* does event K cross zero between G0 and G1 (in its direction)? */
+static int crosses(const nhref_integrator_t *ig, size_t k, mpfr_srcptr g0, mpfr_srcptr g1)
+{
+    int s0, s1, dir = ig->ev_desc[k]->direction;
+    if (mpfr_nan_p(g0) || mpfr_nan_p(g1))
+        return 0;
+    s0 = mpfr_sgn(g0);
+    s1 = mpfr_sgn(g1);
+    if (s0 == 0 || s0 == s1)
+        return 0; /* a zero at the start belongs to the previous step (or the start) */
+    return dir == 0 || (dir > 0 && s0 < 0) || (dir < 0 && s0 > 0);
+}
+
+/* TE = the crossing of event K between T0 (value G0) and the step's end T1
+ * (value G1), by the Illinois variant of regula falsi on the dense output, to
+ * the working precision */
+static int locate(nhref_integrator_t *ig, size_t k, mpfr_srcptr t0, mpfr_srcptr g0,
+                  mpfr_srcptr t1, mpfr_srcptr g1, mpfr_ptr te)
+{
+    int side = 0, status;
+    mpfr_set(ig->lo, t0, MPFR_RNDN);
+    mpfr_set(ig->glo, g0, MPFR_RNDN);
+    mpfr_set(ig->hi, t1, MPFR_RNDN);
+    mpfr_set(ig->ghi, g1, MPFR_RNDN);
+    if (mpfr_zero_p(ig->ghi)) {
+        mpfr_set(te, ig->hi, MPFR_RNDN);
+        return NHREF_OK;
+    }
+    for (int it = 0; it < 4 * (int)ig->prec + 100; it++) {
+        /* c = hi - ghi (hi - lo) / (ghi - glo), or the midpoint if that is not inside */
+        mpfr_sub(ig->w, ig->hi, ig->lo, MPFR_RNDN);
+        mpfr_mul(ig->w, ig->w, ig->ghi, MPFR_RNDN);
+        mpfr_sub(ig->c, ig->ghi, ig->glo, MPFR_RNDN);
+        mpfr_div(ig->w, ig->w, ig->c, MPFR_RNDN);
+        mpfr_sub(ig->c, ig->hi, ig->w, MPFR_RNDN);
+        if (!mpfr_number_p(ig->c) ||
+            !((mpfr_less_p(ig->lo, ig->c) && mpfr_less_p(ig->c, ig->hi)) ||
+              (mpfr_less_p(ig->hi, ig->c) && mpfr_less_p(ig->c, ig->lo)))) {
+            mpfr_add(ig->c, ig->lo, ig->hi, MPFR_RNDN);
+            mpfr_div_2ui(ig->c, ig->c, 1, MPFR_RNDN);
+            if (mpfr_equal_p(ig->c, ig->lo) || mpfr_equal_p(ig->c, ig->hi))
+                break; /* adjacent floating-point numbers */
+        }
+        status = ig->scheme->dense(ig->st, ig->xe, ig->c);
+        if (status != NHREF_OK)
+            return status;
+        eval_events(ig, ig->gt, ig->c, ig->xe);
+        mpfr_set(ig->gc, ig->gt + k, MPFR_RNDN);
+        if (mpfr_nan_p(ig->gc))
+            break;
+        if (mpfr_zero_p(ig->gc)) {
+            mpfr_set(te, ig->c, MPFR_RNDN);
+            return NHREF_OK;
+        }
+        if (mpfr_sgn(ig->gc) == mpfr_sgn(ig->glo)) {
+            mpfr_set(ig->lo, ig->c, MPFR_RNDN);
+            mpfr_set(ig->glo, ig->gc, MPFR_RNDN);
+            if (side < 0)
+                mpfr_div_2ui(ig->ghi, ig->ghi, 1, MPFR_RNDN);
+            side = -1;
+        } else {
+            mpfr_set(ig->hi, ig->c, MPFR_RNDN);
+            mpfr_set(ig->ghi, ig->gc, MPFR_RNDN);
+            if (side > 0)
+                mpfr_div_2ui(ig->glo, ig->glo, 1, MPFR_RNDN);
+            side = 1;
+        }
+        /* |hi - lo| <= 2^(4 - prec) max(1, |hi|) */
+        mpfr_sub(ig->w, ig->hi, ig->lo, MPFR_RNDN);
+        mpfr_abs(ig->w, ig->w, MPFR_RNDN);
+        mpfr_abs(ig->c, ig->hi, MPFR_RNDN);
+        if (mpfr_cmp_ui(ig->c, 1) < 0)
+            mpfr_set_ui(ig->c, 1, MPFR_RNDN);
+        mpfr_mul_2si(ig->c, ig->c, 4 - (long)ig->prec, MPFR_RNDN);
+        if (mpfr_lessequal_p(ig->w, ig->c))
+            break;
+    }
+    /* the end of the bracket where the event function is smaller */
+    mpfr_set(te, mpfr_cmpabs(ig->glo, ig->ghi) < 0 ? ig->lo : ig->hi, MPFR_RNDN);
+    return NHREF_OK;
+}
+
+/* Events of the step that ended at ig->t (started at T0, event values in g0):
+ * every crossing is located; non-terminal ones (and the earliest terminal one)
+ * go to on_event; *STOP = index + 1 of the earliest terminal event, its time in
+ * ig->te_best, else 0. */
+static int step_events(nhref_integrator_t *ig, mpfr_srcptr t0, int dir, size_t *stop)
+{
+    int status;
+    *stop = 0;
+    eval_events(ig, ig->g1, ig->t, ig->x);
+    for (size_t k = 0; k < ig->nev; k++) {
+        if (!crosses(ig, k, ig->g0 + k, ig->g1 + k))
+            continue;
+        status = locate(ig, k, t0, ig->g0 + k, ig->t, ig->g1 + k, ig->te + k);
+        if (status != NHREF_OK)
+            return status;
+        if (ig->ev_desc[k]->terminal &&
+            (*stop == 0 || mpfr_cmp(ig->te + k, ig->te_best) * dir < 0)) {
+            *stop = k + 1;
+            mpfr_set(ig->te_best, ig->te + k, MPFR_RNDN);
+        }
+    }
+    /* report the crossings up to the stop, in event order */
+    for (size_t k = 0; k < ig->nev && ig->on_event != NULL; k++) {
+        if (!crosses(ig, k, ig->g0 + k, ig->g1 + k))
+            continue;
+        if (*stop != 0 && (mpfr_cmp(ig->te + k, ig->te_best) * dir > 0 ||
+                           (ig->ev_desc[k]->terminal && k + 1 != *stop)))
+            continue;
+        status = ig->scheme->dense(ig->st, ig->xe, ig->te + k);
+        if (status != NHREF_OK)
+            return status;
+        ig->on_event(ig->on_event_arg, k, ig->te + k, ig->xe);
+    }
+    for (size_t k = 0; k < ig->nev; k++)
+        mpfr_swap(ig->g0 + k, ig->g1 + k);
+    return NHREF_OK;
+}
+
+/* finite-time blow-up ahead?  The radius of convergence has shrunk by at least
+ * 10% a step over the last BLOWUP_HISTORY steps while |x| grew, and is below
+ * blowup_radius max(1, |t|).  Sets stats->t_blowup = t_start + dir rho. */
+static int blowup_ahead(nhref_integrator_t *ig, const nhref_step_info_t *info, double t_start,
+                        int dir, nhref_stats_t *stats)
+{
+    int n = ig->nhist;
+    if (!(ig->blowup_radius > 0) || isnan(info->lrho) || isnan(info->lnorm)) {
+        ig->nhist = 0;
+        return 0;
+    }
+    if (n == BLOWUP_HISTORY) {
+        memmove(ig->hist_lrho, ig->hist_lrho + 1, (BLOWUP_HISTORY - 1) * sizeof(double));
+        memmove(ig->hist_lnorm, ig->hist_lnorm + 1, (BLOWUP_HISTORY - 1) * sizeof(double));
+        memmove(ig->hist_t, ig->hist_t + 1, (BLOWUP_HISTORY - 1) * sizeof(double));
+        n--;
+    }
+    ig->hist_lrho[n] = info->lrho;
+    ig->hist_lnorm[n] = info->lnorm;
+    ig->hist_t[n] = t_start;
+    ig->nhist = ++n;
+    if (n < BLOWUP_HISTORY)
+        return 0;
+    for (int i = 1; i < n; i++)
+        if (!(ig->hist_lrho[i] < ig->hist_lrho[i - 1] - 0.105) ||
+            !(ig->hist_lnorm[i] > ig->hist_lnorm[i - 1]))
+            return 0;
+    if (!(info->lrho < log(ig->blowup_radius * fmax(1.0, fabs(t_start)))))
+        return 0;
+    stats->t_blowup = t_start + dir * exp(info->lrho);
+    return 1;
+}
+
 /* Row I of the output (the caller's array, or the integrator's one row). */
 static mpfr_ptr row_at(nhref_integrator_t *ig, mpfr_ptr out, size_t i)
 {
@@ -252,8 +508,9 @@ int nhref_integrate_grid(nhref_integrator_t *ig, mpfr_ptr out, mpfr_srcptr x0,
                          mpfr_srcptr tgrid, size_t n, nhref_stats_t *stats)
 {
     nhref_stats_t local;
-    size_t nx = ig->n, row = 0;
+    size_t nx = ig->n, row = 0, stop = 0;
     int dir, status = NHREF_OK;
+    double t_start;
 
     if (stats == NULL)
         stats = &local;
@@ -271,6 +528,9 @@ int nhref_integrate_grid(nhref_integrator_t *ig, mpfr_ptr out, mpfr_srcptr x0,
     mpfr_set(ig->t_start, tgrid, MPFR_RNDN);
     mpfr_set(ig->t_end, tgrid + n - 1, MPFR_RNDN);
     copy_row(ig->x, x0, nx);
+    ig->nhist = 0;
+    if (ig->nev > 0)
+        eval_events(ig, ig->g0, ig->t, ig->x);
 
     for (;;) {
         nhref_step_info_t info;
@@ -291,21 +551,50 @@ int nhref_integrate_grid(nhref_integrator_t *ig, mpfr_ptr out, mpfr_srcptr x0,
         if (ig->h_fixed > 0 &&
             (mpfr_cmp_d(ig->hmax, ig->h_fixed) > 0 || mpfr_cmp_d(ig->hmax, -ig->h_fixed) < 0))
             mpfr_set_d(ig->hmax, dir > 0 ? ig->h_fixed : -ig->h_fixed, MPFR_RNDN);
+        mpfr_set(ig->ts, ig->t, MPFR_RNDN); /* the step's start, for events */
+        t_start = mpfr_get_d(ig->t, MPFR_RNDN);
         status = ig->scheme->step(ig->st, ig->t, ig->x, ig->hmax, &info);
         if (status != NHREF_OK)
             break;
         stats_step(stats, &info, mpfr_equal_p(ig->t, ig->t_end));
-        /* rows strictly inside the step, by dense output */
+        if (ig->nev > 0) {
+            status = step_events(ig, ig->ts, dir, &stop);
+            if (status != NHREF_OK)
+                break;
+        }
+        /* rows strictly inside the step (before the event time if one stops it) */
         while (status == NHREF_OK && row < n &&
-               (mpfr_set(ig->tg, tgrid + row, MPFR_RNDN), mpfr_cmp(ig->tg, ig->t) * dir < 0)) {
+               (mpfr_set(ig->tg, tgrid + row, MPFR_RNDN),
+                mpfr_cmp(ig->tg, stop ? ig->te_best : ig->t) * dir < 0)) {
             status = ig->scheme->dense(ig->st, row_at(ig, out, row), ig->tg);
             if (status == NHREF_OK)
                 status = row_done(ig, out, tgrid, row++, stats);
         }
+        if (status != NHREF_OK)
+            break;
+        if (stop) {
+            /* end at the event: its state, and the rows at exactly its time */
+            status = ig->scheme->dense(ig->st, ig->x, ig->te_best);
+            mpfr_set(ig->t, ig->te_best, MPFR_RNDN);
+            while (status == NHREF_OK && row < n &&
+                   (mpfr_set(ig->tg, tgrid + row, MPFR_RNDN), mpfr_equal_p(ig->tg, ig->t))) {
+                copy_row(row_at(ig, out, row), ig->x, nx);
+                status = row_done(ig, out, tgrid, row++, stats);
+            }
+            stats->event = (int)stop - 1;
+            break;
+        }
+        if (blowup_ahead(ig, &info, t_start, dir, stats)) {
+            status = NHREF_EBLOWUP;
+            break;
+        }
         if (ig->progress != NULL)
             ig->progress(ig->progress_arg, fraction_done(ig));
     }
-    stats->outcome = status == NHREF_OK ? NHREF_OUTCOME_REACHED : NHREF_OUTCOME_FAILED;
+    stats->outcome = status == NHREF_EBLOWUP ? NHREF_OUTCOME_BLOWUP
+                     : status != NHREF_OK  ? NHREF_OUTCOME_FAILED
+                     : stop                ? NHREF_OUTCOME_EVENT
+                                           : NHREF_OUTCOME_REACHED;
     stats->t_stop = mpfr_get_d(ig->t, MPFR_RNDN);
     return status;
 }
@@ -315,10 +604,13 @@ int nhref_integrate_until(nhref_integrator_t *ig, mpfr_ptr x, mpfr_ptr t, mpfr_s
 {
     mpfr_t grid[2];
     __mpfr_struct *rows;
+    nhref_stats_t local;
     int (*on_row)(void *, size_t, mpfr_srcptr, mpfr_srcptr);
     size_t nx = ig->n;
     int status;
 
+    if (stats == NULL)
+        stats = &local;
     rows = malloc(2 * nx * sizeof *rows);
     if (rows == NULL)
         return NHREF_ENOMEM;
@@ -332,9 +624,14 @@ int nhref_integrate_until(nhref_integrator_t *ig, mpfr_ptr x, mpfr_ptr t, mpfr_s
     ig->on_row = NULL;
     status = nhref_integrate_grid(ig, rows, x, grid[0], 2, stats);
     ig->on_row = on_row;
-    /* where the integration stopped: the end, or the last state reached */
-    copy_row(x, status == NHREF_OK ? rows + nx : ig->x, nx);
-    mpfr_set(t, status == NHREF_OK ? grid[1] : ig->t, MPFR_RNDN);
+    /* where the integration stopped: the end, or an event, or the last state reached */
+    if (stats == NULL || stats->outcome == NHREF_OUTCOME_REACHED) {
+        copy_row(x, rows + nx, nx);
+        mpfr_set(t, grid[1], MPFR_RNDN);
+    } else {
+        copy_row(x, ig->x, nx);
+        mpfr_set(t, ig->t, MPFR_RNDN);
+    }
     for (size_t i = 0; i < 2 * nx; i++)
         mpfr_clear(rows + i);
     free(rows);

@@ -344,6 +344,8 @@ static int gauss_step(void *stv, mpfr_ptr t, mpfr_ptr x, mpfr_srcptr h_max,
         if (info != NULL) {
             info->h = mpfr_get_d(h_max, MPFR_RNDN);
             info->order = 2 * st->s;
+            info->lrho = NAN;
+            info->lnorm = NAN;
         }
         return NHREF_OK;
     }
@@ -434,6 +436,8 @@ static int gauss_step(void *stv, mpfr_ptr t, mpfr_ptr x, mpfr_srcptr h_max,
                 if (info != NULL) {
                     info->h = mpfr_get_d(st->hcur, MPFR_RNDN);
                     info->order = 2 * st->s;
+                    info->lrho = NAN;
+                    info->lnorm = NAN;
                 }
                 return NHREF_OK;
             }

@@ -181,6 +181,8 @@ static int taylor_step(void *stv, mpfr_ptr t, mpfr_ptr x, mpfr_srcptr h_max,
     if (info != NULL) {
         info->h = mpfr_get_d(st->h, MPFR_RNDN);
         info->order = N;
+        info->lrho = lrho < HUGE_VAL ? lrho : NAN;
+        info->lnorm = lscale;
     }
     return NHREF_OK;
 }
