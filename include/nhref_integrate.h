@@ -61,7 +61,7 @@ typedef struct {
     /* Events.  The model's declared events are watched unless no_model_events
      * is set; NUSER_EVENT more are given as tapes (same inputs as the model, one
      * output g(t, x, p) each, e.g. from nhref_tape_parse) with their
-     * descriptors.  A crossing of zero (in the descriptor's direction) is
+     * descriptors; the tapes must outlive the integrator.  A crossing of zero (in the descriptor's direction) is
      * located on the step's dense output to the working precision.  A
      * terminal event ends the integration there (outcome EVENT, status
      * NHREF_OK); every crossing, terminal or not, is passed to on_event (event
@@ -157,6 +157,11 @@ int nhref_integrate_grid(nhref_integrator_t *ig, mpfr_ptr out, mpfr_srcptr x0,
  * statuses. */
 int nhref_integrate_until(nhref_integrator_t *ig, mpfr_ptr x, mpfr_ptr t, mpfr_srcptr t_end,
                           nhref_stats_t *stats);
+
+/* nhref_integrator_state -- the time T and state X (nstate values, rounded at
+ * their own precision) where the last integration stopped: its end, a terminal
+ * event, a blow-up or an error. */
+void nhref_integrator_state(const nhref_integrator_t *ig, mpfr_ptr t, mpfr_ptr x);
 
 /* nhref_integrator_integrals -- the model's first integrals (monitoring
  * tape) at (T, X): nintegral values, NaN where one is undefined.

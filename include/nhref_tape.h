@@ -117,6 +117,18 @@ size_t nhref_tape_nnodes(const nhref_tape_t *tape);
 size_t nhref_tape_nnonlinear(const nhref_tape_t *tape);
 const char *nhref_tape_op_name(nhref_op_t op);
 
+/* nhref_tape_parse -- a tape with NSTATE states and NPARAM parameters whose one
+ * output is the expression EXPR, e.g. "theta - 1.5" or "x^2 + y^2 - 4*r^2".
+ * Grammar: + - * / (left associative), unary -, ^ with an integer exponent,
+ * parentheses, numbers (decimal strings, kept exact), the names t, pi, the state
+ * names STATE[0..nstate-1] and parameter names PARAM[0..nparam-1], and the
+ * functions sin cos tan exp log sqrt atan atanh tanh.
+ * Returns NHREF_OK; NHREF_EPARSE with "column N: what was expected" in ERR;
+ * NHREF_ENOMEM. */
+int nhref_tape_parse(nhref_tape_t **tape, const char *expr, size_t nstate,
+                     const char *const *state, size_t nparam, const char *const *param, char *err,
+                     size_t errlen);
+
 /* ------------------------------------------------------------------ tangent tapes
  * Forward-mode differentiation of a tape by source transformation: the result
  * is an ordinary tape, so every interpreter and scheme evaluates, expands and

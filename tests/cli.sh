@@ -82,6 +82,20 @@ grep -q '^# precision: 232 bits$' "$tmp/pub2.csv" && ok || bad "60 digits should
 ls "$tmp" | grep -q 'tmp\.' && bad "temporary file left behind" || ok
 expect 0 '^# precision: 53 bits' -- run chaplygin_sleigh -q --prec 53 -T 1
 
+# ---------------------------------------------------------------- events
+# phi = pi is crossed at t = 4 asinh(1) = 4 ln(1 + sqrt 2) (spec §5.2: phi = 4 gd(t/4)),
+# computed here by bc, independently of nhref
+want=$(echo 'scale=40; 4*l(1+sqrt(2))' | bc -l | cut -c1-28)
+"$NHREF" run chaplygin_sleigh -q --digits 35 --event 'phi - pi' --stop-when 'x + 5' > "$tmp/ev.csv" 2>"$tmp/err" && ok || bad "events run: $(cat "$tmp/err")"
+got=$(sed -n 's/^# event: phi - pi at t = //p' "$tmp/ev.csv")
+case $got in "$want"*) ok ;; *) bad "event phi = pi at t = $got, want $want..." ;; esac
+grep -q "^# outcome: stopped by the event 'x + 5' at t = " "$tmp/ev.csv" && ok || bad "no event outcome"
+last=$(grep -v '^#' "$tmp/ev.csv" | tail -1 | cut -d, -f2)
+case $last in -5.000000000000000000000000000*e+00|-4.999999999999999999999999999*e+00) ok ;; *) bad "x at the stop event = $last, want -5" ;; esac
+expect 2 "--stop-when 'x \\+': column 4: expected a number" -- run chaplygin_sleigh --stop-when 'x +'
+expect 2 "unknown name 'theta'" -- run chaplygin_sleigh --event 'theta - 1'
+expect 2 "unknown function 'sinh'" -- run chaplygin_sleigh --event 'sinh(x)'
+
 # ---------------------------------------------------------------- bad input: one line, exit 2
 expect 2 "unknown model 'sleigh'" -- run sleigh
 expect 2 "missing MODEL" -- run

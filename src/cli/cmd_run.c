@@ -30,10 +30,16 @@ static void usage(FILE *out)
             "      --order N           Taylor order (default: from the tolerance)\n"
             "      --stages S          Gauss-Legendre stages, order 2S (default: ceil(D/2), <= 64)\n"
             "      --max-steps N       give up after N steps (default 10000000)\n"
+            "      --stop-when EXPR    stop where EXPR (of t, the state and the parameters)\n"
+            "                          crosses zero, e.g. --stop-when 'y + 5'; repeatable\n"
+            "      --event EXPR        record where EXPR crosses zero, and go on; repeatable\n"
+            "      --no-model-events   ignore the events the model declares (see describe)\n"
             "  -o, --output FILE       write to FILE atomically (default: standard output)\n"
             "  -q, --quiet             no progress on stderr\n"
             "  -h, --help              show this help and exit\n\n"
-            "All values are parsed as decimal strings at the working precision.\n"
+            "All values are parsed as decimal strings at the working precision.  Events are\n"
+            "located to the working precision; a terminal one ends the run with one more row,\n"
+            "the state at the event.  A finite-time blow-up ends it with its estimated time.\n"
             "Example: nhref run chaplygin_sleigh --digits 100 -T 10 --dt-out 0.5\n",
             NHREF_GUARD_BITS);
 }
@@ -64,6 +70,26 @@ static int write_row(void *arg, size_t i, mpfr_srcptr t, mpfr_srcptr x)
     }
     fputc('\n', w->out);
     return ferror(w->out) ? -1 : 0;
+}
+
+/* events seen during the run, written as "# event:" lines after the rows */
+typedef struct {
+    char *buf;
+    FILE *f;
+    size_t len;
+    const char **names; /* per event index */
+    int digits;
+} event_log_t;
+
+static void log_event(void *arg, size_t k, mpfr_srcptr t, mpfr_srcptr x)
+{
+    event_log_t *l = arg;
+    (void)x;
+    if (l->f == NULL)
+        return;
+    fprintf(l->f, "# event: %s at t = ", l->names[k]);
+    nhref_csv_value(l->f, t, l->digits);
+    fputc('\n', l->f);
 }
 
 static void header(FILE *out, const nhref_system_t *sys, nhref_integrator_t *ig,
@@ -152,9 +178,16 @@ int cmd_run(int argc, char **argv)
         {"stages", required_argument, NULL, 's'},
         {"max-steps", required_argument, NULL, 'M'}, {"output", required_argument, NULL, 'o'},
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+        {"stop-when", required_argument, NULL, 'W'}, {"event", required_argument, NULL, 'E'},
+        {"no-model-events", no_argument, NULL, 'X'},
         {NULL, 0, NULL, 0}};
-    char *params[MAX_ASSIGN], *inits[MAX_ASSIGN];
-    size_t nparams = 0, ninits = 0;
+    char *params[MAX_ASSIGN], *inits[MAX_ASSIGN], *exprs[MAX_ASSIGN];
+    int expr_terminal[MAX_ASSIGN];
+    size_t nparams = 0, ninits = 0, nexprs = 0;
+    nhref_tape_t *etapes[MAX_ASSIGN];
+    nhref_event_desc_t edesc[MAX_ASSIGN];
+    event_log_t elog = {NULL, NULL, 0, NULL, 0};
+    int no_model_events = 0;
     const char *t_end_s = NULL, *dt_s = NULL, *output = "-";
     unsigned long digits = 0, prec = 0, order = 0, stages = 0, max_steps = 10000000UL;
     int quiet = 0, c, rc = CLI_USAGE, status;
@@ -189,6 +222,18 @@ int cmd_run(int argc, char **argv)
                 params[nparams++] = optarg;
             else
                 inits[ninits++] = optarg;
+            break;
+        case 'W':
+        case 'E':
+            if (nexprs == MAX_ASSIGN) {
+                cli_error("too many --stop-when/--event options (at most %d)", MAX_ASSIGN);
+                return CLI_USAGE;
+            }
+            expr_terminal[nexprs] = c == 'W';
+            exprs[nexprs++] = optarg;
+            break;
+        case 'X':
+            no_model_events = 1;
             break;
         case 'T':
             t_end_s = optarg;
@@ -307,6 +352,39 @@ int cmd_run(int argc, char **argv)
     if (ngrid == 0)
         goto done;
 
+    /* events: the model's, then --stop-when and --event expressions */
+    {
+        const char *snames[64], *pnames[64];
+        char err[256];
+        for (size_t i = 0; i < model->nstate && i < 64; i++)
+            snames[i] = model->state[i].name;
+        for (size_t i = 0; i < model->nparam && i < 64; i++)
+            pnames[i] = model->param[i].name;
+        for (size_t i = 0; i < nexprs; i++) {
+            if (nhref_tape_parse(&etapes[i], exprs[i], model->nstate, snames, model->nparam,
+                                 pnames, err, sizeof err) != NHREF_OK) {
+                cli_error("%s '%s': %s", expr_terminal[i] ? "--stop-when" : "--event", exprs[i],
+                          err);
+                nexprs = i;
+                goto done;
+            }
+            edesc[i] = (nhref_event_desc_t){exprs[i], exprs[i], 0, expr_terminal[i]};
+        }
+        elog.names = calloc(model->nevent + nexprs + 1, sizeof *elog.names);
+        for (size_t i = 0; i < model->nevent && !no_model_events; i++)
+            elog.names[i] = model->event[i].name;
+        for (size_t i = 0; i < nexprs; i++)
+            elog.names[(no_model_events ? 0 : model->nevent) + i] = exprs[i];
+        elog.digits = print_digits;
+        elog.f = open_memstream(&elog.buf, &elog.len);
+        opt.no_model_events = no_model_events;
+        opt.nuser_event = nexprs;
+        opt.user_event_tape = (const nhref_tape_t *const *)etapes;
+        opt.user_event = edesc;
+        opt.on_event = log_event;
+        opt.on_event_arg = &elog;
+    }
+
     /* integrator */
     cli_progress_init(&progress, "integrating");
     progress.active = progress.active && !quiet;
@@ -336,7 +414,7 @@ int cmd_run(int argc, char **argv)
     header(writer.out, sys, ig, init_str, t_end_s, dt_s, print_digits);
     status = nhref_integrate_grid(ig, NULL, x0, grid, ngrid, &stats);
     cli_progress_end(&progress);
-    if (status != NHREF_OK) {
+    if (status != NHREF_OK && status != NHREF_EBLOWUP) {
         cli_error("integration failed after %lu steps and %zu of %zu rows: %s", stats.nsteps,
                   stats.nrows, ngrid, nhref_strerror(status));
         nhref_outfile_abort(of);
@@ -344,7 +422,39 @@ int cmd_run(int argc, char **argv)
         rc = CLI_FAIL;
         goto done;
     }
-    nhref_csv_meta(writer.out, "outcome", "%s", nhref_outcome_str(stats.outcome));
+    if (stats.outcome == NHREF_OUTCOME_EVENT || stats.outcome == NHREF_OUTCOME_BLOWUP) {
+        /* one more row: the state where the run ended */
+        mpfr_t te;
+        __mpfr_struct *xe = nhref_vec_new(model->nstate, wprec);
+        mpfr_init2(te, wprec);
+        nhref_integrator_state(ig, te, xe);
+        write_row(&writer, 0, te, xe);
+        if (stats.outcome == NHREF_OUTCOME_EVENT) {
+            fprintf(writer.out, "# outcome: stopped by the event '%s' at t = ",
+                    elog.names[stats.event]);
+            nhref_csv_value(writer.out, te, print_digits);
+            fputs(" (the last row)\n", writer.out);
+        } else {
+            nhref_csv_meta(writer.out, "outcome",
+                           "stopped before a finite-time blow-up: the solution leaves every bound "
+                           "near t = %.15g (estimated from the radius of convergence); the last row "
+                           "is the last state reached",
+                           stats.t_blowup);
+            fprintf(stderr,
+                    "%s: the solution leaves every bound near t = %.15g: stopped at t = %.15g "
+                    "(%zu of %zu rows written)\n",
+                    cli_prog, stats.t_blowup, mpfr_get_d(te, MPFR_RNDN), stats.nrows, ngrid);
+        }
+        mpfr_clear(te);
+        nhref_vec_free(xe, model->nstate);
+    } else {
+        nhref_csv_meta(writer.out, "outcome", "%s", nhref_outcome_str(stats.outcome));
+    }
+    if (elog.f != NULL) {
+        fclose(elog.f);
+        elog.f = NULL;
+        fwrite(elog.buf, 1, elog.len, writer.out);
+    }
     nhref_csv_meta(writer.out, "steps", "%lu (order %u, |h| from %.6g to %.6g s)", stats.nsteps,
                    stats.order_max, stats.h_min, stats.h_max);
     status = nhref_outfile_commit(of);
@@ -359,11 +469,17 @@ int cmd_run(int argc, char **argv)
 done:
     if (of != NULL)
         nhref_outfile_abort(of);
+    if (elog.f != NULL)
+        fclose(elog.f);
+    free(elog.buf);
+    free((void *)elog.names);
     nhref_vec_free(x0, model->nstate);
     nhref_vec_free(grid, ngrid);
     nhref_vec_free(integrals, model->nintegral);
     free((void *)init_str);
-    nhref_integrator_free(ig);
+    nhref_integrator_free(ig); /* before the event tapes its workspaces point to */
+    for (size_t i = 0; i < nexprs; i++)
+        nhref_tape_free(etapes[i]);
     nhref_system_free(sys);
     return rc;
 }

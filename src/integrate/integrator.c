@@ -639,6 +639,12 @@ int nhref_integrate_until(nhref_integrator_t *ig, mpfr_ptr x, mpfr_ptr t, mpfr_s
     return status;
 }
 
+void nhref_integrator_state(const nhref_integrator_t *ig, mpfr_ptr t, mpfr_ptr x)
+{
+    mpfr_set(t, ig->t, MPFR_RNDN);
+    copy_row(x, ig->x, ig->n);
+}
+
 int nhref_integrator_integrals(nhref_integrator_t *ig, mpfr_ptr I, mpfr_srcptr t,
                                mpfr_srcptr x)
 {

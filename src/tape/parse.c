@@ -1,0 +1,238 @@
+/* parse.c -- expressions typed by users (event functions on the command line)
+ * into tapes: a recursive-descent parser over the grammar of nhref_tape.h. */
+#include "tape_internal.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const char *s, *p; /* the expression, the cursor */
+    nhref_tape_t *t;
+    size_t nstate, nparam;
+    const char *const *state, *const *param;
+    char *err;
+    size_t errlen;
+    int failed;
+} parser_t;
+
+static nhref_node_t fail(parser_t *ps, const char *fmt, ...)
+{
+    if (!ps->failed) {
+        va_list ap;
+        int n = snprintf(ps->err, ps->errlen, "column %d: ", (int)(ps->p - ps->s) + 1);
+        va_start(ap, fmt);
+        if (n >= 0 && (size_t)n < ps->errlen)
+            vsnprintf(ps->err + n, ps->errlen - (size_t)n, fmt, ap);
+        va_end(ap);
+        ps->failed = 1;
+    }
+    return NHREF_NODE_INVALID;
+}
+
+static void blanks(parser_t *ps)
+{
+    while (isspace((unsigned char)*ps->p))
+        ps->p++;
+}
+
+static nhref_node_t expr(parser_t *ps);
+
+/* the text at the cursor, for messages */
+static const char *here(parser_t *ps)
+{
+    return *ps->p ? ps->p : "the end";
+}
+
+static nhref_node_t primary(parser_t *ps)
+{
+    blanks(ps);
+    if (*ps->p == '(') {
+        nhref_node_t e;
+        ps->p++;
+        e = expr(ps);
+        blanks(ps);
+        if (*ps->p != ')')
+            return fail(ps, "expected ')', found '%.12s'", here(ps));
+        ps->p++;
+        return e;
+    }
+    if (isdigit((unsigned char)*ps->p) || *ps->p == '.') {
+        const char *a = ps->p;
+        char buf[128];
+        while (isdigit((unsigned char)*ps->p) || *ps->p == '.')
+            ps->p++;
+        if ((*ps->p == 'e' || *ps->p == 'E') &&
+            (isdigit((unsigned char)ps->p[1]) ||
+             ((ps->p[1] == '-' || ps->p[1] == '+') && isdigit((unsigned char)ps->p[2])))) {
+            ps->p += 2;
+            while (isdigit((unsigned char)*ps->p))
+                ps->p++;
+        }
+        if ((size_t)(ps->p - a) >= sizeof buf)
+            return fail(ps, "number too long");
+        snprintf(buf, sizeof buf, "%.*s", (int)(ps->p - a), a);
+        {
+            nhref_node_t c = nhref_tape_const(ps->t, buf);
+            if (c == NHREF_NODE_INVALID) {
+                ps->p = a;
+                return fail(ps, "'%s' is not a number", buf);
+            }
+            return c;
+        }
+    }
+    if (isalpha((unsigned char)*ps->p) || *ps->p == '_') {
+        static const char *fn[] = {"sin", "cos", "tan", "exp", "log", "sqrt", "atan", "atanh", "tanh"};
+        const char *a = ps->p;
+        size_t len;
+        while (isalnum((unsigned char)*ps->p) || *ps->p == '_')
+            ps->p++;
+        len = (size_t)(ps->p - a);
+        blanks(ps);
+        if (*ps->p == '(') {
+            for (size_t f = 0; f < sizeof fn / sizeof fn[0]; f++)
+                if (strlen(fn[f]) == len && strncmp(a, fn[f], len) == 0) {
+                    nhref_node_t arg = primary(ps); /* parses the parenthesised argument */
+                    switch (f) {
+                    case 0:
+                        return nhref_tape_sin(ps->t, arg);
+                    case 1:
+                        return nhref_tape_cos(ps->t, arg);
+                    case 2:
+                        return nhref_tape_div(ps->t, nhref_tape_sin(ps->t, arg),
+                                              nhref_tape_cos(ps->t, arg));
+                    case 3:
+                        return nhref_tape_exp(ps->t, arg);
+                    case 4:
+                        return nhref_tape_log(ps->t, arg);
+                    case 5:
+                        return nhref_tape_sqrt(ps->t, arg);
+                    case 6:
+                        return nhref_tape_atan(ps->t, arg);
+                    case 7:
+                        return nhref_tape_atanh(ps->t, arg);
+                    default:
+                        return nhref_tape_tanh(ps->t, arg);
+                    }
+                }
+            ps->p = a;
+            return fail(ps, "unknown function '%.*s' (known: sin cos tan exp log sqrt atan atanh "
+                            "tanh)",
+                        (int)len, a);
+        }
+        if (len == 1 && *a == 't')
+            return nhref_tape_time(ps->t);
+        if (len == 2 && strncmp(a, "pi", 2) == 0) /* pi = 4 atan(1), at any precision */
+            return nhref_tape_mul(ps->t, nhref_tape_const(ps->t, "4"),
+                                  nhref_tape_atan(ps->t, nhref_tape_const(ps->t, "1")));
+        for (size_t i = 0; i < ps->nstate; i++)
+            if (strlen(ps->state[i]) == len && strncmp(a, ps->state[i], len) == 0)
+                return nhref_tape_state(ps->t, i);
+        for (size_t i = 0; i < ps->nparam; i++)
+            if (strlen(ps->param[i]) == len && strncmp(a, ps->param[i], len) == 0)
+                return nhref_tape_param(ps->t, i);
+        ps->p = a;
+        return fail(ps, "unknown name '%.*s' (a state variable, a parameter, t or pi)", (int)len, a);
+    }
+    return fail(ps, "expected a number, a name or '(', found '%.12s'", here(ps));
+}
+
+static nhref_node_t power(parser_t *ps)
+{
+    nhref_node_t b = primary(ps);
+    blanks(ps);
+    if (*ps->p == '^') {
+        char *end;
+        long n;
+        ps->p++;
+        blanks(ps);
+        n = strtol(ps->p, &end, 10);
+        if (end == ps->p || *end == '.')
+            return fail(ps, "expected an integer exponent after '^'");
+        ps->p = end;
+        return nhref_tape_powi(ps->t, b, n);
+    }
+    return b;
+}
+
+static nhref_node_t unary(parser_t *ps)
+{
+    blanks(ps);
+    if (*ps->p == '-') {
+        ps->p++;
+        return nhref_tape_neg(ps->t, unary(ps));
+    }
+    if (*ps->p == '+') {
+        ps->p++;
+        return unary(ps);
+    }
+    return power(ps);
+}
+
+static nhref_node_t term(parser_t *ps)
+{
+    nhref_node_t a = unary(ps);
+    for (;;) {
+        blanks(ps);
+        if (*ps->p == '*') {
+            ps->p++;
+            a = nhref_tape_mul(ps->t, a, unary(ps));
+        } else if (*ps->p == '/') {
+            ps->p++;
+            a = nhref_tape_div(ps->t, a, unary(ps));
+        } else {
+            return a;
+        }
+    }
+}
+
+static nhref_node_t expr(parser_t *ps)
+{
+    nhref_node_t a = term(ps);
+    for (;;) {
+        blanks(ps);
+        if (*ps->p == '+') {
+            ps->p++;
+            a = nhref_tape_add(ps->t, a, term(ps));
+        } else if (*ps->p == '-') {
+            ps->p++;
+            a = nhref_tape_sub(ps->t, a, term(ps));
+        } else {
+            return a;
+        }
+    }
+}
+
+int nhref_tape_parse(nhref_tape_t **tape, const char *e, size_t nstate,
+                     const char *const *state, size_t nparam, const char *const *param, char *err,
+                     size_t errlen)
+{
+    parser_t ps = {e, e, NULL, nstate, nparam, state, param, err, errlen, 0};
+    nhref_node_t root;
+    int status;
+
+    *tape = NULL;
+    err[0] = '\0';
+    status = nhref_tape_new(&ps.t, nstate, nparam, 1);
+    if (status != NHREF_OK)
+        return status;
+    root = expr(&ps);
+    blanks(&ps);
+    if (!ps.failed && *ps.p != '\0')
+        fail(&ps, "expected an operator or the end, found '%.12s'", ps.p);
+    if (!ps.failed && *e == '\0')
+        fail(&ps, "empty expression");
+    if (!ps.failed)
+        nhref_tape_set_output(ps.t, 0, root);
+    status = ps.failed ? NHREF_EPARSE : nhref_tape_status(ps.t);
+    if (status != NHREF_OK) {
+        if (!ps.failed)
+            snprintf(err, errlen, "%s", nhref_strerror(status));
+        nhref_tape_free(ps.t);
+        return status == NHREF_ENOMEM ? status : NHREF_EPARSE;
+    }
+    *tape = ps.t;
+    return NHREF_OK;
+}
