@@ -140,6 +140,33 @@ int nhref_jet_pow_si(mpfr_ptr w, mpfr_ptr *aux, mpfr_srcptr u, long n, unsigned 
  * AUX may be NULL when it is 0. */
 unsigned nhref_jet_pow_si_naux(long n);
 
+/* ------------------------------------------------------------------ double precision
+ * The same kernels on double series (the fast path): w + k is computed from the
+ * arguments to order k and the result to order k - 1, by the recurrences
+ * above, in IEEE double (round to nearest).  Order 0 uses the C library's
+ * function (sin, cos, exp, log, atan, atanh, tanh, sqrt, pow by repeated
+ * squaring for pow_si).  Same statuses: NHREF_EDOMAIN (and NaN in w[k]) where
+ * the MPFR kernel gives it, including a non-finite input coefficient of order
+ * k or a non-finite result.  No allocation; no workspace (sums in a local
+ * double).  sincos_d writes s[k] and c[k]; atan_d, atanh_d, tanh_d keep their
+ * auxiliary series d like the MPFR kernels; pow_si_d takes AUX as
+ * nhref_jet_pow_si_naux(n) double series. */
+int nhref_jet_add_d(double *w, const double *u, const double *v, unsigned k);
+int nhref_jet_sub_d(double *w, const double *u, const double *v, unsigned k);
+int nhref_jet_neg_d(double *w, const double *u, unsigned k);
+int nhref_jet_mul_d(double *w, const double *u, const double *v, unsigned k);
+int nhref_jet_mul_scalar_d(double *w, double c, const double *v, unsigned k);
+int nhref_jet_sqr_d(double *w, const double *u, unsigned k);
+int nhref_jet_div_d(double *w, const double *u, const double *v, unsigned k);
+int nhref_jet_sqrt_d(double *w, const double *u, unsigned k);
+int nhref_jet_sincos_d(double *s, double *c, const double *u, unsigned k);
+int nhref_jet_exp_d(double *w, const double *u, unsigned k);
+int nhref_jet_log_d(double *w, const double *u, unsigned k);
+int nhref_jet_atan_d(double *w, double *d, const double *u, unsigned k);
+int nhref_jet_atanh_d(double *w, double *d, const double *u, unsigned k);
+int nhref_jet_tanh_d(double *w, double *d, const double *u, unsigned k);
+int nhref_jet_pow_si_d(double *w, double **aux, const double *u, long n, unsigned k);
+
 #ifdef __cplusplus
 }
 #endif
