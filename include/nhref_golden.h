@@ -13,6 +13,11 @@
  *     times = 0, 1, 2, 4, 6, 10          (or: t-end = 10 and dt-out = 0.5)
  *     t-start = 0                         (optional; the initial state's time)
  *     digits = 40
+ *     fast-tolerance = 1e-12              (optional: how far the double fast path may be
+ *                                          from the values, mixed; default 1e-13)
+ *     fast-horizon = 20                   (optional: compare the fast path only up to this
+ *                                          time, e.g. where a chaotic case stops being
+ *                                          predictable in double; default: every row)
  *
  * Values are decimal strings, used exactly as written.  A golden file
  * (data/golden/<model>/<case>.csv, DESIGN §5) is what `nhref golden` writes:
@@ -49,6 +54,8 @@ typedef struct {
     char **times;      /* ntimes decimal strings, monotone */
     char *t_start;     /* decimal string, default "0" */
     double digits;     /* digits asked for, 1..10000 */
+    char *fast_tolerance; /* decimal string or NULL (default 1e-13) */
+    char *fast_horizon;   /* decimal string or NULL (every row) */
     char *file;        /* where the case was defined */
     size_t line;
 } nhref_case_t;

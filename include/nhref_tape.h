@@ -208,6 +208,25 @@ int nhref_tape_mp_ode_jet(nhref_tape_mp_t *ws, mpfr_srcptr t, mpfr_srcptr x, uns
  * nhref_tape_mp_ode_jet (valid until the next call). */
 mpfr_srcptr nhref_tape_mp_state_series(const nhref_tape_mp_t *ws, size_t i);
 
+/* ------------------------------------------------------------------ double interpreters
+ * The same tape in IEEE double: the fast path.  Constants are the decimal
+ * strings correctly rounded to double; constant nodes are evaluated once when
+ * the parameters are set.  Same semantics and statuses as the MPFR
+ * interpreters; the jet recurrences are the double kernels of nhref_jet.h. */
+typedef struct nhref_tape_d nhref_tape_d_t;
+
+/* Returns NHREF_OK, NHREF_ETAPE (a tape with a build error), NHREF_ENOMEM. */
+int nhref_tape_d_new(nhref_tape_d_t **ws, const nhref_tape_t *tape, unsigned order);
+void nhref_tape_d_free(nhref_tape_d_t *ws);
+/* NHREF_EDOMAIN if a constant node is undefined for these parameters. */
+int nhref_tape_d_set_params(nhref_tape_d_t *ws, const double *params);
+/* OUT = the nout outputs at (T, X); NHREF_EDOMAIN (with NaN outputs) as the MPFR eval. */
+int nhref_tape_d_eval(double *out, nhref_tape_d_t *ws, double t, const double *x);
+/* Taylor coefficients 0..ORDER of the solution of x' = f through (T, X); read them
+ * with nhref_tape_d_state_series.  Cost: about K_eff ORDER^2 / 2 multiply-adds. */
+int nhref_tape_d_ode_jet(nhref_tape_d_t *ws, double t, const double *x, unsigned order);
+const double *nhref_tape_d_state_series(const nhref_tape_d_t *ws, size_t i);
+
 #ifdef __cplusplus
 }
 #endif

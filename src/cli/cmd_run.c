@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,8 @@ static void usage(FILE *out)
             "                          D log2(10) + %d bits (default 30; 1 <= D <= 100000)\n"
             "      --prec BITS         working precision instead (tolerance 2^-BITS * 10)\n"
             "      --scheme NAME       integration scheme (default taylor; see 'nhref list')\n"
+            "      --fast              the double-precision fast path (Taylor or Gauss in\n"
+            "                          double; tolerance max(1e-15, 10^-D); no events)\n"
             "      --order N           Taylor order (default: from the tolerance)\n"
             "      --stages S          Gauss-Legendre stages, order 2S (default: ceil(D/2), <= 64)\n"
             "      --max-steps N       give up after N steps (default 10000000)\n"
@@ -135,6 +138,122 @@ static void header(FILE *out, const nhref_system_t *sys, nhref_integrator_t *ig,
     fputc('\n', out);
 }
 
+/* ------------------------------------------------------------------ the fast path */
+typedef struct {
+    FILE *out;
+    nhref_fast_t *f;
+    const nhref_model_t *model;
+    double *integrals;
+} fast_writer_t;
+
+static int write_row_d(void *arg, size_t i, double t, const double *x)
+{
+    fast_writer_t *w = arg;
+    (void)i;
+    fprintf(w->out, "%.16e", t);
+    for (size_t k = 0; k < w->model->nstate; k++)
+        fprintf(w->out, ",%.16e", x[k]);
+    if (w->model->nintegral > 0) {
+        nhref_fast_integrals(w->f, w->integrals, t, x);
+        for (size_t k = 0; k < w->model->nintegral; k++)
+            fprintf(w->out, isnan(w->integrals[k]) ? ",nan" : ",%.16e", w->integrals[k]);
+    }
+    fputc('\n', w->out);
+    return ferror(w->out) ? -1 : 0;
+}
+
+static int run_fast(const nhref_system_t *sys, const nhref_model_t *m, mpfr_srcptr x0m,
+                    const char *const *init_str, mpfr_srcptr gridm, size_t ngrid,
+                    const char *t_end_s, const char *dt_s, const char *output,
+                    const char *scheme, double digits, unsigned order, unsigned stages,
+                    unsigned long max_steps, int quiet)
+{
+    nhref_fast_opts_t fo;
+    nhref_fast_t *f = NULL;
+    nhref_outfile_t *of = NULL;
+    nhref_stats_t stats;
+    fast_writer_t w;
+    double *x0 = calloc(m->nstate + 1, sizeof *x0), *grid = calloc(ngrid, sizeof *grid);
+    int status, rc = CLI_FAIL;
+
+    (void)quiet;
+    nhref_fast_opts_default(&fo);
+    fo.scheme = scheme;
+    fo.tol = digits > 0 && digits < 15 ? pow(10, -digits) : 1e-15;
+    fo.order = order;
+    fo.stages = stages;
+    fo.max_steps = max_steps;
+    for (size_t i = 0; i < m->nstate; i++)
+        x0[i] = mpfr_get_d(x0m + i, MPFR_RNDN);
+    for (size_t i = 0; i < ngrid; i++)
+        grid[i] = mpfr_get_d(gridm + i, MPFR_RNDN);
+    w.model = m;
+    w.integrals = calloc(m->nintegral + 1, sizeof *w.integrals);
+    fo.on_row = write_row_d;
+    fo.on_row_arg = &w;
+    status = nhref_fast_new(&f, sys, &fo);
+    if (status != NHREF_OK) {
+        cli_error("cannot set up the fast integrator: %s", nhref_strerror(status));
+        rc = status == NHREF_EINVAL || status == NHREF_ENOTFOUND ? CLI_USAGE : CLI_FAIL;
+        goto out;
+    }
+    w.f = f;
+    if (nhref_outfile_open(&of, output) != NHREF_OK) {
+        cli_error("cannot write '%s': %s", output, strerror(errno));
+        goto out;
+    }
+    w.out = nhref_outfile_stream(of);
+    fprintf(w.out, "# nhref trajectory\n");
+    nhref_csv_meta(w.out, "format", "nhref-trajectory 1");
+    nhref_csv_meta(w.out, "nhref", "%s (MPFR %s, GMP %s)", nhref_version(), nhref_mpfr_version(),
+                   nhref_gmp_version());
+    nhref_csv_meta(w.out, "model", "%s", m->name);
+    nhref_csv_meta(w.out, "source", "%s", m->source);
+    for (size_t i = 0; i < m->nparam; i++)
+        nhref_csv_meta(w.out, "param", "%s = %s [%s]", m->param[i].name,
+                       nhref_system_param_str(sys, i), m->param[i].unit);
+    for (size_t i = 0; i < m->nstate; i++)
+        nhref_csv_meta(w.out, "init", "%s = %s [%s]", m->state[i].name, init_str[i],
+                       m->state[i].unit);
+    nhref_csv_meta(w.out, "t-start", "0");
+    nhref_csv_meta(w.out, "t-end", "%s", t_end_s);
+    nhref_csv_meta(w.out, "dt-out", "%s", dt_s);
+    nhref_csv_meta(w.out, "scheme", "%s (fast path, IEEE double)", scheme ? scheme : "taylor");
+    nhref_csv_meta(w.out, "precision", "53 bits (double)");
+    nhref_csv_meta(w.out, "tolerance", "%g (mixed: |error| <= tol * max(1, |x|))", fo.tol);
+    fprintf(w.out, "# columns: t");
+    for (size_t i = 0; i < m->nstate; i++)
+        fprintf(w.out, ",%s", m->state[i].name);
+    for (size_t i = 0; i < m->nintegral; i++)
+        fprintf(w.out, ",%s", m->integral[i].name);
+    fprintf(w.out, "\n# t");
+    for (size_t i = 0; i < m->nstate; i++)
+        fprintf(w.out, ",%s", m->state[i].name);
+    for (size_t i = 0; i < m->nintegral; i++)
+        fprintf(w.out, ",%s", m->integral[i].name);
+    fputc('\n', w.out);
+    status = nhref_fast_grid(f, NULL, x0, grid, ngrid, &stats);
+    if (status != NHREF_OK) {
+        cli_error("integration failed after %lu steps and %zu of %zu rows: %s", stats.nsteps,
+                  stats.nrows, ngrid, nhref_strerror(status));
+        nhref_outfile_abort(of);
+        goto out;
+    }
+    nhref_csv_meta(w.out, "outcome", "%s", nhref_outcome_str(stats.outcome));
+    nhref_csv_meta(w.out, "steps", "%lu (order %u, |h| from %.6g to %.6g s)", stats.nsteps,
+                   stats.order_max, stats.h_min, stats.h_max);
+    if (nhref_outfile_commit(of) != NHREF_OK)
+        cli_error("cannot write '%s': %s", output, strerror(errno));
+    else
+        rc = CLI_OK;
+out:
+    nhref_fast_free(f);
+    free(x0);
+    free(grid);
+    free(w.integrals);
+    return rc;
+}
+
 /* The output grid 0, H, 2H, ... < T, T.  Returns the number of points, or 0
  * after an error. */
 static size_t make_grid(__mpfr_struct **grid, mpfr_srcptr t_end, mpfr_srcptr dt, mpfr_prec_t prec)
@@ -179,7 +298,7 @@ int cmd_run(int argc, char **argv)
         {"max-steps", required_argument, NULL, 'M'}, {"output", required_argument, NULL, 'o'},
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
         {"stop-when", required_argument, NULL, 'W'}, {"event", required_argument, NULL, 'E'},
-        {"no-model-events", no_argument, NULL, 'X'},
+        {"no-model-events", no_argument, NULL, 'X'}, {"fast", no_argument, NULL, 'F'},
         {NULL, 0, NULL, 0}};
     char *params[MAX_ASSIGN], *inits[MAX_ASSIGN], *exprs[MAX_ASSIGN];
     int expr_terminal[MAX_ASSIGN];
@@ -187,7 +306,7 @@ int cmd_run(int argc, char **argv)
     nhref_tape_t *etapes[MAX_ASSIGN];
     nhref_event_desc_t edesc[MAX_ASSIGN];
     event_log_t elog = {NULL, NULL, 0, NULL, 0};
-    int no_model_events = 0;
+    int no_model_events = 0, fast = 0;
     const char *t_end_s = NULL, *dt_s = NULL, *output = "-";
     unsigned long digits = 0, prec = 0, order = 0, stages = 0, max_steps = 10000000UL;
     int quiet = 0, c, rc = CLI_USAGE, status;
@@ -234,6 +353,9 @@ int cmd_run(int argc, char **argv)
             break;
         case 'X':
             no_model_events = 1;
+            break;
+        case 'F':
+            fast = 1;
             break;
         case 'T':
             t_end_s = optarg;
@@ -297,6 +419,11 @@ int cmd_run(int argc, char **argv)
         cli_error("give --digits or --prec, not both");
         return CLI_USAGE;
     }
+    if (fast && (prec != 0 || nexprs != 0 || order > 200)) {
+        cli_error("--fast is double precision: no --prec, --stop-when or --event (use the MPFR "
+                  "path), --order at most 200");
+        return CLI_USAGE;
+    }
     if ((model = cli_model(argv[optind])) == NULL)
         return CLI_USAGE;
     if (nhref_system_new(&sys, model) != NHREF_OK) {
@@ -351,6 +478,13 @@ int cmd_run(int argc, char **argv)
     mpfr_clears(t_end, dt, (mpfr_ptr)0);
     if (ngrid == 0)
         goto done;
+
+    if (fast) {
+        rc = run_fast(sys, model, x0, init_str, grid, ngrid, t_end_s, dt_s, output,
+                      opt.scheme, digits ? (double)digits : 0, (unsigned)order,
+                      (unsigned)stages, max_steps, quiet);
+        goto done;
+    }
 
     /* events: the model's, then --stop-when and --event expressions */
     {

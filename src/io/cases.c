@@ -71,6 +71,8 @@ static void case_clear(nhref_case_t *c)
     free(c->init_value);
     free(c->times);
     free(c->t_start);
+    free(c->fast_tolerance);
+    free(c->fast_horizon);
     free(c->file);
 }
 
@@ -125,15 +127,44 @@ static char *decimal_times(const char *d, unsigned long i)
     mpz_mul_ui(m, m, i);
     if (neg)
         mpz_neg(m, m);
-    /* "<m>e<exp10>" is exact and parses as a decimal */
-    len = mpz_sizeinbase(m, 10) + 32;
-    out = malloc(len);
-    if (out != NULL) {
-        char *ms = mpz_get_str(NULL, 10, m);
-        if (exp10 == 0)
-            snprintf(out, len, "%s", ms);
-        else
-            snprintf(out, len, "%se%ld", ms, exp10);
+    /* plain decimal notation, exact: the digits of m with the point exp10 places in,
+     * trailing zeros after the point dropped */
+    {
+        char *ms = mpz_get_str(NULL, 10, m), *dg = ms + (ms[0] == '-');
+        size_t nd = strlen(dg), o = 0;
+        len = nd + (size_t)(exp10 < 0 ? -exp10 : exp10) + 8;
+        out = malloc(len);
+        if (out != NULL) {
+            if (ms[0] == '-')
+                out[o++] = '-';
+            if (exp10 >= 0) {
+                memcpy(out + o, dg, nd);
+                o += nd;
+                for (long z = 0; z < exp10 && strcmp(dg, "0") != 0; z++)
+                    out[o++] = '0';
+            } else {
+                size_t frac = (size_t)(-exp10);
+                if (nd <= frac) { /* 0.000ddd */
+                    out[o++] = '0';
+                    out[o++] = '.';
+                    for (size_t z = nd; z < frac; z++)
+                        out[o++] = '0';
+                    memcpy(out + o, dg, nd);
+                    o += nd;
+                } else {
+                    memcpy(out + o, dg, nd - frac);
+                    o += nd - frac;
+                    out[o++] = '.';
+                    memcpy(out + o, dg + nd - frac, frac);
+                    o += frac;
+                }
+                while (out[o - 1] == '0')
+                    o--;
+                if (out[o - 1] == '.')
+                    o--;
+            }
+            out[o] = '\0';
+        }
         free(ms);
     }
     mpz_clear(m);
@@ -370,6 +401,16 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
                 break;
             }
             cur->digits = d;
+        } else if (strcmp(key, "fast-tolerance") == 0 || strcmp(key, "fast-horizon") == 0) {
+            char **slot = key[5] == 't' ? &cur->fast_tolerance : &cur->fast_horizon;
+            if (!is_decimal(val)) {
+                fail(err, errlen, "%s:%zu: %s: '%s' is not a finite decimal number", path,
+                     lineno, key, val);
+                status = NHREF_EPARSE;
+                break;
+            }
+            free(*slot);
+            *slot = nhref_strdup(val);
         } else if (strcmp(key, "t-start") == 0) {
             if (!is_decimal(val)) {
                 fail(err, errlen, "%s:%zu: t-start: '%s' is not a finite decimal number", path,
@@ -411,7 +452,8 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
         } else {
             fail(err, errlen,
                  "%s:%zu: unknown key '%s' (known: model, source, description, param NAME, "
-                 "init NAME, times, t-start, t-end, dt-out, digits)",
+                 "init NAME, times, t-start, t-end, dt-out, digits, fast-tolerance, "
+                 "fast-horizon)",
                  path, lineno, key);
             status = NHREF_EPARSE;
         }

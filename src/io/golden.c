@@ -403,6 +403,12 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     nhref_csv_meta(mf, "t-start", "%s", c->t_start);
     nhref_csv_meta(mf, "digits", "%g", c->digits);
     nhref_csv_meta(mf, "level", "VALIDATED (independent routes agree; not a rigorous bound)");
+    nhref_csv_meta(mf, "fast-tolerance", "%s (the double fast path agrees with the values to this, "
+                   "mixed; checked by the test suite)",
+                   c->fast_tolerance != NULL ? c->fast_tolerance : "1e-13");
+    if (c->fast_horizon != NULL)
+        nhref_csv_meta(mf, "fast-horizon", "%s (the fast path is compared up to this time only)",
+                       c->fast_horizon);
     nhref_csv_meta(mf, "measure",
                    "digits = -log10(|a - b| / max(|b|, 1)), b the values below (mixed "
                    "absolute/relative)");

@@ -6,7 +6,12 @@
  *   w_k = (u_k - (1/k) sum_{j=1..k-1} j w_j d_{k-j}) / d_0.
  * This call fills d_k too.  Defined everywhere: NHREF_EDOMAIN (w_k = NaN)
  * only if u_k is not finite or d or a sum overflows.
+ *
+ * nhref_jet_atan_d: the same in double, order 0 by libm atan() (explicit
+ * test of u_k: atan(+-Inf) is finite), d_k by nhref_jet_sqr_d.
  */
+#include <math.h>
+
 #include "nhref_jet.h"
 
 int nhref_jet_atan(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws,
@@ -43,5 +48,37 @@ int nhref_jet_atan(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_
         mpfr_set_nan(wk);
         return NHREF_EDOMAIN;
     }
+    return NHREF_OK;
+}
+
+int nhref_jet_atan_d(double *w, double *d, const double *u, unsigned k)
+{
+    double acc;
+    unsigned j;
+
+    if (!isfinite(u[k])) {
+        w[k] = NAN;
+        d[k] = NAN;
+        return NHREF_EDOMAIN;
+    }
+    if (k == 0) {
+        d[0] = u[0] * u[0] + 1.0;
+        acc = atan(u[0]);
+    } else {
+        if (nhref_jet_sqr_d(d, u, k) != NHREF_OK) {
+            w[k] = NAN;
+            return NHREF_EDOMAIN;
+        }
+        acc = 0.0;
+        for (j = 1; j < k; j++)
+            acc += (double)j * w[j] * d[k - j];
+        acc /= (double)k;
+        acc = (u[k] - acc) / d[0];
+    }
+    if (!isfinite(acc) || !isfinite(d[k])) {
+        w[k] = NAN;
+        return NHREF_EDOMAIN;
+    }
+    w[k] = acc;
     return NHREF_OK;
 }

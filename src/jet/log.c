@@ -5,7 +5,11 @@
  *   w_k = (u_k - (1/k) sum_{j=1..k-1} j w_j u_{k-j}) / u_0.
  * NHREF_EDOMAIN (w_k = NaN) if u_0 <= 0 (checked at every order), if u_k is
  * not finite, or on overflow.
+ *
+ * nhref_jet_log_d: the same in double, order 0 by libm log().
  */
+#include <math.h>
+
 #include "nhref_jet.h"
 
 int nhref_jet_log(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mpfr_rnd_t rnd)
@@ -34,5 +38,31 @@ int nhref_jet_log(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mpf
         mpfr_set_nan(wk);
         return NHREF_EDOMAIN;
     }
+    return NHREF_OK;
+}
+
+int nhref_jet_log_d(double *w, const double *u, unsigned k)
+{
+    double acc;
+    unsigned j;
+
+    if (!isfinite(u[k]) || !isfinite(u[0]) || !(u[0] > 0.0)) {
+        w[k] = NAN;
+        return NHREF_EDOMAIN;
+    }
+    if (k == 0) {
+        acc = log(u[0]);
+    } else {
+        acc = 0.0;
+        for (j = 1; j < k; j++)
+            acc += (double)j * w[j] * u[k - j];
+        acc /= (double)k;
+        acc = (u[k] - acc) / u[0];
+    }
+    if (!isfinite(acc)) {
+        w[k] = NAN;
+        return NHREF_EDOMAIN;
+    }
+    w[k] = acc;
     return NHREF_OK;
 }

@@ -3,7 +3,13 @@
  * Recurrence: w_k = c v_k (one multiplication, mpfr_mul at every order).
  * NHREF_EDOMAIN (w_k = NaN) if c or v_k is not finite or the product
  * overflows.
+ *
+ * nhref_jet_mul_scalar_d: the same in double; a non-finite c or v_k makes
+ * the product non-finite (Inf * 0 is NaN), so one test of the result covers
+ * every case.
  */
+#include <math.h>
+
 #include "nhref_jet.h"
 
 int nhref_jet_mul_scalar(mpfr_ptr w, mpfr_srcptr c, mpfr_srcptr v, unsigned k, mpfr_rnd_t rnd)
@@ -15,5 +21,17 @@ int nhref_jet_mul_scalar(mpfr_ptr w, mpfr_srcptr c, mpfr_srcptr v, unsigned k, m
         mpfr_set_nan(wk);
         return NHREF_EDOMAIN;
     }
+    return NHREF_OK;
+}
+
+int nhref_jet_mul_scalar_d(double *w, double c, const double *v, unsigned k)
+{
+    double r = c * v[k];
+
+    if (!isfinite(r)) {
+        w[k] = NAN;
+        return NHREF_EDOMAIN;
+    }
+    w[k] = r;
     return NHREF_OK;
 }

@@ -13,8 +13,16 @@
  * The path depends only on u_0 and n, so it is the same at every order.
  * NHREF_EDOMAIN (w_k = NaN) if u_0 = 0 and n < 0 (at every order), if u_k is
  * not finite, or on overflow.
+ *
+ * nhref_jet_pow_si_d: the same paths in double (nhref_jet_sqr_d,
+ * nhref_jet_mul_d, Miller's recurrence with the weight n j - (k - j) written
+ * (n + 1) j - k, exact in double while |n + 1| k < 2^53).  Order 0: u_0^0 = 1,
+ * u_0^1 = u_0, u_0 * u_0 and 1 / u_0 (correctly rounded) for n = 2 and -1,
+ * else libm pow(|u_0|, n) with the sign of u_0^n from the parity of n (pow
+ * alone would get it wrong for odd |n| > 2^53, which (double)n rounds to even).
  */
 #include <limits.h>
+#include <math.h>
 
 #include "nhref_jet.h"
 
@@ -124,6 +132,97 @@ int nhref_jet_pow_si(mpfr_ptr w, mpfr_ptr *aux, mpfr_srcptr u, long n, unsigned 
         mpfr_pow_si(wk, u, n, rnd);
     if (st != NHREF_OK || !mpfr_number_p(wk)) {
         mpfr_set_nan(wk);
+        return NHREF_EDOMAIN;
+    }
+    return NHREF_OK;
+}
+
+/* ------------------------------------------------------------------ double precision */
+
+/* u_0^n rounded to double (see the file comment). */
+static double pow_d0(double x, long n)
+{
+    double m;
+
+    switch (n) {
+    case 0:
+        return 1.0;
+    case 1:
+        return x;
+    case 2:
+        return x * x;
+    case -1:
+        return 1.0 / x;
+    default:
+        m = pow(fabs(x), (double)n);
+        return signbit(x) && (n & 1) ? -m : m;
+    }
+}
+
+/* Order k of w = u^n, u_0 = 0, n >= 3, by binary powering through AUX. */
+static int pow_binary_d(double *w, double **aux, const double *u, unsigned long n, unsigned k)
+{
+    const double *r = u;
+    double *dst;
+    unsigned a = 0;
+    unsigned b = top_bit(n);
+    int st;
+
+    while (b-- > 0) {
+        int set = (n >> b) & 1;
+
+        dst = (b == 0 && !set) ? w : aux[a++];
+        st = nhref_jet_sqr_d(dst, r, k);
+        if (st != NHREF_OK)
+            return st;
+        r = dst;
+        if (set) {
+            dst = b == 0 ? w : aux[a++];
+            st = nhref_jet_mul_d(dst, r, u, k);
+            if (st != NHREF_OK)
+                return st;
+            r = dst;
+        }
+    }
+    return NHREF_OK;
+}
+
+/* Order k >= 1 of w = u^n, u_0 != 0, by Miller's recurrence. */
+static double pow_miller_d(const double *w, const double *u, long n, unsigned k)
+{
+    double np1 = (double)n + 1.0, dk = (double)k, acc = 0.0;
+    unsigned j;
+
+    for (j = 1; j <= k; j++)
+        acc += (np1 * (double)j - dk) * u[j] * w[k - j];
+    return acc / dk / u[0];
+}
+
+int nhref_jet_pow_si_d(double *w, double **aux, const double *u, long n, unsigned k)
+{
+    int st = NHREF_OK;
+
+    if (!isfinite(u[k]) || !isfinite(u[0]) || (n < 0 && u[0] == 0.0)) {
+        w[k] = NAN;
+        return NHREF_EDOMAIN;
+    }
+    if (n == 1) {
+        w[k] = u[k];
+    } else if (n == 2) {
+        st = nhref_jet_sqr_d(w, u, k);
+    } else if (u[0] == 0.0 && n >= 3) {
+        st = pow_binary_d(w, aux, u, (unsigned long)n, k);
+    } else if (k == 0) {
+        /* n = 0, or u_0 != 0 */
+    } else if (n == 0) {
+        w[k] = 0.0;
+    } else {
+        w[k] = pow_miller_d(w, u, n, k);
+    }
+    if (k == 0 && st == NHREF_OK)
+        w[0] = pow_d0(u[0], n);
+    if (st != NHREF_OK || !isfinite(w[k])) {
+        w[k] = NAN;
         return NHREF_EDOMAIN;
     }
     return NHREF_OK;

@@ -7,7 +7,12 @@
  * s_k is computed first; c_k only needs s_0..s_{k-1}.  s and c must be
  * distinct series.  Defined everywhere: NHREF_EDOMAIN (s_k = c_k = NaN) only
  * if u_k is not finite or a sum overflows.
+ *
+ * nhref_jet_sincos_d: the same in double, order 0 by libm sin() and cos(),
+ * both sums in one loop sharing the product j u_j.
  */
+#include <math.h>
+
 #include "nhref_jet.h"
 
 /* ws->acc = sum_{j=1..k} j u_j x_{k-j} */
@@ -48,5 +53,40 @@ int nhref_jet_sincos(mpfr_ptr s, mpfr_ptr c, mpfr_srcptr u, unsigned k, nhref_je
         mpfr_set_nan(ck);
         return NHREF_EDOMAIN;
     }
+    return NHREF_OK;
+}
+
+int nhref_jet_sincos_d(double *s, double *c, const double *u, unsigned k)
+{
+    double as, ac;
+    unsigned j;
+
+    if (!isfinite(u[k])) {
+        s[k] = NAN;
+        c[k] = NAN;
+        return NHREF_EDOMAIN;
+    }
+    if (k == 0) {
+        as = sin(u[0]);
+        ac = cos(u[0]);
+    } else {
+        as = 0.0;
+        ac = 0.0;
+        for (j = 1; j <= k; j++) {
+            double ju = (double)j * u[j];
+
+            as += ju * c[k - j];
+            ac += ju * s[k - j];
+        }
+        as /= (double)k;
+        ac = -ac / (double)k;
+    }
+    if (!isfinite(as) || !isfinite(ac)) {
+        s[k] = NAN;
+        c[k] = NAN;
+        return NHREF_EDOMAIN;
+    }
+    s[k] = as;
+    c[k] = ac;
     return NHREF_OK;
 }

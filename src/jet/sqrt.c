@@ -6,7 +6,13 @@
  * the symmetric sum taken as 2 sum_{j < k/2} + [k even] w_{k/2}^2.
  * NHREF_EDOMAIN (w_k = NaN) if u_0 < 0 (k = 0), if u_0 = 0 (k >= 1: sqrt is
  * not differentiable at 0), if u_k is not finite, or on overflow.
+ *
+ * nhref_jet_sqrt_d: the same in double; w_0 = sqrt(u_0) from libm (correctly
+ * rounded by IEEE 754), the final division by 2 w_0 in one step (2 w_0 is
+ * exact).
  */
+#include <math.h>
+
 #include "nhref_jet.h"
 
 int nhref_jet_sqrt(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mpfr_rnd_t rnd)
@@ -40,5 +46,35 @@ int nhref_jet_sqrt(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mp
         mpfr_set_nan(wk);
         return NHREF_EDOMAIN;
     }
+    return NHREF_OK;
+}
+
+int nhref_jet_sqrt_d(double *w, const double *u, unsigned k)
+{
+    double acc;
+    unsigned j;
+
+    /* u[0] < 0 is false for -0, as mpfr_sgn(-0) = 0 */
+    if (!isfinite(u[k]) || !isfinite(u[0]) || u[0] < 0.0 ||
+        (k > 0 && (u[0] == 0.0 || w[0] == 0.0))) {
+        w[k] = NAN;
+        return NHREF_EDOMAIN;
+    }
+    if (k == 0) {
+        acc = sqrt(u[0]);
+    } else {
+        acc = 0.0;
+        for (j = 1; 2 * j < k; j++)
+            acc += w[j] * w[k - j];
+        acc += acc;
+        if (k % 2 == 0)
+            acc += w[k / 2] * w[k / 2];
+        acc = (u[k] - acc) / (2.0 * w[0]);
+    }
+    if (!isfinite(acc)) {
+        w[k] = NAN;
+        return NHREF_EDOMAIN;
+    }
+    w[k] = acc;
     return NHREF_OK;
 }

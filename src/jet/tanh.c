@@ -7,7 +7,14 @@
  *   d_k = -sum_{j=0..k} w_j w_{k-j} (k >= 1, nhref_jet_sqr negated, after w_k).
  * This call fills d_k too.  Defined everywhere: NHREF_EDOMAIN (w_k = NaN)
  * only if u_k is not finite or a sum overflows.
+ *
+ * nhref_jet_tanh_d: the same in double, order 0 by libm tanh() (explicit
+ * test of u_k: tanh(+-Inf) is finite) and d_0 = (1 / cosh(u_0))^2, squared
+ * after the division so that it underflows gradually instead of through an
+ * overflow of cosh(u_0)^2 for |u_0| > 355.
  */
+#include <math.h>
+
 #include "nhref_jet.h"
 
 int nhref_jet_tanh(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws,
@@ -39,6 +46,39 @@ int nhref_jet_tanh(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_
     if (!mpfr_number_p(wk) || !mpfr_number_p(d + k)) {
         mpfr_set_nan(wk);
         mpfr_set_nan(d + k);
+        return NHREF_EDOMAIN;
+    }
+    return NHREF_OK;
+}
+
+int nhref_jet_tanh_d(double *w, double *d, const double *u, unsigned k)
+{
+    double acc;
+    unsigned j;
+
+    if (!isfinite(u[k])) {
+        w[k] = NAN;
+        d[k] = NAN;
+        return NHREF_EDOMAIN;
+    }
+    if (k == 0) {
+        double sech = 1.0 / cosh(u[0]);
+
+        acc = tanh(u[0]);
+        d[0] = sech * sech;
+        w[0] = acc;
+    } else {
+        acc = 0.0;
+        for (j = 1; j <= k; j++)
+            acc += (double)j * u[j] * d[k - j];
+        acc /= (double)k;
+        w[k] = acc;
+        if (isfinite(acc) && nhref_jet_sqr_d(d, w, k) == NHREF_OK)
+            d[k] = -d[k];
+    }
+    if (!isfinite(acc) || !isfinite(d[k])) {
+        w[k] = NAN;
+        d[k] = NAN;
         return NHREF_EDOMAIN;
     }
     return NHREF_OK;

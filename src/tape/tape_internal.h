@@ -40,6 +40,23 @@ struct nhref_tape_mp {
     nhref_jet_ws_t jws;
 };
 
+struct nhref_tape_d {
+    const nhref_tape_t *tape;
+    unsigned order;
+    size_t len;      /* order + 1 */
+    double *coef;    /* nnodes series */
+    double *aux;     /* auxiliary series */
+    double **auxp;   /* per auxiliary series, its start */
+    size_t *aux_first;
+    size_t naux;
+    double *param;
+};
+
+static inline double *nhref_tape_d_node(const struct nhref_tape_d *ws, nhref_node_t i)
+{
+    return ws->coef + (size_t)i * ws->len;
+}
+
 /* Series of node I in workspace WS. */
 static inline mpfr_ptr nhref_tape_mp_node(const struct nhref_tape_mp *ws, nhref_node_t i)
 {

@@ -1,0 +1,327 @@
+/* check_fast.c -- the double-precision fast path validated against the golden
+ * data: for every golden file of the catalogue (a loop over data/golden, so a new
+ * file is checked automatically) and every fast scheme, the run from the file's
+ * initial state agrees with the file's values component by component within the
+ * file's stated `fast-tolerance` (mixed: |fast - golden| <= tol max(1, |golden|)),
+ * up to its `fast-horizon` if it has one.
+ *
+ * Why 1e-13 by default: each step's error is held below 1e-15 max(1, |x|); the
+ * golden cases run O(10) to O(10^2) steps over horizons where nearby solutions do
+ * not separate by more than O(10) (the certification's agreement of routes shows
+ * it), so the accumulated error stays below ~1e-13 of the larger of 1 and the
+ * value (measured on the sleigh: at most 6e-15).
+ * A chaotic case states a shorter horizon instead (its golden file says where the
+ * digits fall).  Also the spec items for double: the sleigh's public values to
+ * 1e-10 max(1, |value|) and its energy drift below 1e-12 over T = 100/|Omega|.
+ */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ck_mpfr.h"
+#include "nhref.h"
+
+#define MAX_FILES 512
+static char *files[MAX_FILES];
+static size_t nfiles;
+static const char *fast_schemes[] = {"taylor", "gauss"};
+#define NFAST 2
+
+static const char *top(void)
+{
+    const char *t = getenv("top_srcdir");
+    return t != NULL ? t : "..";
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void collect(void)
+{
+    char dir[1024];
+    DIR *d, *m;
+    struct dirent *e, *f;
+    snprintf(dir, sizeof dir, "%s/data/golden", top());
+    if ((d = opendir(dir)) == NULL)
+        return;
+    while ((e = readdir(d)) != NULL) {
+        char sub[1280];
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
+        if ((m = opendir(sub)) == NULL)
+            continue;
+        while ((f = readdir(m)) != NULL && nfiles < MAX_FILES) {
+            size_t l = strlen(f->d_name);
+            if (l > 4 && strcmp(f->d_name + l - 4, ".csv") == 0) {
+                files[nfiles] = malloc(strlen(sub) + l + 2);
+                sprintf(files[nfiles++], "%s/%s", sub, f->d_name);
+            }
+        }
+        closedir(m);
+    }
+    closedir(d);
+    qsort(files, nfiles, sizeof *files, cmp_str);
+}
+
+/* "NAME = VALUE [unit]" */
+static void name_value(const char *s, char *name, char *value, size_t len)
+{
+    const char *eq = strchr(s, '=');
+    size_t n;
+    ck_assert_ptr_nonnull(eq);
+    n = (size_t)(eq - s);
+    while (n > 0 && s[n - 1] == ' ')
+        n--;
+    snprintf(name, len, "%.*s", (int)n, s);
+    for (eq++; *eq == ' '; eq++)
+        ;
+    n = strcspn(eq, " [");
+    snprintf(value, len, "%.*s", (int)n, eq);
+}
+
+/* file _i / NFAST with scheme _i % NFAST */
+START_TEST(test_fast_matches_golden)
+{
+    const char *path = files[_i / NFAST], *scheme = fast_schemes[_i % NFAST];
+    nhref_table_t *tab;
+    char err[512], name[128], value[128];
+    const nhref_model_t *m;
+    nhref_system_t *sys;
+    nhref_fast_t *f;
+    nhref_fast_opts_t opt;
+    nhref_stats_t st;
+    const char *v, *tol_s, *hor_s;
+    size_t from = 0, nrows;
+    double *x0, *grid, *out, tol, horizon = INFINITY, worst = 0, t_start;
+    size_t worst_row = 0, worst_col = 0;
+
+    ck_assert_msg(nhref_table_read(&tab, path, 64, err, sizeof err) == NHREF_OK, "%s", err);
+    m = nhref_model_find(nhref_table_meta(tab, "model", NULL));
+    ck_assert_ptr_nonnull(m);
+    ck_assert_int_eq(nhref_system_new(&sys, m), NHREF_OK);
+    while ((v = nhref_table_meta(tab, "param", &from)) != NULL) {
+        name_value(v, name, value, sizeof name);
+        ck_assert_int_eq(nhref_system_set_param(sys, name, value), NHREF_OK);
+    }
+    x0 = calloc(m->nstate, sizeof *x0);
+    from = 0;
+    while ((v = nhref_table_meta(tab, "init", &from)) != NULL) {
+        int k;
+        name_value(v, name, value, sizeof name);
+        k = nhref_model_state_index(m, name);
+        ck_assert_int_ge(k, 0);
+        x0[k] = strtod(value, NULL); /* correctly rounded by glibc */
+    }
+    tol_s = nhref_table_meta(tab, "fast-tolerance", NULL);
+    tol = tol_s != NULL ? strtod(tol_s, NULL) : 1e-13;
+    hor_s = nhref_table_meta(tab, "fast-horizon", NULL);
+    if (hor_s != NULL)
+        horizon = strtod(hor_s, NULL);
+    t_start = strtod(nhref_table_meta(tab, "t-start", NULL), NULL);
+
+    /* the grid: t-start, then the file's times up to the horizon */
+    nrows = 0;
+    while (nrows < tab->nrow && mpfr_get_d(tab->v + nrows * tab->ncol, MPFR_RNDN) <= horizon)
+        nrows++;
+    grid = calloc(nrows + 1, sizeof *grid);
+    out = calloc((nrows + 1) * m->nstate, sizeof *out);
+    grid[0] = t_start;
+    for (size_t r = 0; r < nrows; r++)
+        grid[r + 1] = strtod(tab->text[r * tab->ncol], NULL);
+    nhref_fast_opts_default(&opt);
+    opt.scheme = scheme;
+    ck_assert_int_eq(nhref_fast_new(&f, sys, &opt), NHREF_OK);
+    ck_assert_int_eq(nhref_fast_grid(f, out, x0, grid, nrows + 1, &st), NHREF_OK);
+    for (size_t r = 0; r < nrows; r++)
+        for (size_t k = 0; k < m->nstate; k++) {
+            double want = mpfr_get_d(tab->v + r * tab->ncol + 1 + k, MPFR_RNDN);
+            double got = out[(r + 1) * m->nstate + k];
+            double e = fabs(got - want) / fmax(1.0, fabs(want));
+            if (!(e <= worst)) { /* NaN-safe: a NaN is the worst */
+                worst = isnan(e) ? INFINITY : e;
+                worst_row = r;
+                worst_col = k;
+            }
+        }
+    printf("%s [%s]: worst %.2e (%s at t = %s), tolerance %g, %lu steps\n", path, scheme, worst,
+           m->state[worst_col].name, tab->text[worst_row * tab->ncol], tol, st.nsteps);
+    ck_assert_msg(worst <= tol, "%s [%s]: %s at t = %s (line %zu) off by %.3e > %g", path, scheme,
+                  m->state[worst_col].name, tab->text[worst_row * tab->ncol],
+                  tab->line[worst_row], worst, tol);
+    nhref_fast_free(f);
+    nhref_system_free(sys);
+    nhref_table_free(tab);
+    free(x0);
+    free(grid);
+    free(out);
+}
+END_TEST
+
+/* spec (chaplygin-sleigh.md §11 items 2 and 6) in double: PUB-1..3 to 1e-10 max(1,|v|);
+ * energy drift <= 1e-12 over T = 100/|Omega| (Fig. 2: Omega = 1/4, T = 400) */
+START_TEST(test_sleigh_spec_in_double)
+{
+    static const struct {
+        const char *p[3];
+        double x0[5], T;
+        const char *want[5];
+    } pub[3] = {
+        {{"2", "30", "1"}, {0, 0, 0, 0, 1}, 10,
+         {"-1.30363549404995138366439519437", "-14.9261616624965221473959179613",
+          "5.62797427574461501349372327669", "3.94645719260572115552510415695",
+          "0.163071231929977826043195139321"}},
+        {{"1.5", "0.7", "0.4"}, {0.3, -0.2, 0.5, -0.8, 1.3}, 7,
+         {"-1.18822032707472117212071858268", "-6.23448394868969923935733838897",
+          "4.89252487596274446454110971794", "1.30338737773415510020699064608",
+          "0.01989374286650588560518617361"}},
+        {{"1", "0", "0.5"}, {0, 0, 0.2, -1, -2}, 5,
+         {"-3.14068875174759925398411176501", "-5.37759783843921205825949568958",
+          "-2.15619100718638750324799381908", "1.41421356236451690274071247856",
+          "-9.85142852561521945773989044511e-6"}},
+    };
+    static const char *pn[3] = {"m", "J", "a"};
+    const char *scheme = fast_schemes[_i];
+
+    for (int c = 0; c < 3; c++) {
+        nhref_system_t *sys;
+        nhref_fast_t *f;
+        nhref_fast_opts_t opt;
+        double x[5], t = 0, I0[4], I1[4];
+        ck_assert_int_eq(nhref_system_new(&sys, nhref_model_find("chaplygin_sleigh")), NHREF_OK);
+        for (int k = 0; k < 3; k++)
+            nhref_system_set_param(sys, pn[k], pub[c].p[k]);
+        nhref_fast_opts_default(&opt);
+        opt.scheme = scheme;
+        ck_assert_int_eq(nhref_fast_new(&f, sys, &opt), NHREF_OK);
+        memcpy(x, pub[c].x0, sizeof x);
+        ck_assert_int_eq(nhref_fast_until(f, x, &t, pub[c].T, NULL), NHREF_OK);
+        for (int k = 0; k < 5; k++) {
+            double w = strtod(pub[c].want[k], NULL);
+            ck_assert_msg(fabs(x[k] - w) <= 1e-10 * fmax(1, fabs(w)), "PUB-%d [%s] component %d: %.17g vs %.17g",
+                          c + 1, scheme, k, x[k], w);
+        }
+        if (c == 0) { /* energy over T = 400 */
+            memcpy(x, pub[c].x0, sizeof x);
+            t = 0;
+            nhref_fast_integrals(f, I0, t, x);
+            ck_assert_int_eq(nhref_fast_until(f, x, &t, 400, NULL), NHREF_OK);
+            nhref_fast_integrals(f, I1, t, x);
+            ck_assert_msg(fabs(I1[0] - I0[0]) / I0[0] <= 1e-12, "[%s] energy drift %.3e", scheme,
+                          fabs(I1[0] - I0[0]) / I0[0]);
+        }
+        nhref_fast_free(f);
+        nhref_system_free(sys);
+    }
+}
+END_TEST
+
+/* the double interpreters against the MPFR ones, every registered model at its
+ * default state: f (order 1 of the state series) to 1e-14 of its size, and the
+ * Taylor coefficients to order 20 within 1e-12 of the largest coefficient of the
+ * jet -- a coefficient's double error scales with the terms its Cauchy sums add,
+ * not with the coefficient (a coefficient that is 0 comes out as rounding noise) */
+START_TEST(test_double_interpreters)
+{
+    const nhref_model_t *m = nhref_model_get((size_t)_i);
+    nhref_system_t *sys;
+    nhref_tape_d_t *wd;
+    nhref_tape_mp_t *wm;
+    const unsigned order = 20;
+    __mpfr_struct *pm, *xm;
+    double *p, *x;
+    mpfr_t t;
+
+    ck_assert_int_eq(nhref_system_new(&sys, m), NHREF_OK);
+    pm = malloc(m->nparam * sizeof *pm + 1);
+    xm = malloc(m->nstate * sizeof *xm);
+    p = calloc(m->nparam + 1, sizeof *p);
+    x = calloc(m->nstate, sizeof *x);
+    for (size_t i = 0; i < m->nparam; i++)
+        mpfr_init2(pm + i, 200);
+    for (size_t i = 0; i < m->nstate; i++) {
+        mpfr_init2(xm + i, 200);
+        mpfr_set_str(xm + i, m->state[i].default_init, 10, MPFR_RNDN);
+        x[i] = mpfr_get_d(xm + i, MPFR_RNDN);
+        mpfr_set_d(xm + i, x[i], MPFR_RNDN); /* the same inputs on both sides */
+    }
+    nhref_system_params(pm, sys);
+    for (size_t i = 0; i < m->nparam; i++) {
+        p[i] = mpfr_get_d(pm + i, MPFR_RNDN);
+        mpfr_set_d(pm + i, p[i], MPFR_RNDN);
+    }
+    mpfr_init2(t, 200);
+    mpfr_set_zero(t, 1);
+    ck_assert_int_eq(nhref_tape_d_new(&wd, nhref_system_rhs_tape(sys), order), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_new(&wm, nhref_system_rhs_tape(sys), 200, order), NHREF_OK);
+    nhref_tape_d_set_params(wd, p);
+    nhref_tape_mp_set_params(wm, pm);
+    ck_assert_int_eq(nhref_tape_d_ode_jet(wd, 0, x, order), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_ode_jet(wm, t, xm, order), NHREF_OK);
+    {
+        double scale = 0, fscale = 0;
+        for (size_t i = 0; i < m->nstate; i++)
+            for (unsigned k = 0; k <= order; k++) {
+                double a = fabs(mpfr_get_d(nhref_tape_mp_state_series(wm, i) + k, MPFR_RNDN));
+                scale = fmax(scale, a);
+                if (k == 1)
+                    fscale = fmax(fscale, a);
+            }
+        for (size_t i = 0; i < m->nstate; i++) {
+            const double *cd = nhref_tape_d_state_series(wd, i);
+            mpfr_srcptr cm = nhref_tape_mp_state_series(wm, i);
+            for (unsigned k = 0; k <= order; k++) {
+                double want = mpfr_get_d(cm + k, MPFR_RNDN);
+                double tol = k <= 1 ? 1e-14 * fmax(fscale, 1e-300) : 1e-12 * scale;
+                ck_assert_msg(fabs(cd[k] - want) <= tol + 1e-300,
+                              "%s: state %zu order %u: %.17g vs %.17g (tolerance %.3g)", m->name,
+                              i, k, cd[k], want, tol);
+            }
+        }
+    }
+    nhref_tape_d_free(wd);
+    nhref_tape_mp_free(wm);
+    for (size_t i = 0; i < m->nparam; i++)
+        mpfr_clear(pm + i);
+    for (size_t i = 0; i < m->nstate; i++)
+        mpfr_clear(xm + i);
+    mpfr_clear(t);
+    free(pm);
+    free(xm);
+    free(p);
+    free(x);
+    nhref_system_free(sys);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("fast");
+    TCase *tc = tcase_create("golden");
+    SRunner *sr;
+    int nfailed;
+
+    collect();
+    if (nfiles == 0) {
+        fprintf(stderr, "check_fast: no golden files under %s/data/golden\n", top());
+        return EXIT_FAILURE;
+    }
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, test_fast_matches_golden, 0, (int)(nfiles * NFAST));
+    suite_add_tcase(s, tc);
+    tc = tcase_create("spec");
+    tcase_add_loop_test(tc, test_sleigh_spec_in_double, 0, NFAST);
+    tcase_add_loop_test(tc, test_double_interpreters, 0, (int)nhref_model_count());
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_ENV);
+    nfailed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    for (size_t i = 0; i < nfiles; i++)
+        free(files[i]);
+    return nfailed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
