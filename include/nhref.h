@@ -18,6 +18,7 @@
 #include "nhref_scheme.h"
 #include "nhref_integrate.h"
 #include "nhref_fast.h"
+#include "nhref_lyapunov.h"
 #include "nhref_io.h"
 #include "nhref_golden.h"
 #include "nhref_oracle.h"

@@ -144,8 +144,8 @@ unsigned nhref_jet_pow_si_naux(long n);
  * The same kernels on double series (the fast path): w + k is computed from the
  * arguments to order k and the result to order k - 1, by the recurrences
  * above, in IEEE double (round to nearest).  Order 0 uses the C library's
- * function (sin, cos, exp, log, atan, atanh, tanh, sqrt, pow by repeated
- * squaring for pow_si).  Same statuses: NHREF_EDOMAIN (and NaN in w[k]) where
+ * function (sin, cos, exp, log, atan, atanh, tanh, sqrt; pow_si: pow(|u0|, n)
+ * with the sign from the parity of n, exact special cases n = -1, 0, 1, 2).  Same statuses: NHREF_EDOMAIN (and NaN in w[k]) where
  * the MPFR kernel gives it, including a non-finite input coefficient of order
  * k or a non-finite result.  No allocation; no workspace (sums in a local
  * double).  sincos_d writes s[k] and c[k]; atan_d, atanh_d, tanh_d keep their

@@ -153,6 +153,14 @@ int nhref_system_check(const nhref_system_t *sys, char *why, size_t len);
  * finite, or the model's check_init). */
 int nhref_system_check_init(const nhref_system_t *sys, mpfr_srcptr x0, char *why, size_t len);
 
+/* nhref_system_derive -- a system with BASE's parameters whose right-hand side
+ * is RHS (taken over: freed with the system), e.g. the variational equations
+ * of BASE from nhref_tape_linearize.  Its model is BASE's with nstate =
+ * nstate of RHS (extra state components named d1, d2, ...), no integrals, no
+ * events.  Returns NHREF_OK, NHREF_EINVAL (RHS's parameters differ from BASE's),
+ * NHREF_ENOMEM. */
+int nhref_system_derive(nhref_system_t **sys, const nhref_system_t *base, nhref_tape_t *rhs);
+
 /* The event tape (NULL if the model declares none). */
 const nhref_tape_t *nhref_system_event_tape(const nhref_system_t *sys);
 

@@ -152,6 +152,13 @@ int nhref_tape_linearize(nhref_tape_t **out, const nhref_tape_t *f, size_t m);
  * differ; NHREF_ENOMEM.  Cost: about 3 nstate times F's nodes. */
 int nhref_tape_divergence(nhref_tape_t **out, const nhref_tape_t *f, const nhref_tape_t *rho);
 
+/* nhref_tape_gradient -- a tape with F's inputs and nstate outputs, the gradient
+ * d F_K / d x_i (i < nstate) of F's output K (e.g. of a first integral: the
+ * normal of its level set).
+ * Returns NHREF_OK; NHREF_ETAPE (F has a build error or K >= nout);
+ * NHREF_ENOMEM. */
+int nhref_tape_gradient(nhref_tape_t **out, const nhref_tape_t *f, size_t k);
+
 /* ------------------------------------------------------------------ MPFR interpreters
  * A workspace holds, for every node, its Taylor coefficients up to a maximal
  * order at a precision fixed at allocation.  Vectors are contiguous arrays of

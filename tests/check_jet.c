@@ -10,10 +10,16 @@
  *   domain    every domain error, overflow and non-finite input gives
  *             NHREF_EDOMAIN and a NaN coefficient.
  *   const     parsing of decimal constants.
+ *   double    the double kernels (nhref_jet_*_d) against the MPFR kernels at
+ *             200 bits to order 30, within a derived bound (see there);
+ *             order 0 equal to the C library's function; their domain errors;
+ *             series identities in double to 1e-13.
  * Expected values never come from the kernel under test: closed forms, plain
  * MPFR functions, or an identity between different kernels.
  */
+#include <float.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -1356,6 +1362,820 @@ START_TEST(test_const_malformed)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ double */
+
+/* The double kernels (nhref_jet_*_d) against the MPFR kernels at DP = 200
+ * bits, run on the SAME input series (doubles, converted exactly by
+ * mpfr_set_d: here the double values are the input, not decimal constants).
+ *
+ * Tolerance.  Let e = 2^-53 = DBL_EPSILON / 2 and, for each kernel, W the
+ * majorant jet: the kernel's recurrence run on the absolute values of its
+ * inputs and of its order-0 values, every subtraction turned into an addition
+ * (e.g. exp: W_0 = |w_0|, W_k = (1/k) sum j |u_j| W_{k-j}; div: W_k =
+ * (|u_k| + sum |v_j| W_{k-j}) / |v_0|; the auxiliary series d and the pair
+ * sin/cos get their own majorants D, C).  W_k bounds the size of the terms
+ * of order k and of everything that feeds into them.
+ *   - Order k >= 1 sums at most k terms, each of at most 2 products, then 1
+ *     or 2 divisions: its rounding error is at most (k + 4) e times the sum of
+ *     the absolute values of its terms (Higham, Accuracy and Stability, §3.1).
+ *   - The errors of the orders below it enter linearly with the same weights,
+ *     so by induction |w_k(double) - w_k| <= m(k) e W_k to first order, with
+ *     m(0) = c_0 <= 12 (libm's sin, cos, exp, log, atan, atanh, tanh, cosh,
+ *     pow within 2 ulp in glibc; d_0 of atanh within 3 e, of tanh within
+ *     11 e) and m(k) <= m(k-1) + k + 4, i.e. m(k) <= c_0 + k (k + 9) / 2.
+ *     Where the auxiliary series is rebuilt from the result (tanh: d_k from
+ *     w_0..w_k) its error adds m(k-1) + c_0 + k once more: m(k) <= m(k-1) +
+ *     2 k + c_0 + 5, i.e. m(k) <= k^2 + 18 k + 12, which bounds every case.
+ *     pow_si at u_0 = 0 (binary powering, no recurrence in k): m(k) <=
+ *     (n - 1)(k + 1), within the same bound for the n <= 13 used here.
+ *   - The MPFR reference is within k^2 2^-200 W_k of the exact value, and its
+ *     rounding to double adds e |w_k| <= e W_k.
+ * So |w_k(double) - ref_k| <= (k^2 + 18 k + 13) e W_k <= 64 k DBL_EPSILON W_k
+ * (= 128 k e W_k) for 1 <= k <= 109, which covers K = 30; at k = 0 (libm vs
+ * MPFR, a few ulp) the tolerance is 64 DBL_EPSILON |w_0|.  Measured: the worst
+ * ratio is far below 64 (print it with NHREF_TEST_VERBOSE=1). */
+
+#define DP 200 /* bits of the MPFR reference */
+
+enum {
+    DD_ADD,
+    DD_SUB,
+    DD_NEG,
+    DD_MUL,
+    DD_MULS,
+    DD_SQR,
+    DD_DIV,
+    DD_SQRT,
+    DD_SINCOS,
+    DD_EXP,
+    DD_LOG,
+    DD_ATAN,
+    DD_ATANH,
+    DD_TANH,
+    DD_POW
+};
+
+/* One comparison: operation, exponent (pow_si), u = ua + ub r_k 2^-k,
+ * v = va + vb r_k 2^-k (va is c for mul_scalar), orders 0..K. */
+typedef struct {
+    const char *name;
+    int op;
+    long n;
+    double ua, ub, va, vb;
+    unsigned K;
+} dcase_t;
+
+static const dcase_t dcases[] = {
+    {"add", DD_ADD, 0, 0.7, 1, -1.3, 1, KI},
+    {"sub", DD_SUB, 0, 0.7, 1, -1.3, 1, KI},
+    {"neg", DD_NEG, 0, 0.7, 1, 0, 0, KI},
+    {"mul", DD_MUL, 0, 0.7, 1, -1.3, 1, KI},
+    {"mul_scalar", DD_MULS, 0, 0, 0, -2.7, 1, KI},
+    {"sqr", DD_SQR, 0, 0.7, 1, 0, 0, KI},
+    {"sqr(u0=-1.3)", DD_SQR, 0, -1.3, 2, 0, 0, KI},
+    {"div", DD_DIV, 0, 0.7, 1, 2.5, 1, KI},
+    {"div(v0=-1.3)", DD_DIV, 0, 0.7, 1, -1.3, 0.5, KI},
+    {"sqrt", DD_SQRT, 0, 2.5, 1, 0, 0, KI},
+    {"sqrt(u0=0.3)", DD_SQRT, 0, 0.3, 0.1, 0, 0, KI},
+    {"sincos", DD_SINCOS, 0, 0.7, 1, 0, 0, KI},
+    {"sincos(u0=100.5)", DD_SINCOS, 0, 100.5, 2, 0, 0, KI},
+    {"exp", DD_EXP, 0, 0.7, 1, 0, 0, KI},
+    {"exp(u0=-1.3)", DD_EXP, 0, -1.3, 2, 0, 0, KI},
+    {"exp(u0=12.25)", DD_EXP, 0, 12.25, 1, 0, 0, KI},
+    {"log", DD_LOG, 0, 2.5, 1, 0, 0, KI},
+    {"log(u0=0.7)", DD_LOG, 0, 0.7, 0.3, 0, 0, KI},
+    {"atan", DD_ATAN, 0, 0.7, 1, 0, 0, KI},
+    {"atan(u0=-3)", DD_ATAN, 0, -3, 2, 0, 0, KI},
+    {"atanh", DD_ATANH, 0, 0.3, 0.5, 0, 0, KI},
+    {"atanh(u0=0.95)", DD_ATANH, 0, 0.95, 0.04, 0, 0, KI},
+    {"atanh(u0=-0.6)", DD_ATANH, 0, -0.6, 0.3, 0, 0, KI},
+    {"tanh", DD_TANH, 0, 0.7, 1, 0, 0, KI},
+    {"tanh(u0=-2)", DD_TANH, 0, -2, 1, 0, 0, KI},
+    {"tanh(u0=20)", DD_TANH, 0, 20, 1, 0, 0, KI},
+    {"pow_si(-3)", DD_POW, -3, 0.7, 0.5, 0, 0, KI},
+    {"pow_si(-2, u0=-1.3)", DD_POW, -2, -1.3, 1, 0, 0, KI},
+    {"pow_si(-1)", DD_POW, -1, 0.7, 0.5, 0, 0, KI},
+    {"pow_si(0)", DD_POW, 0, 0.7, 0.5, 0, 0, KI},
+    {"pow_si(1)", DD_POW, 1, 0.7, 0.5, 0, 0, KI},
+    {"pow_si(2)", DD_POW, 2, 0.7, 0.5, 0, 0, KI},
+    {"pow_si(3)", DD_POW, 3, 0.7, 0.5, 0, 0, KI},
+    {"pow_si(3, u0=-1.3)", DD_POW, 3, -1.3, 1, 0, 0, KI},
+    {"pow_si(5)", DD_POW, 5, 0.7, 0.5, 0, 0, KI},
+    {"pow_si(7)", DD_POW, 7, 0.7, 0.5, 0, 0, KI},
+    {"pow_si(13)", DD_POW, 13, 0.7, 0.5, 0, 0, KI},
+    {"pow_si(3, u0=0)", DD_POW, 3, 0, 1, 0, 0, KI},
+    {"pow_si(5, u0=0)", DD_POW, 5, 0, 1, 0, 0, KI},
+    {"pow_si(7, u0=0)", DD_POW, 7, 0, 1, 0, 0, KI},
+    {"pow_si(13, u0=0)", DD_POW, 13, 0, 1, 0, 0, KI},
+    {"pow_si(LONG_MAX, u0=-1)", DD_POW, LONG_MAX, -1, 0x1p-60, 0, 0, 4},
+    {"pow_si(LONG_MIN, u0=-1)", DD_POW, LONG_MIN, -1, 0x1p-60, 0, 0, 4},
+};
+
+#define NDCASES ((int)(sizeof(dcases) / sizeof(dcases[0])))
+
+/* u_0 = a, u_k = b r_k 2^-k (r_k uniform in [-1, 1)), the double twin of set_random. */
+static void set_random_d(double *u, unsigned K, double a, double b, unsigned long stream)
+{
+    unsigned k;
+
+    rng_seed(stream);
+    u[0] = a;
+    for (k = 1; k <= K; k++)
+        u[k] = b * ldexp((double)rng_next(), -30 - (int)k);
+}
+
+/* Order k of the MPFR kernel of case C; w2 is cos or the auxiliary d. */
+static int dd_call_mp(const dcase_t *c, mpfr_ptr w, mpfr_ptr w2, mpfr_ptr *aux, mpfr_srcptr u,
+                      mpfr_srcptr v, unsigned k, nhref_jet_ws_t *ws)
+{
+    switch (c->op) {
+    case DD_ADD:
+        return nhref_jet_add(w, u, v, k, RND);
+    case DD_SUB:
+        return nhref_jet_sub(w, u, v, k, RND);
+    case DD_NEG:
+        return nhref_jet_neg(w, u, k, RND);
+    case DD_MUL:
+        return nhref_jet_mul(w, u, v, k, ws, RND);
+    case DD_MULS:
+        return nhref_jet_mul_scalar(w, v, v, k, RND); /* c = v_0 */
+    case DD_SQR:
+        return nhref_jet_sqr(w, u, k, ws, RND);
+    case DD_DIV:
+        return nhref_jet_div(w, u, v, k, ws, RND);
+    case DD_SQRT:
+        return nhref_jet_sqrt(w, u, k, ws, RND);
+    case DD_SINCOS:
+        return nhref_jet_sincos(w, w2, u, k, ws, RND);
+    case DD_EXP:
+        return nhref_jet_exp(w, u, k, ws, RND);
+    case DD_LOG:
+        return nhref_jet_log(w, u, k, ws, RND);
+    case DD_ATAN:
+        return nhref_jet_atan(w, w2, u, k, ws, RND);
+    case DD_ATANH:
+        return nhref_jet_atanh(w, w2, u, k, ws, RND);
+    case DD_TANH:
+        return nhref_jet_tanh(w, w2, u, k, ws, RND);
+    default:
+        return nhref_jet_pow_si(w, aux, u, c->n, k, ws, RND);
+    }
+}
+
+/* The same in double. */
+static int dd_call_d(const dcase_t *c, double *w, double *w2, double **aux, const double *u,
+                     const double *v, unsigned k)
+{
+    switch (c->op) {
+    case DD_ADD:
+        return nhref_jet_add_d(w, u, v, k);
+    case DD_SUB:
+        return nhref_jet_sub_d(w, u, v, k);
+    case DD_NEG:
+        return nhref_jet_neg_d(w, u, k);
+    case DD_MUL:
+        return nhref_jet_mul_d(w, u, v, k);
+    case DD_MULS:
+        return nhref_jet_mul_scalar_d(w, v[0], v, k);
+    case DD_SQR:
+        return nhref_jet_sqr_d(w, u, k);
+    case DD_DIV:
+        return nhref_jet_div_d(w, u, v, k);
+    case DD_SQRT:
+        return nhref_jet_sqrt_d(w, u, k);
+    case DD_SINCOS:
+        return nhref_jet_sincos_d(w, w2, u, k);
+    case DD_EXP:
+        return nhref_jet_exp_d(w, u, k);
+    case DD_LOG:
+        return nhref_jet_log_d(w, u, k);
+    case DD_ATAN:
+        return nhref_jet_atan_d(w, w2, u, k);
+    case DD_ATANH:
+        return nhref_jet_atanh_d(w, w2, u, k);
+    case DD_TANH:
+        return nhref_jet_tanh_d(w, w2, u, k);
+    default:
+        return nhref_jet_pow_si_d(w, aux, u, c->n, k);
+    }
+}
+
+/* sum_{j=lo..hi} wt(j) |x_j| |y_{k-j}|, wt(j) = j if WEIGHTED else 1. */
+static double abs_conv(const double *x, const double *y, unsigned lo, unsigned hi, unsigned k,
+                       int weighted)
+{
+    double s = 0.0;
+    unsigned j;
+
+    for (j = lo; j <= hi && j <= k; j++)
+        s += (weighted ? (double)j : 1.0) * fabs(x[j]) * fabs(y[k - j]);
+    return s;
+}
+
+/* The majorants W (of w or sin) and W2 (of cos or d) of case C to order K,
+ * from the inputs A = u, B = v and the reference order-0 values r0, r20. */
+static void dd_majorant(const dcase_t *c, double *W, double *W2, const double *A, const double *B,
+                        double r0, double r20, unsigned K)
+{
+    unsigned k, i;
+
+    W[0] = fabs(r0);
+    W2[0] = fabs(r20);
+    for (k = 0; k <= K; k++) {
+        double dk = (double)(k > 0 ? k : 1);
+
+        switch (c->op) {
+        case DD_ADD:
+        case DD_SUB:
+            W[k] = fabs(A[k]) + fabs(B[k]);
+            break;
+        case DD_NEG:
+            W[k] = fabs(A[k]);
+            break;
+        case DD_MUL:
+            W[k] = abs_conv(A, B, 0, k, k, 0);
+            break;
+        case DD_MULS:
+            W[k] = fabs(B[0]) * fabs(B[k]);
+            break;
+        case DD_SQR:
+            W[k] = abs_conv(A, A, 0, k, k, 0);
+            break;
+        case DD_DIV:
+            if (k > 0)
+                W[k] = (fabs(A[k]) + abs_conv(B, W, 1, k, k, 0)) / fabs(B[0]);
+            break;
+        case DD_SQRT:
+            if (k > 0)
+                W[k] = (fabs(A[k]) + abs_conv(W, W, 1, k - 1, k, 0)) / (2.0 * W[0]);
+            break;
+        case DD_SINCOS:
+            if (k > 0) {
+                W[k] = abs_conv(A, W2, 1, k, k, 1) / dk;
+                W2[k] = abs_conv(A, W, 1, k, k, 1) / dk;
+            }
+            break;
+        case DD_EXP:
+            if (k > 0)
+                W[k] = abs_conv(A, W, 1, k, k, 1) / dk;
+            break;
+        case DD_LOG:
+            if (k > 0)
+                W[k] = (fabs(A[k]) + abs_conv(W, A, 1, k - 1, k, 1) / dk) / fabs(A[0]);
+            break;
+        case DD_ATAN:
+        case DD_ATANH:
+            if (k > 0) {
+                W2[k] = abs_conv(A, A, 0, k, k, 0);
+                W[k] = (fabs(A[k]) + abs_conv(W, W2, 1, k - 1, k, 1) / dk) / W2[0];
+            }
+            break;
+        case DD_TANH:
+            if (k > 0) {
+                W[k] = abs_conv(A, W2, 1, k, k, 1) / dk;
+                W2[k] = abs_conv(W, W, 0, k, k, 0);
+            }
+            break;
+        default:
+            if (c->n == 0) {
+                W[k] = k == 0 ? 1.0 : 0.0;
+            } else if (c->n == 1) {
+                W[k] = fabs(A[k]);
+            } else if (A[0] == 0.0 || c->n == 2) {
+                /* |u|^n by n - 1 Cauchy products: W2 holds |u|^i */
+                for (i = 0; i <= k; i++)
+                    W2[i] = fabs(A[i]);
+                for (i = 1; i < (unsigned)c->n; i++) {
+                    unsigned m;
+
+                    for (m = k + 1; m-- > 0;)
+                        W2[m] = abs_conv(W2, A, 0, m, m, 0);
+                }
+                W[k] = W2[k];
+            } else if (k > 0) {
+                /* Miller: sum |(n + 1) j - k| |u_j| W_{k-j} / (k |u_0|) */
+                double s = 0.0, np1 = (double)c->n + 1.0;
+                unsigned j;
+
+                for (j = 1; j <= k; j++)
+                    s += fabs(np1 * (double)j - (double)k) * fabs(A[j]) * W[k - j];
+                W[k] = s / dk / fabs(A[0]);
+            }
+            break;
+        }
+    }
+}
+
+/* Worst ratio |got - want| / (max(k, 1) DBL_EPSILON W_k) so far, and the order. */
+typedef struct {
+    double ratio, rel;
+    unsigned k;
+} dworst_t;
+
+static void ck_double_vs_mp(const dcase_t *c, const char *what, const double *got, mpfr_srcptr want,
+                            const double *W, unsigned K, dworst_t *worst)
+{
+    unsigned k;
+
+    for (k = 0; k <= K; k++) {
+        double ref = mpfr_get_d(want + k, RND);
+        double err = fabs(got[k] - ref);
+        double unit = (double)(k > 0 ? k : 1) * DBL_EPSILON * W[k];
+
+        ck_assert_msg(isfinite(got[k]) && isfinite(ref), "%s %s: order %u not finite", c->name,
+                      what, k);
+        ck_assert_msg(err <= 64.0 * unit,
+                      "%s %s: order %u: double %.17g vs MPFR %.17g, |diff| %.3g > 64 k eps W = "
+                      "%.3g (seed %lu)",
+                      c->name, what, k, got[k], ref, err, 64.0 * unit, ck_seed());
+        if (err > 0.0 && err / unit > worst->ratio) {
+            worst->ratio = err / unit;
+            worst->k = k;
+        }
+        if (ref != 0.0 && err / fabs(ref) > worst->rel)
+            worst->rel = err / fabs(ref);
+    }
+}
+
+/* Loop over dcases: every order 0..K of the double kernel agrees with the
+ * MPFR kernel at 200 bits (rounded to double) within 64 k DBL_EPSILON W_k. */
+START_TEST(test_double_vs_mpfr)
+{
+    const dcase_t *c = &dcases[_i];
+    unsigned K = c->K, n = K + 1, k, i;
+    unsigned naux = c->op == DD_POW && c->ua == 0.0 ? nhref_jet_pow_si_naux(c->n) : 0;
+    int has2 = c->op == DD_SINCOS || c->op == DD_ATAN || c->op == DD_ATANH || c->op == DD_TANH;
+    double u[KI + 1], v[KI + 1], w[KI + 1], w2[KI + 1], W[KI + 1], W2[KI + 1];
+    double auxd_store[8][KI + 1];
+    double *auxd[8];
+    nhref_jet_ws_t ws;
+    mpfr_ptr mu, mv, mw, mw2;
+    mpfr_ptr *maux;
+    dworst_t worst = {0.0, 0.0, 0};
+
+    ck_assert_uint_le(K, KI);
+    ck_assert_uint_le(naux, 8);
+    for (i = 0; i < 8; i++)
+        auxd[i] = auxd_store[i];
+    set_random_d(u, K, c->ua, c->ub, 100 + (unsigned long)_i);
+    set_random_d(v, K, c->va, c->vb, 200 + (unsigned long)_i);
+    nhref_jet_ws_init(&ws, DP);
+    mu = ser_new(n, DP);
+    mv = ser_new(n, DP);
+    mw = ser_new(n, DP);
+    mw2 = ser_new(n, DP);
+    maux = aux_new(naux, n, DP);
+    for (k = 0; k <= K; k++) {
+        mpfr_set_d(mu + k, u[k], RND); /* exact */
+        mpfr_set_d(mv + k, v[k], RND);
+    }
+    for (k = 0; k <= K; k++) {
+        ck_assert_msg(dd_call_mp(c, mw, mw2, maux, mu, mv, k, &ws) == NHREF_OK, "%s: MPFR order %u",
+                      c->name, k);
+        ck_assert_msg(dd_call_d(c, w, w2, auxd, u, v, k) == NHREF_OK, "%s: double order %u",
+                      c->name, k);
+    }
+    dd_majorant(c, W, W2, u, v, mpfr_get_d(mw, RND), has2 ? mpfr_get_d(mw2, RND) : 0.0, K);
+    ck_double_vs_mp(c, c->op == DD_SINCOS ? "sin" : "w", w, mw, W, K, &worst);
+    if (has2)
+        ck_double_vs_mp(c, c->op == DD_SINCOS ? "cos" : "d", w2, mw2, W2, K, &worst);
+    if (getenv("NHREF_TEST_VERBOSE") != NULL)
+        printf("double vs MPFR %-26s worst |diff| = %6.3f k eps W (order %2u), "
+               "worst relative %.2e\n",
+               c->name, worst.ratio, worst.k, worst.rel);
+
+    aux_free(maux, naux, n);
+    ser_free(mu, n);
+    ser_free(mv, n);
+    ser_free(mw, n);
+    ser_free(mw2, n);
+    nhref_jet_ws_clear(&ws);
+}
+END_TEST
+
+/* Order 0 of every double kernel is the C library's function (or the IEEE
+ * operation) of u_0, bit for bit. */
+START_TEST(test_double_order0)
+{
+    static const double u0s[] = {0.7, -1.3, 100.5, 1e-5, 0.999, -20.0};
+    double u[1], v[1] = {-2.5}, w[1], w2[1], d[1];
+    unsigned i;
+
+    for (i = 0; i < sizeof u0s / sizeof u0s[0]; i++) {
+        double x = u0s[i];
+
+        u[0] = x;
+        ck_assert_int_eq(nhref_jet_sincos_d(w, w2, u, 0), NHREF_OK);
+        ck_assert(w[0] == sin(x) && w2[0] == cos(x));
+        ck_assert_int_eq(nhref_jet_exp_d(w, u, 0), NHREF_OK);
+        ck_assert(w[0] == exp(x));
+        ck_assert_int_eq(nhref_jet_atan_d(w, d, u, 0), NHREF_OK);
+        ck_assert(w[0] == atan(x) && d[0] == 1.0 + x * x);
+        ck_assert_int_eq(nhref_jet_tanh_d(w, d, u, 0), NHREF_OK);
+        ck_assert(w[0] == tanh(x));
+        ck_assert_int_eq(nhref_jet_mul_d(w, u, v, 0), NHREF_OK);
+        ck_assert(w[0] == x * v[0]);
+        ck_assert_int_eq(nhref_jet_div_d(w, u, v, 0), NHREF_OK);
+        ck_assert(w[0] == x / v[0]);
+        ck_assert_int_eq(nhref_jet_sqr_d(w, u, 0), NHREF_OK);
+        ck_assert(w[0] == x * x);
+        ck_assert_int_eq(nhref_jet_pow_si_d(w, NULL, u, 3, 0), NHREF_OK);
+        ck_assert(w[0] == pow(x, 3.0));
+        ck_assert_int_eq(nhref_jet_pow_si_d(w, NULL, u, -2, 0), NHREF_OK);
+        ck_assert(w[0] == pow(x, -2.0));
+        ck_assert_int_eq(nhref_jet_pow_si_d(w, NULL, u, -1, 0), NHREF_OK);
+        ck_assert(w[0] == 1.0 / x);
+        if (x > 0) {
+            ck_assert_int_eq(nhref_jet_log_d(w, u, 0), NHREF_OK);
+            ck_assert(w[0] == log(x));
+            ck_assert_int_eq(nhref_jet_sqrt_d(w, u, 0), NHREF_OK);
+            ck_assert(w[0] == sqrt(x));
+        }
+        if (fabs(x) < 1) {
+            ck_assert_int_eq(nhref_jet_atanh_d(w, d, u, 0), NHREF_OK);
+            ck_assert(w[0] == atanh(x) && d[0] == (1.0 - x) * (1.0 + x));
+        }
+    }
+    /* pow_si with |n| > 2^53: the sign follows the parity of n */
+    u[0] = -1.0;
+    ck_assert_int_eq(nhref_jet_pow_si_d(w, NULL, u, LONG_MAX, 0), NHREF_OK);
+    ck_assert(w[0] == -1.0);
+    ck_assert_int_eq(nhref_jet_pow_si_d(w, NULL, u, LONG_MAX - 1, 0), NHREF_OK);
+    ck_assert(w[0] == 1.0);
+    ck_assert_int_eq(nhref_jet_pow_si_d(w, NULL, u, LONG_MIN + 1, 0), NHREF_OK);
+    ck_assert(w[0] == -1.0);
+    ck_assert_int_eq(nhref_jet_pow_si_d(w, NULL, u, LONG_MIN, 0), NHREF_OK);
+    ck_assert(w[0] == 1.0);
+    u[0] = -0.0;
+    ck_assert_int_eq(nhref_jet_pow_si_d(w, NULL, u, 0, 0), NHREF_OK);
+    ck_assert(w[0] == 1.0);
+    /* tanh: d_0 = sech^2 survives where cosh^2 would overflow (|u_0| > 355) */
+    u[0] = 360.0;
+    ck_assert_int_eq(nhref_jet_tanh_d(w, d, u, 0), NHREF_OK);
+    ck_assert(w[0] == 1.0 && d[0] > 0.0);
+    u[0] = 800.0; /* sech^2 underflows to 0: not an error (as exp) */
+    ck_assert_int_eq(nhref_jet_tanh_d(w, d, u, 0), NHREF_OK);
+    ck_assert(w[0] == 1.0 && d[0] == 0.0);
+}
+END_TEST
+
+/* |got_k - want_k| <= tol max(1, |want_k|) for k = 0..KI */
+static void ck_series_d(const double *got, const double *want, double tol, const char *what)
+{
+    unsigned k;
+
+    for (k = 0; k <= KI; k++)
+        ck_assert_msg(fabs(got[k] - want[k]) <= tol * fmax(1.0, fabs(want[k])),
+                      "%s: order %u: %.17g vs %.17g (seed %lu)", what, k, got[k], want[k],
+                      ck_seed());
+}
+
+#define DTOL 1e-13
+
+/* Series identities in double to order 30, tolerance DTOL mixed with scale 1. */
+START_TEST(test_double_identities)
+{
+    double u[KI + 1], v[KI + 1], a[KI + 1], b[KI + 1], c[KI + 1], e[KI + 1], one[KI + 1],
+        zero[KI + 1], d[KI + 1], d2[KI + 1];
+    double aux_store[4][KI + 1];
+    double *aux[4] = {aux_store[0], aux_store[1], aux_store[2], aux_store[3]};
+    unsigned k;
+    int p;
+
+    for (k = 0; k <= KI; k++) {
+        one[k] = k == 0 ? 1.0 : 0.0;
+        zero[k] = 0.0;
+    }
+
+    /* sin^2 u + cos^2 u = 1 */
+    set_random_d(u, KI, 0.7, 1, 1);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_sincos_d(a, b, u, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sqr_d(c, a, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sqr_d(d, b, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_add_d(e, c, d, k), NHREF_OK);
+    }
+    ck_series_d(e, one, DTOL, "sin^2 + cos^2");
+
+    /* exp(log u) = u, log(exp u) = u */
+    set_random_d(u, KI, 2.5, 1, 2);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_log_d(a, u, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_exp_d(b, a, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_exp_d(c, u, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_log_d(e, c, k), NHREF_OK);
+    }
+    ck_series_d(b, u, DTOL, "exp(log u)");
+    ck_series_d(e, u, DTOL, "log(exp u)");
+
+    /* (u / v) v = u */
+    set_random_d(u, KI, 0.7, 1, 3);
+    set_random_d(v, KI, -1.3, 0.5, 4);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_div_d(a, u, v, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul_d(b, a, v, k), NHREF_OK);
+    }
+    ck_series_d(b, u, DTOL, "(u / v) v");
+
+    /* sqrt(u)^2 = u */
+    set_random_d(u, KI, 2.5, 1, 5);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_sqrt_d(a, u, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sqr_d(b, a, k), NHREF_OK);
+    }
+    ck_series_d(b, u, DTOL, "sqrt(u)^2");
+
+    /* tanh(atanh u) = u, atanh(tanh u) = u */
+    set_random_d(u, KI, 0.3, 0.5, 6);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_atanh_d(a, d, u, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_tanh_d(b, d2, a, k), NHREF_OK);
+    }
+    ck_series_d(b, u, DTOL, "tanh(atanh u)");
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_tanh_d(a, d, u, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_atanh_d(b, d2, a, k), NHREF_OK);
+    }
+    ck_series_d(b, u, DTOL, "atanh(tanh u)");
+
+    /* sin(atan u) / cos(atan u) = u */
+    set_random_d(u, KI, 0.7, 1, 7);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_atan_d(a, d, u, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sincos_d(b, c, a, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_div_d(e, b, c, k), NHREF_OK);
+    }
+    ck_series_d(e, u, DTOL, "tan(atan u)");
+
+    /* u^5 = u u u u u (Miller), u^3 u^-3 = 1, u^-1 = 1 / u */
+    set_random_d(u, KI, 0.7, 0.5, 8);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_pow_si_d(a, NULL, u, 5, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul_d(b, u, u, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul_d(c, b, b, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul_d(e, c, u, k), NHREF_OK);
+    }
+    ck_series_d(a, e, DTOL, "u^5 vs u u u u u");
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_pow_si_d(a, NULL, u, 3, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_pow_si_d(b, NULL, u, -3, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul_d(c, a, b, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_pow_si_d(d, NULL, u, -1, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_div_d(e, one, u, k), NHREF_OK);
+    }
+    ck_series_d(c, one, DTOL, "u^3 u^-3");
+    ck_series_d(d, e, DTOL, "u^-1 vs 1 / u");
+
+    /* u_0 = 0: u^n by binary powering = u u ... u (n factors), n = 3..13 */
+    set_random_d(u, KI, 0.0, 1, 9);
+    for (p = 3; p <= 13; p++) {
+        double pw[13][KI + 1];
+        int i;
+
+        ck_assert_uint_le(nhref_jet_pow_si_naux(p), 4);
+        for (k = 0; k <= KI; k++) {
+            ck_assert_int_eq(nhref_jet_pow_si_d(a, aux, u, p, k), NHREF_OK);
+            pw[0][k] = u[k];
+            for (i = 1; i < p; i++)
+                ck_assert_int_eq(nhref_jet_mul_d(pw[i], pw[i - 1], u, k), NHREF_OK);
+        }
+        ck_series_d(a, pw[p - 1], DTOL, "u^n (u_0 = 0) vs u u ... u");
+    }
+
+    /* linear: (u + v) - v = u, u + (-u) = 0, c v = mul(const c, v) */
+    set_random_d(u, KI, 0.7, 1, 10);
+    set_random_d(v, KI, -1.3, 1, 11);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_add_d(a, u, v, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sub_d(b, a, v, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_neg_d(c, u, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_add_d(e, u, c, k), NHREF_OK);
+    }
+    ck_series_d(b, u, DTOL, "(u + v) - v");
+    ck_series_d(e, zero, 0.0, "u + (-u)");
+    for (k = 0; k <= KI; k++) {
+        d[k] = k == 0 ? 0.1 : 0.0;
+        ck_assert_int_eq(nhref_jet_mul_d(a, d, v, k), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul_scalar_d(b, 0.1, v, k), NHREF_OK);
+    }
+    ck_series_d(b, a, 0.0, "c v vs mul(const c, v)");
+}
+END_TEST
+
+/* Order k of operation OP (the D_ table of the domain tests) in double. */
+static int d_call_d(int op, double *w, double *w2, double *d, double **aux, const double *u,
+                    const double *v, double c, unsigned k)
+{
+    switch (op) {
+    case D_ADD_U:
+    case D_ADD_V:
+        return nhref_jet_add_d(w, u, v, k);
+    case D_SUB_U:
+    case D_SUB_V:
+        return nhref_jet_sub_d(w, u, v, k);
+    case D_NEG:
+        return nhref_jet_neg_d(w, u, k);
+    case D_MUL_U:
+    case D_MUL_V:
+        return nhref_jet_mul_d(w, u, v, k);
+    case D_MULS_C:
+    case D_MULS_V:
+        return nhref_jet_mul_scalar_d(w, c, v, k);
+    case D_SQR:
+        return nhref_jet_sqr_d(w, u, k);
+    case D_DIV_U:
+    case D_DIV_V:
+        return nhref_jet_div_d(w, u, v, k);
+    case D_SQRT:
+        return nhref_jet_sqrt_d(w, u, k);
+    case D_SINCOS:
+        return nhref_jet_sincos_d(w, w2, u, k);
+    case D_EXP:
+        return nhref_jet_exp_d(w, u, k);
+    case D_LOG:
+        return nhref_jet_log_d(w, u, k);
+    case D_ATAN:
+        return nhref_jet_atan_d(w, d, u, k);
+    case D_ATANH:
+        return nhref_jet_atanh_d(w, d, u, k);
+    case D_TANH:
+        return nhref_jet_tanh_d(w, d, u, k);
+    case D_POW0:
+        return nhref_jet_pow_si_d(w, aux, u, 0, k);
+    case D_POW1:
+        return nhref_jet_pow_si_d(w, aux, u, 1, k);
+    case D_POW2:
+        return nhref_jet_pow_si_d(w, aux, u, 2, k);
+    case D_POW3:
+        return nhref_jet_pow_si_d(w, aux, u, 3, k);
+    default:
+        return nhref_jet_pow_si_d(w, aux, u, -1, k);
+    }
+}
+
+/* test_domain_nonfinite for the double kernels: a NaN, +Inf or -Inf argument
+ * at order 0 or 2 gives NHREF_EDOMAIN and a NaN coefficient (including
+ * exp(-Inf), atan(+-Inf), tanh(+-Inf), which libm makes finite). */
+START_TEST(test_double_domain_nonfinite)
+{
+    int op = _i / 6, bad = (_i / 2) % 3;
+    unsigned kbad = (unsigned)(_i % 2) * 2, k;
+    double u[4] = {0.25, 1, 0, 0}, v[4] = {0.5, 1, 0, 0}, c = 3.0;
+    double w[4], w2[4], d[4], a0[4];
+    double *aux[1] = {a0};
+    double x = bad == 0 ? NAN : bad == 1 ? INFINITY : -INFINITY;
+
+    ck_assert_uint_le(nhref_jet_pow_si_naux(3), 1);
+    for (k = 0; k < kbad; k++)
+        ck_assert_msg(d_call_d(op, w, w2, d, aux, u, v, c, k) == NHREF_OK, "%s: order %u",
+                      d_names[op], k);
+    switch (op) {
+    case D_ADD_V:
+    case D_SUB_V:
+    case D_MUL_V:
+    case D_MULS_V:
+    case D_DIV_V:
+        v[kbad] = x;
+        break;
+    case D_MULS_C:
+        c = x;
+        break;
+    default:
+        u[kbad] = x;
+        break;
+    }
+    ck_assert_msg(d_call_d(op, w, w2, d, aux, u, v, c, kbad) == NHREF_EDOMAIN,
+                  "%s_d: %g at order %u not NHREF_EDOMAIN", d_names[op], x, kbad);
+    ck_assert_msg(isnan(w[kbad]), "%s_d: coefficient not NaN", d_names[op]);
+    if (op == D_SINCOS)
+        ck_assert_msg(isnan(w2[kbad]), "sincos_d: cos coefficient not NaN");
+}
+END_TEST
+
+/* Expect NHREF_EDOMAIN and NaN at order k (double). */
+#define CK_EDOMAIN_D(call, w, k)                                                                   \
+    do {                                                                                           \
+        ck_assert_int_eq((call), NHREF_EDOMAIN);                                                   \
+        ck_assert_msg(isnan((w)[k]), "%s: coefficient %u not NaN", #call, (k));                    \
+    } while (0)
+
+/* u = u0 + h, as doubles */
+static void set_ident_d(double *u, double u0)
+{
+    u[0] = u0;
+    u[1] = 1.0;
+    u[2] = 0.0;
+}
+
+/* test_domain_conditions for the double kernels, plus the overflows of
+ * double's smaller exponent range. */
+START_TEST(test_double_domain_conditions)
+{
+    double u[3], v[3], w[3], d[3];
+
+    /* sqrt: u0 < 0 at k = 0; u0 = 0 (also -0) fine at k = 0, not at k >= 1 */
+    set_ident_d(u, -1.0);
+    CK_EDOMAIN_D(nhref_jet_sqrt_d(w, u, 0), w, 0u);
+    set_ident_d(u, -1e-300);
+    CK_EDOMAIN_D(nhref_jet_sqrt_d(w, u, 0), w, 0u);
+    set_ident_d(u, 0.0);
+    ck_assert_int_eq(nhref_jet_sqrt_d(w, u, 0), NHREF_OK);
+    ck_assert(w[0] == 0.0);
+    CK_EDOMAIN_D(nhref_jet_sqrt_d(w, u, 1), w, 1u);
+    set_ident_d(u, -0.0);
+    ck_assert_int_eq(nhref_jet_sqrt_d(w, u, 0), NHREF_OK);
+    CK_EDOMAIN_D(nhref_jet_sqrt_d(w, u, 1), w, 1u);
+
+    /* div: v0 = 0 at every order */
+    set_ident_d(u, 1.0);
+    set_ident_d(v, 0.0);
+    CK_EDOMAIN_D(nhref_jet_div_d(w, u, v, 0), w, 0u);
+    CK_EDOMAIN_D(nhref_jet_div_d(w, u, v, 1), w, 1u);
+    set_ident_d(u, 0.0);
+    CK_EDOMAIN_D(nhref_jet_div_d(w, u, v, 0), w, 0u);
+    /* and an overflowing quotient */
+    set_ident_d(u, 1e300);
+    set_ident_d(v, 1e-300);
+    CK_EDOMAIN_D(nhref_jet_div_d(w, u, v, 0), w, 0u);
+
+    /* log: u0 <= 0 */
+    set_ident_d(u, 0.0);
+    CK_EDOMAIN_D(nhref_jet_log_d(w, u, 0), w, 0u);
+    CK_EDOMAIN_D(nhref_jet_log_d(w, u, 1), w, 1u);
+    set_ident_d(u, -1.0);
+    CK_EDOMAIN_D(nhref_jet_log_d(w, u, 0), w, 0u);
+    CK_EDOMAIN_D(nhref_jet_log_d(w, u, 1), w, 1u);
+
+    /* atanh: |u0| >= 1; the largest double below 1 is fine */
+    set_ident_d(u, 1.0);
+    CK_EDOMAIN_D(nhref_jet_atanh_d(w, d, u, 0), w, 0u);
+    CK_EDOMAIN_D(nhref_jet_atanh_d(w, d, u, 1), w, 1u);
+    set_ident_d(u, -1.0);
+    CK_EDOMAIN_D(nhref_jet_atanh_d(w, d, u, 0), w, 0u);
+    set_ident_d(u, 1.5);
+    CK_EDOMAIN_D(nhref_jet_atanh_d(w, d, u, 0), w, 0u);
+    set_ident_d(u, -7.0);
+    CK_EDOMAIN_D(nhref_jet_atanh_d(w, d, u, 0), w, 0u);
+    set_ident_d(u, nextafter(1.0, 0.0));
+    ck_assert_int_eq(nhref_jet_atanh_d(w, d, u, 0), NHREF_OK);
+    ck_assert(d[0] > 0.0 && isfinite(w[0]));
+    ck_assert_int_eq(nhref_jet_atanh_d(w, d, u, 1), NHREF_OK);
+
+    /* pow_si: u0 = 0 with n < 0 */
+    set_ident_d(u, 0.0);
+    CK_EDOMAIN_D(nhref_jet_pow_si_d(w, NULL, u, -1, 0), w, 0u);
+    CK_EDOMAIN_D(nhref_jet_pow_si_d(w, NULL, u, -1, 1), w, 1u);
+    CK_EDOMAIN_D(nhref_jet_pow_si_d(w, NULL, u, -2, 0), w, 0u);
+    CK_EDOMAIN_D(nhref_jet_pow_si_d(w, NULL, u, LONG_MIN, 0), w, 0u);
+    /* pow_si: u0^n overflows double */
+    set_ident_d(u, 10.0);
+    CK_EDOMAIN_D(nhref_jet_pow_si_d(w, NULL, u, 400, 0), w, 0u);
+    set_ident_d(u, 0.1);
+    CK_EDOMAIN_D(nhref_jet_pow_si_d(w, NULL, u, -400, 0), w, 0u);
+
+    /* exp: overflow of exp(u0), also where MPFR would not overflow */
+    set_ident_d(u, 1e10);
+    CK_EDOMAIN_D(nhref_jet_exp_d(w, u, 0), w, 0u);
+    set_ident_d(u, 710.0);
+    CK_EDOMAIN_D(nhref_jet_exp_d(w, u, 0), w, 0u);
+    /* underflow is not an error */
+    set_ident_d(u, -1e10);
+    ck_assert_int_eq(nhref_jet_exp_d(w, u, 0), NHREF_OK);
+    ck_assert(w[0] == 0.0);
+
+    /* atan: d0 = 1 + u0^2 overflows */
+    set_ident_d(u, 1e200);
+    CK_EDOMAIN_D(nhref_jet_atan_d(w, d, u, 0), w, 0u);
+}
+END_TEST
+
+/* test_domain_overflow in double: u = 1 + 2^512 h, (u u)_2 = u_1^2 = 2^1024
+ * overflows; the same for sqr, pow_si(u, 3) and exp at u_0 = 0. */
+START_TEST(test_double_domain_overflow)
+{
+    double u[3] = {1.0, 0x1p512, 0.0}, w[3], a0[3];
+    double *aux[1] = {a0};
+    unsigned k;
+
+    for (k = 0; k < 2; k++)
+        ck_assert_int_eq(nhref_jet_mul_d(w, u, u, k), NHREF_OK);
+    CK_EDOMAIN_D(nhref_jet_mul_d(w, u, u, 2), w, 2u);
+    for (k = 0; k < 2; k++)
+        ck_assert_int_eq(nhref_jet_sqr_d(w, u, k), NHREF_OK);
+    CK_EDOMAIN_D(nhref_jet_sqr_d(w, u, 2), w, 2u);
+    for (k = 0; k < 2; k++)
+        ck_assert_int_eq(nhref_jet_pow_si_d(w, aux, u, 3, k), NHREF_OK);
+    CK_EDOMAIN_D(nhref_jet_pow_si_d(w, aux, u, 3, 2), w, 2u);
+    u[0] = 0.0; /* binary powering */
+    for (k = 0; k < 2; k++)
+        ck_assert_int_eq(nhref_jet_pow_si_d(w, aux, u, 3, k), NHREF_OK);
+    CK_EDOMAIN_D(nhref_jet_pow_si_d(w, aux, u, 3, 2), w, 2u);
+    for (k = 0; k < 2; k++)
+        ck_assert_int_eq(nhref_jet_exp_d(w, u, k), NHREF_OK);
+    CK_EDOMAIN_D(nhref_jet_exp_d(w, u, 2), w, 2u);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ suite */
 
 static Suite *jet_suite(void)
@@ -1400,6 +2220,15 @@ static Suite *jet_suite(void)
     tc = tcase_create("const");
     tcase_add_loop_test(tc, test_const_value, 0, NPRECS(coeff_precs));
     tcase_add_test(tc, test_const_malformed);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("double");
+    tcase_add_loop_test(tc, test_double_vs_mpfr, 0, NDCASES);
+    tcase_add_test(tc, test_double_order0);
+    tcase_add_test(tc, test_double_identities);
+    tcase_add_loop_test(tc, test_double_domain_nonfinite, 0, D_NOPS * 6);
+    tcase_add_test(tc, test_double_domain_conditions);
+    tcase_add_test(tc, test_double_domain_overflow);
     suite_add_tcase(s, tc);
 
     return s;

@@ -10,6 +10,9 @@
 
 struct nhref_system {
     const nhref_model_t *model;
+    nhref_model_t *owned;             /* a derived system's model */
+    nhref_state_desc_t *owned_state;
+    char *owned_names;
     char **param; /* nparam decimal strings */
     nhref_tape_t *rhs;
     nhref_tape_t *integrals;
@@ -61,13 +64,69 @@ void nhref_system_free(nhref_system_t *sys)
 {
     if (sys == NULL)
         return;
-    for (size_t i = 0; i < sys->model->nparam; i++)
+    for (size_t i = 0; i < sys->model->nparam && sys->param != NULL; i++)
         free(sys->param[i]);
     free(sys->param);
     nhref_tape_free(sys->rhs);
     nhref_tape_free(sys->integrals);
     nhref_tape_free(sys->events);
+    free(sys->owned);
+    free(sys->owned_state);
+    free(sys->owned_names);
     free(sys);
+}
+
+int nhref_system_derive(nhref_system_t **sysp, const nhref_system_t *base, nhref_tape_t *rhs)
+{
+    const nhref_model_t *bm = base->model;
+    size_t n = nhref_tape_nstate(rhs);
+    nhref_system_t *sys;
+
+    *sysp = NULL;
+    if (nhref_tape_nparam(rhs) != bm->nparam || nhref_tape_status(rhs) != NHREF_OK) {
+        nhref_tape_free(rhs);
+        return NHREF_EINVAL;
+    }
+    sys = calloc(1, sizeof *sys);
+    if (sys == NULL) {
+        nhref_tape_free(rhs);
+        return NHREF_ENOMEM;
+    }
+    sys->owned = malloc(sizeof *sys->owned);
+    sys->owned_state = calloc(n ? n : 1, sizeof *sys->owned_state);
+    sys->owned_names = calloc(n ? n : 1, 16);
+    sys->param = calloc(bm->nparam ? bm->nparam : 1, sizeof *sys->param);
+    sys->rhs = rhs;
+    if (sys->owned == NULL || sys->owned_state == NULL || sys->owned_names == NULL ||
+        sys->param == NULL) {
+        sys->model = bm;
+        nhref_system_free(sys);
+        return NHREF_ENOMEM;
+    }
+    *sys->owned = *bm;
+    for (size_t i = 0; i < n; i++) {
+        if (i < bm->nstate) {
+            sys->owned_state[i] = bm->state[i];
+        } else {
+            snprintf(sys->owned_names + 16 * i, 16, "d%zu", i - bm->nstate + 1);
+            sys->owned_state[i] = (nhref_state_desc_t){sys->owned_names + 16 * i, "", "tangent", "0"};
+        }
+    }
+    sys->owned->nstate = n;
+    sys->owned->state = sys->owned_state;
+    sys->owned->nintegral = 0;
+    sys->owned->integral = NULL;
+    sys->owned->nevent = 0;
+    sys->owned->event = NULL;
+    sys->owned->check_init = NULL;
+    sys->model = sys->owned;
+    for (size_t i = 0; i < bm->nparam; i++)
+        if ((sys->param[i] = nhref_strdup(base->param[i])) == NULL) {
+            nhref_system_free(sys);
+            return NHREF_ENOMEM;
+        }
+    *sysp = sys;
+    return NHREF_OK;
 }
 
 const nhref_model_t *nhref_system_model(const nhref_system_t *sys)

@@ -312,3 +312,42 @@ out:
     *out = t;
     return NHREF_OK;
 }
+
+int nhref_tape_gradient(nhref_tape_t **out, const nhref_tape_t *f, size_t k)
+{
+    size_t n = f->nstate;
+    nhref_tape_t *t;
+    nhref_node_t *map, *d, *seed;
+    int status;
+
+    *out = NULL;
+    if (nhref_tape_status(f) != NHREF_OK || k >= f->nout)
+        return NHREF_ETAPE;
+    status = nhref_tape_new(&t, n, f->nparam, n ? n : 1);
+    if (status != NHREF_OK)
+        return status;
+    map = malloc((f->nnodes + 1) * sizeof *map);
+    d = malloc((f->nnodes + 1) * sizeof *d);
+    seed = malloc((n + 1) * sizeof *seed);
+    if (map == NULL || d == NULL || seed == NULL) {
+        status = NHREF_ENOMEM;
+    } else {
+        copy_nodes(t, f, map, 0);
+        for (size_t i = 0; i < n; i++) {
+            for (size_t q = 0; q < n; q++)
+                seed[q] = q == i ? nhref_tape_const(t, "1") : ZERO;
+            derive(t, f, map, seed, d);
+            nhref_tape_set_output(t, i, materialize(t, d[f->out[k]]));
+        }
+        status = nhref_tape_status(t);
+    }
+    free(map);
+    free(d);
+    free(seed);
+    if (status != NHREF_OK) {
+        nhref_tape_free(t);
+        return status == NHREF_ENOMEM ? status : NHREF_ETAPE;
+    }
+    *out = t;
+    return NHREF_OK;
+}

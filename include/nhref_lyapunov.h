@@ -1,0 +1,64 @@
+/* nhref_lyapunov.h -- finite-time Lyapunov exponents (FTLE) of a model, at any
+ * precision.
+ *
+ * FTLE(T) = (1/T) sum_k ln(d_k / d_{k-1}), the growth of a perturbation measured
+ * in a norm on chosen state components S and renormalised every tau seconds:
+ *   tangent   (default) the variational equations w' = J(t, x) w, generated from
+ *             the model's own tape (nhref_tape_linearize) and integrated with
+ *             the state by the same integrator; d_k = |w(k tau)|_S, then
+ *             w <- w / d_k with its components outside S set to 0;
+ *   benettin  two trajectories x and y = x + delta0 u: d_k = |y - x|_S just
+ *             before the k-th renormalisation, FTLE = (1/T) sum ln(d_k/delta0),
+ *             then y <- x + delta0 (y - x)/d_k on S and y = x elsewhere (the
+ *             recipe of shared/models/skater.md §6.2).
+ * The initial direction u (on S; ones by default) may be projected onto the
+ * tangent plane of a first integral's level set (e.g. the energy surface)
+ * before it is normalised.  For T not a multiple of tau, the last interval is
+ * shorter.  Source: G. Benettin, L. Galgani, A. Giorgilli, J.-M. Strelcyn,
+ * Meccanica 15 (1980); spec skater.md §6.2 for the two-trajectory recipe.
+ */
+#ifndef NHREF_LYAPUNOV_H
+#define NHREF_LYAPUNOV_H
+
+#include <mpfr.h>
+
+#include "nhref_integrate.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+    const char *method;        /* "tangent" (default) or "benettin" */
+    const char *tau;           /* renormalisation interval [s], decimal; default "1" */
+    const char *delta0;        /* benettin: initial separation, decimal; default "1e-20" */
+    size_t ncomponent;         /* S: how many components (0 = all state components) */
+    const size_t *component;   /* S: their indices */
+    const char *const *direction; /* u on S as decimal strings (ncomponent, or nstate if
+                                     ncomponent = 0); NULL = all ones */
+    int project_integral;      /* >= 0: project u onto the tangent plane of that first
+                                  integral's level set at x0; -1: no projection */
+} nhref_lyap_opts_t;
+
+void nhref_lyap_opts_default(nhref_lyap_opts_t *opt);
+
+/* nhref_lyapunov -- FTLE(T_i) of SYS from X0 at t = 0, for the times T (N
+ * values, increasing, > 0), integrated with the options IOPT (scheme,
+ * precision, tolerance; events are not used).
+ * Shapes:    x0: nstate values; t: N values; ftle: N values (each rounded at its
+ *            own precision) [1/s].
+ * Precision: the integrations at IOPT's precision; the tangent method's FTLE
+ *            agrees with the two-trajectory one to O(delta0).
+ * Returns:   NHREF_OK; NHREF_EINVAL (bad options: method, tau <= 0, a component
+ *            out of range, times not increasing and positive, a zero direction);
+ *            an integration status (NHREF_EDOMAIN, NHREF_ESTEP, ...).
+ * Cost:      tangent: one integration of 2 nstate equations (the linearised tape
+ *            is about 4 times the model's); benettin: two of nstate. */
+int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpfr_srcptr t,
+                   size_t n, const nhref_lyap_opts_t *opt, const nhref_options_t *iopt);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NHREF_LYAPUNOV_H */

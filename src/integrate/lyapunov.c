@@ -1,0 +1,243 @@
+/* lyapunov.c -- finite-time Lyapunov exponents by the tangent (variational)
+ * equations generated from the model's tape, or by the two-trajectory Benettin
+ * recipe (see nhref_lyapunov.h). */
+#include "nhref_lyapunov.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "nhref_tape.h"
+
+void nhref_lyap_opts_default(nhref_lyap_opts_t *opt)
+{
+    opt->method = "tangent";
+    opt->tau = "1";
+    opt->delta0 = "1e-20";
+    opt->ncomponent = 0;
+    opt->component = NULL;
+    opt->direction = NULL;
+    opt->project_integral = -1;
+}
+
+typedef struct {
+    size_t n, ns;     /* state dimension, |S| */
+    size_t *S;        /* the components of the norm */
+    mpfr_prec_t prec;
+    mpfr_t a, b;      /* scratch */
+} lyap_t;
+
+/* R = |V|_S (V the difference or tangent vector, nstate values) */
+static void norm_s(mpfr_ptr r, lyap_t *L, mpfr_srcptr v)
+{
+    mpfr_set_zero(r, 1);
+    for (size_t i = 0; i < L->ns; i++)
+        mpfr_fma(r, v + L->S[i], v + L->S[i], r, MPFR_RNDN);
+    mpfr_sqrt(r, r, MPFR_RNDN);
+}
+
+/* U = the initial direction on S, projected and normalised (zero outside S) */
+static int initial_direction(mpfr_ptr u, lyap_t *L, const nhref_system_t *sys, mpfr_srcptr x0,
+                             const nhref_lyap_opts_t *opt)
+{
+    const nhref_model_t *m = nhref_system_model(sys);
+    for (size_t i = 0; i < L->n; i++)
+        mpfr_set_zero(u + i, 1);
+    for (size_t i = 0; i < L->ns; i++) {
+        if (opt->direction == NULL)
+            mpfr_set_ui(u + L->S[i], 1, MPFR_RNDN);
+        else if (nhref_decimal_set(u + L->S[i], opt->direction[i]) != NHREF_OK)
+            return NHREF_EINVAL;
+    }
+    if (opt->project_integral >= 0) {
+        nhref_tape_t *grad;
+        nhref_tape_mp_t *ws;
+        __mpfr_struct *g = nhref_vec_new(L->n, L->prec), *p = nhref_vec_new(m->nparam, L->prec);
+        int status;
+        if ((size_t)opt->project_integral >= m->nintegral || nhref_system_integral_tape(sys) == NULL)
+            return NHREF_EINVAL;
+        status = nhref_tape_gradient(&grad, nhref_system_integral_tape(sys),
+                                     (size_t)opt->project_integral);
+        if (status == NHREF_OK) {
+            status = nhref_tape_mp_new(&ws, grad, L->prec, 0);
+            if (status == NHREF_OK) {
+                nhref_system_params(p, sys);
+                nhref_tape_mp_set_params(ws, p);
+                mpfr_set_zero(L->a, 1);
+                status = nhref_tape_mp_eval(g, ws, L->a, x0);
+                nhref_tape_mp_free(ws);
+            }
+            nhref_tape_free(grad);
+        }
+        if (status == NHREF_OK) {
+            /* u <- u - (u.g / g.g) g over S */
+            mpfr_set_zero(L->a, 1);
+            mpfr_set_zero(L->b, 1);
+            for (size_t i = 0; i < L->ns; i++) {
+                mpfr_fma(L->a, u + L->S[i], g + L->S[i], L->a, MPFR_RNDN);
+                mpfr_fma(L->b, g + L->S[i], g + L->S[i], L->b, MPFR_RNDN);
+            }
+            if (!mpfr_zero_p(L->b)) {
+                mpfr_div(L->a, L->a, L->b, MPFR_RNDN);
+                for (size_t i = 0; i < L->ns; i++) {
+                    mpfr_mul(L->b, L->a, g + L->S[i], MPFR_RNDN);
+                    mpfr_sub(u + L->S[i], u + L->S[i], L->b, MPFR_RNDN);
+                }
+            }
+        }
+        nhref_vec_free(g, L->n);
+        nhref_vec_free(p, m->nparam);
+        if (status != NHREF_OK)
+            return status;
+    }
+    norm_s(L->a, L, u);
+    if (mpfr_zero_p(L->a))
+        return NHREF_EINVAL;
+    for (size_t i = 0; i < L->ns; i++)
+        mpfr_div(u + L->S[i], u + L->S[i], L->a, MPFR_RNDN);
+    return NHREF_OK;
+}
+
+int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpfr_srcptr t,
+                   size_t n, const nhref_lyap_opts_t *opt0, const nhref_options_t *iopt0)
+{
+    const nhref_model_t *m = nhref_system_model(sys);
+    nhref_lyap_opts_t opt;
+    nhref_options_t iopt = *iopt0;
+    int tangent, status = NHREF_OK;
+    lyap_t L;
+    nhref_system_t *lin = NULL;
+    nhref_integrator_t *ig = NULL;
+    __mpfr_struct *u = NULL, *x = NULL, *y = NULL;
+    mpfr_t tau, delta0, now, next, sum, d, lg;
+
+    if (opt0 == NULL)
+        nhref_lyap_opts_default(&opt);
+    else
+        opt = *opt0;
+    tangent = opt.method == NULL || strcmp(opt.method, "tangent") == 0;
+    if (!tangent && strcmp(opt.method, "benettin") != 0)
+        return NHREF_EINVAL;
+    if (nhref_options_resolve(&iopt) != NHREF_OK)
+        return NHREF_EINVAL;
+    iopt.no_model_events = 1;
+    iopt.nuser_event = 0;
+    iopt.on_row = NULL;
+    iopt.on_event = NULL;
+    iopt.blowup_radius = 0;
+    memset(&L, 0, sizeof L);
+    L.n = m->nstate;
+    L.prec = iopt.prec;
+    L.ns = opt.ncomponent ? opt.ncomponent : L.n;
+    L.S = malloc(L.ns * sizeof *L.S);
+    if (L.S == NULL)
+        return NHREF_ENOMEM;
+    for (size_t i = 0; i < L.ns; i++) {
+        L.S[i] = opt.ncomponent ? opt.component[i] : i;
+        if (L.S[i] >= L.n) {
+            free(L.S);
+            return NHREF_EINVAL;
+        }
+    }
+    mpfr_inits2(L.prec, L.a, L.b, tau, delta0, now, next, sum, d, lg, (mpfr_ptr)0);
+    if (nhref_decimal_set(tau, opt.tau ? opt.tau : "1") != NHREF_OK || mpfr_sgn(tau) <= 0 ||
+        nhref_decimal_set(delta0, opt.delta0 ? opt.delta0 : "1e-20") != NHREF_OK ||
+        mpfr_sgn(delta0) <= 0)
+        status = NHREF_EINVAL;
+    for (size_t i = 0; i < n && status == NHREF_OK; i++)
+        if (mpfr_sgn(t + i) <= 0 || (i > 0 && !mpfr_greater_p(t + i, t + i - 1)))
+            status = NHREF_EINVAL;
+
+    /* the perturbation's direction, and what is integrated */
+    u = nhref_vec_new(L.n, L.prec);
+    if (status == NHREF_OK)
+        status = u != NULL ? initial_direction(u, &L, sys, x0, &opt) : NHREF_ENOMEM;
+    if (status == NHREF_OK && tangent) {
+        nhref_tape_t *tl;
+        status = nhref_tape_linearize(&tl, nhref_system_rhs_tape(sys), 1);
+        if (status == NHREF_OK)
+            status = nhref_system_derive(&lin, sys, tl);
+        if (status == NHREF_OK)
+            status = nhref_integrator_new(&ig, lin, &iopt);
+        x = nhref_vec_new(2 * L.n, L.prec);
+        if (status == NHREF_OK && x == NULL)
+            status = NHREF_ENOMEM;
+        for (size_t i = 0; i < L.n && status == NHREF_OK; i++) {
+            mpfr_set(x + i, x0 + i, MPFR_RNDN);
+            mpfr_set(x + L.n + i, u + i, MPFR_RNDN);
+        }
+    } else if (status == NHREF_OK) {
+        status = nhref_integrator_new(&ig, sys, &iopt);
+        x = nhref_vec_new(L.n, L.prec);
+        y = nhref_vec_new(L.n, L.prec);
+        if (status == NHREF_OK && (x == NULL || y == NULL))
+            status = NHREF_ENOMEM;
+        for (size_t i = 0; i < L.n && status == NHREF_OK; i++) {
+            mpfr_set(x + i, x0 + i, MPFR_RNDN);
+            mpfr_fma(y + i, delta0, u + i, x0 + i, MPFR_RNDN);
+        }
+    }
+
+    /* renormalise at every multiple of tau, and at every requested time */
+    mpfr_set_zero(now, 1);
+    mpfr_set_zero(sum, 1);
+    for (size_t i = 0; i < n && status == NHREF_OK;) {
+        int at_target;
+        mpfr_add(next, now, tau, MPFR_RNDN);
+        at_target = mpfr_cmp(next, t + i) >= 0;
+        if (at_target)
+            mpfr_set(next, t + i, MPFR_RNDN);
+        if (tangent) {
+            mpfr_set(L.a, now, MPFR_RNDN);
+            status = nhref_integrate_until(ig, x, L.a, next, NULL);
+            if (status != NHREF_OK)
+                break;
+            norm_s(d, &L, x + L.n);
+        } else {
+            mpfr_set(L.a, now, MPFR_RNDN);
+            status = nhref_integrate_until(ig, x, L.a, next, NULL);
+            if (status == NHREF_OK) {
+                mpfr_set(L.a, now, MPFR_RNDN);
+                status = nhref_integrate_until(ig, y, L.a, next, NULL);
+            }
+            if (status != NHREF_OK)
+                break;
+            for (size_t q = 0; q < L.n; q++)
+                mpfr_sub(u + q, y + q, x + q, MPFR_RNDN);
+            norm_s(d, &L, u);
+            mpfr_div(d, d, delta0, MPFR_RNDN); /* growth over the interval */
+        }
+        mpfr_log(lg, d, MPFR_RNDN);
+        mpfr_add(sum, sum, lg, MPFR_RNDN);
+        if (at_target) {
+            mpfr_div(ftle + i, sum, t + i, MPFR_RNDN);
+            i++;
+        }
+        /* renormalise: growth d, direction kept, components outside S reset */
+        if (tangent) {
+            for (size_t q = 0; q < L.n; q++)
+                mpfr_set_zero(u + q, 1);
+            for (size_t q = 0; q < L.ns; q++)
+                mpfr_div(u + L.S[q], x + L.n + L.S[q], d, MPFR_RNDN);
+            for (size_t q = 0; q < L.n; q++)
+                mpfr_set(x + L.n + q, u + q, MPFR_RNDN);
+        } else {
+            for (size_t q = 0; q < L.n; q++)
+                mpfr_set(y + q, x + q, MPFR_RNDN);
+            /* y = x + delta0 (y - x)/|y - x| on S; here |y - x| = d delta0, so y = x + u/d */
+            for (size_t q = 0; q < L.ns; q++) {
+                mpfr_div(L.b, u + L.S[q], d, MPFR_RNDN);
+                mpfr_add(y + L.S[q], x + L.S[q], L.b, MPFR_RNDN);
+            }
+        }
+        mpfr_set(now, next, MPFR_RNDN);
+    }
+    nhref_integrator_free(ig);
+    nhref_system_free(lin);
+    nhref_vec_free(u, L.n);
+    nhref_vec_free(x, tangent ? 2 * L.n : L.n);
+    nhref_vec_free(y, L.n);
+    mpfr_clears(L.a, L.b, tau, delta0, now, next, sum, d, lg, (mpfr_ptr)0);
+    free(L.S);
+    return status;
+}

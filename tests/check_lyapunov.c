@@ -1,0 +1,147 @@
+/* check_lyapunov.c -- finite-time Lyapunov exponents (nhref_lyapunov.h).
+ * Expected values: the closed form of a linear system, whose FTLE from u is
+ * (1/T) ln |e^{AT} u| exactly (renormalising does not change a linear flow's
+ * directions); and the identity tangent = two-trajectory up to O(delta0).
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "ck_mpfr.h"
+#include "nhref.h"
+
+static const nhref_state_desc_t two[] = {{"x", "1", "x", "1"}, {"y", "1", "y", "1"}};
+static const nhref_param_desc_t ab[] = {{"a", "1/s", "growth", "0.3", "any"},
+                                        {"b", "1/s", "decay", "0.7", "any"}};
+
+static int build_lin(nhref_tape_t *tp) /* x' = a x, y' = -b y */
+{
+    nhref_tape_set_output(tp, 0, nhref_tape_mul(tp, nhref_tape_param(tp, 0), nhref_tape_state(tp, 0)));
+    nhref_tape_set_output(
+        tp, 1, nhref_tape_neg(tp, nhref_tape_mul(tp, nhref_tape_param(tp, 1), nhref_tape_state(tp, 1))));
+    return nhref_tape_status(tp);
+}
+
+static const nhref_model_t model_lin = {.name = "lin", .nstate = 2, .state = two, .nparam = 2,
+                                        .param = ab, .build_rhs = build_lin};
+
+/* FTLE(T) from u = (1, 1)/sqrt 2: (1/T) (1/2) ln((e^{2aT} + e^{-2bT}) / 2) */
+START_TEST(test_linear_closed_form)
+{
+    static const char *methods[2] = {"tangent", "benettin"};
+    static const char *times[3] = {"1", "5", "12.5"};
+    nhref_system_t *sys;
+    nhref_lyap_opts_t lo;
+    nhref_options_t io;
+    mpfr_t x0[2], t[3], f[3], want, a, b, e;
+
+    ck_assert_int_eq(nhref_system_new(&sys, &model_lin), NHREF_OK);
+    nhref_lyap_opts_default(&lo);
+    lo.method = methods[_i];
+    lo.tau = "0.75";
+    lo.delta0 = "1e-20";
+    nhref_options_default(&io);
+    io.digits = 50;
+    mpfr_inits2(250, x0[0], x0[1], want, a, b, e, (mpfr_ptr)0);
+    for (int i = 0; i < 3; i++) {
+        mpfr_inits2(250, t[i], f[i], (mpfr_ptr)0);
+        mpfr_set_str(t[i], times[i], 10, MPFR_RNDN);
+    }
+    mpfr_set_ui(x0[0], 1, MPFR_RNDN);
+    mpfr_set_ui(x0[1], 1, MPFR_RNDN);
+    ck_assert_int_eq(nhref_lyapunov(f[0], sys, x0[0], t[0], 3, &lo, &io), NHREF_OK);
+    mpfr_set_str(a, "0.3", 10, MPFR_RNDN);
+    mpfr_set_str(b, "0.7", 10, MPFR_RNDN);
+    for (int i = 0; i < 3; i++) {
+        mpfr_mul(e, a, t[i], MPFR_RNDN);
+        mpfr_mul_2ui(e, e, 1, MPFR_RNDN);
+        mpfr_exp(want, e, MPFR_RNDN);
+        mpfr_mul(e, b, t[i], MPFR_RNDN);
+        mpfr_mul_si(e, e, -2, MPFR_RNDN);
+        mpfr_exp(e, e, MPFR_RNDN);
+        mpfr_add(want, want, e, MPFR_RNDN);
+        mpfr_div_2ui(want, want, 1, MPFR_RNDN);
+        mpfr_log(want, want, MPFR_RNDN);
+        mpfr_div_2ui(want, want, 1, MPFR_RNDN);
+        mpfr_div(want, want, t[i], MPFR_RNDN);
+        /* tangent: to the tolerance; two trajectories: a linear flow has no O(delta0)
+         * term, but y - x keeps only the working digits less log10(1/delta0) = 20 */
+        ck_assert_mpfr_digits(f[i], want, _i == 0 ? 45 : 35, "1");
+    }
+    /* bad options */
+    lo.tau = "0";
+    ck_assert_int_eq(nhref_lyapunov(f[0], sys, x0[0], t[0], 3, &lo, &io), NHREF_EINVAL);
+    lo.tau = "1";
+    lo.method = "qr";
+    ck_assert_int_eq(nhref_lyapunov(f[0], sys, x0[0], t[0], 3, &lo, &io), NHREF_EINVAL);
+    mpfr_clears(x0[0], x0[1], want, a, b, e, (mpfr_ptr)0);
+    for (int i = 0; i < 3; i++)
+        mpfr_clears(t[i], f[i], (mpfr_ptr)0);
+    nhref_system_free(sys);
+}
+END_TEST
+
+/* the sleigh (PUB-2 parameters), norm on (phi, v, omega), direction (1, 1, 1) projected
+ * onto the energy surface: the tangent FTLE and the two-trajectory one with delta0 =
+ * 1e-30 agree to O(delta0), and the projected direction keeps E to first order:
+ * its FTLE differs from the unprojected one */
+START_TEST(test_sleigh_tangent_equals_benettin)
+{
+    static const char *pn[3] = {"m", "J", "a"}, *pv[3] = {"1.5", "0.7", "0.4"};
+    static const char *x0s[5] = {"0.3", "-0.2", "0.5", "-0.8", "1.3"};
+    static const size_t S[3] = {2, 3, 4};
+    nhref_system_t *sys;
+    nhref_lyap_opts_t lo;
+    nhref_options_t io;
+    mpfr_t x0[5], t[2], ft[2], fb[2], fu[2];
+
+    ck_assert_int_eq(nhref_system_new(&sys, nhref_model_find("chaplygin_sleigh")), NHREF_OK);
+    for (int k = 0; k < 3; k++)
+        nhref_system_set_param(sys, pn[k], pv[k]);
+    for (int k = 0; k < 5; k++) {
+        mpfr_init2(x0[k], 300);
+        mpfr_set_str(x0[k], x0s[k], 10, MPFR_RNDN);
+    }
+    for (int i = 0; i < 2; i++)
+        mpfr_inits2(300, t[i], ft[i], fb[i], fu[i], (mpfr_ptr)0);
+    mpfr_set_ui(t[0], 3, MPFR_RNDN);
+    mpfr_set_ui(t[1], 6, MPFR_RNDN);
+    nhref_lyap_opts_default(&lo);
+    lo.ncomponent = 3;
+    lo.component = S;
+    lo.project_integral = 0; /* E */
+    lo.delta0 = "1e-30";
+    nhref_options_default(&io);
+    io.digits = 60;
+    ck_assert_int_eq(nhref_lyapunov(ft[0], sys, x0[0], t[0], 2, &lo, &io), NHREF_OK);
+    lo.method = "benettin";
+    ck_assert_int_eq(nhref_lyapunov(fb[0], sys, x0[0], t[0], 2, &lo, &io), NHREF_OK);
+    lo.project_integral = -1;
+    ck_assert_int_eq(nhref_lyapunov(fu[0], sys, x0[0], t[0], 2, &lo, &io), NHREF_OK);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_mpfr_digits(fb[i], ft[i], 27, "1");
+        ck_assert(ck_mpfr_agree_digits(fu[i], ft[i], "1") < 10);
+    }
+    for (int k = 0; k < 5; k++)
+        mpfr_clear(x0[k]);
+    for (int i = 0; i < 2; i++)
+        mpfr_clears(t[i], ft[i], fb[i], fu[i], (mpfr_ptr)0);
+    nhref_system_free(sys);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("lyapunov");
+    TCase *tc = tcase_create("ftle");
+    SRunner *sr;
+    int nfailed;
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, test_linear_closed_form, 0, 2);
+    tcase_add_test(tc, test_sleigh_tangent_equals_benettin);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_ENV);
+    nfailed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return nfailed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
