@@ -13,6 +13,7 @@ int cmd_list(int argc, char **argv);
 int cmd_describe(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_golden(int argc, char **argv);
+int cmd_lyapunov(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 
 /* The program name for messages ("nhref run"). */

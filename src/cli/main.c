@@ -15,6 +15,7 @@ static const struct {
     {"describe", cmd_describe, "state, parameters, integrals and source of a model"},
     {"run", cmd_run, "integrate a model and write its trajectory as CSV"},
     {"golden", cmd_golden, "certify cases and write golden files"},
+    {"lyapunov", cmd_lyapunov, "finite-time Lyapunov exponents of a model"},
     {"verify", cmd_verify, "check a trajectory from any program against the reference"},
 };
 
