@@ -128,8 +128,9 @@ START_TEST(test_file_is_well_formed)
     digits_s = nhref_table_meta(tab, "digits", NULL);
     ck_assert_ptr_nonnull(digits_s);
     digits = atof(digits_s);
-    /* columns: t, the state, the integrals, in the model's order */
-    ck_assert_uint_eq(tab->ncol, 1 + m->nstate + m->nintegral);
+    /* columns: t, the state, the integrals, in the model's order, then the row digits */
+    ck_assert_uint_eq(tab->ncol, 2 + m->nstate + m->nintegral);
+    ck_assert_str_eq(tab->name[tab->ncol - 1], "digits");
     ck_assert_str_eq(tab->name[0], "t");
     for (size_t k = 0; k < m->nstate; k++)
         ck_assert_str_eq(tab->name[1 + k], m->state[k].name);
@@ -137,7 +138,24 @@ START_TEST(test_file_is_well_formed)
         ck_assert_str_eq(tab->name[1 + m->nstate + k], m->integral[k].name);
     /* every column states its certified digits, never more than were asked for */
     ck_assert(certified(tab, "t") == -2);
-    for (size_t k = 1; k < tab->ncol; k++) {
+    /* each row's digits: at most what was asked, and the column minimum over rows is
+     * what every defined column states (it is the minimum over rows and routes) */
+    {
+        double minrow = 1e9, mincol = 1e9;
+        for (size_t r = 0; r < tab->nrow; r++) {
+            double d = mpfr_get_d(tab->v + r * tab->ncol + tab->ncol - 1, MPFR_RNDN);
+            ck_assert(d >= 0 && d <= digits);
+            minrow = fmin(minrow, d);
+        }
+        for (size_t k = 1; k + 1 < tab->ncol; k++) {
+            double cc = certified(tab, tab->name[k]);
+            if (cc >= 0)
+                mincol = fmin(mincol, cc);
+        }
+        ck_assert_msg(fabs(minrow - mincol) < 0.5, "%s: rows certify %g digits, columns %g",
+                      path, minrow, mincol);
+    }
+    for (size_t k = 1; k + 1 < tab->ncol; k++) {
         double c = certified(tab, tab->name[k]);
         ck_assert_msg(c >= -1, "%s: no certified line for column %s", path, tab->name[k]);
         ck_assert_msg(c <= digits, "%s: %s certified to %g > %g digits asked", path,

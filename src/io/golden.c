@@ -215,7 +215,7 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     route_t r[NROUTES];
     const nhref_oracle_t *o;
     __mpfr_struct *cf = NULL, *orc_int = NULL, *param = NULL, *tt = NULL, *scale = NULL;
-    double *certified = NULL;
+    double *certified = NULL, *rowmin = NULL;
     char **why = NULL, *meta = NULL, *data = NULL, *path = NULL, *dir = NULL, sha[65];
     size_t meta_len = 0, data_len = 0;
     FILE *mf = NULL, *df = NULL;
@@ -298,6 +298,9 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     /* certification: each column of the values against every other route */
     certified = calloc(j.nc, sizeof *certified);
     why = calloc(j.nc, sizeof *why);
+    rowmin = malloc((j.nt + 1) * sizeof *rowmin);
+    for (size_t i = 0; i < j.nt; i++)
+        rowmin[i] = NHREF_ORACLE_DIGITS_EXACT;
     for (size_t k = 0; k < j.nc; k++) {
         nhref_oracle_column_t per[NROUTES + 2];
         const char *names[NROUTES + 2];
@@ -326,9 +329,12 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
             nhref_oracle_column_init(&per[nper]);
             for (size_t i = 0; i < j.nt; i++) {
                 mpfr_srcptr v = r[ROUTE_HI].rows + i * j.nc + k;
+                double dg = nhref_oracle_agree_digits(src + i * stride + off, v, scale);
                 if (!mpfr_nan_p(v))
                     undefined = 0;
                 nhref_oracle_column_add(&per[nper], i, src + i * stride + off, v, scale);
+                if (dg < rowmin[i])
+                    rowmin[i] = dg;
             }
             names[nper] = q < NROUTES ? route_name[q]
                           : q == NROUTES ? "closed-form"
@@ -366,14 +372,16 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
         fprintf(df, ",%s", j.m->state[k].name);
     for (size_t k = 0; k < j.ni; k++)
         fprintf(df, ",%s", j.m->integral[k].name);
-    fputc('\n', df);
+    fputs(",digits\n", df);
     for (size_t i = 0; i < j.nt; i++) {
+        double d = floor(rowmin[i]) - MARGIN;
         fputs(c->times[i], df);
         for (size_t k = 0; k < j.nc; k++) {
             fputc(',', df);
             nhref_csv_value(df, r[ROUTE_HI].rows + i * j.nc + k, (int)c->digits + 4);
         }
-        fputc('\n', df);
+        /* the row's certified digits: all routes agree on every column of the row */
+        fprintf(df, ",%g\n", d > c->digits ? c->digits : d < 0 ? 0 : d);
     }
     fclose(df);
     df = NULL;
@@ -430,6 +438,10 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     if (orc_int != NULL)
         nhref_csv_meta(mf, "route", "oracle-integrals: the oracle's first integrals of the values");
     nhref_csv_meta(mf, "certified", "t = exact (the times as given)");
+    nhref_csv_meta(mf, "certified",
+                   "digits = per row (the last column: the digits on which every route agrees "
+                   "in every column of that row, minus the margin; a column's digits are the "
+                   "minimum over its rows)");
     for (size_t k = 0; k < j.nc; k++) {
         const char *nm = k < j.nx ? j.m->state[k].name : j.m->integral[k - j.nx].name;
         if (certified[k] < 0)
@@ -519,6 +531,7 @@ out:
             free(why[k]);
     free(why);
     free(certified);
+    free(rowmin);
     nhref_system_free(j.sys);
     return status;
 }
