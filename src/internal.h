@@ -23,4 +23,10 @@ char *nhref_trim(char *s);
 __mpfr_struct *nhref_vec_new(size_t n, mpfr_prec_t prec);
 void nhref_vec_free(__mpfr_struct *v, size_t n);
 
+/* Statistics of the drivers (integrate/stats.c): a fresh record; one step taken
+ * (LAST: the step that reached the end, whose clipped size says nothing of h_min). */
+#include "nhref_integrate.h"
+void nhref_stats_start(nhref_stats_t *s);
+void nhref_stats_step(nhref_stats_t *s, const nhref_step_info_t *info, int last);
+
 #endif /* NHREF_INTERNAL_H */

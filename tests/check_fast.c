@@ -14,75 +14,19 @@
  * digits fall).  Also the spec items for double: the sleigh's public values to
  * 1e-10 max(1, |value|) and its energy drift below 1e-12 over T = 100/|Omega|.
  */
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ck_catalogue.h"
 #include "ck_mpfr.h"
 #include "nhref.h"
 
-#define MAX_FILES 512
-static char *files[MAX_FILES];
+static char **files;
 static size_t nfiles;
 static const char *fast_schemes[] = {"taylor", "gauss"};
 #define NFAST 2
-
-static const char *top(void)
-{
-    const char *t = getenv("top_srcdir");
-    return t != NULL ? t : "..";
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void collect(void)
-{
-    char dir[1024];
-    DIR *d, *m;
-    struct dirent *e, *f;
-    snprintf(dir, sizeof dir, "%s/data/golden", top());
-    if ((d = opendir(dir)) == NULL)
-        return;
-    while ((e = readdir(d)) != NULL) {
-        char sub[1280];
-        if (e->d_name[0] == '.')
-            continue;
-        snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
-        if ((m = opendir(sub)) == NULL)
-            continue;
-        while ((f = readdir(m)) != NULL && nfiles < MAX_FILES) {
-            size_t l = strlen(f->d_name);
-            if (l > 4 && strcmp(f->d_name + l - 4, ".csv") == 0) {
-                files[nfiles] = malloc(strlen(sub) + l + 2);
-                sprintf(files[nfiles++], "%s/%s", sub, f->d_name);
-            }
-        }
-        closedir(m);
-    }
-    closedir(d);
-    qsort(files, nfiles, sizeof *files, cmp_str);
-}
-
-/* "NAME = VALUE [unit]" */
-static void name_value(const char *s, char *name, char *value, size_t len)
-{
-    const char *eq = strchr(s, '=');
-    size_t n;
-    ck_assert_ptr_nonnull(eq);
-    n = (size_t)(eq - s);
-    while (n > 0 && s[n - 1] == ' ')
-        n--;
-    snprintf(name, len, "%.*s", (int)n, s);
-    for (eq++; *eq == ' '; eq++)
-        ;
-    n = strcspn(eq, " [");
-    snprintf(value, len, "%.*s", (int)n, eq);
-}
 
 /* file _i / NFAST with scheme _i % NFAST */
 START_TEST(test_fast_matches_golden)
@@ -105,14 +49,14 @@ START_TEST(test_fast_matches_golden)
     ck_assert_ptr_nonnull(m);
     ck_assert_int_eq(nhref_system_new(&sys, m), NHREF_OK);
     while ((v = nhref_table_meta(tab, "param", &from)) != NULL) {
-        name_value(v, name, value, sizeof name);
+        ck_name_value(v, name, value, sizeof name);
         ck_assert_int_eq(nhref_system_set_param(sys, name, value), NHREF_OK);
     }
     x0 = calloc(m->nstate, sizeof *x0);
     from = 0;
     while ((v = nhref_table_meta(tab, "init", &from)) != NULL) {
         int k;
-        name_value(v, name, value, sizeof name);
+        ck_name_value(v, name, value, sizeof name);
         k = nhref_model_state_index(m, name);
         ck_assert_int_ge(k, 0);
         x0[k] = strtod(value, NULL); /* correctly rounded by glibc */
@@ -305,9 +249,9 @@ int main(void)
     SRunner *sr;
     int nfailed;
 
-    collect();
+    files = ck_golden_files(&nfiles);
     if (nfiles == 0) {
-        fprintf(stderr, "check_fast: no golden files under %s/data/golden\n", top());
+        fprintf(stderr, "check_fast: no golden files under %s/data/golden\n", ck_top_srcdir());
         return EXIT_FAILURE;
     }
     tcase_set_timeout(tc, 120);
@@ -321,7 +265,6 @@ int main(void)
     srunner_run_all(sr, CK_ENV);
     nfailed = srunner_ntests_failed(sr);
     srunner_free(sr);
-    for (size_t i = 0; i < nfiles; i++)
-        free(files[i]);
+    ck_golden_free(files, nfiles);
     return nfailed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -13,70 +13,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ck_catalogue.h"
 #include "ck_mpfr.h"
 #include "nhref.h"
 
-#define MAX_FILES 512
-static char *files[MAX_FILES];
+static char **files;
 static size_t nfiles;
 
-static const char *top(void)
-{
-    const char *t = getenv("top_srcdir");
-    return t != NULL ? t : "..";
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* every data/golden/<model>/<case>.csv, sorted */
-static void collect(void)
-{
-    char dir[1024];
-    DIR *d, *m;
-    struct dirent *e, *f;
-    snprintf(dir, sizeof dir, "%s/data/golden", top());
-    if ((d = opendir(dir)) == NULL)
-        return;
-    while ((e = readdir(d)) != NULL) {
-        char sub[1280];
-        if (e->d_name[0] == '.')
-            continue;
-        snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
-        if ((m = opendir(sub)) == NULL)
-            continue;
-        while ((f = readdir(m)) != NULL && nfiles < MAX_FILES) {
-            size_t l = strlen(f->d_name);
-            if (l > 4 && strcmp(f->d_name + l - 4, ".csv") == 0) {
-                files[nfiles] = malloc(strlen(sub) + l + 2);
-                sprintf(files[nfiles++], "%s/%s", sub, f->d_name);
-            }
-        }
-        closedir(m);
-    }
-    closedir(d);
-    qsort(files, nfiles, sizeof *files, cmp_str);
-}
-
-/* "NAME = VALUE [unit]" -> NAME, VALUE (into caller buffers) */
-static void name_value(const char *s, char *name, char *value, size_t len)
-{
-    const char *eq = strchr(s, '=');
-    size_t n;
-    ck_assert_ptr_nonnull(eq);
-    n = (size_t)(eq - s);
-    while (n > 0 && s[n - 1] == ' ')
-        n--;
-    snprintf(name, len, "%.*s", (int)n, s);
-    eq++;
-    while (*eq == ' ')
-        eq++;
-    n = strcspn(eq, " [");
-    snprintf(value, len, "%.*s", (int)n, eq);
-}
-
 /* certified digits of column NAME from the metadata: -1 undefined, -2 exact, -3 missing */
 static double certified(const nhref_table_t *tab, const char *name)
 {
@@ -212,7 +156,7 @@ START_TEST(test_consistent_with_closed_form)
     from = 0;
     while ((v = nhref_table_meta(tab, "param", &from)) != NULL) {
         int k;
-        name_value(v, name, value, sizeof name);
+        ck_name_value(v, name, value, sizeof name);
         k = nhref_model_param_index(m, name);
         ck_assert_int_ge(k, 0);
         mpfr_set_str(p + k, value, 10, MPFR_RNDN);
@@ -220,7 +164,7 @@ START_TEST(test_consistent_with_closed_form)
     from = 0;
     while ((v = nhref_table_meta(tab, "init", &from)) != NULL) {
         int k;
-        name_value(v, name, value, sizeof name);
+        ck_name_value(v, name, value, sizeof name);
         k = nhref_model_state_index(m, name);
         ck_assert_int_ge(k, 0);
         mpfr_set_str(s0 + k, value, 10, MPFR_RNDN);
@@ -293,7 +237,7 @@ START_TEST(test_regenerates_bit_for_bit)
         return;
     }
     cname = nhref_table_meta(tab, "case", NULL);
-    snprintf(cases_path, sizeof cases_path, "%s/data/cases/%s.cases", top(), model);
+    snprintf(cases_path, sizeof cases_path, "%s/data/cases/%s.cases", ck_top_srcdir(), model);
     ck_assert_int_eq(nhref_cases_read(&cases, &n, cases_path, err, sizeof err), NHREF_OK);
     ck_assert_ptr_nonnull(mkdtemp(tmpdir));
     for (size_t i = 0; i < n; i++)
@@ -330,7 +274,7 @@ START_TEST(test_every_case_has_a_file)
     struct dirent *e;
     size_t ncases = 0;
 
-    snprintf(dir, sizeof dir, "%s/data/cases", top());
+    snprintf(dir, sizeof dir, "%s/data/cases", ck_top_srcdir());
     d = opendir(dir);
     ck_assert_ptr_nonnull(d);
     while ((e = readdir(d)) != NULL) {
@@ -344,7 +288,7 @@ START_TEST(test_every_case_has_a_file)
         for (size_t i = 0; i < n; i++) {
             char g[1600];
             struct stat sb;
-            snprintf(g, sizeof g, "%s/data/golden/%s/%s.csv", top(), cases[i].model,
+            snprintf(g, sizeof g, "%s/data/golden/%s/%s.csv", ck_top_srcdir(), cases[i].model,
                      cases[i].name);
             ck_assert_msg(stat(g, &sb) == 0, "case [%s] of %s has no golden file %s (make golden)",
                           cases[i].name, path, g);
@@ -409,16 +353,15 @@ int main(void)
 {
     SRunner *sr;
     int nfailed;
-    collect();
+    files = ck_golden_files(&nfiles);
     if (nfiles == 0) {
-        fprintf(stderr, "check_golden: no golden files under %s/data/golden\n", top());
+        fprintf(stderr, "check_golden: no golden files under %s/data/golden\n", ck_top_srcdir());
         return EXIT_FAILURE;
     }
     sr = srunner_create(golden_suite());
     srunner_run_all(sr, CK_ENV);
     nfailed = srunner_ntests_failed(sr);
     srunner_free(sr);
-    for (size_t i = 0; i < nfiles; i++)
-        free(files[i]);
+    ck_golden_free(files, nfiles);
     return nfailed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

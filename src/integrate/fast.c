@@ -142,30 +142,6 @@ static int row_done(nhref_fast_t *f, double *out, const double *tgrid, size_t i,
     return NHREF_OK;
 }
 
-static void stats_start(nhref_stats_t *s)
-{
-    memset(s, 0, sizeof *s);
-    s->outcome = NHREF_OUTCOME_NONE;
-    s->event = -1;
-    s->t_blowup = NAN;
-}
-
-static void stats_step(nhref_stats_t *s, const nhref_step_info_t *info, int last)
-{
-    double h = fabs(info->h);
-    if (s->nsteps == 0 || info->order < s->order_min)
-        s->order_min = info->order;
-    if (info->order > s->order_max)
-        s->order_max = info->order;
-    if (!last || s->nsteps == 0) {
-        if (s->h_min == 0 || h < s->h_min)
-            s->h_min = h;
-        if (h > s->h_max)
-            s->h_max = h;
-    }
-    s->nsteps++;
-}
-
 int nhref_fast_grid(nhref_fast_t *f, double *out, const double *x0, const double *tgrid, size_t n,
                     nhref_stats_t *stats)
 {
@@ -176,7 +152,7 @@ int nhref_fast_grid(nhref_fast_t *f, double *out, const double *x0, const double
 
     if (stats == NULL)
         stats = &local;
-    stats_start(stats);
+    nhref_stats_start(stats);
     if (n == 0)
         return NHREF_EINVAL;
     dir = n > 1 ? (tgrid[n - 1] > tgrid[0]) - (tgrid[n - 1] < tgrid[0]) : 0;
@@ -211,7 +187,7 @@ int nhref_fast_grid(nhref_fast_t *f, double *out, const double *x0, const double
             /* a step that took the whole remaining distance ends exactly at t_end */
             if (info.h == remaining)
                 t = t_end;
-            stats_step(stats, &info, info.h == remaining);
+            nhref_stats_step(stats, &info, info.h == remaining);
         }
         while (status == NHREF_OK && row < n && (tgrid[row] - t) * dir < 0) {
             status = f->scheme->dense(f->st, row_at(f, out, row), tgrid[row]);

@@ -293,35 +293,6 @@ const nhref_system_t *nhref_integrator_system(const nhref_integrator_t *ig)
     return ig->sys;
 }
 
-static void stats_start(nhref_stats_t *s)
-{
-    s->outcome = NHREF_OUTCOME_NONE;
-    s->nsteps = 0;
-    s->order_min = s->order_max = 0;
-    s->h_min = s->h_max = 0;
-    s->nrows = 0;
-    s->event = -1;
-    s->t_stop = 0;
-    s->t_blowup = NAN;
-}
-
-static void stats_step(nhref_stats_t *s, const nhref_step_info_t *info, int last)
-{
-    double h = fabs(info->h);
-    if (s->nsteps == 0 || info->order < s->order_min)
-        s->order_min = info->order;
-    if (info->order > s->order_max)
-        s->order_max = info->order;
-    /* the final step is clipped to the end time: it says nothing of h_min */
-    if (!last || s->nsteps == 0) {
-        if (s->h_min == 0 || h < s->h_min)
-            s->h_min = h;
-        if (h > s->h_max)
-            s->h_max = h;
-    }
-    s->nsteps++;
-}
-
 static void copy_row(mpfr_ptr row, mpfr_srcptr x, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -514,7 +485,7 @@ int nhref_integrate_grid(nhref_integrator_t *ig, mpfr_ptr out, mpfr_srcptr x0,
 
     if (stats == NULL)
         stats = &local;
-    stats_start(stats);
+    nhref_stats_start(stats);
     if (n == 0)
         return NHREF_EINVAL;
     dir = n > 1 ? mpfr_cmp(tgrid + n - 1, tgrid) : 0;
@@ -556,7 +527,7 @@ int nhref_integrate_grid(nhref_integrator_t *ig, mpfr_ptr out, mpfr_srcptr x0,
         status = ig->scheme->step(ig->st, ig->t, ig->x, ig->hmax, &info);
         if (status != NHREF_OK)
             break;
-        stats_step(stats, &info, mpfr_equal_p(ig->t, ig->t_end));
+        nhref_stats_step(stats, &info, mpfr_equal_p(ig->t, ig->t_end));
         if (ig->nev > 0) {
             status = step_events(ig, ig->ts, dir, &stop);
             if (status != NHREF_OK)
