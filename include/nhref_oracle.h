@@ -105,6 +105,7 @@ int nhref_oracle_sleigh_reaction(mpfr_ptr lambda, mpfr_srcptr p, mpfr_srcptr s);
 
 /* ------------------------------------------------------------------ other models
  * Each model family's oracle API lives in its own header, included here. */
+#include "nhref_oracle_skater.h"
 /* new oracle headers: one #include each above this line */
 
 /* ------------------------------------------------------------------ registry

@@ -26,6 +26,7 @@ static const nhref_oracle_t oracles[] = {
      "tanh law (spec §5.1, all branches); positions by Gauss-Legendre quadrature (§5.3)",
      NHREF_ORACLE_SLEIGH_NPARAM, NHREF_ORACLE_SLEIGH_NSTATE, NHREF_ORACLE_SLEIGH_NINTEGRAL,
      sleigh_new, sleigh_state, sleigh_free, nhref_oracle_sleigh_integrals},
+    {"skater", "none for general data (integrals E, J1, J2 only; special solutions in nhref_oracle_skater.h)", NHREF_ORACLE_SKATER_NPARAM, NHREF_ORACLE_SKATER_NSTATE, NHREF_ORACLE_SKATER_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_skater_integrals},
     /* new oracles: one entry each above this line (wrappers in the model's oracle file) */
 };
 

@@ -1,0 +1,325 @@
+/* skater.c -- the static figure skater on one blade: a rigid body on a frictionless
+ * ice plane, held by a knife-edge (skate) constraint at a blade of constant pitch.
+ *
+ * Spec: shared/models/skater.md.  State (spec §2.1): the reduced system
+ * (theta, Omega1, Omega2, v) and the reconstruction (psi, r1, r2).
+ * Auxiliary quantities (spec §2.2), s = sin theta, c = cos theta:
+ *   phi  = -A2 c + A3 s,   phi' = A2 s + A3 c,   I_G = I2 s^2 + I3 c^2,
+ *   D = I2 - I3,   It1 = I1 + m (A2^2 + A3^2),   a22 = I_G + m A1^2,
+ *   Delta = It1 a22 - m^2 A1^2 phi'^2  (> 0 for every theta),
+ *   F1 = Omega2^2 (D s c + m phi phi') + m phi' v Omega2 + m g phi,
+ *   F2 = -m A1 [phi (Omega1^2 + Omega2^2) + v Omega2] - 2 D s c Omega1 Omega2.
+ * Right-hand side (spec §2.3): the 3x3 mass-matrix solve written out, so the
+ * tape holds only arithmetic, sin, cos and one division by Delta:
+ *   theta' = Omega1,  Omega1' = (a22 F1 + m A1 phi' F2) / Delta,
+ *   Omega2' = (It1 F2 + m A1 phi' F1) / Delta,
+ *   v' = A1 Omega2^2 - 2 phi' Omega1 Omega2 - phi Omega2',
+ *   psi' = Omega2,  r1' = v cos psi,  r2' = v sin psi.
+ * First integrals (spec §3): E always; J1, J2 when A1 = 0.
+ * Event (spec §1): the blade lies flat, |theta| = pi/2, i.e. cos theta = 0.
+ * Source: V. Gzenda and V. Putkaradze, "Integrability and chaos in figure
+ * skating", arXiv:1809.11146 v4, eqs. (9), (13), (18)-(21), with the errata of
+ * spec §8 (the corrected force term of the 7x7 system).
+ */
+#include <stdio.h>
+
+#include "nhref_model.h"
+
+enum { THETA, OMEGA1, OMEGA2, V, PSI, R1, R2, NSTATE };
+enum { M, G, I1, I2, I3, A1, A2, A3, NPARAM };
+enum { E, J1, J2, NINTEGRAL };
+enum { FALL, NEVENT };
+
+static const nhref_state_desc_t state[NSTATE] = {
+    {"theta", "rad", "lean angle about the blade, Gamma = (0, sin theta, cos theta)", "0"},
+    {"Omega1", "rad/s", "roll rate theta'", "0.01"},
+    {"Omega2", "rad/s", "yaw rate psi' about the vertical", "1.25"},
+    {"v", "m/s", "signed speed of the contact point along the blade", "0.5"},
+    {"psi", "rad", "heading of the blade on the ice (unwrapped)", "0"},
+    {"r1", "m", "contact point on the ice, x", "0"},
+    {"r2", "m", "contact point on the ice, y", "0"},
+};
+
+static const nhref_param_desc_t param[NPARAM] = {
+    {"m", "kg", "mass of the skater", "50", "m > 0"},
+    {"g", "m/s^2", "gravitational acceleration (physical +9.81; -9.81 reproduces the paper's "
+                   "figures, spec §8)",
+     "9.81", "any real"},
+    {"I1", "kg m^2", "principal moment of inertia about the centre of mass, axis along the blade",
+     "15.95", "I1 > 0"},
+    {"I2", "kg m^2", "principal moment of inertia about the centre of mass, sideways axis",
+     "13.56", "I2 > 0"},
+    {"I3", "kg m^2", "principal moment of inertia about the centre of mass, body vertical axis",
+     "3.99", "I3 > 0"},
+    {"A1", "m", "centre-of-mass offset along the blade (A1 = 0: integrable)", "0", "any real"},
+    {"A2", "m", "centre-of-mass offset sideways", "0.12", "any real"},
+    {"A3", "m", "centre-of-mass offset along the body vertical", "0.875",
+     "any real (physically > 0)"},
+};
+
+static const nhref_integral_desc_t integral[NINTEGRAL] = {
+    {"E", "J",
+     "energy It1 Omega1^2/2 - m A1 phi' Omega1 Omega2 + (I_G + m A1^2) Omega2^2/2 "
+     "+ m (v + phi Omega2)^2/2 + m g phi'",
+     "always"},
+    {"J1", "kg m^2/s", "I_G Omega2 = (I2 sin^2 theta + I3 cos^2 theta) Omega2",
+     "when A1 = 0 (drifts at a rate proportional to A1 otherwise)"},
+    {"J2", "m/s",
+     "v + phi Omega2 + J1 beta1(theta), beta1' = phi'/I_G (atanh/atan branches of spec §3.3)",
+     "when A1 = 0; this monitoring column is NaN when I2 = I3 exactly (there J2 = "
+     "v + 2 phi Omega2, given by the oracle)"},
+};
+
+static const nhref_event_desc_t event[NEVENT] = {
+    {"fall", "the blade lies flat on the ice, |theta| = pi/2 (cos theta = 0): the model's "
+             "physical validity limit (spec §1)",
+     0, 1},
+};
+
+/* spec §1 and §9 item 1: m > 0, I1, I2, I3 > 0; g and A any real (finiteness
+ * is checked by the system) */
+static int check(mpfr_srcptr p, char *why, size_t len)
+{
+    static const struct {
+        int i;
+        const char *name;
+    } positive[] = {{M, "m"}, {I1, "I1"}, {I2, "I2"}, {I3, "I3"}};
+    for (size_t k = 0; k < sizeof positive / sizeof positive[0]; k++)
+        if (mpfr_sgn(p + positive[k].i) <= 0) {
+            snprintf(why, len, "parameter %s must be > 0 (admissible range: %s > 0)",
+                     positive[k].name, positive[k].name);
+            return NHREF_EPARAM;
+        }
+    return NHREF_OK;
+}
+
+/* spec §1: |theta| = pi/2 is the blade lying flat (the model is meaningless for
+ * |theta| >= pi/2); reject initial leans with cos theta <= 0 (mod 2 pi), within
+ * the rounding of theta at its precision */
+static int check_init(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len)
+{
+    mpfr_t c;
+    int bad;
+    (void)p;
+    mpfr_init2(c, mpfr_get_prec(x0 + THETA) + 16);
+    mpfr_cos(c, x0 + THETA, MPFR_RNDN);
+    /* theta is within half an ulp (<= 2^(EXP - prec)) of the value meant: count
+     * cos theta below 4 ulps of theta as zero */
+    bad = mpfr_sgn(c) <= 0 ||
+          (!mpfr_zero_p(x0 + THETA) &&
+           mpfr_get_exp(c) <= mpfr_get_exp(x0 + THETA) - (mpfr_exp_t)mpfr_get_prec(x0 + THETA) + 2);
+    mpfr_clear(c);
+    if (bad) {
+        snprintf(why, len,
+                 "initial lean theta must satisfy |theta| < pi/2 (cos theta > 0): at "
+                 "|theta| = pi/2 the blade lies flat on the ice (spec §1)");
+        return NHREF_EPARAM;
+    }
+    return NHREF_OK;
+}
+
+/* The auxiliary quantities of spec §2.2 as tape nodes. */
+typedef struct {
+    nhref_node_t s, c, phi, dphi, ig, d, it1, a22, delta, sc;
+    nhref_node_t m, g, a1, ma1;
+} aux_t;
+
+static void auxiliary(aux_t *q, nhref_tape_t *tp)
+{
+    nhref_node_t th = nhref_tape_state(tp, THETA);
+    nhref_node_t a2 = nhref_tape_param(tp, A2), a3 = nhref_tape_param(tp, A3);
+    nhref_node_t i2 = nhref_tape_param(tp, I2), i3 = nhref_tape_param(tp, I3);
+    nhref_node_t ma1dphi;
+
+    q->m = nhref_tape_param(tp, M);
+    q->g = nhref_tape_param(tp, G);
+    q->a1 = nhref_tape_param(tp, A1);
+    q->ma1 = nhref_tape_mul(tp, q->m, q->a1);
+    q->s = nhref_tape_sin(tp, th);
+    q->c = nhref_tape_cos(tp, th);
+    q->sc = nhref_tape_mul(tp, q->s, q->c);
+    /* phi = -A2 c + A3 s,  phi' = A2 s + A3 c */
+    q->phi = nhref_tape_sub(tp, nhref_tape_mul(tp, a3, q->s), nhref_tape_mul(tp, a2, q->c));
+    q->dphi = nhref_tape_add(tp, nhref_tape_mul(tp, a2, q->s), nhref_tape_mul(tp, a3, q->c));
+    /* I_G = I2 s^2 + I3 c^2,  D = I2 - I3 */
+    q->ig = nhref_tape_add(tp, nhref_tape_mul(tp, i2, nhref_tape_sqr(tp, q->s)),
+                           nhref_tape_mul(tp, i3, nhref_tape_sqr(tp, q->c)));
+    q->d = nhref_tape_sub(tp, i2, i3);
+    /* It1 = I1 + m (A2^2 + A3^2),  a22 = I_G + m A1^2 */
+    q->it1 = nhref_tape_add(
+        tp, nhref_tape_param(tp, I1),
+        nhref_tape_mul(tp, q->m, nhref_tape_add(tp, nhref_tape_sqr(tp, a2), nhref_tape_sqr(tp, a3))));
+    q->a22 = nhref_tape_add(tp, q->ig, nhref_tape_mul(tp, q->ma1, q->a1));
+    /* Delta = It1 a22 - (m A1 phi')^2 */
+    ma1dphi = nhref_tape_mul(tp, q->ma1, q->dphi);
+    q->delta = nhref_tape_sub(tp, nhref_tape_mul(tp, q->it1, q->a22), nhref_tape_sqr(tp, ma1dphi));
+}
+
+static int build_rhs(nhref_tape_t *tp)
+{
+    aux_t q;
+    nhref_node_t w1, w2, v, psi, w1s, w2s, w12, vw2, two, f1, f2, mdphi, ma1dphi, dw1, dw2, dv;
+
+    auxiliary(&q, tp);
+    w1 = nhref_tape_state(tp, OMEGA1);
+    w2 = nhref_tape_state(tp, OMEGA2);
+    v = nhref_tape_state(tp, V);
+    psi = nhref_tape_state(tp, PSI);
+    two = nhref_tape_const(tp, "2");
+    w1s = nhref_tape_sqr(tp, w1);
+    w2s = nhref_tape_sqr(tp, w2);
+    w12 = nhref_tape_mul(tp, w1, w2);
+    vw2 = nhref_tape_mul(tp, v, w2);
+    mdphi = nhref_tape_mul(tp, q.m, q.dphi);
+    ma1dphi = nhref_tape_mul(tp, q.ma1, q.dphi);
+
+    /* F1 = Omega2^2 (D s c + m phi phi') + m phi' v Omega2 + m g phi */
+    f1 = nhref_tape_add(
+        tp,
+        nhref_tape_add(tp,
+                       nhref_tape_mul(tp, w2s,
+                                      nhref_tape_add(tp, nhref_tape_mul(tp, q.d, q.sc),
+                                                     nhref_tape_mul(tp, mdphi, q.phi))),
+                       nhref_tape_mul(tp, mdphi, vw2)),
+        nhref_tape_mul(tp, nhref_tape_mul(tp, q.m, q.g), q.phi));
+    /* F2 = -m A1 [phi (Omega1^2 + Omega2^2) + v Omega2] - 2 D s c Omega1 Omega2 */
+    f2 = nhref_tape_neg(
+        tp, nhref_tape_add(
+                tp,
+                nhref_tape_mul(tp, q.ma1,
+                               nhref_tape_add(tp,
+                                              nhref_tape_mul(tp, q.phi, nhref_tape_add(tp, w1s, w2s)),
+                                              vw2)),
+                nhref_tape_mul(tp, nhref_tape_mul(tp, two, nhref_tape_mul(tp, q.d, q.sc)), w12)));
+    /* Omega1' = (a22 F1 + m A1 phi' F2) / Delta,  Omega2' = (It1 F2 + m A1 phi' F1) / Delta */
+    dw1 = nhref_tape_div(tp,
+                         nhref_tape_add(tp, nhref_tape_mul(tp, q.a22, f1),
+                                        nhref_tape_mul(tp, ma1dphi, f2)),
+                         q.delta);
+    dw2 = nhref_tape_div(tp,
+                         nhref_tape_add(tp, nhref_tape_mul(tp, q.it1, f2),
+                                        nhref_tape_mul(tp, ma1dphi, f1)),
+                         q.delta);
+    /* v' = A1 Omega2^2 - 2 phi' Omega1 Omega2 - phi Omega2' */
+    dv = nhref_tape_sub(
+        tp,
+        nhref_tape_sub(tp, nhref_tape_mul(tp, q.a1, w2s),
+                       nhref_tape_mul(tp, nhref_tape_mul(tp, two, q.dphi), w12)),
+        nhref_tape_mul(tp, q.phi, dw2));
+
+    nhref_tape_set_output(tp, THETA, w1);
+    nhref_tape_set_output(tp, OMEGA1, dw1);
+    nhref_tape_set_output(tp, OMEGA2, dw2);
+    nhref_tape_set_output(tp, V, dv);
+    nhref_tape_set_output(tp, PSI, w2);
+    nhref_tape_set_output(tp, R1, nhref_tape_mul(tp, v, nhref_tape_cos(tp, psi)));
+    nhref_tape_set_output(tp, R2, nhref_tape_mul(tp, v, nhref_tape_sin(tp, psi)));
+    return nhref_tape_status(tp);
+}
+
+/* T(x; q) = atanh(sqrt(q) x)/sqrt(q) for q > 0, atan(sqrt(-q) x)/sqrt(-q) for
+ * q < 0 (spec §3.3, the two unequal-inertia branches at once): with
+ * a = sqrt(|q|) and sigma = q/|q|, T = [atanh(w+ a x) + atan(w- a x)] / a,
+ * w+- = (1 +- sigma)/2 in {0, 1}.  Undefined (NaN) at q = 0, the equal branch,
+ * which a tape without a branch on parameter values cannot select. */
+static nhref_node_t atanh_atan(nhref_tape_t *tp, nhref_node_t x, nhref_node_t q)
+{
+    nhref_node_t half = nhref_tape_const(tp, "0.5");
+    nhref_node_t a = nhref_tape_sqrt(tp, nhref_tape_sqrt(tp, nhref_tape_sqr(tp, q)));
+    nhref_node_t sigma = nhref_tape_div(tp, q, nhref_tape_sqr(tp, a));
+    nhref_node_t wp = nhref_tape_mul(tp, half, nhref_tape_add(tp, nhref_tape_const(tp, "1"), sigma));
+    nhref_node_t wm = nhref_tape_mul(tp, half, nhref_tape_sub(tp, nhref_tape_const(tp, "1"), sigma));
+    nhref_node_t ax = nhref_tape_mul(tp, a, x);
+    return nhref_tape_div(tp,
+                          nhref_tape_add(tp, nhref_tape_atanh(tp, nhref_tape_mul(tp, wp, ax)),
+                                         nhref_tape_atan(tp, nhref_tape_mul(tp, wm, ax))),
+                          a);
+}
+
+static int build_integrals(nhref_tape_t *tp)
+{
+    aux_t q;
+    nhref_node_t w1, w2, v, half, u, j1, beta1, energy;
+    nhref_node_t a2 = nhref_tape_param(tp, A2), a3 = nhref_tape_param(tp, A3);
+    nhref_node_t i2 = nhref_tape_param(tp, I2), i3 = nhref_tape_param(tp, I3);
+
+    auxiliary(&q, tp);
+    w1 = nhref_tape_state(tp, OMEGA1);
+    w2 = nhref_tape_state(tp, OMEGA2);
+    v = nhref_tape_state(tp, V);
+    half = nhref_tape_const(tp, "0.5");
+    u = nhref_tape_add(tp, v, nhref_tape_mul(tp, q.phi, w2)); /* v + phi Omega2 */
+
+    /* E = It1 Omega1^2/2 - m A1 phi' Omega1 Omega2 + a22 Omega2^2/2 + m u^2/2 + m g phi' */
+    energy = nhref_tape_add(
+        tp,
+        nhref_tape_sub(tp, nhref_tape_mul(tp, half, nhref_tape_mul(tp, q.it1, nhref_tape_sqr(tp, w1))),
+                       nhref_tape_mul(tp, nhref_tape_mul(tp, q.ma1, q.dphi), nhref_tape_mul(tp, w1, w2))),
+        nhref_tape_add(
+            tp,
+            nhref_tape_mul(tp, half,
+                           nhref_tape_add(tp, nhref_tape_mul(tp, q.a22, nhref_tape_sqr(tp, w2)),
+                                          nhref_tape_mul(tp, q.m, nhref_tape_sqr(tp, u)))),
+            nhref_tape_mul(tp, nhref_tape_mul(tp, q.m, q.g), q.dphi)));
+    /* J1 = I_G Omega2 */
+    j1 = nhref_tape_mul(tp, q.ig, w2);
+    /* beta1 = -(A2/I2) T(cos theta; D/I2) + (A3/I3) T(sin theta; -D/I3) */
+    beta1 = nhref_tape_add(
+        tp,
+        nhref_tape_neg(tp, nhref_tape_mul(tp, nhref_tape_div(tp, a2, i2),
+                                          atanh_atan(tp, q.c, nhref_tape_div(tp, q.d, i2)))),
+        nhref_tape_mul(tp, nhref_tape_div(tp, a3, i3),
+                       atanh_atan(tp, q.s, nhref_tape_neg(tp, nhref_tape_div(tp, q.d, i3)))));
+
+    nhref_tape_set_output(tp, E, energy);
+    nhref_tape_set_output(tp, J1, j1);
+    nhref_tape_set_output(tp, J2, nhref_tape_add(tp, u, nhref_tape_mul(tp, j1, beta1)));
+    return nhref_tape_status(tp);
+}
+
+/* the fall: cos theta = 0, i.e. |theta| = pi/2 */
+static int build_events(nhref_tape_t *tp)
+{
+    nhref_tape_set_output(tp, FALL, nhref_tape_cos(tp, nhref_tape_state(tp, THETA)));
+    return nhref_tape_status(tp);
+}
+
+const nhref_model_t nhref_model_skater = {
+    .name = "skater",
+    .title = "3-D figure skater on one blade: integrable (A1 = 0) and chaotic regimes",
+    .source = "V. Gzenda and V. Putkaradze, Integrability and chaos in figure skating, "
+              "arXiv:1809.11146 v4, eqs. (9), (13), (18)-(21); spec §2.3 (explicit form, "
+              "corrected force term of §8)",
+    .spec = "shared/models/skater.md",
+    .description =
+        "A rigid body (the skater) stands on one skate blade on frictionless ice.  The blade "
+        "stays horizontal and its contact point moves only along it (knife-edge constraint).  "
+        "theta is the lean, Omega1 = theta' the roll rate, Omega2 = psi' the yaw rate, v the "
+        "speed along the blade; (theta, Omega1, Omega2, v) is the reduced system and psi, r1, "
+        "r2 follow by quadrature.  A is the centre-of-mass offset from the contact point in "
+        "the skate frame (E1 along the blade, E3 the body's up axis).  A1 = 0 is integrable "
+        "(J1, J2 conserved); A1 != 0 is not.  The event 'fall' (|theta| = pi/2: the blade "
+        "lies flat) ends the physically meaningful motion.  Defaults: the paper's skater and "
+        "initial data with theta(0) = 0 and physical gravity g = +9.81, which falls at "
+        "t = 1.329 s (spec §8); use --param g=-9.81 to reproduce the paper's figures.",
+    .closed_form = "no registered closed form for general data (oracle: E, J1, J2 in every "
+                   "inertia branch); the tests use the oracle's special solutions: the "
+                   "Chaplygin-sleigh limit A2 = A3 = 0 (spec §4.2, theta..psi), relative "
+                   "equilibria (§4.3, full state) and the A1 = 0 period and heading "
+                   "advance by quadrature (§4.1)",
+    .nstate = NSTATE,
+    .state = state,
+    .nparam = NPARAM,
+    .param = param,
+    .nintegral = NINTEGRAL,
+    .integral = integral,
+    .default_t_end = "10",
+    .default_dt_out = "0.1",
+    .check = check,
+    .build_rhs = build_rhs,
+    .build_integrals = build_integrals,
+    .check_init = check_init,
+    .nevent = NEVENT,
+    .event = event,
+    .build_events = build_events,
+};
