@@ -129,6 +129,53 @@ START_TEST(test_sleigh_tangent_equals_benettin)
 }
 END_TEST
 
+/* spec skater.md §6.2, case L1: FTLE(10), FTLE(20) by the tangent equations of the
+ * skater's tape (norm on theta, Omega1, Omega2, v; direction (1,1,1,1) on the energy
+ * surface; tau = 1) against the spec's two-trajectory values, to >= 17 digits (the
+ * methods differ by O(delta0) = 1e-20) */
+START_TEST(test_skater_l1)
+{
+    static const char *want[2] = {"0.0747356558618958943", "0.0339464259482121633"};
+    static const size_t S[4] = {0, 1, 2, 3};
+    const nhref_model_t *m = nhref_model_find("skater");
+    nhref_system_t *sys;
+    nhref_lyap_opts_t lo;
+    nhref_options_t io;
+    __mpfr_struct *x0;
+    mpfr_t t[2], f[2];
+
+    ck_assert_ptr_nonnull(m);
+    ck_assert_int_eq(nhref_system_new(&sys, m), NHREF_OK);
+    ck_assert_int_eq(nhref_system_set_param(sys, "A1", "0.1"), NHREF_OK);
+    ck_assert_int_eq(nhref_system_set_param(sys, "g", "-9.81"), NHREF_OK);
+    x0 = malloc(m->nstate * sizeof *x0);
+    for (size_t k = 0; k < m->nstate; k++) {
+        mpfr_init2(x0 + k, 200);
+        mpfr_set_str(x0 + k, m->state[k].default_init, 10, MPFR_RNDN);
+    }
+    mpfr_set_ui(x0 + nhref_model_state_index(m, "Omega1"), 1, MPFR_RNDN);
+    for (int i = 0; i < 2; i++)
+        mpfr_inits2(200, t[i], f[i], (mpfr_ptr)0);
+    mpfr_set_ui(t[0], 10, MPFR_RNDN);
+    mpfr_set_ui(t[1], 20, MPFR_RNDN);
+    nhref_lyap_opts_default(&lo);
+    lo.ncomponent = 4;
+    lo.component = S;
+    lo.project_integral = nhref_model_integral_index(m, "E");
+    nhref_options_default(&io);
+    io.digits = 35;
+    ck_assert_int_eq(nhref_lyapunov(f[0], sys, x0, t[0], 2, &lo, &io), NHREF_OK);
+    for (int i = 0; i < 2; i++)
+        ck_assert_mpfr_str(f[i], want[i], 17, "0");
+    for (size_t k = 0; k < m->nstate; k++)
+        mpfr_clear(x0 + k);
+    free(x0);
+    for (int i = 0; i < 2; i++)
+        mpfr_clears(t[i], f[i], (mpfr_ptr)0);
+    nhref_system_free(sys);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("lyapunov");
@@ -138,6 +185,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, test_linear_closed_form, 0, 2);
     tcase_add_test(tc, test_sleigh_tangent_equals_benettin);
+    tcase_add_test(tc, test_skater_l1);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_ENV);
