@@ -142,8 +142,9 @@ const nhref_system_t *nhref_integrator_system(const nhref_integrator_t *ig);
  * Returns:   NHREF_OK (outcome REACHED, or EVENT: a terminal event stopped the
  *            run, rows filled up to the event time, stats->event tells which);
  *            NHREF_EBLOWUP (outcome BLOWUP: finite-time blow-up ahead,
- *            stats->t_blowup estimates it); NHREF_EINVAL (N = 0 or TGRID not
- *            monotone); NHREF_EDOMAIN if f is undefined on the way;
+ *            stats->t_blowup estimates it); NHREF_EPARAM (X0 fails the model's
+ *            initial-state conditions: nhref_system_check_init says why);
+ *            NHREF_EINVAL (N = 0 or TGRID not monotone); NHREF_EDOMAIN if f is undefined on the way;
  *            NHREF_EMAXSTEPS; NHREF_ESTEP; NHREF_EIO if on_row asked to stop.  On error the outcome is FAILED and
  *            rows are filled up to STATS->nrows.
  * Cost:      about nsteps * K_eff * order^2 / 2 multiply-adds.

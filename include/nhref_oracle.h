@@ -106,6 +106,8 @@ int nhref_oracle_sleigh_reaction(mpfr_ptr lambda, mpfr_srcptr p, mpfr_srcptr s);
 /* ------------------------------------------------------------------ other models
  * Each model family's oracle API lives in its own header, included here. */
 #include "nhref_oracle_skater.h"
+#include "nhref_oracle_servo.h"
+#include "nhref_oracle_wheeled.h"
 /* new oracle headers: one #include each above this line */
 
 /* ------------------------------------------------------------------ registry
@@ -123,6 +125,10 @@ typedef struct {
     void (*solution_free)(void *sol);
     int (*integrals)(mpfr_ptr I, mpfr_srcptr p, mpfr_srcptr s, mpfr_srcptr t);
 } nhref_oracle_t;
+
+/* solution_new returns NHREF_ENOTFOUND when the model has no closed form for
+ * these parameters or this initial state (a closed form of some branches only):
+ * then there is simply no closed-form route (nhref golden, nhref verify). */
 
 /* The oracle of MODEL, or NULL if there is none. */
 const nhref_oracle_t *nhref_oracle_find(const char *model);

@@ -27,6 +27,18 @@ static const nhref_oracle_t oracles[] = {
      NHREF_ORACLE_SLEIGH_NPARAM, NHREF_ORACLE_SLEIGH_NSTATE, NHREF_ORACLE_SLEIGH_NINTEGRAL,
      sleigh_new, sleigh_state, sleigh_free, nhref_oracle_sleigh_integrals},
     {"skater", "none for general data (integrals E, J1, J2 only; special solutions in nhref_oracle_skater.h)", NHREF_ORACLE_SKATER_NPARAM, NHREF_ORACLE_SKATER_NSTATE, NHREF_ORACLE_SKATER_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_skater_integrals},
+    {"suslov_servo", "first integrals (spec §4.3); closed forms S0, S1, rays only for omega (nhref_oracle_servo.h)", NHREF_ORACLE_SUSLOV_NPARAM, NHREF_ORACLE_SUSLOV_NSTATE, NHREF_ORACLE_SUSLOV_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_suslov_integrals},
+    {"servosleigh", "closed forms of spec §5.5-5.6 (u, omega, theta and the position; none on the incline with beta != 0)", NHREF_ORACLE_SERVOSLEIGH_NPARAM, NHREF_ORACLE_SERVOSLEIGH_NSTATE, NHREF_ORACLE_SERVOSLEIGH_NINTEGRAL, nhref_oracle_servosleigh_reg_new, nhref_oracle_servosleigh_reg_state, nhref_oracle_servosleigh_reg_free, nhref_oracle_servosleigh_integrals},
+    {"servosleigh_offset", "a = c = 0: tanh law (Chaplygin sleigh oracle); l = 0: servosleigh closed forms (spec §5.9)", NHREF_ORACLE_OFFSET_NPARAM, NHREF_ORACLE_OFFSET_NSTATE, NHREF_ORACLE_OFFSET_NINTEGRAL, nhref_oracle_offset_reg_new, nhref_oracle_offset_reg_state, nhref_oracle_offset_reg_free, nhref_oracle_offset_integrals},
+    {"hh_a_dalembert", "HH-A true motion in closed form (spec §1.5: asinh/sqrt, c = 0 branch)", 0, NHREF_ORACLE_HHA_NSTATE, 3, nhref_oracle_hha_solution_new, nhref_oracle_hha_solution_state, nhref_oracle_wheeled_solution_free, nhref_oracle_hha_integrals},
+    {"hh_a_substituted", "integrals only (E, p1)", 0, NHREF_ORACLE_HHA_NSTATE, 2, NULL, NULL, NULL, nhref_oracle_hha_wrong_integrals},
+    {"one_wheel", "sech/tanh law (spec §3.4) with chi in closed form; X, Y by adaptive Gauss-Legendre quadrature", NHREF_ORACLE_OW_NPARAM, NHREF_ORACLE_OW_NSTATE, 3, nhref_oracle_ow_solution_new, nhref_oracle_ow_solution_state, nhref_oracle_wheeled_solution_free, nhref_oracle_ow_integrals},
+    {"hh_b_dalembert", "one-wheel closed form on the constraint manifold (v1 = 0, chidot = -v2/h)", NHREF_ORACLE_OW_NPARAM, NHREF_ORACLE_HHB_NSTATE, 3, nhref_oracle_hhb_solution_new, nhref_oracle_ow_solution_state, nhref_oracle_wheeled_solution_free, nhref_oracle_hhb_integrals},
+    {"hh_b_spin_substituted", "one-wheel closed form on v1 = 0", NHREF_ORACLE_OW_NPARAM, NHREF_ORACLE_HHB_SPIN_NSTATE, 2, nhref_oracle_hhb_spin_solution_new, nhref_oracle_ow_solution_state, nhref_oracle_wheeled_solution_free, nhref_oracle_hhb_spin_integrals},
+    {"hh_b_knife_substituted", "uniform circle (the wrong model: v_tau, omega constant)", NHREF_ORACLE_OW_NPARAM, NHREF_ORACLE_OW_NSTATE, 3, nhref_oracle_hhb_knife_solution_new, nhref_oracle_ow_solution_state, nhref_oracle_wheeled_solution_free, nhref_oracle_hhb_knife_integrals},
+    {"two_links", "integrals only (E, f1, f2, delta0, w1, w2, K; spec §4.4, §4.6)", NHREF_ORACLE_TL_NPARAM, NHREF_ORACLE_TL_NSTATE, 7, NULL, NULL, NULL, nhref_oracle_tl_integrals},
+    {"gv_wheels", "integrals only (T, f, g, eta, Ts from the vector form of spec §2.3)", NHREF_ORACLE_GV_NPARAM, NHREF_ORACLE_GV_FULL_NSTATE, 10, NULL, NULL, NULL, nhref_oracle_gv_integrals},
+    {"gv_skates", "integrals only (Ts, f, eta; spec §2.4)", NHREF_ORACLE_GV_NPARAM, NHREF_ORACLE_GV_SKATE_NSTATE, 5, NULL, NULL, NULL, nhref_oracle_gv_skate_integrals},
     /* new oracles: one entry each above this line (wrappers in the model's oracle file) */
 };
 

@@ -169,7 +169,12 @@ START_TEST(test_consistent_with_closed_form)
         ck_assert_int_ge(k, 0);
         mpfr_set_str(s0 + k, value, 10, MPFR_RNDN);
     }
-    ck_assert_int_eq(o->solution_new(&sol, p, s0, prec), NHREF_OK);
+    {
+        int status = o->solution_new(&sol, p, s0, prec);
+        if (status == NHREF_ENOTFOUND) /* no closed form for these parameters */
+            goto done;
+        ck_assert_int_eq(status, NHREF_OK);
+    }
     for (size_t r = 0; r < tab->nrow; r++) {
         mpfr_set(t, tab->v + r * tab->ncol, MPFR_RNDN);
         ck_assert_int_eq(o->solution_state(s, sol, t), NHREF_OK);
@@ -189,6 +194,7 @@ START_TEST(test_consistent_with_closed_form)
         }
     }
     o->solution_free(sol);
+done:
     for (size_t k = 0; k < m->nparam; k++)
         mpfr_clear(p + k);
     for (size_t k = 0; k < m->nstate; k++)

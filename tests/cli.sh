@@ -120,6 +120,7 @@ expect 2 "option '--t-end' needs a value" -- run chaplygin_sleigh --t-end
 expect 2 "unknown scheme 'rk4'" -- run chaplygin_sleigh --scheme rk4
 expect 2 "unexpected argument 'extra'" -- run chaplygin_sleigh extra
 expect 2 "more than .* output rows" -- run chaplygin_sleigh --dt-out 1e-30
+expect 2 "the initial state is not admissible: initial lean theta" -- run skater --init theta=1.6
 # each error is one line
 n=$("$NHREF" run chaplygin_sleigh --param m=-1 2>&1 | wc -l)
 [ "$n" -eq 1 ] && ok || bad "an error took $n lines"

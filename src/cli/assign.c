@@ -78,3 +78,13 @@ int cli_assign_inits(mpfr_ptr x0, const char **init_str, const nhref_model_t *mo
     }
     return 0;
 }
+
+int cli_check_init(const nhref_system_t *sys, mpfr_srcptr x0, const char *where)
+{
+    char why[256];
+    if (nhref_system_check_init(sys, x0, why, sizeof why) != NHREF_OK) {
+        cli_error("%sthe initial state is not admissible: %s", where, why);
+        return -1;
+    }
+    return 0;
+}

@@ -50,6 +50,10 @@ int cli_assign_params(nhref_system_t *sys, char *const *args, size_t n, const ch
 int cli_assign_inits(mpfr_ptr x0, const char **init_str, const nhref_model_t *model,
                      char *const *args, size_t n, const char *where, const char *option);
 
+/* cli_check_init -- the model's conditions on the initial state X0 (after
+ * cli_assign_inits).  Returns 0, or -1 after a one-line error naming the condition. */
+int cli_check_init(const nhref_system_t *sys, mpfr_srcptr x0, const char *where);
+
 /* Parse a decimal string into X (precision of X).  Returns 0 or -1 after an
  * error naming OPTION and the admissible range RANGE. */
 int cli_decimal(mpfr_ptr x, const char *s, const char *option, const char *range);

@@ -165,7 +165,8 @@ int cmd_lyapunov(int argc, char **argv)
     x0 = nhref_vec_new(model->nstate, io.prec);
     init_str = calloc(model->nstate, sizeof *init_str);
     if (x0 == NULL || init_str == NULL ||
-        cli_assign_inits(x0, init_str, model, inits, ninits, "", "--init") != 0)
+        cli_assign_inits(x0, init_str, model, inits, ninits, "", "--init") != 0 ||
+        cli_check_init(sys, x0, "") != 0)
         goto done;
 
     /* times */

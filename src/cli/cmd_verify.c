@@ -457,7 +457,8 @@ static int setup_reference(verify_t *v, nhref_options_t *opt, const refdef_t *d,
         return CLI_FAIL;
     }
     if (cli_assign_inits(v->x0, v->init_str, v->model, d->init, d->ninit, d->where, d->init_opt) !=
-        0)
+            0 ||
+        cli_check_init(v->sys, v->x0, d->where) != 0)
         return CLI_USAGE;
     mpfr_set_prec(v->t0, v->prec);
     v->t_start = d->t_start != NULL ? d->t_start : "0";
@@ -724,7 +725,9 @@ static void print_closed_form(verify_t *v, double min_digits)
         cli_progress(&v->progress, (double)(i + 1) / (double)v->tab->nrow);
     }
     cli_progress_end(&v->progress);
-    if (status != NHREF_OK)
+    if (status == NHREF_ENOTFOUND)
+        printf("closed form: none for these parameters and this initial state\n");
+    else if (status != NHREF_OK)
         printf("closed form: not available here (%s)\n", nhref_strerror(status));
     else {
         printf("reference checked against the closed form to %s digits (worst: %s at t = %s)\n",

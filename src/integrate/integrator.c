@@ -495,6 +495,12 @@ int nhref_integrate_grid(nhref_integrator_t *ig, mpfr_ptr out, mpfr_srcptr x0,
             (dir == 0 && i > 0 && !mpfr_equal_p(tgrid + i, tgrid)))
             return NHREF_EINVAL;
 
+    {
+        /* the model's conditions on the initial state (nhref_system_check_init) */
+        char why[256];
+        if (nhref_system_check_init(ig->sys, x0, why, sizeof why) != NHREF_OK)
+            return NHREF_EPARAM;
+    }
     mpfr_set(ig->t, tgrid, MPFR_RNDN);
     mpfr_set(ig->t_start, tgrid, MPFR_RNDN);
     mpfr_set(ig->t_end, tgrid + n - 1, MPFR_RNDN);

@@ -162,6 +162,13 @@ static int run_oracle(job_t *j, const nhref_oracle_t *o, mpfr_prec_t prec, __mpf
     }
     if (status == NHREF_OK)
         status = o->solution_new(&sol, p, x0, prec);
+    if (status == NHREF_ENOTFOUND) {
+        /* the oracle has no closed form for these parameters: no closed-form route */
+        nhref_vec_free(p, j->m->nparam);
+        nhref_vec_free(x0, j->nx);
+        nhref_vec_free(t, 1);
+        return NHREF_OK;
+    }
     if (status == NHREF_OK) {
         *rows = nhref_vec_new(j->nt * j->nc, prec);
         for (size_t i = 0; i < j->nt && status == NHREF_OK; i++) {
@@ -255,6 +262,23 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     j.nx = j.m->nstate;
     j.ni = j.m->nintegral;
     j.nc = j.nx + j.ni;
+    {
+        /* the model's conditions on the initial state, with the reason */
+        __mpfr_struct *x0 = nhref_vec_new(j.nx, 256);
+        char reason[256];
+        status = x0 != NULL ? initial_state(x0, &j, err, errlen) : NHREF_ENOMEM;
+        if (status == NHREF_OK &&
+            nhref_system_check_init(j.sys, x0, reason, sizeof reason) != NHREF_OK) {
+            fail(err, errlen, "%s:%zu: case [%s]: the initial state is not admissible: %s",
+                 c->file, c->line, c->name, reason);
+            status = NHREF_EPARAM;
+        }
+        nhref_vec_free(x0, j.nx);
+        if (status != NHREF_OK) {
+            nhref_system_free(j.sys);
+            return status;
+        }
+    }
     {
         mpfr_t a, b;
         mpfr_inits2(256, a, b, (mpfr_ptr)0);
