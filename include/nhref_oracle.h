@@ -108,6 +108,7 @@ int nhref_oracle_sleigh_reaction(mpfr_ptr lambda, mpfr_srcptr p, mpfr_srcptr s);
 #include "nhref_oracle_skater.h"
 #include "nhref_oracle_servo.h"
 #include "nhref_oracle_wheeled.h"
+#include "nhref_oracle_affine.h"
 /* new oracle headers: one #include each above this line */
 
 /* ------------------------------------------------------------------ registry

@@ -39,6 +39,12 @@ static const nhref_oracle_t oracles[] = {
     {"two_links", "integrals only (E, f1, f2, delta0, w1, w2, K; spec §4.4, §4.6)", NHREF_ORACLE_TL_NPARAM, NHREF_ORACLE_TL_NSTATE, 7, NULL, NULL, NULL, nhref_oracle_tl_integrals},
     {"gv_wheels", "integrals only (T, f, g, eta, Ts from the vector form of spec §2.3)", NHREF_ORACLE_GV_NPARAM, NHREF_ORACLE_GV_FULL_NSTATE, 10, NULL, NULL, NULL, nhref_oracle_gv_integrals},
     {"gv_skates", "integrals only (Ts, f, eta; spec §2.4)", NHREF_ORACLE_GV_NPARAM, NHREF_ORACLE_GV_SKATE_NSTATE, 5, NULL, NULL, NULL, nhref_oracle_gv_skate_integrals},
+    {"gen", "integrals only (spec §2 table); closed forms of special cases in nhref_oracle_affine.h", NHREF_ORACLE_GEN_NPARAM, NHREF_ORACLE_GEN_NSTATE, NHREF_ORACLE_GEN_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_affine_gen_integrals},
+    {"red", "integrals only (spec §3)", NHREF_ORACLE_RED_NPARAM, NHREF_ORACLE_RED_NSTATE, NHREF_ORACLE_RED_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_affine_red_integrals},
+    {"cbcat", "integrals (spec §4); the parallel closed form (4.3) is not registered: it covers only M = lambda gamma on gamma3 = c*", NHREF_ORACLE_CBCAT_NPARAM, NHREF_ORACLE_CBCAT_NSTATE, NHREF_ORACLE_CBCAT_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_affine_cbcat_integrals},
+    {"cbv", "integrals only (spec §5)", NHREF_ORACLE_CBV_NPARAM, NHREF_ORACLE_CBV_NSTATE, NHREF_ORACLE_CBV_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_affine_cbv_integrals},
+    {"revcat", "integrals (spec §6); J1, J2 in nhref_oracle_affine_revcat_j", NHREF_ORACLE_REVCAT_NPARAM, NHREF_ORACLE_REVCAT_NSTATE, NHREF_ORACLE_REVCAT_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_affine_revcat_integrals},
+    {"hcat", "integrals only (spec §7); the sigma = 0 centre circle covers only u (nhref_oracle_affine_centre_circle)", NHREF_ORACLE_HCAT_NPARAM, NHREF_ORACLE_HCAT_NSTATE, NHREF_ORACLE_HCAT_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_affine_hcat_integrals},
     /* new oracles: one entry each above this line (wrappers in the model's oracle file) */
 };
 
