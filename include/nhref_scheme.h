@@ -69,6 +69,11 @@ typedef struct nhref_scheme_type {
      * (between its start and end, inclusive), to the step's accuracy. */
     int (*dense)(void *st, mpfr_ptr x, mpfr_srcptr t);
 
+    /* reset -- forget everything carried from step to step (step-size history,
+     * compensation): called by the driver at the start of every integration, so a
+     * run does not depend on the runs before it.  NULL: nothing to forget. */
+    void (*reset)(void *st);
+
     void (*free)(void *st);
 } nhref_scheme_type_t;
 

@@ -255,6 +255,37 @@ START_TEST(test_precision_consistency)
 }
 END_TEST
 
+/* the same integrator run twice from the same state gives the same bits: nothing
+ * carries over from one integration to the next (step-size history, compensation) */
+START_TEST(test_runs_are_independent)
+{
+    nhref_options_t opt;
+    nhref_system_t *sys;
+    nhref_integrator_t *ig;
+    mpfr_t x[3][2], t, T;
+
+    nhref_options_default(&opt);
+    opt.digits = 25;
+    ig = make(&sys, &model_osc, (size_t)_i, &opt);
+    mpfr_inits2(nhref_integrator_prec(ig), t, T, (mpfr_ptr)0);
+    for (int r = 0; r < 3; r++) {
+        mpfr_inits2(nhref_integrator_prec(ig), x[r][0], x[r][1], (mpfr_ptr)0);
+        mpfr_set_ui(x[r][0], 1, MPFR_RNDN);
+        mpfr_set_zero(x[r][1], 1);
+        mpfr_set_zero(t, 1);
+        mpfr_set_str(T, r == 1 ? "3.3" : "7", 10, MPFR_RNDN); /* a different run between */
+        ck_assert_int_eq(nhref_integrate_until(ig, x[r][0], t, T, NULL), NHREF_OK);
+    }
+    ck_assert_mpfr_eq(x[2][0], x[0][0]);
+    ck_assert_mpfr_eq(x[2][1], x[0][1]);
+    for (int r = 0; r < 3; r++)
+        mpfr_clears(x[r][0], x[r][1], (mpfr_ptr)0);
+    mpfr_clears(t, T, (mpfr_ptr)0);
+    nhref_integrator_free(ig);
+    nhref_system_free(sys);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ events */
 typedef struct {
     int n;
@@ -516,6 +547,7 @@ static Suite *schemes_suite(void)
     tcase_add_loop_test(tc, test_undefined_mid_run, 0, n);
     tcase_add_loop_test(tc, test_precision_consistency, 0, n);
     tcase_add_loop_test(tc, test_model_event_stops, 0, n);
+    tcase_add_loop_test(tc, test_runs_are_independent, 0, n);
     tcase_add_loop_test(tc, test_user_events, 0, n);
     suite_add_tcase(s, tc);
     tc = tcase_create("gauss");

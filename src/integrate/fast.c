@@ -163,6 +163,8 @@ int nhref_fast_grid(nhref_fast_t *f, double *out, const double *x0, const double
     t = tgrid[0];
     t_end = tgrid[n - 1];
     memcpy(f->x, x0, nx * sizeof *x0);
+    if (f->scheme->reset != NULL)
+        f->scheme->reset(f->st);
     for (;;) {
         nhref_step_info_t info;
         double hmax;

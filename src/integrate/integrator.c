@@ -506,6 +506,8 @@ int nhref_integrate_grid(nhref_integrator_t *ig, mpfr_ptr out, mpfr_srcptr x0,
     mpfr_set(ig->t_end, tgrid + n - 1, MPFR_RNDN);
     copy_row(ig->x, x0, nx);
     ig->nhist = 0;
+    if (ig->scheme->reset != NULL)
+        ig->scheme->reset(ig->st);
     if (ig->nev > 0)
         eval_events(ig, ig->g0, ig->t, ig->x);
 

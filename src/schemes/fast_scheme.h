@@ -16,6 +16,8 @@ typedef struct {
     int (*step)(void *st, double *t, double *x, double h_max, nhref_step_info_t *info);
     /* X at time T within the last step */
     int (*dense)(void *st, double *x, double t);
+    /* forget what is carried between steps; called at the start of every integration */
+    void (*reset)(void *st);
     void (*free)(void *st);
 } nhref_fast_scheme_t;
 

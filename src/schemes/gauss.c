@@ -510,6 +510,13 @@ static int gauss_dense(void *stv, mpfr_ptr x, mpfr_srcptr t)
     return NHREF_OK;
 }
 
+static void gauss_reset(void *stv)
+{
+    gauss_t *st = stv;
+    st->have_step = 0;
+    st->have_hnext = 0;
+}
+
 const nhref_scheme_type_t nhref_scheme_gauss = {
     .name = "gauss",
     .description = "Gauss-Legendre collocation, s stages (order 2s), fixed-point stages, "
@@ -518,5 +525,6 @@ const nhref_scheme_type_t nhref_scheme_gauss = {
     .alloc = gauss_alloc,
     .step = gauss_step,
     .dense = gauss_dense,
+    .reset = gauss_reset,
     .free = gauss_free,
 };

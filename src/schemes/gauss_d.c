@@ -347,10 +347,18 @@ static int gauss_d_dense(void *stv, double *x, double t)
     return NHREF_OK;
 }
 
+static void gauss_d_reset(void *stv)
+{
+    gauss_d_t *st = stv;
+    st->have_step = 0;
+    st->have_hnext = 0;
+}
+
 const nhref_fast_scheme_t nhref_fast_scheme_gauss = {
     .name = "gauss",
     .alloc = gauss_d_alloc,
     .step = gauss_d_step,
     .dense = gauss_d_dense,
+    .reset = gauss_d_reset,
     .free = gauss_d_free,
 };

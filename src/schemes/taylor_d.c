@@ -163,10 +163,16 @@ static int taylor_d_dense(void *stv, double *x, double t)
     return NHREF_OK;
 }
 
+static void taylor_d_reset(void *stv)
+{
+    ((taylor_d_t *)stv)->have_step = 0; /* drops the compensation at the next step */
+}
+
 const nhref_fast_scheme_t nhref_fast_scheme_taylor = {
     .name = "taylor",
     .alloc = taylor_d_alloc,
     .step = taylor_d_step,
     .dense = taylor_d_dense,
+    .reset = taylor_d_reset,
     .free = taylor_d_free,
 };
