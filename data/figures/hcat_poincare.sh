@@ -4,8 +4,10 @@
 # one level of E_H (the spec's P3 initial state, E_H = -1.1810625).  The section
 # g = pi/4 of the §7b chart is located on a dense output grid by linear interpolation;
 # the points are (s2, L) = (U1 gamma2 - U2 gamma1, M3).
-# Usage: sh data/figures/hcat_poincare.sh [NHREF] > hcat_poincare.dat
-NHREF=${1:-nhref}
+# Run by make_figures.sh (make figures) with NHREF and OUT set: draws $OUT/hcat_poincare.png.
+set -eu
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
 "$NHREF" run hcat -T 4000 --dt-out 0.02 --digits 16 2>/dev/null | awk -F, '
 /^#/ || /^t/ { next }
 {
@@ -20,4 +22,5 @@ NHREF=${1:-nhref}
         printf "%.10f %.10f\n", ps2 + w*(s2 - ps2), pL + w*(M3 - pL)
     }
     pd = d; ps2 = s2; pL = M3
-}'
+}' > "$d/hcat_poincare.dat"
+gnuplot -e "dat='$d/hcat_poincare.dat'; out='$OUT/hcat_poincare.png'" "$(dirname "$0")/hcat_poincare.gp"
