@@ -169,6 +169,27 @@ else
     echo "SKIP: no python3 for the RK4 example"
 fi
 
+# ---------------------------------------------------------------- wheels = skates, in double
+# (issue 8): the double fast path of one model judged by the MPFR reference of another.
+# The gv_wheels platform moves as gv_skates does; the wheel-spin substitution is right;
+# the HH-A and knife-edge substitutions are wrong, and verify says so.
+pipe_verify() { # RC DIGITS RUN-ARGS -- VERIFY-MODEL
+    want=$1 digits=$2
+    shift 2
+    model=
+    args=
+    while [ "$1" != "--" ]; do args="$args $1"; shift; done
+    model=$2
+    # shellcheck disable=SC2086
+    "$NHREF" run $args --fast -q | "$NHREF" verify - "$model" --min-digits "$digits" > "$tmp/pv.txt" 2>&1
+    rc=$?
+    if [ $rc -eq "$want" ]; then ok; else bad "run$args --fast | verify $model --min-digits $digits: exit $rc, want $want: $(tail -1 "$tmp/pv.txt")"; fi
+}
+pipe_verify 0 12 gv_wheels -T 3 --dt-out 0.5 -- gv_skates
+pipe_verify 0 12 hh_b_spin_substituted -T 5 --dt-out 0.5 -- hh_b_dalembert
+pipe_verify 1 3 hh_a_substituted -T 3 --dt-out 0.5 -- hh_a_dalembert
+pipe_verify 1 3 hh_b_knife_substituted -T 5 --dt-out 0.5 -- one_wheel
+
 # ---------------------------------------------------------------- bad input: exit 2, one line
 printf 'time,x,y\n0,0,0\n' > "$tmp/not.csv"
 usage_error "not\.csv: no time column 't' \(columns found: time, x, y\)" -- verify "$tmp/not.csv" chaplygin_sleigh
