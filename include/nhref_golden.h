@@ -15,6 +15,9 @@
  *     digits = 40
  *     fast-tolerance = 1e-12              (optional: how far the double fast path may be
  *                                          from the values, mixed; default 1e-13)
+ *     event = fall                        (optional: a terminal event of the model that ends
+ *     event-horizon = 2                    the run after the last time and before the
+ *                                          horizon; its time is certified like a column)
  *     fast-horizon = 20                   (optional: compare the fast path only up to this
  *                                          time, e.g. where a chaotic case stops being
  *                                          predictable in double; default: every row)
@@ -55,6 +58,8 @@ typedef struct {
     char *t_start;     /* decimal string, default "0" */
     double digits;     /* digits asked for, 1..10000 */
     char *fast_tolerance; /* decimal string or NULL (default 1e-13) */
+    char *event;          /* a model event's name, or NULL */
+    char *event_horizon;  /* decimal string (with event) */
     char *fast_horizon;   /* decimal string or NULL (every row) */
     char *file;        /* where the case was defined */
     size_t line;

@@ -99,6 +99,16 @@ START_TEST(test_file_is_well_formed)
         ck_assert_msg(fabs(minrow - mincol) < 0.5, "%s: rows certify %g digits, columns %g",
                       path, minrow, mincol);
     }
+    /* a case's event: "NAME at t = VALUE (certified N digits; ...)" */
+    {
+        const char *ev = nhref_table_meta(tab, "event", NULL);
+        if (ev != NULL) {
+            const char *cd = strstr(ev, "(certified ");
+            ck_assert_msg(strstr(ev, " at t = ") != NULL && cd != NULL, "%s: event line '%s'",
+                          path, ev);
+            ck_assert(atof(cd + 11) >= 0 && atof(cd + 11) <= digits);
+        }
+    }
     for (size_t k = 1; k + 1 < tab->ncol; k++) {
         double c = certified(tab, tab->name[k]);
         ck_assert_msg(c >= -1, "%s: no certified line for column %s", path, tab->name[k]);

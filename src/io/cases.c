@@ -73,6 +73,8 @@ static void case_clear(nhref_case_t *c)
     free(c->t_start);
     free(c->fast_tolerance);
     free(c->fast_horizon);
+    free(c->event);
+    free(c->event_horizon);
     free(c->file);
 }
 
@@ -265,6 +267,11 @@ static int finish(nhref_case_t *c, const char *t_end, const char *dt, char *err,
     }
     if (c->t_start == NULL && (c->t_start = nhref_strdup("0")) == NULL)
         return NHREF_ENOMEM;
+    if ((c->event == NULL) != (c->event_horizon == NULL)) {
+        fail(err, errlen, "%s:%zu: case [%s]: 'event' and 'event-horizon' go together", path,
+             line, c->name);
+        return NHREF_EPARSE;
+    }
     /* times monotone, and starting at or after t-start in the same direction */
     {
         mpfr_t a, b;
@@ -411,6 +418,18 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
             }
             free(*slot);
             *slot = nhref_strdup(val);
+        } else if (strcmp(key, "event") == 0) {
+            free(cur->event);
+            cur->event = nhref_strdup(val);
+        } else if (strcmp(key, "event-horizon") == 0) {
+            if (!is_decimal(val)) {
+                fail(err, errlen, "%s:%zu: event-horizon: '%s' is not a finite decimal number",
+                     path, lineno, val);
+                status = NHREF_EPARSE;
+                break;
+            }
+            free(cur->event_horizon);
+            cur->event_horizon = nhref_strdup(val);
         } else if (strcmp(key, "t-start") == 0) {
             if (!is_decimal(val)) {
                 fail(err, errlen, "%s:%zu: t-start: '%s' is not a finite decimal number", path,
@@ -453,7 +472,7 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
             fail(err, errlen,
                  "%s:%zu: unknown key '%s' (known: model, source, description, param NAME, "
                  "init NAME, times, t-start, t-end, dt-out, digits, fast-tolerance, "
-                 "fast-horizon)",
+                 "fast-horizon, event, event-horizon)",
                  path, lineno, key);
             status = NHREF_EPARSE;
         }

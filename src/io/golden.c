@@ -33,6 +33,8 @@ typedef struct {
     __mpfr_struct *rows; /* nt x (nx + ni): state then integrals */
     nhref_stats_t stats;
     unsigned stages_or_order;
+    mpfr_t te;           /* the case's event: its time in this route */
+    int have_te;
 } route_t;
 
 typedef struct {
@@ -41,6 +43,7 @@ typedef struct {
     nhref_system_t *sys;
     size_t nt, nx, ni, nc; /* times, state, integrals, nx + ni */
     int prepend;           /* the grid starts at t-start, which is not a row */
+    int event;             /* index of the case's event in the model's table, or -1 */
     nhref_golden_progress_t progress;
     void *arg;
     double done, total;
@@ -82,7 +85,7 @@ static __mpfr_struct *grid(job_t *j, mpfr_prec_t prec, size_t *n)
 {
     __mpfr_struct *g;
     size_t k = 0;
-    *n = j->nt + (size_t)j->prepend;
+    *n = j->nt + (size_t)j->prepend + (j->event >= 0);
     g = nhref_vec_new(*n, prec);
     if (g == NULL)
         return NULL;
@@ -90,6 +93,8 @@ static __mpfr_struct *grid(job_t *j, mpfr_prec_t prec, size_t *n)
         nhref_decimal_set(g + k++, j->c->t_start);
     for (size_t i = 0; i < j->nt; i++)
         nhref_decimal_set(g + k++, j->c->times[i]);
+    if (j->event >= 0) /* run on to the event, at the latest to the horizon */
+        nhref_decimal_set(g + k++, j->c->event_horizon);
     return g;
 }
 
@@ -119,10 +124,30 @@ static int run_route(job_t *j, route_t *r, const char *name, char *err, size_t e
     out = nhref_vec_new(ng * j->nx, r->prec);
     status = initial_state(x0, j, err, errlen);
     if (status == NHREF_OK) {
+        size_t rows_wanted = j->nt + (size_t)j->prepend;
         status = nhref_integrate_grid(ig, out, x0, g, ng, &r->stats);
-        if (status != NHREF_OK)
+        if (status != NHREF_OK) {
             fail(err, errlen, "case [%s]: route %s failed after %lu steps: %s", j->c->name, name,
                  r->stats.nsteps, nhref_strerror(status));
+        } else if (r->stats.outcome == NHREF_OUTCOME_EVENT &&
+                   (r->stats.event != j->event || r->stats.nrows < rows_wanted)) {
+            fail(err, errlen,
+                 "case [%s]: route %s: the event '%s' stopped the run at t = %.17g, before the "
+                 "last time (give times before it, or 'event = %s' and 'event-horizon')",
+                 j->c->name, name, j->m->event[r->stats.event].name, r->stats.t_stop,
+                 j->m->event[r->stats.event].name);
+            status = NHREF_EINVAL;
+        } else if (j->event >= 0 && r->stats.outcome != NHREF_OUTCOME_EVENT) {
+            fail(err, errlen, "case [%s]: route %s: no event '%s' before t = %s", j->c->name,
+                 name, j->c->event, j->c->event_horizon);
+            status = NHREF_EINVAL;
+        } else if (j->event >= 0) {
+            __mpfr_struct *xe = nhref_vec_new(j->nx, r->prec);
+            mpfr_init2(r->te, r->prec);
+            r->have_te = 1;
+            nhref_integrator_state(ig, r->te, xe);
+            nhref_vec_free(xe, j->nx);
+        }
     }
     if (status == NHREF_OK) {
         r->stages_or_order = r->stats.order_max;
@@ -262,6 +287,18 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     j.nx = j.m->nstate;
     j.ni = j.m->nintegral;
     j.nc = j.nx + j.ni;
+    j.event = -1;
+    if (c->event != NULL) {
+        for (size_t k = 0; k < j.m->nevent; k++)
+            if (strcmp(j.m->event[k].name, c->event) == 0 && j.m->event[k].terminal)
+                j.event = (int)k;
+        if (j.event < 0) {
+            fail(err, errlen, "%s:%zu: case [%s]: model %s has no terminal event '%s'", c->file,
+                 c->line, c->name, j.m->name, c->event);
+            nhref_system_free(j.sys);
+            return NHREF_EPARSE;
+        }
+    }
     {
         /* the model's conditions on the initial state, with the reason */
         __mpfr_struct *x0 = nhref_vec_new(j.nx, 256);
@@ -474,6 +511,27 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
             nhref_csv_meta(mf, "certified", "%s = %g (agreement: %s; margin %d)", nm,
                            certified[k], why[k], MARGIN);
     }
+    /* the event: its time by every route, certified like a column */
+    if (j.event >= 0) {
+        nhref_oracle_column_t per;
+        char buf[256];
+        size_t used = 0;
+        double worst = NHREF_ORACLE_DIGITS_EXACT, d;
+        for (int q = 0; q < NROUTES; q++) {
+            if (q == ROUTE_HI)
+                continue;
+            nhref_oracle_column_init(&per);
+            nhref_oracle_column_add(&per, 0, r[q].te, r[ROUTE_HI].te, scale);
+            worst = per.digits < worst ? per.digits : worst;
+            used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s %.1f", used ? ", " : "",
+                                     route_name[q], per.digits);
+        }
+        d = floor(worst) - MARGIN;
+        d = d > c->digits ? c->digits : d < 0 ? 0 : d;
+        fprintf(mf, "# event: %s at t = ", c->event);
+        nhref_csv_value(mf, r[ROUTE_HI].te, (int)c->digits + 4);
+        fprintf(mf, " (certified %g digits; agreement: %s; margin %d)\n", d, buf, MARGIN);
+    }
     /* drift of the first integrals along the values */
     for (size_t q = 0; q < j.ni; q++) {
         nhref_oracle_column_t d;
@@ -543,8 +601,11 @@ out:
     free(data);
     free(dir);
     free(path);
-    for (int k = 0; k < NROUTES; k++)
+    for (int k = 0; k < NROUTES; k++) {
         nhref_vec_free(r[k].rows, j.nt * j.nc);
+        if (r[k].have_te)
+            mpfr_clear(r[k].te);
+    }
     nhref_vec_free(cf, j.nt * j.nc);
     nhref_vec_free(orc_int, j.nt * j.ni);
     nhref_vec_free(param, j.m->nparam);
