@@ -31,7 +31,43 @@ void nhref_tape_d_free(nhref_tape_d_t *ws)
     free(ws->auxp);
     free(ws->aux_first);
     free(ws->param);
+    free(ws->prog);
     free(ws);
+}
+
+/* the flat program: every non-constant operation with resolved series */
+static int compile(nhref_tape_d_t *ws)
+{
+    const nhref_tape_t *tape = ws->tape;
+    ws->prog = malloc((tape->nnodes ? tape->nnodes : 1) * sizeof *ws->prog);
+    if (ws->prog == NULL)
+        return NHREF_ENOMEM;
+    for (size_t i = 0; i < tape->nnodes; i++) {
+        const nhref_tape_node_t *nd = &tape->node[i];
+        nhref_instr_d_t *p = &ws->prog[ws->nprog];
+        if (nd->constant || nd->op == NHREF_OP_CONST || nd->op == NHREF_OP_PARAM ||
+            nd->op == NHREF_OP_TIME || nd->op == NHREF_OP_STATE || nd->op == NHREF_OP_COS)
+            continue;
+        p->op = nd->op;
+        p->node = i;
+        p->w = nhref_tape_d_node(ws, (nhref_node_t)i);
+        p->w2 = nd->op == NHREF_OP_SIN ? nhref_tape_d_node(ws, nd->pair) : NULL;
+        p->a = nd->a >= 0 ? nhref_tape_d_node(ws, nd->a) : NULL;
+        p->b = nd->b >= 0 ? nhref_tape_d_node(ws, nd->b) : NULL;
+        if (nd->op == NHREF_OP_MUL && tape->node[nd->b].constant) { /* constant first */
+            const double *t = p->a;
+            p->a = p->b;
+            p->b = t;
+        }
+        if (nd->op == NHREF_OP_MUL && tape->node[nd->a].constant && tape->node[nd->b].constant)
+            ; /* cannot happen: the node would be constant */
+        else if (nd->op == NHREF_OP_MUL && (tape->node[nd->a].constant || tape->node[nd->b].constant))
+            p->op = NHREF_DOP_MULC;
+        if (nd->op == NHREF_OP_DIV && tape->node[nd->b].constant)
+            p->op = NHREF_DOP_DIVC;
+        ws->nprog++;
+    }
+    return NHREF_OK;
 }
 
 int nhref_tape_d_new(nhref_tape_d_t **wsp, const nhref_tape_t *tape, unsigned order)
@@ -79,6 +115,10 @@ int nhref_tape_d_new(nhref_tape_d_t **wsp, const nhref_tape_t *tape, unsigned or
             nhref_tape_d_node(ws, (nhref_node_t)i)[1] = 1;
     }
     mpfr_clear(c);
+    if (compile(ws) != NHREF_OK) {
+        nhref_tape_d_free(ws);
+        return NHREF_ENOMEM;
+    }
     *wsp = ws;
     return NHREF_OK;
 }
@@ -261,21 +301,82 @@ static int jet_node(nhref_tape_d_t *ws, size_t i, unsigned k)
 int nhref_tape_d_ode_jet(nhref_tape_d_t *ws, double t, const double *x, unsigned order)
 {
     const nhref_tape_t *tape = ws->tape;
+    const nhref_instr_d_t *end = ws->prog + ws->nprog;
+
     if (order > ws->order || tape->nout < tape->nstate)
         return NHREF_EINVAL;
     load_inputs(ws, t, x);
     for (unsigned k = 0; k < order; k++) {
-        for (size_t i = 0; i < tape->nnodes; i++) {
-            int status;
-            if (tape->node[i].constant)
-                continue;
-            status = jet_node(ws, i, k);
-            if (status != NHREF_OK)
-                return status;
+        const double inv_k = k > 0 ? 1.0 / (double)k : 0;
+        /* the hot operations inline, the others through their kernels; an overflow or
+         * a NaN in an inlined operation reaches the state coefficients, checked below */
+        for (const nhref_instr_d_t *p = ws->prog; p < end; p++) {
+            double *w = p->w;
+            const double *a = p->a, *b = p->b;
+            switch (p->op) {
+            case NHREF_OP_ADD:
+                w[k] = a[k] + b[k];
+                break;
+            case NHREF_OP_SUB:
+                w[k] = a[k] - b[k];
+                break;
+            case NHREF_OP_NEG:
+                w[k] = -a[k];
+                break;
+            case NHREF_DOP_MULC:
+                w[k] = a[0] * b[k];
+                break;
+            case NHREF_DOP_DIVC:
+                if (b[0] == 0)
+                    return NHREF_EDOMAIN;
+                w[k] = a[k] / b[0];
+                break;
+            case NHREF_OP_MUL: {
+                double sum = 0;
+                for (unsigned j = 0; j <= k; j++)
+                    sum += a[j] * b[k - j];
+                w[k] = sum;
+                break;
+            }
+            case NHREF_OP_SQR: {
+                double sum = 0;
+                unsigned j;
+                for (j = 0; 2 * j < k; j++)
+                    sum += a[j] * a[k - j];
+                sum *= 2;
+                if (2 * j == k)
+                    sum += a[j] * a[j];
+                w[k] = sum;
+                break;
+            }
+            case NHREF_OP_SIN:
+                if (k == 0) {
+                    w[0] = sin(a[0]);
+                    p->w2[0] = cos(a[0]);
+                } else {
+                    double s = 0, c = 0;
+                    for (unsigned j = 1; j <= k; j++) {
+                        double ja = (double)j * a[j];
+                        s += ja * p->w2[k - j];
+                        c += ja * w[k - j];
+                    }
+                    w[k] = s * inv_k;
+                    p->w2[k] = -c * inv_k;
+                }
+                break;
+            default: {
+                int status = jet_node(ws, p->node, k);
+                if (status != NHREF_OK)
+                    return status;
+            }
+            }
         }
-        for (size_t i = 0; i < tape->nstate; i++)
-            nhref_tape_d_node(ws, tape->state[i])[k + 1] =
-                nhref_tape_d_node(ws, tape->out[i])[k] / (double)(k + 1);
+        for (size_t i = 0; i < tape->nstate; i++) {
+            double v = nhref_tape_d_node(ws, tape->out[i])[k] / (double)(k + 1);
+            if (!isfinite(v))
+                return NHREF_EDOMAIN;
+            nhref_tape_d_node(ws, tape->state[i])[k + 1] = v;
+        }
     }
     return NHREF_OK;
 }

@@ -40,8 +40,22 @@ struct nhref_tape_mp {
     nhref_jet_ws_t jws;
 };
 
+/* one instruction of the double interpreter's flat program: a non-constant node
+ * with its series resolved to pointers (built once per workspace) */
+typedef struct {
+    int op;            /* nhref_op_t, or one of the NHREF_DOP_* below */
+    size_t node;       /* the node, for the kernels the program does not inline */
+    double *w, *w2;    /* the result; w2: the COS partner of a SIN */
+    const double *a, *b;
+} nhref_instr_d_t;
+
+enum { NHREF_DOP_MULC = NHREF_OP_COUNT, /* a constant times b */
+       NHREF_DOP_DIVC };                /* a divided by a constant b */
+
 struct nhref_tape_d {
     const nhref_tape_t *tape;
+    nhref_instr_d_t *prog; /* the non-constant operations, in SSA order */
+    size_t nprog;
     unsigned order;
     size_t len;      /* order + 1 */
     double *coef;    /* nnodes series */
