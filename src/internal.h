@@ -6,6 +6,8 @@
 
 #include <mpfr.h>
 
+#include "nhref_model.h"
+
 /* nhref_decimal_set -- X = the decimal string S (whole string, finite value,
  * optional sign and exponent), rounded to nearest at the precision of X.
  * Returns NHREF_OK or NHREF_EPARSE (X untouched on error). */
@@ -22,6 +24,14 @@ char *nhref_trim(char *s);
  * (NULL allowed). */
 __mpfr_struct *nhref_vec_new(size_t n, mpfr_prec_t prec);
 void nhref_vec_free(__mpfr_struct *v, size_t n);
+
+/* nhref_system_workspace -- an MPFR workspace for TAPE (one of SYS's tapes, or one
+ * derived from them) at PREC bits and jets to ORDER, with SYS's parameters set.
+ * STRICT: a constant of the tape undefined for these parameters is NHREF_EDOMAIN
+ * (no workspace); otherwise it evaluates as NaN (monitoring tapes).
+ * Returns NHREF_OK or the status of nhref_tape_mp_new / the parameters. */
+int nhref_system_workspace(nhref_tape_mp_t **ws, const nhref_system_t *sys,
+                           const nhref_tape_t *tape, mpfr_prec_t prec, unsigned order, int strict);
 
 /* Statistics of the drivers (integrate/stats.c): a fresh record; one step taken
  * (LAST: the step that reached the end, whose clipped size says nothing of h_min). */

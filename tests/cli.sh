@@ -39,6 +39,7 @@ expect 0 'Usage: nhref run MODEL' -- run --help
 expect 0 'J \+ m a\^2 > 0' -- describe chaplygin_sleigh
 expect 0 'omega +rad/s' -- describe chaplygin_sleigh
 expect 2 "unknown model 'nosuch'.*chaplygin_sleigh" -- describe nosuch
+expect 0 "^  fall +.*ends the run" -- describe skater
 
 # ---------------------------------------------------------------- a real run (spec PUB-1)
 if "$NHREF" run chaplygin_sleigh -q > "$tmp/run.csv" 2> "$tmp/run.err"; then ok; else bad "default run failed: $(cat "$tmp/run.err")"; fi

@@ -71,6 +71,15 @@ int cmd_describe(int argc, char **argv)
                m->integral[i].description);
         printf("  %-8s %-8s conserved: %s\n", "", "", m->integral[i].holds);
     }
+    if (m->nevent > 0) {
+        printf("\nEvents (the model's physical limits; --no-model-events ignores them):\n");
+        for (size_t i = 0; i < m->nevent; i++)
+            printf("  %-8s %s (%s, %s)\n", m->event[i].name, m->event[i].description,
+                   m->event[i].terminal ? "ends the run" : "recorded",
+                   m->event[i].direction > 0   ? "rising crossings"
+                   : m->event[i].direction < 0 ? "falling crossings"
+                                               : "either direction");
+    }
     if (m->closed_form != NULL) {
         printf("\nClosed form (oracle):\n");
         wrap(m->closed_form, 2);

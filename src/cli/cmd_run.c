@@ -95,8 +95,12 @@ static void log_event(void *arg, size_t k, mpfr_srcptr t, mpfr_srcptr x)
     fputc('\n', l->f);
 }
 
-static void header(FILE *out, const nhref_system_t *sys, nhref_integrator_t *ig,
-                   const char *const *init_str, const char *t_end, const char *dt_out, int digits)
+/* The trajectory CSV's metadata and column lines (format: nhref_io.h), for both
+ * paths: SCHEME, PRECISION and TOLERANCE describe the integrator, DIGITS the digits
+ * each value is printed with. */
+static void header(FILE *out, const nhref_system_t *sys, const char *const *init_str,
+                   const char *t_end, const char *dt_out, const char *scheme,
+                   const char *precision, const char *tolerance, int digits)
 {
     const nhref_model_t *m = nhref_system_model(sys);
 
@@ -115,10 +119,9 @@ static void header(FILE *out, const nhref_system_t *sys, nhref_integrator_t *ig,
     nhref_csv_meta(out, "t-start", "0");
     nhref_csv_meta(out, "t-end", "%s", t_end);
     nhref_csv_meta(out, "dt-out", "%s", dt_out);
-    nhref_csv_meta(out, "scheme", "%s", nhref_integrator_scheme(ig)->name);
-    nhref_csv_meta(out, "precision", "%ld bits", (long)nhref_integrator_prec(ig));
-    nhref_csv_meta(out, "tolerance", "1e-%g (mixed: |error| <= tol * max(1, |x|))",
-                   nhref_integrator_digits(ig));
+    nhref_csv_meta(out, "scheme", "%s", scheme);
+    nhref_csv_meta(out, "precision", "%s", precision);
+    nhref_csv_meta(out, "tolerance", "%s (mixed: |error| <= tol * max(1, |x|))", tolerance);
     nhref_csv_meta(out, "digits-printed", "%d (not certified: see 'nhref golden')", digits);
     fprintf(out, "# columns: t");
     for (size_t i = 0; i < m->nstate; i++)
@@ -203,35 +206,12 @@ static int run_fast(const nhref_system_t *sys, const nhref_model_t *m, mpfr_srcp
         goto out;
     }
     w.out = nhref_outfile_stream(of);
-    fprintf(w.out, "# nhref trajectory\n");
-    nhref_csv_meta(w.out, "format", "nhref-trajectory 1");
-    nhref_csv_meta(w.out, "nhref", "%s (MPFR %s, GMP %s)", nhref_version(), nhref_mpfr_version(),
-                   nhref_gmp_version());
-    nhref_csv_meta(w.out, "model", "%s", m->name);
-    nhref_csv_meta(w.out, "source", "%s", m->source);
-    for (size_t i = 0; i < m->nparam; i++)
-        nhref_csv_meta(w.out, "param", "%s = %s [%s]", m->param[i].name,
-                       nhref_system_param_str(sys, i), m->param[i].unit);
-    for (size_t i = 0; i < m->nstate; i++)
-        nhref_csv_meta(w.out, "init", "%s = %s [%s]", m->state[i].name, init_str[i],
-                       m->state[i].unit);
-    nhref_csv_meta(w.out, "t-start", "0");
-    nhref_csv_meta(w.out, "t-end", "%s", t_end_s);
-    nhref_csv_meta(w.out, "dt-out", "%s", dt_s);
-    nhref_csv_meta(w.out, "scheme", "%s (fast path, IEEE double)", scheme ? scheme : "taylor");
-    nhref_csv_meta(w.out, "precision", "53 bits (double)");
-    nhref_csv_meta(w.out, "tolerance", "%g (mixed: |error| <= tol * max(1, |x|))", fo.tol);
-    fprintf(w.out, "# columns: t");
-    for (size_t i = 0; i < m->nstate; i++)
-        fprintf(w.out, ",%s", m->state[i].name);
-    for (size_t i = 0; i < m->nintegral; i++)
-        fprintf(w.out, ",%s", m->integral[i].name);
-    fprintf(w.out, "\n# t");
-    for (size_t i = 0; i < m->nstate; i++)
-        fprintf(w.out, ",%s", m->state[i].name);
-    for (size_t i = 0; i < m->nintegral; i++)
-        fprintf(w.out, ",%s", m->integral[i].name);
-    fputc('\n', w.out);
+    {
+        char sch[64], tol[32];
+        snprintf(sch, sizeof sch, "%s (fast path, IEEE double)", scheme ? scheme : "taylor");
+        snprintf(tol, sizeof tol, "%g", fo.tol);
+        header(w.out, sys, init_str, t_end_s, dt_s, sch, "53 bits (double)", tol, 17);
+    }
     status = nhref_fast_grid(f, NULL, x0, grid, ngrid, &stats);
     if (status != NHREF_OK) {
         cli_error("integration failed after %lu steps and %zu of %zu rows: %s", stats.nsteps,
@@ -546,7 +526,13 @@ int cmd_run(int argc, char **argv)
     writer.model = model;
     writer.integrals = integrals;
     writer.digits = print_digits;
-    header(writer.out, sys, ig, init_str, t_end_s, dt_s, print_digits);
+    {
+        char prec_s[32], tol_s[32];
+        snprintf(prec_s, sizeof prec_s, "%ld bits", (long)nhref_integrator_prec(ig));
+        snprintf(tol_s, sizeof tol_s, "1e-%g", nhref_integrator_digits(ig));
+        header(writer.out, sys, init_str, t_end_s, dt_s, nhref_integrator_scheme(ig)->name, prec_s,
+               tol_s, print_digits);
+    }
     status = nhref_integrate_grid(ig, NULL, x0, grid, ngrid, &stats);
     cli_progress_end(&progress);
     if (status != NHREF_OK && status != NHREF_EBLOWUP) {

@@ -133,13 +133,12 @@ void nhref_integrator_free(nhref_integrator_t *ig)
 }
 
 /* set up the event tapes (model's, then user's) at the working precision */
-static int events_init(nhref_integrator_t *ig, const nhref_options_t *opt, mpfr_srcptr p)
+static int events_init(nhref_integrator_t *ig, const nhref_options_t *opt)
 {
     const nhref_system_t *sys = ig->sys;
     const nhref_model_t *m = nhref_system_model(sys);
     int use_model = !opt->no_model_events && nhref_system_event_tape(sys) != NULL;
-    size_t ntapes = (size_t)use_model + opt->nuser_event, k = 0, e = 0;
-    (void)k;
+    size_t ntapes = (size_t)use_model + opt->nuser_event, e = 0;
     int status = NHREF_OK;
 
     ig->nev = (use_model ? m->nevent : 0) + opt->nuser_event;
@@ -165,15 +164,12 @@ static int events_init(nhref_integrator_t *ig, const nhref_options_t *opt, mpfr_
         size_t nout = nhref_tape_nout(tp);
         if (nhref_tape_nstate(tp) != m->nstate || nhref_tape_nparam(tp) != m->nparam)
             return NHREF_EINVAL;
-        status = nhref_tape_mp_new(&ig->ev_ws[i], tp, ig->prec, 0);
-        if (status == NHREF_OK)
-            nhref_tape_mp_set_params(ig->ev_ws[i], p);
+        status = nhref_system_workspace(&ig->ev_ws[i], sys, tp, ig->prec, 0, 0);
         ig->ev_first[i] = e;
         for (size_t j = 0; j < nout; j++, e++)
             ig->ev_desc[e] = use_model && i == 0 ? &m->event[j]
                                                  : &opt->user_event[i - (size_t)use_model];
     }
-    (void)k;
     return status;
 }
 
@@ -248,23 +244,12 @@ int nhref_integrator_new(nhref_integrator_t **igp, const nhref_system_t *sys,
     ig->on_event = opt->on_event;
     ig->on_event_arg = opt->on_event_arg;
     ig->blowup_radius = opt->blowup_radius;
-    if (status == NHREF_OK) {
-        size_t np = model->nparam;
-        __mpfr_struct *p = nhref_vec_new(np, so.prec);
-        if (p == NULL)
-            status = NHREF_ENOMEM;
-        if (status == NHREF_OK)
-            status = nhref_system_params(p, sys);
-        if (status == NHREF_OK && nhref_system_integral_tape(sys) != NULL) {
-            status = nhref_tape_mp_new(&ig->iws, nhref_system_integral_tape(sys), so.prec, 0);
-            /* a constant of the integrals undefined for these parameters is NaN, not an error */
-            if (status == NHREF_OK)
-                nhref_tape_mp_set_params(ig->iws, p);
-        }
-        if (status == NHREF_OK)
-            status = events_init(ig, opt, p);
-        nhref_vec_free(p, np);
-    }
+    /* the integrals: a constant undefined for these parameters is NaN, not an error */
+    if (status == NHREF_OK && nhref_system_integral_tape(sys) != NULL)
+        status = nhref_system_workspace(&ig->iws, sys, nhref_system_integral_tape(sys), so.prec,
+                                        0, 0);
+    if (status == NHREF_OK)
+        status = events_init(ig, opt);
     if (status != NHREF_OK) {
         nhref_integrator_free(ig);
         return status;

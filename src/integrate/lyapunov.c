@@ -52,17 +52,15 @@ static int initial_direction(mpfr_ptr u, lyap_t *L, const nhref_system_t *sys, m
     if (opt->project_integral >= 0) {
         nhref_tape_t *grad;
         nhref_tape_mp_t *ws;
-        __mpfr_struct *g = nhref_vec_new(L->n, L->prec), *p = nhref_vec_new(m->nparam, L->prec);
+        __mpfr_struct *g = nhref_vec_new(L->n, L->prec);
         int status;
         if ((size_t)opt->project_integral >= m->nintegral || nhref_system_integral_tape(sys) == NULL)
             return NHREF_EINVAL;
         status = nhref_tape_gradient(&grad, nhref_system_integral_tape(sys),
                                      (size_t)opt->project_integral);
         if (status == NHREF_OK) {
-            status = nhref_tape_mp_new(&ws, grad, L->prec, 0);
+            status = nhref_system_workspace(&ws, sys, grad, L->prec, 0, 1);
             if (status == NHREF_OK) {
-                nhref_system_params(p, sys);
-                nhref_tape_mp_set_params(ws, p);
                 mpfr_set_zero(L->a, 1);
                 status = nhref_tape_mp_eval(g, ws, L->a, x0);
                 nhref_tape_mp_free(ws);
@@ -86,7 +84,6 @@ static int initial_direction(mpfr_ptr u, lyap_t *L, const nhref_system_t *sys, m
             }
         }
         nhref_vec_free(g, L->n);
-        nhref_vec_free(p, m->nparam);
         if (status != NHREF_OK)
             return status;
     }

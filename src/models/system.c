@@ -226,3 +226,27 @@ int nhref_system_check_init(const nhref_system_t *sys, mpfr_srcptr x0, char *why
     nhref_vec_free(p, model->nparam);
     return status;
 }
+
+int nhref_system_workspace(nhref_tape_mp_t **ws, const nhref_system_t *sys,
+                           const nhref_tape_t *tape, mpfr_prec_t prec, unsigned order, int strict)
+{
+    size_t np = sys->model->nparam;
+    __mpfr_struct *p;
+    int status = nhref_tape_mp_new(ws, tape, prec, order);
+
+    if (status != NHREF_OK)
+        return status;
+    p = nhref_vec_new(np, prec);
+    status = p != NULL ? nhref_system_params(p, sys) : NHREF_ENOMEM;
+    if (status == NHREF_OK) {
+        int set = nhref_tape_mp_set_params(*ws, p);
+        if (strict)
+            status = set;
+    }
+    nhref_vec_free(p, np);
+    if (status != NHREF_OK) {
+        nhref_tape_mp_free(*ws);
+        *ws = NULL;
+    }
+    return status;
+}

@@ -111,11 +111,10 @@ static unsigned default_stages(double digits)
 static int gauss_alloc(void **stp, const nhref_system_t *sys, const nhref_scheme_opts_t *opts)
 {
     const nhref_tape_t *tape = nhref_system_rhs_tape(sys);
-    size_t np = nhref_system_model(sys)->nparam, n = nhref_tape_nstate(tape);
+    size_t n = nhref_tape_nstate(tape);
     unsigned s = opts->stages ? opts->stages : default_stages(opts->digits);
     mpfr_prec_t prec = opts->prec;
     gauss_t *st;
-    __mpfr_struct *p;
     int status, bad = 0;
 
     *stp = NULL;
@@ -146,15 +145,7 @@ static int gauss_alloc(void **stp, const nhref_system_t *sys, const nhref_scheme
         gauss_free(st);
         return NHREF_ENOMEM;
     }
-    status = nhref_tape_mp_new(&st->ws, tape, prec, 0);
-    p = status == NHREF_OK ? nhref_vec_new(np, prec) : NULL;
-    if (status == NHREF_OK && p == NULL)
-        status = NHREF_ENOMEM;
-    if (status == NHREF_OK)
-        status = nhref_system_params(p, sys);
-    if (status == NHREF_OK)
-        status = nhref_tape_mp_set_params(st->ws, p);
-    nhref_vec_free(p, np);
+    status = nhref_system_workspace(&st->ws, sys, tape, prec, 0, 1);
     if (status != NHREF_OK) {
         gauss_free(st);
         return status;

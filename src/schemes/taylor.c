@@ -46,9 +46,7 @@ static void taylor_free(void *stv)
 static int taylor_alloc(void **stp, const nhref_system_t *sys, const nhref_scheme_opts_t *opts)
 {
     const nhref_tape_t *tape = nhref_system_rhs_tape(sys);
-    size_t np = nhref_system_model(sys)->nparam;
     taylor_t *st;
-    __mpfr_struct *p;
     int status;
     unsigned order = opts->order;
 
@@ -71,20 +69,7 @@ static int taylor_alloc(void **stp, const nhref_system_t *sys, const nhref_schem
     st->lsafety = -0.7 / (order - 1) - 2;
     st->fixed_step = opts->fixed_step;
 
-    status = nhref_tape_mp_new(&st->ws, tape, opts->prec, order);
-    if (status != NHREF_OK) {
-        taylor_free(st);
-        return status;
-    }
-    p = nhref_vec_new(np, opts->prec);
-    if (p == NULL) {
-        taylor_free(st);
-        return NHREF_ENOMEM;
-    }
-    status = nhref_system_params(p, sys);
-    if (status == NHREF_OK)
-        status = nhref_tape_mp_set_params(st->ws, p);
-    nhref_vec_free(p, np);
+    status = nhref_system_workspace(&st->ws, sys, tape, opts->prec, order, 1);
     if (status != NHREF_OK) {
         taylor_free(st);
         return status;

@@ -8,20 +8,6 @@
 
 #include "internal.h"
 
-static size_t aux_count(const nhref_tape_node_t *nd)
-{
-    switch (nd->op) {
-    case NHREF_OP_ATAN:
-    case NHREF_OP_ATANH:
-    case NHREF_OP_TANH:
-        return 1;
-    case NHREF_OP_POWI:
-        return nhref_jet_pow_si_naux(nd->n);
-    default:
-        return 0;
-    }
-}
-
 void nhref_tape_d_free(nhref_tape_d_t *ws)
 {
     if (ws == NULL)
@@ -88,7 +74,7 @@ int nhref_tape_d_new(nhref_tape_d_t **wsp, const nhref_tape_t *tape, unsigned or
     ws->aux_first = malloc((nn ? nn : 1) * sizeof *ws->aux_first);
     for (size_t i = 0; i < nn && ws->aux_first != NULL; i++) {
         ws->aux_first[i] = ws->naux;
-        ws->naux += aux_count(&tape->node[i]);
+        ws->naux += nhref_tape_node_naux(&tape->node[i]);
     }
     ws->coef = calloc((nn ? nn : 1) * ws->len, sizeof *ws->coef);
     ws->aux = calloc((ws->naux ? ws->naux : 1) * ws->len, sizeof *ws->aux);

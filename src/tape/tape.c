@@ -363,3 +363,17 @@ size_t nhref_tape_nnonlinear(const nhref_tape_t *tape)
     }
     return n;
 }
+
+size_t nhref_tape_node_naux(const nhref_tape_node_t *nd)
+{
+    switch (nd->op) {
+    case NHREF_OP_ATAN:
+    case NHREF_OP_ATANH:
+    case NHREF_OP_TANH:
+        return 1;
+    case NHREF_OP_POWI:
+        return nhref_jet_pow_si_naux(nd->n);
+    default:
+        return 0;
+    }
+}

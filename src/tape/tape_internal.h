@@ -77,6 +77,10 @@ static inline mpfr_ptr nhref_tape_mp_node(const struct nhref_tape_mp *ws, nhref_
     return ws->coef + (size_t)i * ws->len;
 }
 
+/* Number of auxiliary series node ND's jet needs (atan, atanh, tanh: 1; powi: the
+ * kernel's count; others 0), for both interpreters' workspaces. */
+size_t nhref_tape_node_naux(const nhref_tape_node_t *nd);
+
 /* Load t and x into the order-0 slots of the TIME and STATE nodes. */
 void nhref_tape_mp_load_inputs(struct nhref_tape_mp *ws, mpfr_srcptr t, mpfr_srcptr x);
 

@@ -4,20 +4,6 @@
 
 #include <stdlib.h>
 
-static size_t aux_count(const nhref_tape_node_t *nd)
-{
-    switch (nd->op) {
-    case NHREF_OP_ATAN:
-    case NHREF_OP_ATANH:
-    case NHREF_OP_TANH:
-        return 1;
-    case NHREF_OP_POWI:
-        return nhref_jet_pow_si_naux(nd->n);
-    default:
-        return 0;
-    }
-}
-
 int nhref_tape_mp_new(nhref_tape_mp_t **wsp, const nhref_tape_t *tape, mpfr_prec_t prec,
                       unsigned order)
 {
@@ -40,7 +26,7 @@ int nhref_tape_mp_new(nhref_tape_mp_t **wsp, const nhref_tape_t *tape, mpfr_prec
     ws->aux_first = malloc((nn ? nn : 1) * sizeof *ws->aux_first);
     for (size_t i = 0; i < nn && ws->aux_first != NULL; i++) {
         ws->aux_first[i] = ws->naux;
-        ws->naux += aux_count(&tape->node[i]);
+        ws->naux += nhref_tape_node_naux(&tape->node[i]);
     }
     ws->coef = malloc((nn ? nn : 1) * ws->len * sizeof *ws->coef);
     ws->aux = malloc((ws->naux ? ws->naux : 1) * ws->len * sizeof *ws->aux);
