@@ -23,17 +23,13 @@
 #include "nhref_golden.h"
 #include "nhref_oracle.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+NHREF_BEGIN_DECLS
 
 /* Version strings (static): nhref's, and the MPFR and GMP it runs with. */
 const char *nhref_version(void);
 const char *nhref_mpfr_version(void);
 const char *nhref_gmp_version(void);
 
-#ifdef __cplusplus
-}
-#endif
+NHREF_END_DECLS
 
 #endif /* NHREF_H */

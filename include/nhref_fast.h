@@ -1,13 +1,23 @@
-/* nhref_fast.h -- the double-precision fast path: the same models (the same
- * tapes, interpreted in IEEE double) integrated by Taylor or Gauss–Legendre
- * schemes in double, for users who validate double-precision codes or sweep
- * many initial conditions.  How far it can be trusted is measured against the
- * golden data by the test suite (tests/check_fast.c).
+/* nhref_fast.h -- the double-precision fast path: the same models (the same tapes,
+ * interpreted in IEEE double), the same schemes and the same driver as the MPFR
+ * integrators of nhref_integrate.h -- one source compiled for both number types --
+ * for users who validate double-precision codes or sweep many initial conditions.
+ * How far it can be trusted is measured against the golden data by the test suite
+ * (tests/check_fast.c).
  *
- * Differences from the MPFR integrators (nhref_integrate.h): no events and no
- * blow-up detection; the parameters are the system's decimal strings
- * correctly rounded to double; the state and time are updated with Kahan's
- * compensated summation.  The step loop allocates nothing.
+ * Everything nhref_integrate.h says holds here, with `double` for `mpfr_t`: events
+ * (located on the dense output to double precision), the blow-up outcome, the model's
+ * initial-state checks (evaluated on the double values), dense output, statistics and
+ * progress.  Differences: the working precision is 53 bits; the tolerance is
+ * 10^-digits with digits at most 15.9 (default 15); the parameters are the system's
+ * decimal strings correctly rounded to double; the state and time are updated with
+ * Kahan's compensated summation.  The step loop allocates nothing.
+ *
+ * Usage:
+ *     nhref_options_t opt;
+ *     nhref_options_default(&opt);  opt.digits = 12;
+ *     nhref_integrator_new_d(&ig, sys, &opt);
+ *     nhref_integrate_grid_d(ig, out, x0, tgrid, n, &stats);
  */
 #ifndef NHREF_FAST_H
 #define NHREF_FAST_H
@@ -16,53 +26,53 @@
 
 #include "nhref_integrate.h"
 #include "nhref_model.h"
+#include "nhref_status.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+NHREF_BEGIN_DECLS
 
-typedef struct {
-    const char *scheme;      /* "taylor" (default) or "gauss" */
-    double tol;              /* mixed tolerance per step, |error| <= tol max(1, |x|_inf);
-                                default 1e-15, at least 1e-16 */
-    unsigned order;          /* Taylor order; 0 = ceil(-ln(tol)/2 + 1) (19 for 1e-15) */
-    unsigned stages;         /* Gauss stages (order 2s); 0 = 8 (order 16, as IRKGL16) */
-    unsigned long max_steps; /* 0 = no limit; default 10^8 */
-    double h_fixed;          /* > 0: fixed step size, no error control */
-    /* on_row: every output row of nhref_fast_grid as soon as it is known; a
-     * non-zero return stops with NHREF_EIO.  With it, OUT may be NULL. */
-    int (*on_row)(void *arg, size_t i, double t, const double *x);
-    void *on_row_arg;
-} nhref_fast_opts_t;
+typedef struct nhref_integrator_d nhref_integrator_d_t;
 
-void nhref_fast_opts_default(nhref_fast_opts_t *opt);
+/* nhref_integrator_new_d -- as nhref_integrator_new, in double.  OPT->prec must be
+ * 0 or 53 and OPT->digits in [1, 15.9] (0: 15), else NHREF_EINVAL. */
+int nhref_integrator_new_d(nhref_integrator_d_t **ig, const nhref_system_t *sys,
+                           const nhref_options_t *opt);
+void nhref_integrator_free_d(nhref_integrator_d_t *ig);
 
-typedef struct nhref_fast nhref_fast_t;
+long nhref_integrator_prec_d(const nhref_integrator_d_t *ig);
+double nhref_integrator_digits_d(const nhref_integrator_d_t *ig);
+const nhref_scheme_t *nhref_integrator_scheme_d(const nhref_integrator_d_t *ig);
+const nhref_system_t *nhref_integrator_system_d(const nhref_integrator_d_t *ig);
+unsigned nhref_integrator_order_d(const nhref_integrator_d_t *ig);
 
-/* nhref_fast_new -- a double-precision integrator of SYS (current parameters).
- * Returns NHREF_OK; NHREF_EPARAM (parameters outside their range);
- * NHREF_ENOTFOUND (unknown scheme); NHREF_EINVAL (tol, order or stages out of
- * range); NHREF_EDOMAIN (a constant of the model undefined); NHREF_ENOMEM. */
-int nhref_fast_new(nhref_fast_t **f, const nhref_system_t *sys, const nhref_fast_opts_t *opt);
-void nhref_fast_free(nhref_fast_t *f);
+/* Row and event callbacks, as nhref_integrator_on_row / _on_event. */
+void nhref_integrator_on_row_d(nhref_integrator_d_t *ig,
+                               int (*fn)(void *arg, size_t i, const double *t, const double *x),
+                               void *arg);
+void nhref_integrator_on_event_d(nhref_integrator_d_t *ig,
+                                 void (*fn)(void *arg, size_t k, const double *t,
+                                            const double *x),
+                                 void *arg);
 
-/* nhref_fast_grid -- integrate from X0 at TGRID[0] through TGRID[i], i < N
- * (monotone); OUT: N rows of nstate doubles (row-major), by dense output
- * between steps.  Returns NHREF_OK (outcome REACHED), NHREF_EINVAL,
- * NHREF_EDOMAIN, NHREF_EMAXSTEPS, NHREF_ESTEP, NHREF_ENOCONV; rows up to
- * STATS->nrows are filled.  Cost: about nsteps K_eff N^2 / 2 flops (Taylor). */
-int nhref_fast_grid(nhref_fast_t *f, double *out, const double *x0, const double *tgrid, size_t n,
-                    nhref_stats_t *stats);
+/* nhref_integrate_grid_d -- as nhref_integrate_grid: from X0 at TGRID[0] through
+ * TGRID[i], i < N (monotone); OUT: N rows of nstate doubles (row-major), or NULL with
+ * a row callback.  Same statuses and outcomes (REACHED, EVENT, BLOWUP, FAILED).
+ * Cost: about nsteps K_eff N^2 / 2 flops (Taylor). */
+int nhref_integrate_grid_d(nhref_integrator_d_t *ig, double *out, const double *x0,
+                           const double *tgrid, size_t n, nhref_stats_t *stats);
 
-/* nhref_fast_until -- X from *T to T_END; on return X and *T hold where it stopped. */
-int nhref_fast_until(nhref_fast_t *f, double *x, double *t, double t_end, nhref_stats_t *stats);
+/* nhref_integrate_until_d -- X from *T to T_END; on return X and *T hold where it
+ * stopped (the end, a terminal event, a blow-up or an error). */
+int nhref_integrate_until_d(nhref_integrator_d_t *ig, double *x, double *t, const double *t_end,
+                            nhref_stats_t *stats);
 
-/* nhref_fast_integrals -- the model's first integrals at (T, X) in double (NaN
- * where undefined); NHREF_EINVAL if the model has none. */
-int nhref_fast_integrals(nhref_fast_t *f, double *I, double t, const double *x);
+/* The time and state where the last integration stopped. */
+void nhref_integrator_state_d(const nhref_integrator_d_t *ig, double *t, double *x);
 
-#ifdef __cplusplus
-}
-#endif
+/* nhref_integrator_integrals_d -- the model's first integrals at (T, X) in double
+ * (NaN where undefined); NHREF_EINVAL if the model has none. */
+int nhref_integrator_integrals_d(nhref_integrator_d_t *ig, double *I, const double *t,
+                                 const double *x);
+
+NHREF_END_DECLS
 
 #endif /* NHREF_FAST_H */

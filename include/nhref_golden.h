@@ -42,9 +42,7 @@
 
 #include "nhref_status.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+NHREF_BEGIN_DECLS
 
 typedef struct {
     char *name;        /* [section] name: letters, digits, '.', '_', '-' */
@@ -90,8 +88,6 @@ typedef void (*nhref_golden_progress_t)(void *arg, const char *route, double fra
 int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_progress_t progress,
                       void *arg, char *err, size_t errlen);
 
-#ifdef __cplusplus
-}
-#endif
+NHREF_END_DECLS
 
 #endif /* NHREF_GOLDEN_H */

@@ -17,11 +17,10 @@
 
 #include "nhref_model.h"
 #include "nhref_scheme.h"
+#include "nhref_tape.h"
 #include "nhref_status.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+NHREF_BEGIN_DECLS
 
 /* How an integration ended: X(name, message).  Outcomes are not errors. */
 #define NHREF_OUTCOME_LIST(X)                                                     \
@@ -40,12 +39,18 @@ typedef enum {
 /* The message of OUTCOME (static). */
 const char *nhref_outcome_str(nhref_outcome_t outcome);
 
+/* Options of an integrator, the same for every number type.  Set them with
+ * nhref_options_default, then change what you need. */
 typedef struct {
-    const char *scheme;      /* registered scheme name; NULL = the first ("taylor") */
-    mpfr_prec_t prec;        /* working precision [bits]; 0 = from digits */
-    double digits;           /* tolerance 10^-digits; 0 = from prec */
-    unsigned order;          /* Taylor order; 0 = from the tolerance */
-    unsigned stages;         /* collocation stages; 0 = from the precision */
+    const char *scheme;      /* registered scheme name (nhref_scheme.h); NULL = the first
+                                ("taylor") */
+    const char *scheme_opt;  /* the scheme's own options, "NAME=VALUE[,NAME=VALUE]...",
+                                e.g. "order=40" (taylor) or "stages=8" (gauss); NULL =
+                                the scheme's defaults (nhref_scheme_check_opts) */
+    mpfr_prec_t prec;        /* working precision [bits]; 0 = from digits (double: 0 or
+                                53) */
+    double digits;           /* tolerance 10^-digits; 0 = from prec (double: 15; at most
+                                15.9) */
     unsigned long max_steps; /* 0 = no limit */
     double h_fixed;          /* > 0: fixed step size [s], no error control (order
                                 studies); 0 = adaptive */
@@ -53,25 +58,19 @@ typedef struct {
      * done, in [0, 1]; NULL for none */
     void (*progress)(void *arg, double fraction);
     void *progress_arg;
-    /* on_row: called with every output row of nhref_integrate_grid as soon as
-     * it is known (row index I, time T, state X); a non-zero return stops the
-     * integration with NHREF_EIO.  NULL for none. */
-    int (*on_row)(void *arg, size_t i, mpfr_srcptr t, mpfr_srcptr x);
-    void *on_row_arg;
     /* Events.  The model's declared events are watched unless no_model_events
      * is set; NUSER_EVENT more are given as tapes (same inputs as the model, one
      * output g(t, x, p) each, e.g. from nhref_tape_parse) with their
-     * descriptors; the tapes must outlive the integrator.  A crossing of zero (in the descriptor's direction) is
-     * located on the step's dense output to the working precision.  A
-     * terminal event ends the integration there (outcome EVENT, status
-     * NHREF_OK); every crossing, terminal or not, is passed to on_event (event
-     * index K: model events first, then user events; time T and state X). */
+     * descriptors; the tapes must outlive the integrator.  A crossing of zero (in
+     * the descriptor's direction) is located on the step's dense output to the
+     * working precision.  A terminal event ends the integration there (outcome
+     * EVENT, status NHREF_OK); every crossing, terminal or not, is passed to the
+     * integrator's event callback (nhref_integrator_on_event; event index K: model
+     * events first, then user events). */
     int no_model_events;
     size_t nuser_event;
     const nhref_tape_t *const *user_event_tape;
     const nhref_event_desc_t *user_event;
-    void (*on_event)(void *arg, size_t k, mpfr_srcptr t, mpfr_srcptr x);
-    void *on_event_arg;
     /* Finite-time blow-up: the integration ends with status NHREF_EBLOWUP and
      * outcome BLOWUP when the solution's radius of convergence (Taylor scheme)
      * has shrunk geometrically over the last steps while |x| grew, to below
@@ -84,7 +83,7 @@ typedef struct {
 void nhref_options_default(nhref_options_t *opt);
 
 /* nhref_options_resolve -- fill in OPT->prec and OPT->digits from each other
- * (the rules below; 30 digits when neither is set).
+ * for an MPFR (or Arb) integrator (the rules below; 30 digits when neither is set).
  * Returns NHREF_OK or NHREF_EINVAL (digits outside (0, 10^6], prec outside
  * [MPFR_PREC_MIN, MPFR_PREC_MAX], or implied digits < 1). */
 int nhref_options_resolve(nhref_options_t *opt);
@@ -114,8 +113,9 @@ typedef struct nhref_integrator nhref_integrator_t;
  * OPT (NULL: defaults).  The precision and tolerance are resolved here.
  * Returns: NHREF_OK; NHREF_EPARAM if the parameters fail the model's checks
  * (nhref_system_check tells why); NHREF_ENOTFOUND for an unknown scheme;
- * NHREF_EINVAL for digits/prec/order out of range; NHREF_EDOMAIN if a
- * constant of the model is undefined; NHREF_ENOMEM.
+ * NHREF_EINVAL for digits or prec out of range, or scheme options that
+ * nhref_scheme_check_opts refuses; NHREF_EDOMAIN if a constant of the model is
+ * undefined; NHREF_ENOMEM.
  * Cost: allocates every MPFR number the integration needs. */
 int nhref_integrator_new(nhref_integrator_t **ig, const nhref_system_t *sys,
                          const nhref_options_t *opt);
@@ -123,8 +123,23 @@ void nhref_integrator_free(nhref_integrator_t *ig);
 
 mpfr_prec_t nhref_integrator_prec(const nhref_integrator_t *ig);
 double nhref_integrator_digits(const nhref_integrator_t *ig);
-const nhref_scheme_type_t *nhref_integrator_scheme(const nhref_integrator_t *ig);
+const nhref_scheme_t *nhref_integrator_scheme(const nhref_integrator_t *ig);
 const nhref_system_t *nhref_integrator_system(const nhref_integrator_t *ig);
+/* The order of the scheme as configured (Taylor: its order N; Gauss: 2s). */
+unsigned nhref_integrator_order(const nhref_integrator_t *ig);
+
+/* nhref_integrator_on_row -- FN is called with every output row of
+ * nhref_integrate_grid as soon as it is known (row index I, time T, state X); a
+ * non-zero return stops the integration with NHREF_EIO.  FN NULL: none. */
+void nhref_integrator_on_row(nhref_integrator_t *ig,
+                             int (*fn)(void *arg, size_t i, mpfr_srcptr t, mpfr_srcptr x),
+                             void *arg);
+
+/* nhref_integrator_on_event -- FN is called with every event crossing (event index
+ * K, time T and state X there; see nhref_options_t).  FN NULL: none. */
+void nhref_integrator_on_event(nhref_integrator_t *ig,
+                               void (*fn)(void *arg, size_t k, mpfr_srcptr t, mpfr_srcptr x),
+                               void *arg);
 
 /* nhref_integrate_grid -- integrate from X0 at TGRID[0] through every
  * TGRID[i], i < N (monotone, increasing or decreasing; repeated times
@@ -133,7 +148,7 @@ const nhref_system_t *nhref_integrator_system(const nhref_integrator_t *ig);
  * row does not depend on the other rows asked for.
  * Shapes:    x0: nstate values; tgrid: N values; out: N rows of nstate values
  *            (row-major), initialised by the caller at any precision, or NULL
- *            to receive the rows only through the options' on_row callback
+ *            to receive the rows only through the row callback (nhref_integrator_on_row)
  *            (memory then independent of N); out may not alias x0.
  * Units:     as in the model's state table; t in seconds.
  * Precision: internal values at the integrator's precision; target
@@ -145,8 +160,9 @@ const nhref_system_t *nhref_integrator_system(const nhref_integrator_t *ig);
  *            stats->t_blowup estimates it); NHREF_EPARAM (X0 fails the model's
  *            initial-state conditions: nhref_system_check_init says why);
  *            NHREF_EINVAL (N = 0 or TGRID not monotone); NHREF_EDOMAIN if f is undefined on the way;
- *            NHREF_EMAXSTEPS; NHREF_ESTEP; NHREF_EIO if on_row asked to stop.  On error the outcome is FAILED and
+ *            NHREF_EMAXSTEPS; NHREF_ESTEP; NHREF_EIO if the row callback asked to stop.  On error the outcome is FAILED and
  *            rows are filled up to STATS->nrows.
+ *            The same in every number type (nhref_fast.h, nhref_arb.h): one driver.
  * Cost:      about nsteps * K_eff * order^2 / 2 multiply-adds.
  * Source:    Jorba & Zou 2005 (order and step size). */
 int nhref_integrate_grid(nhref_integrator_t *ig, mpfr_ptr out, mpfr_srcptr x0,
@@ -170,8 +186,6 @@ void nhref_integrator_state(const nhref_integrator_t *ig, mpfr_ptr t, mpfr_ptr x
 int nhref_integrator_integrals(nhref_integrator_t *ig, mpfr_ptr I, mpfr_srcptr t,
                                mpfr_srcptr x);
 
-#ifdef __cplusplus
-}
-#endif
+NHREF_END_DECLS
 
 #endif /* NHREF_INTEGRATE_H */

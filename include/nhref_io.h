@@ -12,15 +12,30 @@
 #ifndef NHREF_IO_H
 #define NHREF_IO_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include <mpfr.h>
 
 #include "nhref_status.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+NHREF_BEGIN_DECLS
+
+/* ------------------------------------------------------------------ decimal input
+ * Values enter nhref as decimal strings, parsed by MPFR at the destination's
+ * precision, never through double (DESIGN §6). */
+
+/* nhref_decimal_set -- X = the decimal string S (the whole string: an optional sign,
+ * digits with an optional point, an optional exponent; a finite value), rounded to
+ * nearest at the precision of X.
+ * Returns NHREF_OK or NHREF_EPARSE (X untouched on error). */
+int nhref_decimal_set(mpfr_ptr x, const char *s);
+
+/* nhref_vec_new -- N MPFR numbers at PREC bits, contiguous, set to +0 (N = 0
+ * allowed): the vectors of the MPFR API (a state, a grid, rows).  NULL if memory is
+ * short.  nhref_vec_free clears and frees them (NULL allowed). */
+__mpfr_struct *nhref_vec_new(size_t n, mpfr_prec_t prec);
+void nhref_vec_free(__mpfr_struct *v, size_t n);
 
 /* ------------------------------------------------------------------ atomic files */
 typedef struct nhref_outfile nhref_outfile_t;
@@ -97,8 +112,6 @@ const char *nhref_table_meta(const nhref_table_t *tab, const char *key, size_t *
 /* nhref_sha256_hex -- SHA-256 of LEN bytes at DATA as 64 hex digits + NUL in OUT. */
 void nhref_sha256_hex(char out[65], const void *data, size_t len);
 
-#ifdef __cplusplus
-}
-#endif
+NHREF_END_DECLS
 
 #endif /* NHREF_IO_H */

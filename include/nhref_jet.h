@@ -14,11 +14,19 @@
  * the function value, computed with the same MPFR function as the plain
  * evaluator so that order 0 of a jet equals f exactly.
  *
- * Precision and error: every operation rounds to nearest (RND) at the
- * precision of the destination; the coefficient sums are accumulated at the
- * precision of ws->acc, so the relative error of a coefficient of order k is
- * a small multiple of k * 2^-prec times the condition of the sum.  No kernel
- * claims a rigorous bound (level VALIDATED, see DESIGN §4).
+ * One source, three number types.  The recurrences are written once
+ * (src/jet/<op>.h) and compiled for each number type: MPFR (the functions
+ * below without suffix), IEEE double (suffix _d, below) and Arb balls (suffix
+ * _arb, in nhref_arb.h).  Every kernel of every type has the same shape:
+ * outputs, inputs, the order k, the type's scratch workspace.
+ *
+ * Precision and error: MPFR kernels round every operation to nearest at the
+ * precision of the destination, and sum the products of a coefficient in
+ * order, each product rounded; the relative error of a coefficient of order k
+ * is then a small multiple of k * 2^-prec times the condition of the sum (level
+ * VALIDATED, see DESIGN §4).  Double kernels do the same in IEEE double.  Arb
+ * kernels are rigorous: each coefficient is a ball containing the exact
+ * coefficient for every point of the input balls (nhref_arb.h).
  *
  * Aliasing: the result w must not alias an argument; auxiliary series are
  * private to one node.
@@ -48,82 +56,83 @@
 
 #include "nhref_status.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+NHREF_BEGIN_DECLS
 
-/* Scratch shared by the kernels: two temporaries at the working precision.
- * Initialise with nhref_jet_ws_init, clear with nhref_jet_ws_clear. */
+/* The kernels' scratch: two temporaries at the working precision, and the
+ * precision itself.  Initialise with nhref_jet_ws_init (PREC bits), clear with
+ * nhref_jet_ws_clear.  One workspace serves every kernel, one call at a time. */
 typedef struct {
-    mpfr_t acc; /* accumulator of coefficient sums */
-    mpfr_t tmp; /* one product */
+    mpfr_t acc;  /* an accumulator */
+    mpfr_t tmp;  /* one product */
+    long prec;   /* the working precision [bits] */
 } nhref_jet_ws_t;
 
-void nhref_jet_ws_init(nhref_jet_ws_t *ws, mpfr_prec_t prec);
+void nhref_jet_ws_init(nhref_jet_ws_t *ws, long prec);
 void nhref_jet_ws_clear(nhref_jet_ws_t *ws);
 
-/* w = c, a constant given as a decimal string (e.g. "0.1", "-3/2" is NOT
- * accepted: decimal or scientific notation only).  w_0 = c rounded to
- * nearest, w_k = 0 for k >= 1.  Returns NHREF_EPARSE for a malformed string. */
-int nhref_jet_const(mpfr_ptr w, const char *decimal, unsigned k, mpfr_rnd_t rnd);
+/* w = c, a constant given as a decimal string (e.g. "0.1", "-2", "1e-3"; "3/2",
+ * hexadecimal, "inf" and "nan" are NOT accepted).  w_0 = c rounded to nearest,
+ * w_k = 0 for k >= 1.  Returns NHREF_EPARSE for a malformed string,
+ * NHREF_EDOMAIN if c overflows. */
+int nhref_jet_const(mpfr_ptr w, const char *decimal, unsigned k, nhref_jet_ws_t *ws);
 
 /* w = u + v, w = u - v, w = -u: w_k = u_k +- v_k. */
-int nhref_jet_add(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr v, unsigned k, mpfr_rnd_t rnd);
-int nhref_jet_sub(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr v, unsigned k, mpfr_rnd_t rnd);
-int nhref_jet_neg(mpfr_ptr w, mpfr_srcptr u, unsigned k, mpfr_rnd_t rnd);
+int nhref_jet_add(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr v, unsigned k, nhref_jet_ws_t *ws);
+int nhref_jet_sub(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr v, unsigned k, nhref_jet_ws_t *ws);
+int nhref_jet_neg(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws);
 
 /* w = u * v (Cauchy product): w_k = sum_{j=0..k} u_j v_{k-j}. */
-int nhref_jet_mul(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr v, unsigned k, nhref_jet_ws_t *ws,
-                  mpfr_rnd_t rnd);
+int nhref_jet_mul(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr v, unsigned k, nhref_jet_ws_t *ws);
 
 /* w = c * v with c constant in t (c is one number, not a series):
  * w_k = c v_k.  One multiplication. */
-int nhref_jet_mul_scalar(mpfr_ptr w, mpfr_srcptr c, mpfr_srcptr v, unsigned k, mpfr_rnd_t rnd);
+int nhref_jet_mul_scalar(mpfr_ptr w, mpfr_srcptr c, mpfr_srcptr v, unsigned k,
+                         nhref_jet_ws_t *ws);
 
 /* w = u^2: w_k = 2 sum_{j < k/2} u_j u_{k-j} + [k even] u_{k/2}^2
  * (half the products of nhref_jet_mul). */
-int nhref_jet_sqr(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mpfr_rnd_t rnd);
+int nhref_jet_sqr(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws);
 
 /* w = u / v: w_k = (u_k - sum_{j=1..k} v_j w_{k-j}) / v_0.
  * NHREF_EDOMAIN if v_0 = 0. */
-int nhref_jet_div(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr v, unsigned k, nhref_jet_ws_t *ws,
-                  mpfr_rnd_t rnd);
+int nhref_jet_div(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr v, unsigned k, nhref_jet_ws_t *ws);
+
+/* w = u / c with c constant in t (one number): w_k = u_k / c.  NHREF_EDOMAIN if
+ * c = 0. */
+int nhref_jet_div_scalar(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr c, unsigned k,
+                         nhref_jet_ws_t *ws);
 
 /* w = sqrt(u): w_0 = sqrt(u_0); w_k = (u_k - sum_{j=1..k-1} w_j w_{k-j}) / (2 w_0).
  * NHREF_EDOMAIN if u_0 < 0 (k = 0) or u_0 = 0 (k >= 1: not differentiable). */
-int nhref_jet_sqrt(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mpfr_rnd_t rnd);
+int nhref_jet_sqrt(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws);
 
 /* s = sin(u), c = cos(u), computed together (each needs the other):
  * s_k = (1/k) sum_{j=1..k} j u_j c_{k-j},  c_k = -(1/k) sum_{j=1..k} j u_j s_{k-j}.
  * Order 0 uses mpfr_sin_cos.  Fails only on non-finite input. */
-int nhref_jet_sincos(mpfr_ptr s, mpfr_ptr c, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws,
-                     mpfr_rnd_t rnd);
+int nhref_jet_sincos(mpfr_ptr s, mpfr_ptr c, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws);
 
 /* w = exp(u): w_k = (1/k) sum_{j=1..k} j u_j w_{k-j}.
  * NHREF_EDOMAIN (and NaN) on overflow; underflow to 0 is not an error. */
-int nhref_jet_exp(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mpfr_rnd_t rnd);
+int nhref_jet_exp(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws);
 
 /* w = log(u): w_k = (u_k - (1/k) sum_{j=1..k-1} j w_j u_{k-j}) / u_0.
  * NHREF_EDOMAIN if u_0 <= 0. */
-int nhref_jet_log(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws, mpfr_rnd_t rnd);
+int nhref_jet_log(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws);
 
 /* w = atan(u), auxiliary d = 1 + u^2 (a series owned by this node, filled to
  * order k by this call): w_k = (u_k - (1/k) sum_{j=1..k-1} j w_j d_{k-j}) / d_0.
  * Fails only on non-finite input. */
-int nhref_jet_atan(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws,
-                   mpfr_rnd_t rnd);
+int nhref_jet_atan(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws);
 
 /* w = atanh(u), auxiliary d = 1 - u^2 (d_0 computed as (1 - u_0)(1 + u_0) to
  * keep its digits near |u_0| = 1), same recurrence as atan.
  * NHREF_EDOMAIN if |u_0| >= 1. */
-int nhref_jet_atanh(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws,
-                    mpfr_rnd_t rnd);
+int nhref_jet_atanh(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws);
 
 /* w = tanh(u), auxiliary d = 1 - w^2 (filled to order k by this call; d_0 is
  * computed as sech(u_0)^2, which keeps its digits where w_0 rounds to +-1):
  * w_k = (1/k) sum_{j=1..k} j u_j d_{k-j}.  Fails only on non-finite input. */
-int nhref_jet_tanh(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws,
-                   mpfr_rnd_t rnd);
+int nhref_jet_tanh(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws);
 
 /* w = u^n for an integer n.  If u_0 != 0, J.C.P. Miller's recurrence
  * w_k = (1/(k u_0)) sum_{j=1..k} (n j - (k - j)) u_j w_{k-j}  (k + 1 products);
@@ -133,7 +142,7 @@ int nhref_jet_tanh(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_
  * n = 0 gives 1 (also at u_0 = 0), n = 1 a copy.
  * NHREF_EDOMAIN if u_0 = 0 and n < 0. */
 int nhref_jet_pow_si(mpfr_ptr w, mpfr_ptr *aux, mpfr_srcptr u, long n, unsigned k,
-                     nhref_jet_ws_t *ws, mpfr_rnd_t rnd);
+                     nhref_jet_ws_t *ws);
 
 /* Number of auxiliary series nhref_jet_pow_si needs for exponent N:
  * 0 for n < 3, else floor(log2 n) + popcount(n) - 2 (3 -> 1, 5 -> 2, 7 -> 3).
@@ -141,34 +150,41 @@ int nhref_jet_pow_si(mpfr_ptr w, mpfr_ptr *aux, mpfr_srcptr u, long n, unsigned 
 unsigned nhref_jet_pow_si_naux(long n);
 
 /* ------------------------------------------------------------------ double precision
- * The same kernels on double series (the fast path): w + k is computed from the
- * arguments to order k and the result to order k - 1, by the recurrences
- * above, in IEEE double (round to nearest).  Order 0 uses the C library's
- * function (sin, cos, exp, log, atan, atanh, tanh, sqrt; pow_si: pow(|u0|, n)
- * with the sign from the parity of n, exact special cases n = -1, 0, 1, 2).  Same statuses: NHREF_EDOMAIN (and NaN in w[k]) where
- * the MPFR kernel gives it, including a non-finite input coefficient of order
- * k or a non-finite result.  No allocation; no workspace (sums in a local
- * double).  sincos_d writes s[k] and c[k]; atan_d, atanh_d, tanh_d keep their
- * auxiliary series d like the MPFR kernels; pow_si_d takes AUX as
- * nhref_jet_pow_si_naux(n) double series. */
-int nhref_jet_add_d(double *w, const double *u, const double *v, unsigned k);
-int nhref_jet_sub_d(double *w, const double *u, const double *v, unsigned k);
-int nhref_jet_neg_d(double *w, const double *u, unsigned k);
-int nhref_jet_mul_d(double *w, const double *u, const double *v, unsigned k);
-int nhref_jet_mul_scalar_d(double *w, double c, const double *v, unsigned k);
-int nhref_jet_sqr_d(double *w, const double *u, unsigned k);
-int nhref_jet_div_d(double *w, const double *u, const double *v, unsigned k);
-int nhref_jet_sqrt_d(double *w, const double *u, unsigned k);
-int nhref_jet_sincos_d(double *s, double *c, const double *u, unsigned k);
-int nhref_jet_exp_d(double *w, const double *u, unsigned k);
-int nhref_jet_log_d(double *w, const double *u, unsigned k);
-int nhref_jet_atan_d(double *w, double *d, const double *u, unsigned k);
-int nhref_jet_atanh_d(double *w, double *d, const double *u, unsigned k);
-int nhref_jet_tanh_d(double *w, double *d, const double *u, unsigned k);
-int nhref_jet_pow_si_d(double *w, double **aux, const double *u, long n, unsigned k);
+ * The same kernels, from the same source, on double series (the fast path): every
+ * operation in IEEE double, round to nearest.  Order 0 uses the C library's
+ * functions (sin, cos, exp, log, atan, atanh, tanh, sqrt; pow_si: pow(|u0|, n)
+ * with the sign from the parity of n, exact special cases n = -1, 0, 1, 2).  Same
+ * statuses: NHREF_EDOMAIN (and NaN in w[k]) where the MPFR kernel gives it,
+ * including a non-finite input coefficient of order k or a non-finite result.  No
+ * allocation. */
+typedef struct {
+    double acc[1], tmp[1]; /* scratch */
+    long prec;             /* 53 */
+} nhref_jet_ws_d_t;
 
-#ifdef __cplusplus
-}
-#endif
+void nhref_jet_ws_init_d(nhref_jet_ws_d_t *ws, long prec);
+void nhref_jet_ws_clear_d(nhref_jet_ws_d_t *ws);
+int nhref_jet_const_d(double *w, const char *decimal, unsigned k, nhref_jet_ws_d_t *ws);
+int nhref_jet_add_d(double *w, const double *u, const double *v, unsigned k, nhref_jet_ws_d_t *ws);
+int nhref_jet_sub_d(double *w, const double *u, const double *v, unsigned k, nhref_jet_ws_d_t *ws);
+int nhref_jet_neg_d(double *w, const double *u, unsigned k, nhref_jet_ws_d_t *ws);
+int nhref_jet_mul_d(double *w, const double *u, const double *v, unsigned k, nhref_jet_ws_d_t *ws);
+int nhref_jet_mul_scalar_d(double *w, const double *c, const double *v, unsigned k,
+                           nhref_jet_ws_d_t *ws);
+int nhref_jet_sqr_d(double *w, const double *u, unsigned k, nhref_jet_ws_d_t *ws);
+int nhref_jet_div_d(double *w, const double *u, const double *v, unsigned k, nhref_jet_ws_d_t *ws);
+int nhref_jet_div_scalar_d(double *w, const double *u, const double *c, unsigned k,
+                           nhref_jet_ws_d_t *ws);
+int nhref_jet_sqrt_d(double *w, const double *u, unsigned k, nhref_jet_ws_d_t *ws);
+int nhref_jet_sincos_d(double *s, double *c, const double *u, unsigned k, nhref_jet_ws_d_t *ws);
+int nhref_jet_exp_d(double *w, const double *u, unsigned k, nhref_jet_ws_d_t *ws);
+int nhref_jet_log_d(double *w, const double *u, unsigned k, nhref_jet_ws_d_t *ws);
+int nhref_jet_atan_d(double *w, double *d, const double *u, unsigned k, nhref_jet_ws_d_t *ws);
+int nhref_jet_atanh_d(double *w, double *d, const double *u, unsigned k, nhref_jet_ws_d_t *ws);
+int nhref_jet_tanh_d(double *w, double *d, const double *u, unsigned k, nhref_jet_ws_d_t *ws);
+int nhref_jet_pow_si_d(double *w, double **aux, const double *u, long n, unsigned k,
+                       nhref_jet_ws_d_t *ws);
+
+NHREF_END_DECLS
 
 #endif /* NHREF_JET_H */

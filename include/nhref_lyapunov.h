@@ -24,9 +24,7 @@
 
 #include "nhref_integrate.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+NHREF_BEGIN_DECLS
 
 typedef struct {
     const char *method;        /* "tangent" (default) or "benettin" */
@@ -57,8 +55,6 @@ void nhref_lyap_opts_default(nhref_lyap_opts_t *opt);
 int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpfr_srcptr t,
                    size_t n, const nhref_lyap_opts_t *opt, const nhref_options_t *iopt);
 
-#ifdef __cplusplus
-}
-#endif
+NHREF_END_DECLS
 
 #endif /* NHREF_LYAPUNOV_H */

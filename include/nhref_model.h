@@ -17,9 +17,7 @@
 #include "nhref_status.h"
 #include "nhref_tape.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+NHREF_BEGIN_DECLS
 
 /* A state component.  DEFAULT_INIT is the default initial value (decimal). */
 typedef struct {
@@ -164,8 +162,6 @@ int nhref_system_derive(nhref_system_t **sys, const nhref_system_t *base, nhref_
 /* The event tape (NULL if the model declares none). */
 const nhref_tape_t *nhref_system_event_tape(const nhref_system_t *sys);
 
-#ifdef __cplusplus
-}
-#endif
+NHREF_END_DECLS
 
 #endif /* NHREF_MODEL_H */

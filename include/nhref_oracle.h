@@ -19,9 +19,7 @@
 
 #include "nhref_status.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+NHREF_BEGIN_DECLS
 
 /* ------------------------------------------------------------------ Chaplygin sleigh
  * Spec: shared/models/chaplygin-sleigh.md (Čech & Musilová, seed 002).
@@ -164,8 +162,6 @@ void nhref_oracle_column_init(nhref_oracle_column_t *c);
 void nhref_oracle_column_add(nhref_oracle_column_t *c, size_t row, mpfr_srcptr a, mpfr_srcptr b,
                              mpfr_srcptr s);
 
-#ifdef __cplusplus
-}
-#endif
+NHREF_END_DECLS
 
 #endif /* NHREF_ORACLE_H */

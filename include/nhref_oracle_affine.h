@@ -44,9 +44,7 @@
 
 #include "nhref_status.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+NHREF_BEGIN_DECLS
 
 enum {
     NHREF_ORACLE_GEN_NPARAM = 19, NHREF_ORACLE_GEN_NSTATE = 15, NHREF_ORACLE_GEN_NINTEGRAL = 14,
@@ -231,8 +229,6 @@ int nhref_oracle_affine_centre_circle(mpfr_ptr u, mpfr_srcptr m, mpfr_srcptr I, 
                                       mpfr_srcptr eta, mpfr_srcptr ms, mpfr_srcptr uh0,
                                       mpfr_srcptr t);
 
-#ifdef __cplusplus
-}
-#endif
+NHREF_END_DECLS
 
 #endif /* NHREF_ORACLE_AFFINE_H */

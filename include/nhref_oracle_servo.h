@@ -36,9 +36,7 @@
 
 #include "nhref_status.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+NHREF_BEGIN_DECLS
 
 enum {
     NHREF_ORACLE_SUSLOV_NPARAM = 12,
@@ -339,8 +337,6 @@ int nhref_oracle_offset_reg_new(void **sol, mpfr_srcptr p, mpfr_srcptr s0, mpfr_
 int nhref_oracle_offset_reg_state(mpfr_ptr s, void *sol, mpfr_srcptr t);
 void nhref_oracle_offset_reg_free(void *sol);
 
-#ifdef __cplusplus
-}
-#endif
+NHREF_END_DECLS
 
 #endif /* NHREF_ORACLE_SERVO_H */

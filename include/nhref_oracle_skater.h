@@ -23,9 +23,7 @@
 
 #include "nhref_status.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+NHREF_BEGIN_DECLS
 
 enum {
     NHREF_ORACLE_SKATER_NPARAM = 8,
@@ -147,8 +145,6 @@ int nhref_oracle_skater_steady(mpfr_ptr s, mpfr_srcptr p, mpfr_srcptr s0, mpfr_s
  * Source:  spec §4.1 (the substitution is the spec's recommendation). */
 int nhref_oracle_skater_libration(mpfr_ptr out, mpfr_srcptr p, mpfr_srcptr s0);
 
-#ifdef __cplusplus
-}
-#endif
+NHREF_END_DECLS
 
 #endif /* NHREF_ORACLE_SKATER_H */

@@ -35,9 +35,7 @@
 
 #include "nhref_status.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+NHREF_BEGIN_DECLS
 
 enum {
     NHREF_ORACLE_HHA_NSTATE = 5,
@@ -287,8 +285,6 @@ int nhref_oracle_hhb_knife_solution_new(void **sol, mpfr_srcptr p, mpfr_srcptr s
 int nhref_oracle_ow_solution_state(mpfr_ptr s, void *sol, mpfr_srcptr t);
 void nhref_oracle_wheeled_solution_free(void *sol);
 
-#ifdef __cplusplus
-}
-#endif
+NHREF_END_DECLS
 
 #endif /* NHREF_ORACLE_WHEELED_H */

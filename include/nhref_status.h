@@ -10,9 +10,28 @@
 #ifndef NHREF_STATUS_H
 #define NHREF_STATUS_H
 
+/* Every public header wraps its declarations in NHREF_BEGIN_DECLS ... NHREF_END_DECLS:
+ * C linkage for C++, and default visibility.  The library is compiled with
+ * -fvisibility=hidden, so that exactly what the public headers declare is exported
+ * (a test checks the symbol table of libnhref.so against the headers). */
 #ifdef __cplusplus
-extern "C" {
+#define NHREF_EXTERN_C_BEGIN_ extern "C" {
+#define NHREF_EXTERN_C_END_ }
+#else
+#define NHREF_EXTERN_C_BEGIN_
+#define NHREF_EXTERN_C_END_
 #endif
+#if defined(__GNUC__) && __GNUC__ >= 4
+#define NHREF_VIS_PUSH_ _Pragma("GCC visibility push(default)")
+#define NHREF_VIS_POP_ _Pragma("GCC visibility pop")
+#else
+#define NHREF_VIS_PUSH_
+#define NHREF_VIS_POP_
+#endif
+#define NHREF_BEGIN_DECLS NHREF_EXTERN_C_BEGIN_ NHREF_VIS_PUSH_
+#define NHREF_END_DECLS NHREF_VIS_POP_ NHREF_EXTERN_C_END_
+
+NHREF_BEGIN_DECLS
 
 /* X(name, value, message) */
 #define NHREF_STATUS_LIST(X)                                                              \
@@ -47,8 +66,6 @@ const char *nhref_strerror(int status);
  * ("NHREF_UNKNOWN" for a value outside the list).  Static; never NULL. */
 const char *nhref_status_name(int status);
 
-#ifdef __cplusplus
-}
-#endif
+NHREF_END_DECLS
 
 #endif /* NHREF_STATUS_H */

@@ -5,9 +5,12 @@
  * (time t, state components, parameters, decimal constants), combines them
  * with the operations below and marks which nodes are the outputs.  The tape
  * knows nothing of precision or of derivatives; the interpreters evaluate it
- *   - as a function f(t, x) in MPFR          (nhref_tape_mp_eval),
- *   - as Taylor coefficients in MPFR          (nhref_tape_mp_ode_jet),
- * at a precision fixed when the interpreter workspace is allocated.
+ *   - as a function f(t, x)                   (nhref_tape_mp_eval),
+ *   - as Taylor coefficients of the solution of x' = f(t, x) (nhref_tape_mp_ode_jet),
+ * in MPFR at a precision fixed when the interpreter workspace is allocated, in
+ * IEEE double (nhref_tape_d_*, the fast path) and in Arb ball arithmetic
+ * (nhref_tape_arb_*, nhref_arb.h; rigorous).  The three interpreters are one
+ * source compiled once per number type.
  *
  * Building.  Builder calls return a node (an index >= 0).  Errors are sticky:
  * a failing call returns NHREF_NODE_INVALID and records the status in the
@@ -30,9 +33,7 @@
 
 #include "nhref_status.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+NHREF_BEGIN_DECLS
 
 /* Operations of the tape: X(name, arity, printable name). */
 #define NHREF_TAPE_OP_LIST(X) \
@@ -54,7 +55,8 @@ extern "C" {
     X(ATAN, 1, "atan")        \
     X(ATANH, 1, "atanh")      \
     X(TANH, 1, "tanh")        \
-    X(POWI, 1, "powi")
+    X(POWI, 1, "powi")        \
+    X(SOLVE, 0, "solve")
 
 typedef enum {
 #define NHREF_X_OP(name, arity, str) NHREF_OP_##name,
@@ -98,6 +100,22 @@ nhref_node_t nhref_tape_atan(nhref_tape_t *tape, nhref_node_t a);
 nhref_node_t nhref_tape_atanh(nhref_tape_t *tape, nhref_node_t a);
 nhref_node_t nhref_tape_tanh(nhref_tape_t *tape, nhref_node_t a);
 nhref_node_t nhref_tape_powi(nhref_tape_t *tape, nhref_node_t a, long n);
+
+/* nhref_tape_solve -- the solution y of the dense linear system M y = b of size N
+ * (at most NHREF_TAPE_SOLVE_MAX): M is given as N * N nodes, row-major, b as N
+ * nodes; the N components of y are new nodes written to Y (NHREF_NODE_INVALID on
+ * error).  For small mass-matrix and KKT systems (DESIGN §2): the interpreters
+ * factor M_0 once per jet by Gaussian elimination with partial pivoting and take
+ * the Taylor coefficients from y_k = M_0^-1 (b_k - sum_{j=1..k} M_j y_{k-j}).  A
+ * singular M_0 (Arb: a pivot ball containing 0) is NHREF_EDOMAIN at evaluation.
+ * Returns NHREF_OK, NHREF_EINVAL (N = 0 or too large, an invalid node), NHREF_ENOMEM,
+ * or the tape's earlier error (sticky, as every builder call).
+ * Cost per order k of a jet: about N^2 (k + 1) multiply-adds, plus N^3 / 3 at k = 0.
+ * Source: Jorba & Zou 2005 §2 (linear recurrences); Golub & Van Loan, Matrix
+ * Computations, §3.4 (partial pivoting). */
+#define NHREF_TAPE_SOLVE_MAX 64
+int nhref_tape_solve(nhref_tape_t *tape, nhref_node_t *y, size_t n, const nhref_node_t *m,
+                     const nhref_node_t *b);
 
 /* nhref_tape_set_output -- output I (< nout) is NODE.
  * Returns NHREF_OK or NHREF_EINVAL (and records it). */
@@ -216,26 +234,25 @@ int nhref_tape_mp_ode_jet(nhref_tape_mp_t *ws, mpfr_srcptr t, mpfr_srcptr x, uns
 mpfr_srcptr nhref_tape_mp_state_series(const nhref_tape_mp_t *ws, size_t i);
 
 /* ------------------------------------------------------------------ double interpreters
- * The same tape in IEEE double: the fast path.  Constants are the decimal
- * strings correctly rounded to double; constant nodes are evaluated once when
- * the parameters are set.  Same semantics and statuses as the MPFR
- * interpreters; the jet recurrences are the double kernels of nhref_jet.h. */
+ * The same interpreter, from the same source, in IEEE double: the fast path.
+ * Constants are the decimal strings correctly rounded to double; constant nodes
+ * are evaluated once when the parameters are set.  Same semantics and statuses
+ * as the MPFR interpreters; the jet recurrences are the double kernels of
+ * nhref_jet.h, inlined. */
 typedef struct nhref_tape_d nhref_tape_d_t;
 
-/* Returns NHREF_OK, NHREF_ETAPE (a tape with a build error), NHREF_ENOMEM. */
-int nhref_tape_d_new(nhref_tape_d_t **ws, const nhref_tape_t *tape, unsigned order);
+/* As nhref_tape_mp_new, ..., nhref_tape_mp_state_series, in double (PREC is
+ * ignored: 53 bits; T passed by address like every value of the interpreters).
+ * Statuses as the MPFR functions. */
+int nhref_tape_d_new(nhref_tape_d_t **ws, const nhref_tape_t *tape, long prec, unsigned order);
 void nhref_tape_d_free(nhref_tape_d_t *ws);
-/* NHREF_EDOMAIN if a constant node is undefined for these parameters. */
+long nhref_tape_d_prec(const nhref_tape_d_t *ws);
+unsigned nhref_tape_d_order(const nhref_tape_d_t *ws);
 int nhref_tape_d_set_params(nhref_tape_d_t *ws, const double *params);
-/* OUT = the nout outputs at (T, X); NHREF_EDOMAIN (with NaN outputs) as the MPFR eval. */
-int nhref_tape_d_eval(double *out, nhref_tape_d_t *ws, double t, const double *x);
-/* Taylor coefficients 0..ORDER of the solution of x' = f through (T, X); read them
- * with nhref_tape_d_state_series.  Cost: about K_eff ORDER^2 / 2 multiply-adds. */
-int nhref_tape_d_ode_jet(nhref_tape_d_t *ws, double t, const double *x, unsigned order);
+int nhref_tape_d_eval(double *out, nhref_tape_d_t *ws, const double *t, const double *x);
+int nhref_tape_d_ode_jet(nhref_tape_d_t *ws, const double *t, const double *x, unsigned order);
 const double *nhref_tape_d_state_series(const nhref_tape_d_t *ws, size_t i);
 
-#ifdef __cplusplus
-}
-#endif
+NHREF_END_DECLS
 
 #endif /* NHREF_TAPE_H */

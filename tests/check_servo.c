@@ -340,9 +340,10 @@ START_TEST(test_explicit_vs_implicit)
                 pd[k] = mpfr_get_d(p + k, RN);
             for (int k = 0; k < 6; k++)
                 xd[k] = mpfr_get_d(x + k, RN);
-            ck_assert_int_eq(nhref_tape_d_new(&ws, nhref_system_rhs_tape(sys), 0), NHREF_OK);
+            double t0 = 0;
+            ck_assert_int_eq(nhref_tape_d_new(&ws, nhref_system_rhs_tape(sys), 53, 0), NHREF_OK);
             ck_assert_int_eq(nhref_tape_d_set_params(ws, pd), NHREF_OK);
-            ck_assert_int_eq(nhref_tape_d_eval(fd, ws, 0, xd), NHREF_OK);
+            ck_assert_int_eq(nhref_tape_d_eval(fd, ws, &t0, xd), NHREF_OK);
             for (int k = 0; k < 6; k++) {
                 double want = mpfr_get_d(g + k, RN);
                 /* 1e-14 relative to the size of the terms (|f| may cancel) */
@@ -868,22 +869,22 @@ START_TEST(test_reference_values_double)
 {
     const pub_t *c = &pub[_i];
     nhref_system_t *sys = sys_all(c->model, c->par);
-    nhref_fast_t *f;
-    nhref_fast_opts_t opt;
+    nhref_integrator_d_t *f;
+    nhref_options_t opt;
     __mpfr_struct *x = vec(6, 64);
-    double xd[6], t = 0;
-    nhref_fast_opts_default(&opt);
-    ck_assert_int_eq(nhref_fast_new(&f, sys, &opt), NHREF_OK);
+    double xd[6], t = 0, T = atof(c->T);
+    nhref_options_default(&opt);
+    ck_assert_int_eq(nhref_integrator_new_d(&f, sys, &opt), NHREF_OK);
     pub_s0(x, c);
     for (int k = 0; k < 6; k++)
         xd[k] = mpfr_get_d(x + k, RN);
-    ck_assert_int_eq(nhref_fast_until(f, xd, &t, atof(c->T), NULL), NHREF_OK);
+    ck_assert_int_eq(nhref_integrate_until_d(f, xd, &t, &T, NULL), NHREF_OK);
     for (int k = 0; k < 6; k++) {
         double want = strtod(c->sT[k], NULL);
         ck_assert_msg(fabs(xd[k] - want) <= 1e-10 * fmax(1, fabs(want)), "%s %d: %.17g vs %.17g",
                       c->name, k, xd[k], want);
     }
-    nhref_fast_free(f);
+    nhref_integrator_free_d(f);
     vec_free(x, 6);
     nhref_system_free(sys);
 }

@@ -1677,7 +1677,7 @@ START_TEST(test_tl_near_singular_fixed_step_detected)
     nhref_system_set_param(sys, "C2", "-1");
     nhref_options_default(&opt);
     opt.digits = 30;
-    opt.order = 12;
+    opt.scheme_opt = "order=12";
     opt.h_fixed = 0.004;
     ck_assert_int_eq(nhref_integrator_new(&ig, sys, &opt), NHREF_OK);
     x = vec(12, nhref_integrator_prec(ig));

@@ -26,6 +26,9 @@ void cli_error(const char *fmt, ...)
 #endif
     ;
 
+/* S without leading and trailing white space (S is modified). */
+char *cli_trim(char *s);
+
 /* The model named NAME, or NULL after an error listing the known models. */
 const nhref_model_t *cli_model(const char *name);
 

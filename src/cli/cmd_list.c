@@ -20,8 +20,11 @@ int cmd_list(int argc, char **argv)
     }
     printf("Schemes:\n");
     for (size_t i = 0; i < nhref_scheme_count(); i++) {
-        const nhref_scheme_type_t *s = nhref_scheme_get(i);
+        const nhref_scheme_t *s = nhref_scheme_get(i);
         printf("  %-20s %s\n", s->name, s->description);
+        for (size_t j = 0; j < s->nopt; j++)
+            printf("  %-20s   option %s=N: %s (%lu to %lu; default %s)\n", "", s->opt[j].name,
+                   s->opt[j].description, s->opt[j].min, s->opt[j].max, s->opt[j].default_value);
     }
     return CLI_OK;
 }

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "internal.h"
 
 #define MAX_ASSIGN 64
 #define MAX_LIST 256
@@ -44,7 +43,7 @@ static size_t split_list(char *s, char **items)
         char *c = strchr(p, ',');
         if (c != NULL)
             *c = '\0';
-        items[n++] = nhref_trim(p);
+        items[n++] = cli_trim(p);
         if (c == NULL)
             break;
         p = c + 1;

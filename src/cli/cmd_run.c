@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "internal.h"
 
 #define MAX_ASSIGN 64
 #define MAX_ROWS 100000000UL
@@ -28,10 +27,12 @@ static void usage(FILE *out)
             "                          D log2(10) + %d bits (default 30; 1 <= D <= 100000)\n"
             "      --prec BITS         working precision instead (tolerance 2^-BITS * 10)\n"
             "      --scheme NAME       integration scheme (default taylor; see 'nhref list')\n"
-            "      --fast              the double-precision fast path (Taylor or Gauss in\n"
-            "                          double; tolerance max(1e-15, 10^-D); no events)\n"
-            "      --order N           Taylor order (default: from the tolerance)\n"
-            "      --stages S          Gauss-Legendre stages, order 2S (default: ceil(D/2), <= 64)\n"
+            "      --fast              the double-precision fast path: the same schemes,\n"
+            "                          events and outcomes in IEEE double; tolerance\n"
+            "                          max(1e-15, 10^-D); values printed with 17 digits\n"
+            "      --order N           scheme taylor: the order (default: from the tolerance)\n"
+            "      --stages S          scheme gauss: the stages, order 2S (default: ceil(D/2),\n"
+            "                          2 <= S <= 64)\n"
             "      --max-steps N       give up after N steps (default 10000000)\n"
             "      --stop-when EXPR    stop where EXPR (of t, the state and the parameters)\n"
             "                          crosses zero, e.g. --stop-when 'y + 5'; repeatable\n"
@@ -47,34 +48,6 @@ static void usage(FILE *out)
             NHREF_GUARD_BITS);
 }
 
-typedef struct {
-    FILE *out;
-    nhref_integrator_t *ig;
-    const nhref_model_t *model;
-    __mpfr_struct *integrals;
-    int digits;
-} row_writer_t;
-
-static int write_row(void *arg, size_t i, mpfr_srcptr t, mpfr_srcptr x)
-{
-    row_writer_t *w = arg;
-    (void)i;
-    nhref_csv_value(w->out, t, w->digits);
-    for (size_t k = 0; k < w->model->nstate; k++) {
-        fputc(',', w->out);
-        nhref_csv_value(w->out, x + k, w->digits);
-    }
-    if (w->model->nintegral > 0) {
-        nhref_integrator_integrals(w->ig, w->integrals, t, x);
-        for (size_t k = 0; k < w->model->nintegral; k++) {
-            fputc(',', w->out);
-            nhref_csv_value(w->out, w->integrals + k, w->digits);
-        }
-    }
-    fputc('\n', w->out);
-    return ferror(w->out) ? -1 : 0;
-}
-
 /* events seen during the run, written as "# event:" lines after the rows */
 typedef struct {
     char *buf;
@@ -84,10 +57,8 @@ typedef struct {
     int digits;
 } event_log_t;
 
-static void log_event(void *arg, size_t k, mpfr_srcptr t, mpfr_srcptr x)
+static void log_event(event_log_t *l, size_t k, mpfr_srcptr t)
 {
-    event_log_t *l = arg;
-    (void)x;
     if (l->f == NULL)
         return;
     fprintf(l->f, "# event: %s at t = ", l->names[k]);
@@ -141,98 +112,186 @@ static void header(FILE *out, const nhref_system_t *sys, const char *const *init
     fputc('\n', out);
 }
 
-/* ------------------------------------------------------------------ the fast path */
+/* ------------------------------------------------------------------ the two number types
+ * One flow for both paths; a backend holds what differs: the integrator (MPFR at the
+ * working precision, or IEEE double) and its calls.  The double backend converts its
+ * rows to MPFR exactly (53 bits), so that one writer prints both. */
+typedef struct run run_t;
+
 typedef struct {
-    FILE *out;
-    nhref_fast_t *f;
+    int (*make)(run_t *r);
+    /* integrate over r->grid from r->x0 (MPFR; converted by the backend) */
+    int (*integrate)(run_t *r, nhref_stats_t *st);
+    /* the time and state where the integration stopped, into r->te, r->xe */
+    void (*stopped)(run_t *r);
+    /* the first integrals at (T, X) into r->integrals */
+    void (*integrals)(run_t *r, mpfr_srcptr t, mpfr_srcptr x);
+    void (*release)(run_t *r);
+} backend_t;
+
+struct run {
+    const backend_t *be;
+    const nhref_system_t *sys;
     const nhref_model_t *model;
-    double *integrals;
-} fast_writer_t;
+    nhref_options_t opt;
+    __mpfr_struct *x0, *grid;
+    size_t ngrid;
+    FILE *out;
+    int digits;                  /* digits printed */
+    __mpfr_struct *integrals;    /* nintegral values */
+    mpfr_t te;                   /* where the run stopped */
+    __mpfr_struct *xe;
+    event_log_t *elog;
+    /* MPFR */
+    nhref_integrator_t *ig;
+    /* double */
+    nhref_integrator_d_t *igd;
+    double *xd, *gridd, *Id, td;
+    __mpfr_struct *rowm; /* a double row converted to MPFR, 53 bits: t then the state */
+};
 
-static int write_row_d(void *arg, size_t i, double t, const double *x)
+/* one row: t, the state, the first integrals */
+static int write_row(run_t *r, mpfr_srcptr t, mpfr_srcptr x)
 {
-    fast_writer_t *w = arg;
+    const nhref_model_t *m = r->model;
+    nhref_csv_value(r->out, t, r->digits);
+    for (size_t k = 0; k < m->nstate; k++) {
+        fputc(',', r->out);
+        nhref_csv_value(r->out, x + k, r->digits);
+    }
+    if (m->nintegral > 0) {
+        r->be->integrals(r, t, x);
+        for (size_t k = 0; k < m->nintegral; k++) {
+            fputc(',', r->out);
+            nhref_csv_value(r->out, r->integrals + k, r->digits);
+        }
+    }
+    fputc('\n', r->out);
+    return ferror(r->out) ? -1 : 0;
+}
+
+/* MPFR */
+static int mp_row(void *arg, size_t i, mpfr_srcptr t, mpfr_srcptr x)
+{
     (void)i;
-    fprintf(w->out, "%.16e", t);
-    for (size_t k = 0; k < w->model->nstate; k++)
-        fprintf(w->out, ",%.16e", x[k]);
-    if (w->model->nintegral > 0) {
-        nhref_fast_integrals(w->f, w->integrals, t, x);
-        for (size_t k = 0; k < w->model->nintegral; k++)
-            fprintf(w->out, isnan(w->integrals[k]) ? ",nan" : ",%.16e", w->integrals[k]);
-    }
-    fputc('\n', w->out);
-    return ferror(w->out) ? -1 : 0;
+    return write_row(arg, t, x);
 }
 
-static int run_fast(const nhref_system_t *sys, const nhref_model_t *m, mpfr_srcptr x0m,
-                    const char *const *init_str, mpfr_srcptr gridm, size_t ngrid,
-                    const char *t_end_s, const char *dt_s, const char *output,
-                    const char *scheme, double digits, unsigned order, unsigned stages,
-                    unsigned long max_steps, int quiet)
+static void mp_event(void *arg, size_t k, mpfr_srcptr t, mpfr_srcptr x)
 {
-    nhref_fast_opts_t fo;
-    nhref_fast_t *f = NULL;
-    nhref_outfile_t *of = NULL;
-    nhref_stats_t stats;
-    fast_writer_t w;
-    double *x0 = calloc(m->nstate + 1, sizeof *x0), *grid = calloc(ngrid, sizeof *grid);
-    int status, rc = CLI_FAIL;
-
-    (void)quiet;
-    nhref_fast_opts_default(&fo);
-    fo.scheme = scheme;
-    fo.tol = digits > 0 && digits < 15 ? pow(10, -digits) : 1e-15;
-    fo.order = order;
-    fo.stages = stages;
-    fo.max_steps = max_steps;
-    for (size_t i = 0; i < m->nstate; i++)
-        x0[i] = mpfr_get_d(x0m + i, MPFR_RNDN);
-    for (size_t i = 0; i < ngrid; i++)
-        grid[i] = mpfr_get_d(gridm + i, MPFR_RNDN);
-    w.model = m;
-    w.integrals = calloc(m->nintegral + 1, sizeof *w.integrals);
-    fo.on_row = write_row_d;
-    fo.on_row_arg = &w;
-    status = nhref_fast_new(&f, sys, &fo);
-    if (status != NHREF_OK) {
-        cli_error("cannot set up the fast integrator: %s", nhref_strerror(status));
-        rc = status == NHREF_EINVAL || status == NHREF_ENOTFOUND ? CLI_USAGE : CLI_FAIL;
-        goto out;
-    }
-    w.f = f;
-    if (nhref_outfile_open(&of, output) != NHREF_OK) {
-        cli_error("cannot write '%s': %s", output, strerror(errno));
-        goto out;
-    }
-    w.out = nhref_outfile_stream(of);
-    {
-        char sch[64], tol[32];
-        snprintf(sch, sizeof sch, "%s (fast path, IEEE double)", scheme ? scheme : "taylor");
-        snprintf(tol, sizeof tol, "%g", fo.tol);
-        header(w.out, sys, init_str, t_end_s, dt_s, sch, "53 bits (double)", tol, 17);
-    }
-    status = nhref_fast_grid(f, NULL, x0, grid, ngrid, &stats);
-    if (status != NHREF_OK) {
-        cli_error("integration failed after %lu steps and %zu of %zu rows: %s", stats.nsteps,
-                  stats.nrows, ngrid, nhref_strerror(status));
-        nhref_outfile_abort(of);
-        goto out;
-    }
-    nhref_csv_meta(w.out, "outcome", "%s", nhref_outcome_str(stats.outcome));
-    nhref_csv_meta(w.out, "steps", "%lu (order %u, |h| from %.6g to %.6g s)", stats.nsteps,
-                   stats.order_max, stats.h_min, stats.h_max);
-    if (nhref_outfile_commit(of) != NHREF_OK)
-        cli_error("cannot write '%s': %s", output, strerror(errno));
-    else
-        rc = CLI_OK;
-out:
-    nhref_fast_free(f);
-    free(x0);
-    free(grid);
-    free(w.integrals);
-    return rc;
+    (void)x;
+    log_event(((run_t *)arg)->elog, k, t);
 }
+
+static int mp_make(run_t *r)
+{
+    int status = nhref_integrator_new(&r->ig, r->sys, &r->opt);
+    if (status == NHREF_OK) {
+        nhref_integrator_on_row(r->ig, mp_row, r);
+        nhref_integrator_on_event(r->ig, mp_event, r);
+    }
+    return status;
+}
+
+static int mp_integrate(run_t *r, nhref_stats_t *st)
+{
+    return nhref_integrate_grid(r->ig, NULL, r->x0, r->grid, r->ngrid, st);
+}
+
+static void mp_stopped(run_t *r)
+{
+    nhref_integrator_state(r->ig, r->te, r->xe);
+}
+
+static void mp_integrals(run_t *r, mpfr_srcptr t, mpfr_srcptr x)
+{
+    nhref_integrator_integrals(r->ig, r->integrals, t, x);
+}
+
+static void mp_release(run_t *r)
+{
+    nhref_integrator_free(r->ig);
+}
+
+static const backend_t backend_mp = {mp_make, mp_integrate, mp_stopped, mp_integrals, mp_release};
+
+/* double: values converted to MPFR exactly */
+static void to_mpfr(__mpfr_struct *m, const double *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        mpfr_set_d(m + i, v[i], MPFR_RNDN);
+}
+
+static int d_row(void *arg, size_t i, const double *t, const double *x)
+{
+    run_t *r = arg;
+    (void)i;
+    to_mpfr(r->rowm, t, 1);
+    to_mpfr(r->rowm + 1, x, r->model->nstate);
+    return write_row(r, r->rowm, r->rowm + 1);
+}
+
+static void d_event(void *arg, size_t k, const double *t, const double *x)
+{
+    run_t *r = arg;
+    (void)x;
+    to_mpfr(r->rowm, t, 1);
+    log_event(r->elog, k, r->rowm);
+}
+
+static int d_make(run_t *r)
+{
+    const nhref_model_t *m = r->model;
+    int status;
+    r->xd = calloc(m->nstate + 1, sizeof *r->xd);
+    r->gridd = calloc(r->ngrid, sizeof *r->gridd);
+    r->Id = calloc(m->nintegral + 1, sizeof *r->Id);
+    r->rowm = nhref_vec_new(m->nstate + 1, 53);
+    if (r->xd == NULL || r->gridd == NULL || r->Id == NULL || r->rowm == NULL)
+        return NHREF_ENOMEM;
+    status = nhref_integrator_new_d(&r->igd, r->sys, &r->opt);
+    if (status == NHREF_OK) {
+        nhref_integrator_on_row_d(r->igd, d_row, r);
+        nhref_integrator_on_event_d(r->igd, d_event, r);
+    }
+    return status;
+}
+
+static int d_integrate(run_t *r, nhref_stats_t *st)
+{
+    for (size_t i = 0; i < r->model->nstate; i++)
+        r->xd[i] = mpfr_get_d(r->x0 + i, MPFR_RNDN);
+    for (size_t i = 0; i < r->ngrid; i++)
+        r->gridd[i] = mpfr_get_d(r->grid + i, MPFR_RNDN);
+    return nhref_integrate_grid_d(r->igd, NULL, r->xd, r->gridd, r->ngrid, st);
+}
+
+static void d_stopped(run_t *r)
+{
+    nhref_integrator_state_d(r->igd, &r->td, r->xd);
+    to_mpfr(r->te, &r->td, 1);
+    to_mpfr(r->xe, r->xd, r->model->nstate);
+}
+
+static void d_integrals(run_t *r, mpfr_srcptr t, mpfr_srcptr x)
+{
+    double td = mpfr_get_d(t, MPFR_RNDN);
+    for (size_t i = 0; i < r->model->nstate; i++)
+        r->xd[i] = mpfr_get_d(x + i, MPFR_RNDN);
+    nhref_integrator_integrals_d(r->igd, r->Id, &td, r->xd);
+    to_mpfr(r->integrals, r->Id, r->model->nintegral);
+}
+
+static void d_release(run_t *r)
+{
+    nhref_integrator_free_d(r->igd);
+    free(r->xd);
+    free(r->gridd);
+    free(r->Id);
+    nhref_vec_free(r->rowm, r->model->nstate + 1);
+}
+
+static const backend_t backend_d = {d_make, d_integrate, d_stopped, d_integrals, d_release};
 
 /* The output grid 0, H, 2H, ... < T, T.  Returns the number of points, or 0
  * after an error. */
@@ -286,26 +345,23 @@ int cmd_run(int argc, char **argv)
     nhref_tape_t *etapes[MAX_ASSIGN];
     nhref_event_desc_t edesc[MAX_ASSIGN];
     event_log_t elog = {NULL, NULL, 0, NULL, 0};
-    int no_model_events = 0, fast = 0;
+    int no_model_events = 0, fast = 0, made = 0;
     const char *t_end_s = NULL, *dt_s = NULL, *output = "-";
     unsigned long digits = 0, prec = 0, order = 0, stages = 0, max_steps = 10000000UL;
     int quiet = 0, c, rc = CLI_USAGE, status;
     const nhref_model_t *model;
     nhref_system_t *sys = NULL;
-    nhref_integrator_t *ig = NULL;
-    nhref_options_t opt;
     nhref_stats_t stats;
     nhref_outfile_t *of = NULL;
-    __mpfr_struct *x0 = NULL, *grid = NULL, *integrals = NULL;
     const char **init_str = NULL;
-    size_t ngrid = 0;
+    char scheme_opt[64] = "", why[256];
     mpfr_t t_end, dt;
     mpfr_prec_t wprec;
     cli_progress_t progress;
-    row_writer_t writer;
-    int print_digits;
+    run_t r;
 
-    nhref_options_default(&opt);
+    memset(&r, 0, sizeof r);
+    nhref_options_default(&r.opt);
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":p:i:T:d:o:qh", longopts, NULL)) != -1) {
@@ -356,7 +412,7 @@ int cmd_run(int argc, char **argv)
                 cli_error("unknown scheme '%s' (see 'nhref list')", optarg);
                 return CLI_USAGE;
             }
-            opt.scheme = optarg;
+            r.opt.scheme = optarg;
             break;
         case 'N':
             if (cli_ulong(&order, optarg, "--order", 2, 100000) != 0)
@@ -399,10 +455,25 @@ int cmd_run(int argc, char **argv)
         cli_error("give --digits or --prec, not both");
         return CLI_USAGE;
     }
-    if (fast && (prec != 0 || nexprs != 0 || order > 200)) {
-        cli_error("--fast is double precision: no --prec, --stop-when or --event (use the MPFR "
-                  "path), --order at most 200");
+    if (fast && prec != 0) {
+        cli_error("--fast is double precision (53 bits): no --prec (use the MPFR path)");
         return CLI_USAGE;
+    }
+    /* the scheme's own options: --order (taylor), --stages (gauss) */
+    if (order != 0 || stages != 0) {
+        const nhref_scheme_t *sch =
+            r.opt.scheme != NULL ? nhref_scheme_find(r.opt.scheme) : nhref_scheme_get(0);
+        snprintf(scheme_opt, sizeof scheme_opt, order ? "order=%lu" : "stages=%lu",
+                 order ? order : stages);
+        if (order != 0 && stages != 0) {
+            cli_error("give --order (scheme taylor) or --stages (scheme gauss), not both");
+            return CLI_USAGE;
+        }
+        if (nhref_scheme_check_opts(sch, scheme_opt, why, sizeof why) != NHREF_OK) {
+            cli_error("--%s: %s", order ? "order" : "stages", why);
+            return CLI_USAGE;
+        }
+        r.opt.scheme_opt = scheme_opt;
     }
     if ((model = cli_model(argv[optind])) == NULL)
         return CLI_USAGE;
@@ -410,30 +481,39 @@ int cmd_run(int argc, char **argv)
         cli_error("cannot build model %s", model->name);
         return CLI_FAIL;
     }
+    r.sys = sys;
+    r.model = model;
+    r.elog = &elog;
+    r.be = fast ? &backend_d : &backend_mp;
 
     /* parameters */
     if (cli_assign_params(sys, params, nparams, "", "--param") != 0)
         goto done;
 
-    /* precision and tolerance */
-    opt.digits = (double)digits;
-    opt.prec = (mpfr_prec_t)prec;
-    opt.order = (unsigned)order;
-    opt.stages = (unsigned)stages;
-    opt.max_steps = max_steps;
-    if (nhref_options_resolve(&opt) != NHREF_OK) {
+    /* precision and tolerance: the MPFR path's, which also parses the inputs of the
+     * fast path (so both refuse the same initial states, with the same message) */
+    r.opt.digits = (double)digits;
+    r.opt.prec = (mpfr_prec_t)prec;
+    r.opt.max_steps = max_steps;
+    if (nhref_options_resolve(&r.opt) != NHREF_OK) {
         cli_error("--prec %lu implies fewer than 1 digit", prec);
         goto done;
     }
-    wprec = opt.prec;
-    print_digits = (int)floor(opt.digits);
+    wprec = r.opt.prec;
+    r.digits = (int)floor(r.opt.digits);
+    if (fast) {
+        /* double: tolerance max(1e-15, 10^-D), values printed with 17 digits */
+        r.opt.prec = 0;
+        r.opt.digits = digits > 0 && digits < 15 ? (double)digits : 15;
+        r.digits = 17;
+    }
 
     /* initial state: the model's defaults, then --init */
-    x0 = nhref_vec_new(model->nstate, wprec);
+    r.x0 = nhref_vec_new(model->nstate, wprec);
     init_str = calloc(model->nstate, sizeof *init_str);
-    if (x0 == NULL || init_str == NULL ||
-        cli_assign_inits(x0, init_str, model, inits, ninits, "", "--init") != 0 ||
-        cli_check_init(sys, x0, "") != 0)
+    if (r.x0 == NULL || init_str == NULL ||
+        cli_assign_inits(r.x0, init_str, model, inits, ninits, "", "--init") != 0 ||
+        cli_check_init(sys, r.x0, "") != 0)
         goto done;
 
     /* times */
@@ -455,17 +535,10 @@ int cmd_run(int argc, char **argv)
         mpfr_clears(t_end, dt, (mpfr_ptr)0);
         goto done;
     }
-    ngrid = make_grid(&grid, t_end, dt, wprec);
+    r.ngrid = make_grid(&r.grid, t_end, dt, wprec);
     mpfr_clears(t_end, dt, (mpfr_ptr)0);
-    if (ngrid == 0)
+    if (r.ngrid == 0)
         goto done;
-
-    if (fast) {
-        rc = run_fast(sys, model, x0, init_str, grid, ngrid, t_end_s, dt_s, output,
-                      opt.scheme, digits ? (double)digits : 0, (unsigned)order,
-                      (unsigned)stages, max_steps, quiet);
-        goto done;
-    }
 
     /* events: the model's, then --stop-when and --event expressions */
     {
@@ -490,27 +563,27 @@ int cmd_run(int argc, char **argv)
             elog.names[i] = model->event[i].name;
         for (size_t i = 0; i < nexprs; i++)
             elog.names[(no_model_events ? 0 : model->nevent) + i] = exprs[i];
-        elog.digits = print_digits;
+        elog.digits = r.digits;
         elog.f = open_memstream(&elog.buf, &elog.len);
-        opt.no_model_events = no_model_events;
-        opt.nuser_event = nexprs;
-        opt.user_event_tape = (const nhref_tape_t *const *)etapes;
-        opt.user_event = edesc;
-        opt.on_event = log_event;
-        opt.on_event_arg = &elog;
+        r.opt.no_model_events = no_model_events;
+        r.opt.nuser_event = nexprs;
+        r.opt.user_event_tape = (const nhref_tape_t *const *)etapes;
+        r.opt.user_event = edesc;
     }
 
     /* integrator */
     cli_progress_init(&progress, "integrating");
     progress.active = progress.active && !quiet;
-    opt.progress = cli_progress;
-    opt.progress_arg = &progress;
-    opt.on_row = write_row;
-    opt.on_row_arg = &writer;
-    status = nhref_integrator_new(&ig, sys, &opt);
+    r.opt.progress = cli_progress;
+    r.opt.progress_arg = &progress;
+    made = 1;
+    status = r.be->make(&r);
     if (status != NHREF_OK) {
-        cli_error("cannot set up the integrator: %s", nhref_strerror(status));
-        rc = status == NHREF_EDOMAIN || status == NHREF_EINVAL ? CLI_USAGE : CLI_FAIL;
+        cli_error("cannot set up the %sintegrator: %s", fast ? "fast (double) " : "",
+                  nhref_strerror(status));
+        rc = status == NHREF_EDOMAIN || status == NHREF_EINVAL || status == NHREF_ENOTFOUND
+                 ? CLI_USAGE
+                 : CLI_FAIL;
         goto done;
     }
 
@@ -520,24 +593,42 @@ int cmd_run(int argc, char **argv)
         rc = CLI_FAIL;
         goto done;
     }
-    integrals = nhref_vec_new(model->nintegral, wprec);
-    writer.out = nhref_outfile_stream(of);
-    writer.ig = ig;
-    writer.model = model;
-    writer.integrals = integrals;
-    writer.digits = print_digits;
+    r.integrals = nhref_vec_new(model->nintegral, wprec);
+    r.xe = nhref_vec_new(model->nstate, wprec);
+    mpfr_init2(r.te, wprec);
+    r.out = nhref_outfile_stream(of);
     {
-        char prec_s[32], tol_s[32];
-        snprintf(prec_s, sizeof prec_s, "%ld bits", (long)nhref_integrator_prec(ig));
-        snprintf(tol_s, sizeof tol_s, "1e-%g", nhref_integrator_digits(ig));
-        header(writer.out, sys, init_str, t_end_s, dt_s, nhref_integrator_scheme(ig)->name, prec_s,
-               tol_s, print_digits);
+        char sch[96], prec_s[32], tol_s[32];
+        const char *name = r.opt.scheme ? r.opt.scheme : nhref_scheme_get(0)->name;
+        if (fast) {
+            snprintf(sch, sizeof sch, "%s (fast path, IEEE double)", name);
+            snprintf(prec_s, sizeof prec_s, "53 bits (double)");
+        } else {
+            snprintf(sch, sizeof sch, "%s", name);
+            snprintf(prec_s, sizeof prec_s, "%ld bits", (long)wprec);
+        }
+        snprintf(tol_s, sizeof tol_s, "1e-%g", r.opt.digits);
+        header(r.out, sys, init_str, t_end_s, dt_s, sch, prec_s, tol_s, r.digits);
     }
-    status = nhref_integrate_grid(ig, NULL, x0, grid, ngrid, &stats);
+    status = r.be->integrate(&r, &stats);
     cli_progress_end(&progress);
+    if (status == NHREF_EPARAM) {
+        /* the fast path checks the state rounded to double; say why it fails there */
+        __mpfr_struct *xm = nhref_vec_new(model->nstate, 53);
+        for (size_t i = 0; xm != NULL && i < model->nstate; i++)
+            mpfr_set(xm + i, r.x0 + i, MPFR_RNDN);
+        if (xm == NULL || nhref_system_check_init(sys, xm, why, sizeof why) == NHREF_OK)
+            snprintf(why, sizeof why, "%s", nhref_strerror(status));
+        cli_error("the initial state rounded to double is not admissible: %s", why);
+        nhref_vec_free(xm, model->nstate);
+        nhref_outfile_abort(of);
+        of = NULL;
+        rc = CLI_USAGE;
+        goto done;
+    }
     if (status != NHREF_OK && status != NHREF_EBLOWUP) {
         cli_error("integration failed after %lu steps and %zu of %zu rows: %s", stats.nsteps,
-                  stats.nrows, ngrid, nhref_strerror(status));
+                  stats.nrows, r.ngrid, nhref_strerror(status));
         nhref_outfile_abort(of);
         of = NULL;
         rc = CLI_FAIL;
@@ -545,18 +636,14 @@ int cmd_run(int argc, char **argv)
     }
     if (stats.outcome == NHREF_OUTCOME_EVENT || stats.outcome == NHREF_OUTCOME_BLOWUP) {
         /* one more row: the state where the run ended */
-        mpfr_t te;
-        __mpfr_struct *xe = nhref_vec_new(model->nstate, wprec);
-        mpfr_init2(te, wprec);
-        nhref_integrator_state(ig, te, xe);
-        write_row(&writer, 0, te, xe);
+        r.be->stopped(&r);
+        write_row(&r, r.te, r.xe);
         if (stats.outcome == NHREF_OUTCOME_EVENT) {
-            fprintf(writer.out, "# outcome: stopped by the event '%s' at t = ",
-                    elog.names[stats.event]);
-            nhref_csv_value(writer.out, te, print_digits);
-            fputs(" (the last row)\n", writer.out);
+            fprintf(r.out, "# outcome: stopped by the event '%s' at t = ", elog.names[stats.event]);
+            nhref_csv_value(r.out, r.te, r.digits);
+            fputs(" (the last row)\n", r.out);
         } else {
-            nhref_csv_meta(writer.out, "outcome",
+            nhref_csv_meta(r.out, "outcome",
                            "stopped before a finite-time blow-up: the solution leaves every bound "
                            "near t = %.15g (estimated from the radius of convergence); the last row "
                            "is the last state reached",
@@ -564,19 +651,17 @@ int cmd_run(int argc, char **argv)
             fprintf(stderr,
                     "%s: the solution leaves every bound near t = %.15g: stopped at t = %.15g "
                     "(%zu of %zu rows written)\n",
-                    cli_prog, stats.t_blowup, mpfr_get_d(te, MPFR_RNDN), stats.nrows, ngrid);
+                    cli_prog, stats.t_blowup, mpfr_get_d(r.te, MPFR_RNDN), stats.nrows, r.ngrid);
         }
-        mpfr_clear(te);
-        nhref_vec_free(xe, model->nstate);
     } else {
-        nhref_csv_meta(writer.out, "outcome", "%s", nhref_outcome_str(stats.outcome));
+        nhref_csv_meta(r.out, "outcome", "%s", nhref_outcome_str(stats.outcome));
     }
     if (elog.f != NULL) {
         fclose(elog.f);
         elog.f = NULL;
-        fwrite(elog.buf, 1, elog.len, writer.out);
+        fwrite(elog.buf, 1, elog.len, r.out);
     }
-    nhref_csv_meta(writer.out, "steps", "%lu (order %u, |h| from %.6g to %.6g s)", stats.nsteps,
+    nhref_csv_meta(r.out, "steps", "%lu (order %u, |h| from %.6g to %.6g s)", stats.nsteps,
                    stats.order_max, stats.h_min, stats.h_max);
     status = nhref_outfile_commit(of);
     of = NULL;
@@ -594,11 +679,16 @@ done:
         fclose(elog.f);
     free(elog.buf);
     free((void *)elog.names);
-    nhref_vec_free(x0, model->nstate);
-    nhref_vec_free(grid, ngrid);
-    nhref_vec_free(integrals, model->nintegral);
+    nhref_vec_free(r.x0, model->nstate);
+    nhref_vec_free(r.grid, r.ngrid);
+    nhref_vec_free(r.integrals, model->nintegral);
+    if (r.xe != NULL) {
+        nhref_vec_free(r.xe, model->nstate);
+        mpfr_clear(r.te);
+    }
     free((void *)init_str);
-    nhref_integrator_free(ig); /* before the event tapes its workspaces point to */
+    if (made)
+        r.be->release(&r); /* before the event tapes its workspaces point to */
     for (size_t i = 0; i < nexprs; i++)
         nhref_tape_free(etapes[i]);
     nhref_system_free(sys);

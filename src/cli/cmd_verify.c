@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "internal.h"
 
 #define MAX_ASSIGN 64
 #define DIGITS_MAX 100000
@@ -568,13 +567,12 @@ static int compute_reference(verify_t *v, nhref_options_t *opt, int quiet)
     v->progress.active = v->progress.active && !quiet;
     opt->progress = cli_progress;
     opt->progress_arg = &v->progress;
-    opt->on_row = store_row;
-    opt->on_row_arg = v;
     status = nhref_integrator_new(&v->ig, v->sys, opt);
     if (status != NHREF_OK) {
         cli_error("cannot set up the reference integrator: %s", nhref_strerror(status));
         return status == NHREF_EDOMAIN || status == NHREF_EINVAL ? CLI_USAGE : CLI_FAIL;
     }
+    nhref_integrator_on_row(v->ig, store_row, v);
     v->ref = nhref_vec_new(nrow * m->nstate, v->prec);
     while (nback < nrow && mpfr_cmp(cell(v, v->order[nback], v->tcol), v->t0) < 0)
         nback++;

@@ -6,11 +6,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <ctype.h>
 #include <unistd.h>
 
-#include "internal.h"
-
 const char *cli_prog = "nhref";
+
+char *cli_trim(char *s)
+{
+    char *e;
+    while (isspace((unsigned char)*s))
+        s++;
+    e = s + strlen(s);
+    while (e > s && isspace((unsigned char)e[-1]))
+        *--e = '\0';
+    return s;
+}
 
 void cli_error(const char *fmt, ...)
 {

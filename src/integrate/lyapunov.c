@@ -59,7 +59,7 @@ static int initial_direction(mpfr_ptr u, lyap_t *L, const nhref_system_t *sys, m
         status = nhref_tape_gradient(&grad, nhref_system_integral_tape(sys),
                                      (size_t)opt->project_integral);
         if (status == NHREF_OK) {
-            status = nhref_system_workspace(&ws, sys, grad, L->prec, 0, 1);
+            status = nhref_system_workspace_mp(&ws, sys, grad, L->prec, 0, 1);
             if (status == NHREF_OK) {
                 mpfr_set_zero(L->a, 1);
                 status = nhref_tape_mp_eval(g, ws, L->a, x0);
@@ -119,8 +119,6 @@ int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpf
         return NHREF_EINVAL;
     iopt.no_model_events = 1;
     iopt.nuser_event = 0;
-    iopt.on_row = NULL;
-    iopt.on_event = NULL;
     iopt.blowup_radius = 0;
     memset(&L, 0, sizeof L);
     L.n = m->nstate;

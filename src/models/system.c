@@ -177,10 +177,7 @@ const char *nhref_system_param_str(const nhref_system_t *sys, size_t i)
 
 int nhref_system_params(mpfr_ptr p, const nhref_system_t *sys)
 {
-    for (size_t i = 0; i < sys->model->nparam; i++)
-        if (nhref_decimal_set(p + i, sys->param[i]) != NHREF_OK)
-            return NHREF_EPARSE;
-    return NHREF_OK;
+    return nhref_system_params_mp(p, sys, mpfr_get_prec(p));
 }
 
 int nhref_system_check(const nhref_system_t *sys, char *why, size_t len)
@@ -224,29 +221,5 @@ int nhref_system_check_init(const nhref_system_t *sys, mpfr_srcptr x0, char *why
     if (status == NHREF_OK)
         status = model->check_init(p, x0, why, len);
     nhref_vec_free(p, model->nparam);
-    return status;
-}
-
-int nhref_system_workspace(nhref_tape_mp_t **ws, const nhref_system_t *sys,
-                           const nhref_tape_t *tape, mpfr_prec_t prec, unsigned order, int strict)
-{
-    size_t np = sys->model->nparam;
-    __mpfr_struct *p;
-    int status = nhref_tape_mp_new(ws, tape, prec, order);
-
-    if (status != NHREF_OK)
-        return status;
-    p = nhref_vec_new(np, prec);
-    status = p != NULL ? nhref_system_params(p, sys) : NHREF_ENOMEM;
-    if (status == NHREF_OK) {
-        int set = nhref_tape_mp_set_params(*ws, p);
-        if (strict)
-            status = set;
-    }
-    nhref_vec_free(p, np);
-    if (status != NHREF_OK) {
-        nhref_tape_mp_free(*ws);
-        *ws = NULL;
-    }
     return status;
 }

@@ -1,60 +1,94 @@
-/* taylor.c -- the Taylor scheme in MPFR: jets from the tape, order from the
- * tolerance, step size from the last two Taylor coefficients, dense output
- * from the step's own polynomial.
+/* taylor.c -- the Taylor scheme, for every number type (compiled once per type):
+ * jets from the tape, order from the tolerance, step size from the last two Taylor
+ * coefficients, dense output from the step's own polynomial.
  *
- * Order and step (A. Jorba and M. Zou, Exp. Math. 14(1), 2005, §3.2; as in
- * heyoka): for a tolerance eps = 10^-d,
+ * Order and step (A. Jorba and M. Zou, Exp. Math. 14(1), 2005, §3.2; as in heyoka):
+ * for a tolerance eps = 10^-d,
  *   N   = ceil(-ln(eps)/2 + 1) = ceil(1.1513 d + 1),
  *   rho = min_{k in {N-1, N}} (max(1, |x_0|) / |x_k|)^(1/k),
  *   h   = rho exp(-0.7/(N-1)) / e^2,
  * with |.| the max-norm over the state; the derivation of the constants is in
- * proofs/taylor_step.md.  Only the size of h matters, so the step-size
- * arithmetic is done on logarithms in double (exponent-safe at any precision:
- * a norm of 10^-100000 is fine).  All mpfr_t are initialised in taylor_alloc
- * and no MPFR function that allocates is called: a step allocates nothing.
+ * proofs/taylor_step.md.  Only the size of h matters, so the step-size arithmetic is
+ * done on logarithms in double (exponent-safe at any precision).
+ *
+ * The new state is the step's polynomial at h by Horner's rule; a type with
+ * NUM_COMPENSATED (double) sums the increment x(t + h) - x(t) into the state and the
+ * step into the time with Kahan's compensation, so that round-off does not grow with
+ * the number of steps.  Every number is allocated in taylor_alloc: a step allocates
+ * nothing.
  */
 #include <math.h>
 #include <stdlib.h>
 
 #include "internal.h"
-#include "nhref_scheme.h"
-#include "nhref_tape.h"
+#include "num/core.h"
+
+#if NHREF_NUM == NHREF_NUM_MP /* the descriptor, once for every type */
+static const nhref_scheme_opt_desc_t taylor_opt[] = {
+    {"order", "the Taylor order N", "from the tolerance: N = ceil(1.1513 d + 1), at least 2", 2,
+     100000},
+};
+
+const nhref_scheme_t nhref_scheme_taylor = {
+    .name = "taylor",
+    .description = "Taylor series by automatic differentiation of the tape (Jorba-Zou order "
+                   "and step), any precision",
+    .flags = NHREF_SCHEME_DENSE | NHREF_SCHEME_ADAPTIVE | NHREF_SCHEME_RADIUS,
+    .nopt = sizeof taylor_opt / sizeof taylor_opt[0],
+    .opt = taylor_opt,
+    .source = "A. Jorba and M. Zou, A software package for the numerical integration of "
+              "ODEs by means of high-order Taylor methods, Exp. Math. 14(1) (2005) 99-117",
+};
+#else
+extern const nhref_scheme_t nhref_scheme_taylor;
+#endif
+
+/* scalars */
+enum { T0, H, THETA, ACC, ET, TLAST, Y, SUM, NSCALAR };
 
 typedef struct {
-    nhref_tape_mp_t *ws;
-    size_t n;        /* state dimension */
-    unsigned order;  /* N */
-    mpfr_t t0;       /* start of the last step */
-    mpfr_t h;        /* the last step */
-    mpfr_t theta;    /* dense output: t - t0 */
-    mpfr_t acc;      /* Horner accumulator */
-    double lsafety;  /* ln(exp(-0.7/(N-1)) / e^2) */
+    tape_ws_t *ws;
+    size_t n;       /* state dimension */
+    unsigned order; /* N */
+    long prec;
+    num_ptr s;      /* NSCALAR scalars: the last step's start T0 and size H, ... */
+    num_ptr x0;     /* compensated types: the last step's start */
+    num_ptr e;      /* compensated types: the compensation of x (ET: of t) */
+    num_ptr xlast;  /* compensated types: the state this scheme returned */
+    double lsafety; /* ln(exp(-0.7/(N-1)) / e^2) */
     int have_step;
     int fixed_step;
 } taylor_t;
+
+#define SC(st, i) ((st)->s + (i))
 
 static void taylor_free(void *stv)
 {
     taylor_t *st = stv;
     if (st == NULL)
         return;
-    nhref_tape_mp_free(st->ws);
-    mpfr_clears(st->t0, st->h, st->theta, st->acc, (mpfr_ptr)0);
+    NUM_TAPE_FN(free)(st->ws);
+    num_vec_free(st->s, NSCALAR);
+    num_vec_free(st->x0, st->n);
+    num_vec_free(st->e, st->n);
+    num_vec_free(st->xlast, st->n);
     free(st);
 }
 
 static int taylor_alloc(void **stp, const nhref_system_t *sys, const nhref_scheme_opts_t *opts)
 {
     const nhref_tape_t *tape = nhref_system_rhs_tape(sys);
+    unsigned long order;
     taylor_t *st;
     int status;
-    unsigned order = opts->order;
 
     *stp = NULL;
+    if (nhref_scheme_opt_ulong(&order, opts->opt, "order", 0, 2, 100000) != NHREF_OK)
+        return NHREF_EINVAL;
     if (order == 0) {
         if (!(opts->digits > 0) || opts->digits > 1e6)
             return NHREF_EINVAL;
-        order = (unsigned)ceil(1.1513 * opts->digits + 1);
+        order = (unsigned long)ceil(1.1513 * opts->digits + 1);
         if (order < 2)
             order = 2;
     }
@@ -63,13 +97,18 @@ static int taylor_alloc(void **stp, const nhref_system_t *sys, const nhref_schem
     st = calloc(1, sizeof *st);
     if (st == NULL)
         return NHREF_ENOMEM;
-    mpfr_inits2(opts->prec, st->t0, st->h, st->theta, st->acc, (mpfr_ptr)0);
     st->n = nhref_tape_nstate(tape);
-    st->order = order;
-    st->lsafety = -0.7 / (order - 1) - 2;
+    st->order = (unsigned)order;
+    st->prec = opts->prec;
+    st->lsafety = -0.7 / (double)(order - 1) - 2;
     st->fixed_step = opts->fixed_step;
-
-    status = nhref_system_workspace(&st->ws, sys, tape, opts->prec, order, 1);
+    st->s = num_vec_new(NSCALAR, opts->prec);
+    st->x0 = num_vec_new(st->n, opts->prec);
+    st->e = num_vec_new(st->n, opts->prec);
+    st->xlast = num_vec_new(st->n, opts->prec);
+    status = st->s && st->x0 && st->e && st->xlast
+                 ? NUM_IN(nhref_system_workspace)(&st->ws, sys, tape, opts->prec, st->order, 1)
+                 : NHREF_ENOMEM;
     if (status != NHREF_OK) {
         taylor_free(st);
         return status;
@@ -78,55 +117,75 @@ static int taylor_alloc(void **stp, const nhref_system_t *sys, const nhref_schem
     return NHREF_OK;
 }
 
-/* ln max_i |x_i^[k]|, or -HUGE_VAL if every component is zero */
+/* ln max_i |x_i^[k]| (Arb: of the midpoints), or -HUGE_VAL if every one is zero */
 static double log_coef_norm(const taylor_t *st, unsigned k)
 {
     double best = -HUGE_VAL;
     for (size_t i = 0; i < st->n; i++) {
-        mpfr_srcptr c = nhref_tape_mp_state_series(st->ws, i) + k;
-        long e;
-        double m, l;
-        if (mpfr_zero_p(c))
-            continue;
-        m = mpfr_get_d_2exp(&e, c, MPFR_RNDN); /* |c| = |m| 2^e, 0.5 <= |m| < 1 */
-        l = log(fabs(m)) + (double)e * 0.69314718055994530942;
+        double l = num_log_abs(NUM_TAPE_FN(state_series)(st->ws, i) + k);
         if (l > best)
             best = l;
     }
     return best;
 }
 
-/* H = exp(L) rounded at H's precision, for any double L (no MPFR exp) */
-static void set_exp(mpfr_ptr h, double l)
+/* H = exp(L) rounded at H's precision, for any double L (no exp of the type) */
+static void set_exp(num_ptr h, double l)
 {
     double q = l / 0.69314718055994530942, e = floor(q);
-    mpfr_set_d(h, exp2(q - e), MPFR_RNDN);
-    mpfr_mul_2si(h, h, (long)e, MPFR_RNDN);
+    num_set_d(h, exp2(q - e));
+    num_mul_2si(h, h, (long)e);
 }
 
-/* X = sum_k x^[k] s^k by Horner's rule, for every component */
-static void horner(taylor_t *st, mpfr_ptr x, mpfr_srcptr s)
+/* X_i = sum_{k=from..N} x_i^[k] S^(k-from) by Horner's rule, for every component */
+static void horner(taylor_t *st, num_ptr x, num_srcptr s, unsigned from)
 {
+    num_ptr acc = SC(st, ACC);
     for (size_t i = 0; i < st->n; i++) {
-        mpfr_srcptr c = nhref_tape_mp_state_series(st->ws, i);
-        mpfr_set(st->acc, c + st->order, MPFR_RNDN);
-        for (unsigned k = st->order; k-- > 0;)
-            mpfr_fma(st->acc, st->acc, s, c + k, MPFR_RNDN);
-        mpfr_set(x + i, st->acc, MPFR_RNDN);
+        num_srcptr c = NUM_TAPE_FN(state_series)(st->ws, i);
+        num_set(acc, c + st->order);
+        for (unsigned k = st->order; k-- > from;)
+            num_fma(acc, acc, s, c + k, st->prec);
+        num_set(x + i, acc);
     }
 }
 
-static int taylor_step(void *stv, mpfr_ptr t, mpfr_ptr x, mpfr_srcptr h_max,
-                       nhref_step_info_t *info)
+/* the compensation belongs to the state this scheme returned: forget it otherwise */
+static void check_compensation(taylor_t *st, num_srcptr t, num_srcptr x)
+{
+    int same = st->have_step && num_equal(t, SC(st, TLAST));
+    for (size_t i = 0; i < st->n && same; i++)
+        same = num_equal(x + i, st->xlast + i);
+    if (!same) {
+        for (size_t i = 0; i < st->n; i++)
+            num_set_zero(st->e + i);
+        num_set_zero(SC(st, ET));
+    }
+}
+
+/* A += D with Kahan's compensation E (Y, S scratch) */
+static void kahan_add(num_ptr a, num_ptr e, num_srcptr d, num_ptr y, num_ptr s, long p)
+{
+    num_add(y, d, e, p);
+    num_add(s, a, y, p);
+    num_sub(e, s, a, p);
+    num_sub(e, y, e, p);
+    num_set(a, s);
+}
+
+static int taylor_step(void *stv, num_ptr t, num_ptr x, num_srcptr h_max, nhref_step_info_t *info)
 {
     taylor_t *st = stv;
     unsigned N = st->order;
+    num_ptr h = SC(st, H), theta = SC(st, THETA);
     double lscale, lrho;
-    int status;
+    int status, full = 0;
 
-    if (mpfr_zero_p(h_max))
+    if (num_is_zero(h_max))
         return NHREF_EINVAL;
-    status = nhref_tape_mp_ode_jet(st->ws, t, x, N);
+    if (NUM_COMPENSATED)
+        check_compensation(st, t, x);
+    status = NUM_TAPE_FN(ode_jet)(st->ws, t, x, N);
     if (status != NHREF_OK)
         return status;
 
@@ -141,54 +200,88 @@ static int taylor_step(void *stv, mpfr_ptr t, mpfr_ptr x, mpfr_srcptr h_max,
 
     /* h = min(rho * safety, |h_max|), with the sign of h_max */
     if (lrho < HUGE_VAL && !st->fixed_step) {
-        set_exp(st->h, lrho + st->lsafety);
-        if (mpfr_cmpabs(st->h, h_max) < 0) {
-            if (mpfr_sgn(h_max) < 0)
-                mpfr_neg(st->h, st->h, MPFR_RNDN);
+        set_exp(h, lrho + st->lsafety);
+        if (num_cmpabs(h, h_max) < 0) {
+            if (num_sgn(h_max) < 0)
+                num_neg(h, h);
         } else {
-            mpfr_set(st->h, h_max, MPFR_RNDN);
+            num_set(h, h_max);
+            full = 1;
         }
     } else {
-        mpfr_set(st->h, h_max, MPFR_RNDN);
+        num_set(h, h_max);
+        full = 1;
     }
 
     /* a step that no longer moves t at the working precision */
-    mpfr_add(st->theta, t, st->h, MPFR_RNDN);
-    if (mpfr_equal_p(st->theta, t) || !mpfr_number_p(st->h))
+    num_add(theta, t, h, st->prec);
+    if (num_equal(theta, t) || !num_is_finite(h))
         return NHREF_ESTEP;
-    /* step to the representable end time exactly */
-    mpfr_sub(st->h, st->theta, t, MPFR_RNDN);
-
-    mpfr_set(st->t0, t, MPFR_RNDN);
-    horner(st, x, st->h);
-    mpfr_set(t, st->theta, MPFR_RNDN);
+    num_set(SC(st, T0), t);
+    if (NUM_COMPENSATED) {
+        /* the increment x(t + h) - x(t) = h (x_1 + h (x_2 + ...)), summed into x with
+         * compensation; the start kept for dense output */
+        horner(st, st->x0, h, 1);
+        for (size_t i = 0; i < st->n; i++) {
+            num_mul(SC(st, SUM), st->x0 + i, h, st->prec);
+            num_set(st->x0 + i, x + i);
+            kahan_add(x + i, st->e + i, SC(st, SUM), SC(st, Y), SC(st, ACC), st->prec);
+            num_set(st->xlast + i, x + i);
+        }
+        kahan_add(t, SC(st, ET), h, SC(st, Y), SC(st, SUM), st->prec);
+        num_set(SC(st, TLAST), t);
+    } else {
+        /* step to the representable end time exactly */
+        num_sub(h, theta, t, st->prec);
+        horner(st, x, h, 0);
+        num_set(t, theta);
+    }
     st->have_step = 1;
     if (info != NULL) {
-        info->h = mpfr_get_d(st->h, MPFR_RNDN);
+        info->h = num_get_d(h);
         info->order = N;
         info->lrho = lrho < HUGE_VAL ? lrho : NAN;
         info->lnorm = lscale;
+        info->full = full;
     }
     return NHREF_OK;
 }
 
-static int taylor_dense(void *stv, mpfr_ptr x, mpfr_srcptr t)
+static int taylor_dense(void *stv, num_ptr x, num_srcptr t)
 {
     taylor_t *st = stv;
+    num_ptr theta = SC(st, THETA);
+
     if (!st->have_step)
         return NHREF_EINVAL;
-    mpfr_sub(st->theta, t, st->t0, MPFR_RNDN);
-    horner(st, x, st->theta);
+    num_sub(theta, t, SC(st, T0), st->prec);
+    if (NUM_COMPENSATED) {
+        /* the start plus the increment over theta */
+        horner(st, x, theta, 1);
+        for (size_t i = 0; i < st->n; i++)
+            num_fma(x + i, x + i, theta, st->x0 + i, st->prec);
+    } else {
+        horner(st, x, theta, 0);
+    }
     return NHREF_OK;
 }
 
-const nhref_scheme_type_t nhref_scheme_taylor = {
-    .name = "taylor",
-    .description = "Taylor series by automatic differentiation of the tape (Jorba-Zou order "
-                   "and step), any precision",
-    .flags = NHREF_SCHEME_DENSE | NHREF_SCHEME_ADAPTIVE,
+static void taylor_reset(void *stv)
+{
+    ((taylor_t *)stv)->have_step = 0; /* also drops the compensation at the next step */
+}
+
+static unsigned taylor_order(const void *stv)
+{
+    return ((const taylor_t *)stv)->order;
+}
+
+const scheme_ops_t NUM_IN(nhref_ops_taylor) = {
+    .desc = &nhref_scheme_taylor,
     .alloc = taylor_alloc,
     .step = taylor_step,
     .dense = taylor_dense,
+    .reset = taylor_reset,
+    .order = taylor_order,
     .free = taylor_free,
 };

@@ -67,7 +67,7 @@ void nhref_tape_free(nhref_tape_t *tape)
     if (tape == NULL)
         return;
     for (size_t i = 0; i < tape->nnodes; i++)
-        free(tape->node[i].str);
+        free(tape->node[i].str), free(tape->node[i].args);
     free(tape->node);
     free(tape->out);
     free(tape->state);
@@ -108,6 +108,8 @@ static nhref_node_t push(nhref_tape_t *tape, nhref_op_t op, nhref_node_t a, nhre
     nd->n = n;
     nd->pair = NHREF_NODE_INVALID;
     nd->str = NULL;
+    nd->args = NULL;
+    nd->dim = 0;
     switch (op) {
     case NHREF_OP_CONST:
     case NHREF_OP_PARAM:
@@ -115,6 +117,7 @@ static nhref_node_t push(nhref_tape_t *tape, nhref_op_t op, nhref_node_t a, nhre
         break;
     case NHREF_OP_TIME:
     case NHREF_OP_STATE:
+    case NHREF_OP_SOLVE: /* set by nhref_tape_solve */
         nd->constant = 0;
         break;
     default:
@@ -286,6 +289,45 @@ nhref_node_t nhref_tape_cos(nhref_tape_t *tape, nhref_node_t a)
     return sin_cos_pair(tape, a, NHREF_OP_COS);
 }
 
+int nhref_tape_solve(nhref_tape_t *tape, nhref_node_t *y, size_t n, const nhref_node_t *m,
+                     const nhref_node_t *b)
+{
+    size_t nargs = n * n + n, first;
+    nhref_node_t *args;
+    int constant = 1;
+
+    for (size_t i = 0; i < n; i++)
+        y[i] = NHREF_NODE_INVALID;
+    if (tape->status != NHREF_OK)
+        return tape->status;
+    if (n == 0 || n > NHREF_TAPE_SOLVE_MAX)
+        return fail(tape, NHREF_EINVAL), NHREF_EINVAL;
+    for (size_t i = 0; i < nargs; i++) {
+        nhref_node_t a = i < n * n ? m[i] : b[i - n * n];
+        if (!valid(tape, a))
+            return fail(tape, NHREF_EINVAL), NHREF_EINVAL;
+        constant = constant && tape->node[a].constant;
+    }
+    if ((args = malloc(nargs * sizeof *args)) == NULL)
+        return fail(tape, NHREF_ENOMEM), NHREF_ENOMEM;
+    for (size_t i = 0; i < nargs; i++)
+        args[i] = i < n * n ? m[i] : b[i - n * n];
+    first = tape->nnodes;
+    for (size_t i = 0; i < n; i++) {
+        nhref_node_t v = push(tape, NHREF_OP_SOLVE, NHREF_NODE_INVALID, NHREF_NODE_INVALID, (long)i);
+        if (v == NHREF_NODE_INVALID) {
+            free(args);
+            return tape->status;
+        }
+        tape->node[v].pair = (nhref_node_t)first;
+        tape->node[v].constant = constant;
+        y[i] = v;
+    }
+    tape->node[first].args = args;
+    tape->node[first].dim = n;
+    return NHREF_OK;
+}
+
 int nhref_tape_set_output(nhref_tape_t *tape, size_t i, nhref_node_t node)
 {
     if (node == NHREF_NODE_INVALID && tape->status != NHREF_OK)
@@ -351,6 +393,9 @@ size_t nhref_tape_nnonlinear(const nhref_tape_t *tape)
         case NHREF_OP_LOG:
         case NHREF_OP_POWI:
             n++;
+            break;
+        case NHREF_OP_SOLVE: /* each component: dim convolutions (M_j y_{k-j}) */
+            n += tape->node[nd->pair].dim;
             break;
         case NHREF_OP_ATAN: /* the convolution and the auxiliary square */
         case NHREF_OP_ATANH:

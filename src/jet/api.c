@@ -1,0 +1,105 @@
+/* api.c -- the public jet kernels of one number type (compiled once per type, with
+ * NHREF_NUM set): nhref_jet_OP (MPFR), nhref_jet_OP_d, nhref_jet_OP_arb are thin
+ * wrappers of the kernels of jet/<op>.h, and the scratch workspace of the type. */
+#include "jet/jet.h"
+
+void NUM_FN(nhref_jet_ws_init)(jet_ws_t *ws, long prec)
+{
+#ifdef NUM_FIXED_PREC
+    prec = NUM_FIXED_PREC;
+#endif
+    num_init(ws->acc, prec);
+    num_init(ws->tmp, prec);
+    ws->prec = prec;
+}
+
+void NUM_FN(nhref_jet_ws_clear)(jet_ws_t *ws)
+{
+    num_clear(ws->acc);
+    num_clear(ws->tmp);
+}
+
+int NUM_JET_FN(const)(num_ptr w, const char *decimal, unsigned k, jet_ws_t *ws)
+{
+    return jet_const(w, decimal, k, ws);
+}
+
+int NUM_JET_FN(add)(num_ptr w, num_srcptr u, num_srcptr v, unsigned k, jet_ws_t *ws)
+{
+    return jet_add(w, u, v, k, ws);
+}
+
+int NUM_JET_FN(sub)(num_ptr w, num_srcptr u, num_srcptr v, unsigned k, jet_ws_t *ws)
+{
+    return jet_sub(w, u, v, k, ws);
+}
+
+int NUM_JET_FN(neg)(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
+{
+    return jet_neg(w, u, k, ws);
+}
+
+int NUM_JET_FN(mul)(num_ptr w, num_srcptr u, num_srcptr v, unsigned k, jet_ws_t *ws)
+{
+    return jet_mul(w, u, v, k, ws);
+}
+
+int NUM_JET_FN(mul_scalar)(num_ptr w, num_srcptr c, num_srcptr v, unsigned k, jet_ws_t *ws)
+{
+    return jet_mul_scalar(w, c, v, k, ws);
+}
+
+int NUM_JET_FN(sqr)(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
+{
+    return jet_sqr(w, u, k, ws);
+}
+
+int NUM_JET_FN(div)(num_ptr w, num_srcptr u, num_srcptr v, unsigned k, jet_ws_t *ws)
+{
+    return jet_div(w, u, v, k, ws);
+}
+
+int NUM_JET_FN(div_scalar)(num_ptr w, num_srcptr u, num_srcptr c, unsigned k, jet_ws_t *ws)
+{
+    return jet_div_scalar(w, u, c, k, ws);
+}
+
+int NUM_JET_FN(sqrt)(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
+{
+    return jet_sqrt(w, u, k, ws);
+}
+
+int NUM_JET_FN(sincos)(num_ptr s, num_ptr c, num_srcptr u, unsigned k, jet_ws_t *ws)
+{
+    return jet_sincos(s, c, u, k, ws);
+}
+
+int NUM_JET_FN(exp)(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
+{
+    return jet_exp(w, u, k, ws);
+}
+
+int NUM_JET_FN(log)(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
+{
+    return jet_log(w, u, k, ws);
+}
+
+int NUM_JET_FN(atan)(num_ptr w, num_ptr d, num_srcptr u, unsigned k, jet_ws_t *ws)
+{
+    return jet_atan(w, d, u, k, ws);
+}
+
+int NUM_JET_FN(atanh)(num_ptr w, num_ptr d, num_srcptr u, unsigned k, jet_ws_t *ws)
+{
+    return jet_atanh(w, d, u, k, ws);
+}
+
+int NUM_JET_FN(tanh)(num_ptr w, num_ptr d, num_srcptr u, unsigned k, jet_ws_t *ws)
+{
+    return jet_tanh(w, d, u, k, ws);
+}
+
+int NUM_JET_FN(pow_si)(num_ptr w, num_ptr *aux, num_srcptr u, long n, unsigned k, jet_ws_t *ws)
+{
+    return jet_pow_si(w, aux, u, n, k, ws);
+}

@@ -1,0 +1,78 @@
+/* num.h -- the number types of the integration core (internal).
+ *
+ * One source for the jet recurrences, the tape interpreters, the schemes and the
+ * driver is compiled once per number type (DESIGN §3 "Number types"); the type is
+ * chosen at compile time by NHREF_NUM:
+ *
+ *   NHREF_NUM_D    IEEE double, round to nearest          (the fast path)
+ *   NHREF_NUM_MP   MPFR at the workspace's precision, RNDN (the reference)
+ *   NHREF_NUM_ARB  Arb balls (midpoint-radius intervals)   (the proven level)
+ *
+ * Each type header (num_d.h, num_mp.h, num_arb.h) defines the same static inline
+ * operations on the same names, so that generic code reads the same for every type:
+ *
+ *   num_t, num_ptr, num_srcptr       one number, a pointer to numbers (a series or a
+ *                                    vector is a contiguous array of num_t)
+ *   NUM_FN(name)                     public name of a per-type function: name (MPFR),
+ *                                    name##_d, name##_arb
+ *   NUM_TAPE_FN(verb)                nhref_tape_mp_verb, nhref_tape_d_verb, nhref_tape_arb_verb
+ *   NUM_JET_FN(op)                   nhref_jet_op, nhref_jet_op_d, nhref_jet_op_arb
+ *   NUM_TYPE(base)                   base_t, base_d_t, base_arb_t
+ *   NUM_IN(name)                     internal (hidden) per-type name: name##_mp, _d, _arb
+ *
+ * Arithmetic takes the destination first and the precision (bits) last; MPFR rounds to
+ * nearest at the destination's precision (the precision argument is unused), double
+ * rounds to nearest (unused), Arb rounds its midpoint at the given precision and adds
+ * the rounding error to the radius.  So every operation of the generic code is, per
+ * type: correctly rounded (double, MPFR), or rigorous (Arb: the result ball contains
+ * the exact result for every point of the argument balls).
+ *
+ * Two kinds of tests, kept apart by name:
+ *   - domain predicates, which decide whether a mathematical operation is defined,
+ *     are RIGOROUS: num_may_be_zero (Arb: the ball contains 0), num_is_pos,
+ *     num_is_nonneg, num_abs_lt_1 (Arb: true only if every point of the ball passes);
+ *   - control tests, which steer step sizes, event brackets and iterations, look at
+ *     the value (Arb: the midpoint): num_sgn, num_cmp, num_cmpabs, num_equal,
+ *     num_is_zero, num_get_d, num_log_abs.  A control decision never makes an Arb result wrong, only slower or
+ *     wider.
+ *
+ * Sums of products (Cauchy products, the heart of every jet) go through num_dot and
+ * num_dot_w, one kernel per type: MPFR keeps a fixed sequence of roundings (each
+ * product rounded, then added in order), double a plain loop, Arb arb_dot (one
+ * rounding error bound for the whole sum).
+ *
+ * Source of the idea: GSL's templates_on.h (one source, several element types) and
+ * Arb's own module-per-type layout.
+ */
+#ifndef NHREF_NUM_H
+#define NHREF_NUM_H
+
+#define NHREF_NUM_D 1
+#define NHREF_NUM_MP 2
+#define NHREF_NUM_ARB 3
+
+#define NHREF_CAT2(a, b) a##b
+#define NHREF_CAT(a, b) NHREF_CAT2(a, b)
+#define NHREF_CAT3(a, b, c) NHREF_CAT(NHREF_CAT(a, b), c)
+
+#if !defined(NHREF_NUM)
+#error "num.h: define NHREF_NUM (NHREF_NUM_D, NHREF_NUM_MP or NHREF_NUM_ARB) before including it"
+#elif NHREF_NUM == NHREF_NUM_D
+#include "num/num_d.h"
+#elif NHREF_NUM == NHREF_NUM_MP
+#include "num/num_mp.h"
+#elif NHREF_NUM == NHREF_NUM_ARB
+#include "num/num_arb.h"
+#else
+#error "num.h: unknown NHREF_NUM"
+#endif
+
+/* names */
+#define NUM_IN(name) NHREF_CAT3(name, _, NUM_SUFFIX)
+#define NUM_TAPE_FN(verb) NHREF_CAT(NHREF_CAT3(nhref_tape_, NUM_TAPE_INFIX, _), verb)
+#define NUM_JET_FN(op) NHREF_CAT(nhref_jet_, NHREF_CAT(op, NUM_PUB_SUFFIX))
+#define NUM_FN(name) NHREF_CAT(name, NUM_PUB_SUFFIX)
+/* public type name of a per-type type: base_t (MPFR), base_d_t, base_arb_t */
+#define NUM_TYPE(base) NHREF_CAT(base, NHREF_CAT(NUM_PUB_SUFFIX, _t))
+
+#endif /* NHREF_NUM_H */

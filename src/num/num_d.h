@@ -1,0 +1,365 @@
+/* num_d.h -- the number type IEEE double (the fast path), for num.h.
+ *
+ * Every operation rounds to nearest in double; the precision arguments are unused
+ * (53 bits).  Domain errors give NaN, never a trap.  See num.h for the contract.
+ */
+#ifndef NHREF_NUM_D_H
+#define NHREF_NUM_D_H
+
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+#include <mpfr.h>
+
+#include "internal.h"
+#include "nhref_status.h"
+
+typedef double num_t;
+typedef double *num_ptr;
+typedef const double *num_srcptr;
+
+#define NUM_SUFFIX d
+#define NUM_PUB_SUFFIX _d
+#define NUM_TAPE_INFIX d
+#define NUM_NAME "double"
+/* the only precision of the type */
+#define NUM_FIXED_PREC 53
+/* policies of the generic code for this type:
+ * NUM_LAZY_CHECKS   the linear and product kernels skip their finiteness checks: an
+ *                   overflow or a NaN there reaches the state coefficients, which are
+ *                   checked at every order (the hot loop stays free of branches);
+ * NUM_COMPENSATED   state and time updates use Kahan's compensated summation;
+ * NUM_RIGOROUS      results are enclosures (balls);
+ * NUM_SNAP_END      t + (t_end - t) need not be t_end in this type (compensated time,
+ *                   balls): the driver ends a step that took the whole remaining
+ *                   distance exactly at t_end. */
+#define NUM_LAZY_CHECKS 1
+#define NUM_COMPENSATED 1
+#define NUM_RIGOROUS 0
+#define NUM_SNAP_END 1
+
+/* ------------------------------------------------------------------ memory */
+static inline num_ptr num_vec_new(size_t n, long prec)
+{
+    (void)prec;
+    return calloc(n ? n : 1, sizeof(double));
+}
+static inline void num_vec_free(num_ptr v, size_t n)
+{
+    (void)n;
+    free(v);
+}
+static inline void num_init(num_ptr x, long prec)
+{
+    (void)prec;
+    *x = 0;
+}
+static inline void num_clear(num_ptr x)
+{
+    (void)x;
+}
+
+/* ------------------------------------------------------------------ conversions */
+static inline void num_set(num_ptr w, num_srcptr a)
+{
+    *w = *a;
+}
+static inline void num_set_si(num_ptr w, long v)
+{
+    *w = (double)v;
+}
+static inline void num_set_d(num_ptr w, double v)
+{
+    *w = v;
+}
+static inline void num_set_zero(num_ptr w)
+{
+    *w = 0.0;
+}
+static inline void num_set_nan(num_ptr w)
+{
+    *w = NAN;
+}
+/* W = the decimal string S correctly rounded to double (through MPFR at 53 bits:
+ * never strtod, whose rounding is the C library's).  NHREF_OK or NHREF_EPARSE. */
+static inline int num_set_decimal(num_ptr w, const char *s, long prec)
+{
+    mpfr_t v;
+    int status;
+    (void)prec;
+    mpfr_init2(v, 53);
+    status = nhref_decimal_set(v, s);
+    if (status == NHREF_OK)
+        *w = mpfr_get_d(v, MPFR_RNDN);
+    mpfr_clear(v);
+    return status;
+}
+static inline void num_set_mpfr(num_ptr w, mpfr_srcptr m, long prec)
+{
+    (void)prec;
+    *w = mpfr_get_d(m, MPFR_RNDN);
+}
+/* M = A exactly (M has at least 53 bits) */
+static inline void num_get_mpfr(mpfr_ptr m, num_srcptr a)
+{
+    mpfr_set_d(m, *a, MPFR_RNDN);
+}
+static inline double num_get_d(num_srcptr a)
+{
+    return *a;
+}
+/* ln |a|; -HUGE_VAL for 0 */
+static inline double num_log_abs(num_srcptr a)
+{
+    return *a == 0 ? -HUGE_VAL : log(fabs(*a));
+}
+
+/* ------------------------------------------------------------------ arithmetic */
+static inline void num_add(num_ptr w, num_srcptr a, num_srcptr b, long p)
+{
+    (void)p;
+    *w = *a + *b;
+}
+static inline void num_sub(num_ptr w, num_srcptr a, num_srcptr b, long p)
+{
+    (void)p;
+    *w = *a - *b;
+}
+static inline void num_mul(num_ptr w, num_srcptr a, num_srcptr b, long p)
+{
+    (void)p;
+    *w = *a * *b;
+}
+static inline void num_div(num_ptr w, num_srcptr a, num_srcptr b, long p)
+{
+    (void)p;
+    *w = *a / *b;
+}
+static inline void num_sqr(num_ptr w, num_srcptr a, long p)
+{
+    (void)p;
+    *w = *a * *a;
+}
+static inline void num_neg(num_ptr w, num_srcptr a)
+{
+    *w = -*a;
+}
+static inline void num_abs(num_ptr w, num_srcptr a)
+{
+    *w = fabs(*a);
+}
+static inline void num_add_ui(num_ptr w, num_srcptr a, unsigned long u, long p)
+{
+    (void)p;
+    *w = *a + (double)u;
+}
+static inline void num_ui_sub(num_ptr w, unsigned long u, num_srcptr a, long p)
+{
+    (void)p;
+    *w = (double)u - *a;
+}
+static inline void num_mul_ui(num_ptr w, num_srcptr a, unsigned long u, long p)
+{
+    (void)p;
+    *w = *a * (double)u;
+}
+static inline void num_mul_si(num_ptr w, num_srcptr a, long s, long p)
+{
+    (void)p;
+    *w = *a * (double)s;
+}
+static inline void num_div_ui(num_ptr w, num_srcptr a, unsigned long u, long p)
+{
+    (void)p;
+    *w = *a / (double)u;
+}
+/* W = A 2^E, exact barring overflow and underflow (a multiplication by the power of
+ * two built from its bits where 2^E is a normal double, ldexp otherwise) */
+static inline void num_mul_2si(num_ptr w, num_srcptr a, long e)
+{
+    if (e >= -1022 && e <= 1023) {
+        union {
+            unsigned long long u;
+            double d;
+        } p;
+        p.u = (unsigned long long)(e + 1023) << 52;
+        *w = *a * p.d;
+    } else {
+        *w = ldexp(*a, (int)(e > 100000 ? 100000 : e < -100000 ? -100000 : e));
+    }
+}
+/* W = A B + C (two roundings: the compiler fuses it only where -ffp-contract allows) */
+static inline void num_fma(num_ptr w, num_srcptr a, num_srcptr b, num_srcptr c, long p)
+{
+    (void)p;
+    *w = *a * *b + *c;
+}
+
+/* ------------------------------------------------------------------ elementary functions */
+static inline void num_sqrt(num_ptr w, num_srcptr a, long p)
+{
+    (void)p;
+    *w = *a < 0 ? NAN : sqrt(*a);
+}
+static inline void num_sin_cos(num_ptr s, num_ptr c, num_srcptr a, long p)
+{
+    double x = *a;
+    (void)p;
+    *s = sin(x);
+    *c = cos(x);
+}
+static inline void num_exp(num_ptr w, num_srcptr a, long p)
+{
+    (void)p;
+    *w = exp(*a);
+}
+static inline void num_log(num_ptr w, num_srcptr a, long p)
+{
+    (void)p;
+    *w = *a > 0 ? log(*a) : NAN;
+}
+static inline void num_atan(num_ptr w, num_srcptr a, long p)
+{
+    (void)p;
+    *w = atan(*a);
+}
+static inline void num_atanh(num_ptr w, num_srcptr a, long p)
+{
+    (void)p;
+    *w = fabs(*a) < 1 ? atanh(*a) : NAN;
+}
+static inline void num_tanh(num_ptr w, num_srcptr a, long p)
+{
+    (void)p;
+    *w = tanh(*a);
+}
+/* W = sech(A)^2 = 1 - tanh(A)^2, without the cancellation where tanh rounds to +-1 */
+static inline void num_sech2(num_ptr w, num_srcptr a, long p)
+{
+    double s = 1.0 / cosh(*a);
+    (void)p;
+    *w = s * s;
+}
+/* W = A^N: exact special cases N = 0, 1, 2, -1 (correctly rounded), else libm pow of
+ * |A| with the sign of A^N from the parity of N (pow alone would get it wrong for odd
+ * |N| > 2^53, which (double)N rounds to even); A = 0 and N < 0 give NaN. */
+static inline void num_pow_si(num_ptr w, num_srcptr a, long n, long p)
+{
+    double x = *a, m;
+    (void)p;
+    if (x == 0 && n < 0) {
+        *w = NAN;
+        return;
+    }
+    switch (n) {
+    case 0:
+        *w = 1.0;
+        return;
+    case 1:
+        *w = x;
+        return;
+    case 2:
+        *w = x * x;
+        return;
+    case -1:
+        *w = 1.0 / x;
+        return;
+    default:
+        m = pow(fabs(x), (double)n);
+        *w = signbit(x) && (n & 1) ? -m : m;
+    }
+}
+
+/* ------------------------------------------------------------------ tests */
+static inline int num_is_finite(num_srcptr a)
+{
+    return isfinite(*a);
+}
+static inline int num_is_nan(num_srcptr a)
+{
+    return isnan(*a);
+}
+static inline int num_is_zero(num_srcptr a)
+{
+    return *a == 0;
+}
+/* domain predicates (rigorous) */
+static inline int num_may_be_zero(num_srcptr a)
+{
+    return *a == 0;
+}
+static inline int num_is_pos(num_srcptr a)
+{
+    return *a > 0;
+}
+static inline int num_is_nonneg(num_srcptr a)
+{
+    return *a >= 0;
+}
+static inline int num_abs_lt_1(num_srcptr a)
+{
+    return fabs(*a) < 1;
+}
+/* control tests */
+static inline int num_sgn(num_srcptr a)
+{
+    return (*a > 0) - (*a < 0);
+}
+static inline int num_cmp(num_srcptr a, num_srcptr b)
+{
+    return (*a > *b) - (*a < *b);
+}
+static inline int num_cmpabs(num_srcptr a, num_srcptr b)
+{
+    double x = fabs(*a), y = fabs(*b);
+    return (x > y) - (x < y);
+}
+static inline int num_cmp_d(num_srcptr a, double b)
+{
+    return (*a > b) - (*a < b);
+}
+/* the same value (NaN equals nothing) */
+static inline int num_equal(num_srcptr a, num_srcptr b)
+{
+    return *a == *b;
+}
+static inline void num_swap(num_ptr a, num_ptr b)
+{
+    double t = *a;
+    *a = *b;
+    *b = t;
+}
+
+/* ------------------------------------------------------------------ sums of products
+ * num_dot: RES = INIT +- sum_{i < LEN} X[i XS] Y[i YS] (sign - if SUB); INIT NULL: the
+ * sum alone; INIT may alias RES, X and Y may not.  num_dot_w: the same with the
+ * integer weight W0 + i DW on term i.  TMP: scratch (unused in double). */
+static inline void num_dot(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
+                           num_srcptr y, long ys, long len, num_ptr tmp, long p)
+{
+    double s = 0.0;
+    (void)tmp;
+    (void)p;
+    for (long i = 0; i < len; i++)
+        s += x[i * xs] * y[i * ys];
+    if (sub)
+        s = -s;
+    *res = init != NULL ? *init + s : s;
+}
+
+static inline void num_dot_w(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
+                             num_srcptr y, long ys, long len, long w0, long dw, num_ptr tmp,
+                             long p)
+{
+    double s = 0.0;
+    (void)tmp;
+    (void)p;
+    for (long i = 0; i < len; i++)
+        s += (double)(w0 + i * dw) * x[i * xs] * y[i * ys];
+    if (sub)
+        s = -s;
+    *res = init != NULL ? *init + s : s;
+}
+
+#endif /* NHREF_NUM_D_H */

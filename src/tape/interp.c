@@ -1,0 +1,561 @@
+/* interp.c -- the tape interpreter of one number type (compiled once per type with
+ * NHREF_NUM set; see num/num.h): the workspace, the tape as a function f(t, x) and the
+ * Taylor coefficients of the solution of x' = f(t, x) (nhref_tape.h, nhref_arb.h).
+ *
+ * The tape is compiled once per workspace into two flat programs of instructions whose
+ * series are resolved to pointers: the constant nodes (evaluated when the parameters
+ * are set) and the others (evaluated at every call, in SSA order).  The jet of order
+ * K runs the second program at K = 0, 1, ..., with the kernels of jet/<op>.h inlined,
+ * then sets x_{k+1} = f_k / (k + 1).  Order 0 of every node is computed by the same
+ * functions as the plain evaluation (num_add, num_sin_cos, ...), so the two agree bit
+ * for bit.
+ *
+ * A linear solve M y = b (NHREF_OP_SOLVE) factors M_0 by Gaussian elimination with
+ * partial pivoting at order 0 and reuses the factors at every order:
+ * y_k = M_0^-1 (b_k - sum_{j=1..k} M_j y_{k-j}).  In Arb every step is a ball
+ * operation, so the factors and solutions enclose those of every point matrix in the
+ * balls (interval Gaussian elimination; a pivot ball containing 0 is a domain error).
+ *
+ * Nothing allocates after nhref_tape_*_new.
+ */
+#include <stdlib.h>
+
+#include "jet/jet.h"
+#include "num/core.h"
+#include "tape/tape_internal.h"
+
+/* pseudo-operations of the flat programs */
+enum { DOP_MULC = NHREF_OP_COUNT, /* a constant (a) times b */
+       DOP_DIVC,                  /* a divided by a constant (b) */
+       DOP_PARAM };               /* a parameter: w = param[n] */
+
+typedef struct {
+    size_t dim;
+    num_srcptr *m; /* dim * dim argument series, row-major */
+    num_srcptr *b; /* dim argument series */
+    num_ptr y;     /* the first output series; output i starts at y + i len */
+    num_ptr lu;    /* dim * dim: L (unit, below the diagonal) and U of P M_0 */
+    num_ptr r;     /* dim: a right-hand side, then the solution */
+    size_t *piv;   /* row i of P M_0 is row piv[i] of M_0 */
+} solve_ws_t;
+
+typedef struct {
+    int op;           /* nhref_op_t or DOP_* */
+    num_ptr w, w2;    /* the result; w2: the COS partner of a SIN */
+    num_srcptr a, b;  /* arguments */
+    num_ptr *aux;     /* the node's auxiliary series (atan, atanh, tanh, powi) */
+    long n;           /* POWI exponent; DOP_PARAM index */
+    solve_ws_t *sv;   /* SOLVE */
+} instr_t;
+
+struct NUM_TAPE_STRUCT {
+    const nhref_tape_t *tape;
+    long prec;
+    unsigned order;
+    size_t len;        /* order + 1: the length of every series */
+    num_ptr coef;      /* nnodes series, node i at coef + i len */
+    num_ptr aux;       /* naux auxiliary series */
+    num_ptr *auxp;     /* the start of each auxiliary series */
+    size_t naux;
+    num_ptr param;     /* nparam parameter values */
+    instr_t *prog;     /* the non-constant operations, in SSA order */
+    size_t nprog;
+    instr_t *cprog;    /* the parameters and the constant operations */
+    size_t ncprog;
+    solve_ws_t *solve; /* one per SOLVE group */
+    size_t nsolve;
+    jet_ws_t jws;
+};
+
+static inline num_ptr node_series(const tape_ws_t *ws, nhref_node_t i)
+{
+    return ws->coef + (size_t)i * ws->len;
+}
+
+/* ------------------------------------------------------------------ linear solve */
+/* LU = P M_0 with partial pivoting (the pivot of largest magnitude; Arb: of largest
+ * midpoint).  NHREF_EDOMAIN if a pivot may be 0 or an entry is not finite. */
+static int solve_factor(tape_ws_t *ws, solve_ws_t *sv)
+{
+    size_t n = sv->dim;
+    long p = ws->prec;
+    num_ptr t = ws->jws.acc;
+
+    for (size_t i = 0; i < n * n; i++)
+        num_set(sv->lu + i, sv->m[i]);
+    for (size_t i = 0; i < n; i++)
+        sv->piv[i] = i;
+    for (size_t c = 0; c < n; c++) {
+        size_t best = c;
+        for (size_t r = c + 1; r < n; r++)
+            if (num_cmpabs(sv->lu + r * n + c, sv->lu + best * n + c) > 0)
+                best = r;
+        if (best != c) {
+            size_t s = sv->piv[c];
+            sv->piv[c] = sv->piv[best];
+            sv->piv[best] = s;
+            for (size_t j = 0; j < n; j++)
+                num_swap(sv->lu + c * n + j, sv->lu + best * n + j);
+        }
+        if (!num_is_finite(sv->lu + c * n + c) || num_may_be_zero(sv->lu + c * n + c))
+            return NHREF_EDOMAIN;
+        for (size_t r = c + 1; r < n; r++) {
+            num_ptr l = sv->lu + r * n + c;
+            num_div(l, l, sv->lu + c * n + c, p);
+            for (size_t j = c + 1; j < n; j++) {
+                num_mul(t, l, sv->lu + c * n + j, p);
+                num_sub(sv->lu + r * n + j, sv->lu + r * n + j, t, p);
+            }
+        }
+    }
+    return NHREF_OK;
+}
+
+/* R = (P M_0)^-1 R with the factors (R holds the right-hand side permuted as the rows
+ * of P M_0): forward substitution with L, back substitution with U */
+static void solve_apply(tape_ws_t *ws, solve_ws_t *sv)
+{
+    size_t n = sv->dim;
+    long p = ws->prec;
+    num_ptr t = ws->jws.acc, y = ws->jws.tmp;
+
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = 0; j < i; j++) {
+            num_mul(t, sv->lu + i * n + j, sv->r + j, p);
+            num_sub(sv->r + i, sv->r + i, t, p);
+        }
+    for (size_t i = n; i-- > 0;) {
+        for (size_t j = i + 1; j < n; j++) {
+            num_mul(t, sv->lu + i * n + j, sv->r + j, p);
+            num_sub(sv->r + i, sv->r + i, t, p);
+        }
+        num_div(y, sv->r + i, sv->lu + i * n + i, p);
+        num_set(sv->r + i, y);
+    }
+}
+
+/* coefficient K of every output of the group */
+static int solve_jet(tape_ws_t *ws, solve_ws_t *sv, unsigned k)
+{
+    size_t n = sv->dim;
+    int status = NHREF_OK;
+
+    if (k == 0 && solve_factor(ws, sv) != NHREF_OK)
+        status = NHREF_EDOMAIN;
+    /* r_i = the right-hand side of row piv[i]: b_k - sum_{j=1..k} M_j y_{k-j} */
+    for (size_t i = 0; i < n && status == NHREF_OK; i++) {
+        size_t row = sv->piv[i];
+        num_set(sv->r + i, sv->b[row] + k);
+        for (size_t l = 0; l < n && k > 0; l++)
+            num_dot(sv->r + i, sv->r + i, 1, sv->m[row * n + l] + 1, 1,
+                    sv->y + l * ws->len + k - 1, -1, (long)k, ws->jws.tmp, ws->prec);
+    }
+    if (status == NHREF_OK) {
+        solve_apply(ws, sv);
+        for (size_t i = 0; i < n; i++) {
+            num_set(sv->y + i * ws->len + k, sv->r + i);
+            if (!num_is_finite(sv->r + i))
+                status = NHREF_EDOMAIN;
+        }
+    }
+    if (status != NHREF_OK)
+        for (size_t i = 0; i < n; i++)
+            num_set_nan(sv->y + i * ws->len + k);
+    return status;
+}
+
+/* ------------------------------------------------------------------ order 0 */
+/* The value of P's node from its arguments (the plain evaluation).  A result that is
+ * not finite becomes NaN, with NHREF_EDOMAIN; the caller goes on. */
+static int eval0(tape_ws_t *ws, const instr_t *p)
+{
+    num_ptr w = p->w;
+    long pr = ws->prec;
+
+    switch (p->op) {
+    case DOP_PARAM:
+        num_set(w, ws->param + p->n);
+        break;
+    case NHREF_OP_ADD:
+        num_add(w, p->a, p->b, pr);
+        break;
+    case NHREF_OP_SUB:
+        num_sub(w, p->a, p->b, pr);
+        break;
+    case NHREF_OP_NEG:
+        num_neg(w, p->a);
+        break;
+    case NHREF_OP_MUL:
+    case DOP_MULC:
+        num_mul(w, p->a, p->b, pr);
+        break;
+    case NHREF_OP_SQR:
+        num_sqr(w, p->a, pr);
+        break;
+    case NHREF_OP_DIV:
+    case DOP_DIVC:
+        num_div(w, p->a, p->b, pr);
+        break;
+    case NHREF_OP_SQRT:
+        num_sqrt(w, p->a, pr);
+        break;
+    case NHREF_OP_SIN:
+        num_sin_cos(w, p->w2, p->a, pr);
+        break;
+    case NHREF_OP_EXP:
+        num_exp(w, p->a, pr);
+        break;
+    case NHREF_OP_LOG:
+        num_log(w, p->a, pr);
+        break;
+    case NHREF_OP_ATAN:
+        num_atan(w, p->a, pr);
+        break;
+    case NHREF_OP_ATANH:
+        num_atanh(w, p->a, pr);
+        break;
+    case NHREF_OP_TANH:
+        num_tanh(w, p->a, pr);
+        break;
+    case NHREF_OP_POWI:
+        num_pow_si(w, p->a, p->n, pr);
+        break;
+    case NHREF_OP_SOLVE:
+        return solve_jet(ws, p->sv, 0);
+    default:
+        num_set_nan(w);
+        break;
+    }
+    if (!num_is_finite(w)) {
+        num_set_nan(w);
+        if (p->w2 != NULL)
+            num_set_nan(p->w2);
+        return NHREF_EDOMAIN;
+    }
+    return NHREF_OK;
+}
+
+/* ------------------------------------------------------------------ order k */
+/* a hot kernel: unchecked where the type checks the state coefficients instead */
+#define HOT(unchecked, checked) (NUM_LAZY_CHECKS ? ((unchecked), NHREF_OK) : (checked))
+
+static inline int jet_k(tape_ws_t *ws, const instr_t *p, unsigned k)
+{
+    jet_ws_t *j = &ws->jws;
+
+    switch (p->op) {
+    case NHREF_OP_ADD:
+        return HOT(jet_add_k(p->w, p->a, p->b, k, j), jet_add(p->w, p->a, p->b, k, j));
+    case NHREF_OP_SUB:
+        return HOT(jet_sub_k(p->w, p->a, p->b, k, j), jet_sub(p->w, p->a, p->b, k, j));
+    case NHREF_OP_NEG:
+        return HOT(jet_neg_k(p->w, p->a, k, j), jet_neg(p->w, p->a, k, j));
+    case DOP_MULC:
+        return HOT(jet_mul_scalar_k(p->w, p->a, p->b, k, j),
+                   jet_mul_scalar(p->w, p->a, p->b, k, j));
+    case DOP_DIVC:
+        return HOT(jet_div_scalar_k(p->w, p->a, p->b, k, j),
+                   jet_div_scalar(p->w, p->a, p->b, k, j));
+    case NHREF_OP_MUL:
+        return HOT(jet_mul_k(p->w, p->a, p->b, k, j), jet_mul(p->w, p->a, p->b, k, j));
+    case NHREF_OP_SQR:
+        return HOT(jet_sqr_k(p->w, p->a, k, j), jet_sqr(p->w, p->a, k, j));
+    case NHREF_OP_SIN:
+        return HOT(jet_sincos_k(p->w, p->w2, p->a, k, j), jet_sincos(p->w, p->w2, p->a, k, j));
+    case NHREF_OP_DIV:
+        return jet_div(p->w, p->a, p->b, k, j);
+    case NHREF_OP_SQRT:
+        return jet_sqrt(p->w, p->a, k, j);
+    case NHREF_OP_EXP:
+        return jet_exp(p->w, p->a, k, j);
+    case NHREF_OP_LOG:
+        return jet_log(p->w, p->a, k, j);
+    case NHREF_OP_ATAN:
+        return jet_atan(p->w, p->aux[0], p->a, k, j);
+    case NHREF_OP_ATANH:
+        return jet_atanh(p->w, p->aux[0], p->a, k, j);
+    case NHREF_OP_TANH:
+        return jet_tanh(p->w, p->aux[0], p->a, k, j);
+    case NHREF_OP_POWI:
+        return jet_pow_si(p->w, p->aux, p->a, p->n, k, j);
+    case NHREF_OP_SOLVE:
+        return solve_jet(ws, p->sv, k);
+    default:
+        return NHREF_ETAPE;
+    }
+}
+
+/* ------------------------------------------------------------------ the workspace */
+void NUM_TAPE_FN(free)(tape_ws_t *ws)
+{
+    const nhref_tape_t *tape;
+
+    if (ws == NULL)
+        return;
+    tape = ws->tape;
+    num_vec_free(ws->coef, tape->nnodes * ws->len);
+    num_vec_free(ws->aux, ws->naux * ws->len);
+    num_vec_free(ws->param, tape->nparam);
+    for (size_t i = 0; i < ws->nsolve; i++) {
+        solve_ws_t *sv = &ws->solve[i];
+        free(sv->m);
+        num_vec_free(sv->lu, sv->dim * sv->dim);
+        num_vec_free(sv->r, sv->dim);
+        free(sv->piv);
+    }
+    free(ws->solve);
+    free(ws->auxp);
+    free(ws->prog);
+    free(ws->cprog);
+    NUM_FN(nhref_jet_ws_clear)(&ws->jws);
+    free(ws);
+}
+
+/* the instruction of node I (not CONST, TIME, STATE, COS, or a SOLVE follower) */
+static int compile_node(tape_ws_t *ws, instr_t *p, size_t i, num_ptr *auxp, solve_ws_t **sv)
+{
+    const nhref_tape_t *tape = ws->tape;
+    const nhref_tape_node_t *nd = &tape->node[i];
+
+    p->op = nd->op;
+    p->w = node_series(ws, (nhref_node_t)i);
+    p->w2 = nd->op == NHREF_OP_SIN ? node_series(ws, nd->pair) : NULL;
+    p->a = nd->a >= 0 ? node_series(ws, nd->a) : NULL;
+    p->b = nd->b >= 0 ? node_series(ws, nd->b) : NULL;
+    p->aux = auxp;
+    p->n = nd->n;
+    p->sv = NULL;
+    if (nd->op == NHREF_OP_PARAM) {
+        p->op = DOP_PARAM;
+    } else if (nd->op == NHREF_OP_MUL && !nd->constant &&
+               (tape->node[nd->a].constant || tape->node[nd->b].constant)) {
+        p->op = DOP_MULC; /* the constant first */
+        if (!tape->node[nd->a].constant) {
+            num_srcptr t = p->a;
+            p->a = p->b;
+            p->b = t;
+        }
+    } else if (nd->op == NHREF_OP_DIV && !nd->constant && tape->node[nd->b].constant) {
+        p->op = DOP_DIVC;
+    } else if (nd->op == NHREF_OP_SOLVE) {
+        solve_ws_t *s = (*sv)++;
+        size_t n = nd->dim;
+        s->dim = n;
+        s->y = p->w;
+        s->m = malloc((n * n + n) * sizeof *s->m);
+        s->lu = num_vec_new(n * n, ws->prec);
+        s->r = num_vec_new(n, ws->prec);
+        s->piv = malloc(n * sizeof *s->piv);
+        if (s->m == NULL || s->lu == NULL || s->r == NULL || s->piv == NULL)
+            return NHREF_ENOMEM;
+        for (size_t j = 0; j < n * n + n; j++)
+            s->m[j] = node_series(ws, nd->args[j]);
+        s->b = s->m + n * n;
+        p->sv = s;
+    }
+    return NHREF_OK;
+}
+
+/* the two programs and the solve workspaces */
+static int compile(tape_ws_t *ws, const size_t *aux_first)
+{
+    const nhref_tape_t *tape = ws->tape;
+    size_t nn = tape->nnodes;
+    solve_ws_t *sv;
+
+    for (size_t i = 0; i < nn; i++)
+        ws->nsolve += tape->node[i].op == NHREF_OP_SOLVE && tape->node[i].n == 0;
+    ws->prog = malloc((nn ? nn : 1) * sizeof *ws->prog);
+    ws->cprog = malloc((nn ? nn : 1) * sizeof *ws->cprog);
+    ws->solve = calloc(ws->nsolve ? ws->nsolve : 1, sizeof *ws->solve);
+    if (ws->prog == NULL || ws->cprog == NULL || ws->solve == NULL)
+        return NHREF_ENOMEM;
+    sv = ws->solve;
+    for (size_t i = 0; i < nn; i++) {
+        const nhref_tape_node_t *nd = &tape->node[i];
+        instr_t *p;
+        int status;
+        if (nd->op == NHREF_OP_CONST || nd->op == NHREF_OP_TIME || nd->op == NHREF_OP_STATE ||
+            nd->op == NHREF_OP_COS || (nd->op == NHREF_OP_SOLVE && nd->n != 0))
+            continue;
+        p = nd->constant ? &ws->cprog[ws->ncprog++] : &ws->prog[ws->nprog++];
+        status = compile_node(ws, p, i, ws->auxp + aux_first[i], &sv);
+        if (status != NHREF_OK)
+            return status;
+    }
+    return NHREF_OK;
+}
+
+int NUM_TAPE_FN(new)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsigned order)
+{
+    tape_ws_t *ws;
+    size_t nn = tape->nnodes, *aux_first;
+    int status = NHREF_OK;
+
+    *wsp = NULL;
+    if (nhref_tape_status(tape) != NHREF_OK)
+        return NHREF_ETAPE;
+#ifdef NUM_FIXED_PREC
+    prec = NUM_FIXED_PREC;
+#endif
+    if (prec < MPFR_PREC_MIN || prec > MPFR_PREC_MAX)
+        return NHREF_EINVAL;
+    ws = calloc(1, sizeof *ws);
+    aux_first = malloc((nn ? nn : 1) * sizeof *aux_first);
+    if (ws == NULL || aux_first == NULL) {
+        free(ws);
+        free(aux_first);
+        return NHREF_ENOMEM;
+    }
+    ws->tape = tape;
+    ws->prec = prec;
+    ws->order = order;
+    ws->len = (size_t)order + 1;
+    NUM_FN(nhref_jet_ws_init)(&ws->jws, prec);
+    for (size_t i = 0; i < nn; i++) {
+        aux_first[i] = ws->naux;
+        ws->naux += nhref_tape_node_naux(&tape->node[i]);
+    }
+    ws->coef = num_vec_new(nn * ws->len, prec);
+    ws->aux = num_vec_new(ws->naux * ws->len, prec);
+    ws->auxp = malloc((ws->naux ? ws->naux : 1) * sizeof *ws->auxp);
+    ws->param = num_vec_new(tape->nparam, prec);
+    if (ws->coef == NULL || ws->aux == NULL || ws->auxp == NULL || ws->param == NULL)
+        status = NHREF_ENOMEM;
+    for (size_t k = 0; k < ws->naux && status == NHREF_OK; k++)
+        ws->auxp[k] = ws->aux + k * ws->len;
+    if (status == NHREF_OK)
+        status = compile(ws, aux_first);
+    free(aux_first);
+    for (size_t i = 0; i < tape->nparam && status == NHREF_OK; i++)
+        num_set_nan(ws->param + i);
+    /* constants at this precision; the time series is t + h */
+    for (size_t i = 0; i < nn && status == NHREF_OK; i++) {
+        const nhref_tape_node_t *nd = &tape->node[i];
+        if (nd->op == NHREF_OP_CONST &&
+            jet_const(node_series(ws, (nhref_node_t)i), nd->str, 0, &ws->jws) != NHREF_OK)
+            status = NHREF_EPARSE;
+        if (nd->op == NHREF_OP_TIME && order >= 1)
+            num_set_si(node_series(ws, (nhref_node_t)i) + 1, 1);
+    }
+    if (status != NHREF_OK) {
+        NUM_TAPE_FN(free)(ws);
+        return status;
+    }
+    *wsp = ws;
+    return NHREF_OK;
+}
+
+long NUM_TAPE_FN(prec)(const tape_ws_t *ws)
+{
+    return ws->prec;
+}
+
+unsigned NUM_TAPE_FN(order)(const tape_ws_t *ws)
+{
+    return ws->order;
+}
+
+int NUM_TAPE_FN(set_params)(tape_ws_t *ws, num_srcptr params)
+{
+    int status = NHREF_OK;
+
+    for (size_t i = 0; i < ws->tape->nparam; i++)
+        num_set(ws->param + i, params + i);
+    for (size_t i = 0; i < ws->ncprog; i++)
+        if (eval0(ws, &ws->cprog[i]) != NHREF_OK)
+            status = NHREF_EDOMAIN;
+    return status;
+}
+
+static void load_inputs(tape_ws_t *ws, num_srcptr t, num_srcptr x)
+{
+    const nhref_tape_t *tape = ws->tape;
+
+    if (tape->time != NHREF_NODE_INVALID)
+        num_set(node_series(ws, tape->time), t);
+    for (size_t i = 0; i < tape->nstate; i++)
+        num_set(node_series(ws, tape->state[i]), x + i);
+}
+
+int NUM_TAPE_FN(eval)(num_ptr out, tape_ws_t *ws, num_srcptr t, num_srcptr x)
+{
+    const nhref_tape_t *tape = ws->tape;
+    int status = NHREF_OK;
+
+    load_inputs(ws, t, x);
+    for (size_t i = 0; i < ws->nprog; i++)
+        if (eval0(ws, &ws->prog[i]) != NHREF_OK)
+            status = NHREF_EDOMAIN;
+    for (size_t i = 0; i < tape->nout; i++) {
+        num_srcptr v = node_series(ws, tape->out[i]);
+        num_set(out + i, v);
+        if (num_is_nan(v))
+            status = NHREF_EDOMAIN;
+    }
+    return status;
+}
+
+int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned order)
+{
+    const nhref_tape_t *tape = ws->tape;
+    const instr_t *end = ws->prog + ws->nprog;
+
+    if (order > ws->order || tape->nout < tape->nstate)
+        return NHREF_EINVAL;
+    load_inputs(ws, t, x);
+    for (unsigned k = 0; k < order; k++) {
+        for (const instr_t *p = ws->prog; p < end; p++) {
+            int status = jet_k(ws, p, k);
+            if (status != NHREF_OK)
+                return status;
+        }
+        for (size_t i = 0; i < tape->nstate; i++) {
+            num_ptr xi = node_series(ws, tape->state[i]) + k + 1;
+            num_div_ui(xi, node_series(ws, tape->out[i]) + k, k + 1, ws->prec);
+            if (NUM_LAZY_CHECKS && !num_is_finite(xi))
+                return NHREF_EDOMAIN;
+        }
+    }
+    return NHREF_OK;
+}
+
+num_srcptr NUM_TAPE_FN(state_series)(const tape_ws_t *ws, size_t i)
+{
+    return node_series(ws, ws->tape->state[i]);
+}
+
+/* ------------------------------------------------------------------ a system's tapes */
+int NUM_IN(nhref_system_workspace)(tape_ws_t **ws, const nhref_system_t *sys,
+                                   const nhref_tape_t *tape, long prec, unsigned order, int strict)
+{
+    size_t np = nhref_system_model(sys)->nparam;
+    num_ptr p;
+    int status = NUM_TAPE_FN(new)(ws, tape, prec, order);
+
+    if (status != NHREF_OK)
+        return status;
+    p = num_vec_new(np, (*ws)->prec);
+    status = p != NULL ? NUM_IN(nhref_system_params)(p, sys, (*ws)->prec) : NHREF_ENOMEM;
+    if (status == NHREF_OK) {
+        int set = NUM_TAPE_FN(set_params)(*ws, p);
+        if (strict)
+            status = set;
+    }
+    num_vec_free(p, np);
+    if (status != NHREF_OK) {
+        NUM_TAPE_FN(free)(*ws);
+        *ws = NULL;
+    }
+    return status;
+}
+
+int NUM_IN(nhref_system_params)(num_ptr p, const nhref_system_t *sys, long prec)
+{
+    const nhref_model_t *m = nhref_system_model(sys);
+
+    for (size_t i = 0; i < m->nparam; i++)
+        if (num_set_decimal(p + i, nhref_system_param_str(sys, i), prec) != NHREF_OK)
+            return NHREF_EPARSE;
+    return NHREF_OK;
+}
