@@ -192,15 +192,15 @@ pipe_verify 1 3 hh_b_knife_substituted -T 5 --dt-out 0.5 -- one_wheel
 
 # ---------------------------------------------------------------- bad input: exit 2, one line
 printf 'time,x,y\n0,0,0\n' > "$tmp/not.csv"
-usage_error "not\.csv: no time column 't' \(columns found: time, x, y\)" -- verify "$tmp/not.csv" chaplygin_sleigh
+usage_error "not\.csv: no time column 't' \(columns found: time, x, y; name it with a map, e\.g\. --map time=t\)" -- verify "$tmp/not.csv" chaplygin_sleigh
 printf 't,x,v\n0,0,0\n1,0.5,abc\n' > "$tmp/abc.csv"
 usage_error "abc\.csv:3: column 'v': 'abc' is not a number" -- verify "$tmp/abc.csv" chaplygin_sleigh
 usage_error "unknown model 'sleigh'" -- verify "$tmp/run40.csv" sleigh
 usage_error "unknown parameter 'q' of model chaplygin_sleigh \(parameters: m, J, a\)" -- verify "$tmp/run40.csv" chaplygin_sleigh --param q=1
-usage_error "--param m: 'x' is not a finite decimal number" -- verify "$tmp/run40.csv" chaplygin_sleigh --param m=x
+usage_error "parameter m: 'x' is not a finite decimal number \(admissible range: m > 0\)" -- verify "$tmp/run40.csv" chaplygin_sleigh --param m=x
 usage_error "parameter m must be > 0" -- verify "$tmp/run40.csv" chaplygin_sleigh --param m=-1
 usage_error "unknown state variable 'theta'" -- verify "$tmp/run40.csv" chaplygin_sleigh --init theta=1
-usage_error "--golden .*nosuch\.csv: No such file" -- verify "$tmp/run40.csv" --golden "$tmp/nosuch.csv"
+usage_error "--golden: .*nosuch\.csv: No such file" -- verify "$tmp/run40.csv" --golden "$tmp/nosuch.csv"
 usage_error "nosuch\.csv: No such file" -- verify "$tmp/nosuch.csv" chaplygin_sleigh
 grep -v '^# model:' "$tmp/run40.csv" > "$tmp/nomodel.csv"
 usage_error "nomodel\.csv: no '# model: NAME' line" -- verify "$tmp/run40.csv" --golden "$tmp/nomodel.csv"
@@ -214,7 +214,7 @@ usage_error "missing MODEL or --golden FILE" -- verify "$tmp/run40.csv"
 usage_error "missing TRAJECTORY" -- verify
 usage_error "give MODEL or --golden FILE, not both" -- verify "$tmp/run40.csv" chaplygin_sleigh --golden "$tmp/run40.csv"
 usage_error "--init cannot be combined with --golden" -- verify "$tmp/run40.csv" --golden "$tmp/run40.csv" --init v=1
-usage_error "--min-digits: 'many' is not a number in \[0, 100000\]" -- verify "$tmp/run40.csv" chaplygin_sleigh --min-digits many
+usage_error "--min-digits: 'many' is not a number in \(0, 100000\]" -- verify "$tmp/run40.csv" chaplygin_sleigh --min-digits many
 usage_error "--digits: '0' is not a whole number" -- verify "$tmp/run40.csv" chaplygin_sleigh --digits 0
 usage_error "--t-start: 'soon' is not a finite decimal number" -- verify "$tmp/run40.csv" chaplygin_sleigh --t-start soon
 usage_error "unknown option '--frob'" -- verify "$tmp/run40.csv" chaplygin_sleigh --frob

@@ -183,6 +183,18 @@ static int is_value(const char *s)
     return ok;
 }
 
+int nhref_table_cell_set(mpfr_ptr x, const char *s)
+{
+    int inf;
+    if (*s == '\0' || is_nan_word(s))
+        mpfr_set_nan(x);
+    else if ((inf = inf_word(s)) != 0)
+        mpfr_set_inf(x, inf);
+    else
+        return nhref_decimal_set(x, s);
+    return NHREF_OK;
+}
+
 /* a comment that is a list of names: "a,b,c" with no ':' and at least one comma */
 static int is_name_list(const char *s)
 {
@@ -606,13 +618,7 @@ int nhref_table_parse(nhref_table_t **tabp, const char *data, size_t len, const 
             }
             for (size_t c = 0; c < nc && status == NHREF_OK; c++) {
                 const char *s = fields.p[c + skipc];
-                mpfr_ptr v = tab->v + r * nc + c;
-                int inf;
-                if (*s == '\0' || is_nan_word(s)) {
-                    mpfr_set_nan(v);
-                } else if ((inf = inf_word(s)) != 0) {
-                    mpfr_set_inf(v, inf);
-                } else if (nhref_decimal_set(v, s) != NHREF_OK) {
+                if (nhref_table_cell_set(tab->v + r * nc + c, s) != NHREF_OK) {
                     fail(err, errlen, "%s:%zu: column '%s': '%s' is not a number%s", path, ln,
                          tab->name[c], s, value_hint(s, tab->sep));
                     status = NHREF_EPARSE;
