@@ -382,8 +382,15 @@ static int check_encoding(const unsigned char *d, size_t len, const char *path, 
 }
 
 /* a hint for a value that is not a number */
-static const char *value_hint(const char *s, char sep)
+static const char *value_hint(const char *s, char sep, char *buf, size_t len)
 {
+    const char cand[3] = {',', ';', '\t'};
+    for (int k = 0; k < 3; k++)
+        if (cand[k] != sep && strchr(s, cand[k]) != NULL && (cand[k] != ',' || strchr(s, '.') != NULL)) {
+            snprintf(buf, len, " (the separator is %s, and the value contains %s: see --sep)",
+                     sep_name(sep), sep_name(cand[k]));
+            return buf;
+        }
     if (sep != ',' && strchr(s, ',') != NULL)
         return " (a decimal comma? nhref reads numbers with a decimal point)";
     for (const char *p = s; *p != '\0'; p++)
@@ -619,8 +626,10 @@ int nhref_table_parse(nhref_table_t **tabp, const char *data, size_t len, const 
             for (size_t c = 0; c < nc && status == NHREF_OK; c++) {
                 const char *s = fields.p[c + skipc];
                 if (nhref_table_cell_set(tab->v + r * nc + c, s) != NHREF_OK) {
-                    fail(err, errlen, "%s:%zu: column '%s': '%s' is not a number%s", path, ln,
-                         tab->name[c], s, value_hint(s, tab->sep));
+                    char vh[128];
+                    fail(err, errlen, "%s:%zu: column '%.80s%s': '%.80s%s' is not a number%s", path,
+                         ln, tab->name[c], strlen(tab->name[c]) > 80 ? "..." : "", s,
+                         strlen(s) > 80 ? "..." : "", value_hint(s, tab->sep, vh, sizeof vh));
                     status = NHREF_EPARSE;
                 }
                 if (status == NHREF_OK && (tab->text[r * nc + c] = nhref_strdup(s)) == NULL)
