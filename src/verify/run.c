@@ -116,13 +116,15 @@ static const char *mapped(const nhref_verify_t *v, const char *name)
     return name;
 }
 
-/* "a, b, c" of the names of TAB */
+/* "a, b, c" of the names of TAB (the first 20) */
 static void column_list(char *buf, size_t len, const nhref_table_t *tab)
 {
     size_t used = 0;
     buf[0] = '\0';
-    for (size_t k = 0; k < tab->ncol && used < len; k++)
+    for (size_t k = 0; k < tab->ncol && k < 20 && used < len; k++)
         used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? ", " : "", tab->name[k]);
+    if (tab->ncol > 20 && used < len)
+        used += (size_t)snprintf(buf + used, len - used, ", ... (%zu in all)", tab->ncol);
     if (used >= len && len > 4)
         strcpy(buf + len - 4, "...");
 }
