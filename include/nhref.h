@@ -23,6 +23,7 @@
 #include "nhref_io.h"
 #include "nhref_golden.h"
 #include "nhref_verify.h"
+#include "nhref_trajectory.h"
 #include "nhref_oracle.h"
 
 #ifdef __cplusplus
