@@ -56,7 +56,7 @@ def sleigh_equations():
     kane = me.KanesMethod(N, q_ind=[x, y, phi], u_ind=[v, w], kd_eqs=kd, u_dependent=[s],
                           velocity_constraints=[s])
     fr, frstar = kane.kanes_equations([body], [])
-    udot = kane.mass_matrix.LUsolve(kane.forcing)  # (v', omega') with s = 0
+    udot = kane.mass_matrix.LUsolve(kane.forcing)  # (v', omega', s'), taken at s = 0
     qdot = kane.kindiffdict()
     subs = {s: 0}
     rhs = [qdot[x.diff()].subs(subs), qdot[y.diff()].subs(subs), qdot[phi.diff()].subs(subs),

@@ -215,6 +215,8 @@ static json_t *report_json(const nhref_verify_report_t *rep)
     json_object_set_new(dr, "computed", json_boolean(rep->drift_computed));
     json_object_set_new(dr, "note", jstr(rep->drift_note));
     json_object_set_new(dr, "from", rep->drift_computed ? jwhere(&rep->drift_from) : json_null());
+    json_object_set_new(dr, "precision_bits",
+                        rep->drift_computed ? json_integer(rep->drift_prec) : json_null());
     ints = json_array();
     for (size_t k = 0; k < rep->ndrift; k++) {
         const nhref_verify_drift_t *d = rep->drift + k;
