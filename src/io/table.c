@@ -44,6 +44,9 @@ static int push(vec_t *v, void *x)
     return 0;
 }
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
 static void fail(char *err, size_t len, const char *fmt, ...)
 {
     va_list ap;
@@ -625,11 +628,17 @@ int nhref_table_parse(nhref_table_t **tabp, const char *data, size_t len, const 
             }
             for (size_t c = 0; c < nc && status == NHREF_OK; c++) {
                 const char *s = fields.p[c + skipc];
-                if (nhref_table_cell_set(tab->v + r * nc + c, s) != NHREF_OK) {
+                int cs = nhref_table_cell_set(tab->v + r * nc + c, s);
+                if (cs != NHREF_OK) {
+                    /* not a number, or (a status of nhref_decimal_set other than
+                     * NHREF_EPARSE) a number refused, e.g. out of its bounds */
                     char vh[128];
-                    fail(err, errlen, "%s:%zu: column '%.80s%s': '%.80s%s' is not a number%s", path,
-                         ln, tab->name[c], strlen(tab->name[c]) > 80 ? "..." : "", s,
-                         strlen(s) > 80 ? "..." : "", value_hint(s, tab->sep, vh, sizeof vh));
+                    fail(err, errlen, "%s:%zu: column '%.80s%s': '%.80s%s'%s%s", path, ln,
+                         tab->name[c], strlen(tab->name[c]) > 80 ? "..." : "", s,
+                         strlen(s) > 80 ? "..." : "",
+                         cs == NHREF_EPARSE ? " is not a number" : ": ",
+                         cs == NHREF_EPARSE ? value_hint(s, tab->sep, vh, sizeof vh)
+                                            : nhref_strerror(cs));
                     status = NHREF_EPARSE;
                 }
                 if (status == NHREF_OK && (tab->text[r * nc + c] = nhref_strdup(s)) == NULL)

@@ -27,6 +27,9 @@ struct nhref_trajectory {
     char t_end[128];
 };
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
 static int fail(char *err, size_t len, int status, const char *fmt, ...)
 {
     va_list ap;
