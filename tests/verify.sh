@@ -3,9 +3,14 @@
 # its printed digits, a perturbed value caught and located, rows in any order and
 # before t-start, the --golden form, the convergence order of a plain RK4 written
 # in Python (tests/rk4_sleigh.py: digits rise by log10(16) = 1.2 per halving of
-# h), and every kind of bad input (exit 2, one line).
-# Expected digits come from the orders of the methods and the digits printed,
-# not from nhref.
+# h), the fail-safe verdict (rows after the skater's fall, a wrong mass without
+# -m, per-column and drift thresholds), the CSV dialects (';', tab, quotes, CRLF,
+# BOM, pandas' index column, --map) and the forms not read (NUL, UTF-16, CR, ...,
+# 100 000 columns), JSON and JUnit output, golden files by name, and every kind
+# of bad input (exit 2, one line).
+# Expected digits come from the orders of the methods, the digits printed, the
+# golden files (the fall time) and identities (the same numbers in another
+# dress give the same digits), not from nhref.
 set -u
 NHREF=${NHREF:-../src/nhref}
 top_srcdir=${top_srcdir:-..}
