@@ -398,7 +398,6 @@ static void acc_add(run_t *R, nhref_oracle_column_t *c, size_t row, mpfr_srcptr 
 /* Compare row R with the reference state X at time T. */
 static void compare_row(run_t *R, size_t r, mpfr_srcptr t, mpfr_srcptr x)
 {
-    const nhref_model_t *m = R->m;
     if (R->need_integrals)
         nhref_integrator_integrals(R->ig, R->I, t, x);
     for (size_t j = 0; j < R->ncc; j++) {
@@ -407,7 +406,6 @@ static void compare_row(run_t *R, size_t r, mpfr_srcptr t, mpfr_srcptr x)
         acc_add(R, &cc->acc, r, cell(R, r, cc->col), b);
     }
     R->judged[r] = 1;
-    (void)m;
 }
 
 /* on_row: grid row i > 0 is the reference at row sink[i - 1] */
@@ -889,10 +887,11 @@ static void verdict(run_t *R)
     if (nbeyond > 0) {
         const nhref_verify_end_t *e = rep->end[1].nbeyond > 0 ? rep->end + 1 : rep->end;
         snprintf(buf, sizeof buf,
-                 "FAIL: %zu row%s beyond the reference's end, %s (the first: t = %s, %s): they "
+                 "FAIL: %zu row%s beyond the reference's end, %s (the first: t = %s, %s): %s "
                  "cannot be judged",
                  nbeyond, nbeyond == 1 ? " lies" : "s lie", e->why != NULL ? e->why : "?",
-                 e->first_beyond.t_str, where_str(w, sizeof w, &e->first_beyond));
+                 e->first_beyond.t_str, where_str(w, sizeof w, &e->first_beyond),
+                 nbeyond == 1 ? "it" : "they");
     } else if (nfail > 0) {
         char more[64] = "";
         if (nfail > 1)
