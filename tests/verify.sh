@@ -237,6 +237,14 @@ rc=$?
 [ $rc -eq 0 ] && ok || bad "the fall row at t = $t17: exit $rc: $(tail -1 "$tmp/fall17.out")"
 grep -q '1 row at the end time within the rounding of their time' "$tmp/fall17.out" && ok || bad "the fall row at $t17 not taken as the end"
 
+# a blow-up ends the reference too: suslov_servo P2 "blows up at t ~ 14.71689"
+# (data/golden/suslov_servo/P2.csv); a row at t = 16 lies beyond
+p2=$top_srcdir/data/golden/suslov_servo/P2.csv
+grep -q 'blows up at t ~ 14.71689' "$p2" && ok || bad "P2's blow-up time is not in its description"
+{ grep -v '^#' "$p2"; grep -v '^#' "$p2" | tail -1 | sed 's/^[^,]*,/16,/'; } > "$tmp/p2x.csv"
+line=$(grep -c '' "$tmp/p2x.csv")
+expect 1 "^FAIL: 1 row lies beyond the reference's end, a finite-time blow-up ahead \(estimated at t = 14\.71(68|69|7)[0-9]*; the reference stops at t = 14\.71[0-9]*\) \(the first: t = 16, line $line\): it cannot be judged$" -- verify "$tmp/p2x.csv" --golden "$p2" -q
+
 # per-column and drift thresholds
 expect 1 "^FAIL: minimum [0-9.]+ digits \(x at t = [0-9.]+, line [0-9]+\) < --min-digits x=45$" -- verify "$tmp/run40.csv" chaplygin_sleigh -q -m 30 -m x=45
 expect 0 "^PASS: minimum 3[89]\.[0-9]+ digits \(x at t = [0-9.]+\) >= --min-digits x=35$" -- verify "$tmp/run40.csv" chaplygin_sleigh -q -m 30,x=35
