@@ -4,7 +4,8 @@
  * Modules: status codes (nhref_status.h), Taylor-mode jets (nhref_jet.h), the
  * tape and its interpreters (nhref_tape.h), models and systems
  * (nhref_model.h), schemes (nhref_scheme.h), integrators
- * (nhref_integrate.h), output files (nhref_io.h) and the independent oracle
+ * (nhref_integrate.h), output files (nhref_io.h), verification of other
+ * programs' trajectories (nhref_verify.h) and the independent oracle
  * (nhref_oracle.h).  Guarantee level: VALIDATED (independent routes agree),
  * not rigorous.
  */
@@ -21,6 +22,8 @@
 #include "nhref_lyapunov.h"
 #include "nhref_io.h"
 #include "nhref_golden.h"
+#include "nhref_verify.h"
+#include "nhref_trajectory.h"
 #include "nhref_oracle.h"
 
 NHREF_BEGIN_DECLS

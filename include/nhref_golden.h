@@ -88,6 +88,23 @@ typedef void (*nhref_golden_progress_t)(void *arg, const char *route, double fra
 int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_progress_t progress,
                       void *arg, char *err, size_t errlen);
 
+/* nhref_catalogue_find -- the path of a file of the data catalogue, by name:
+ *   KIND "golden": NAME "MODEL/CASE" is the golden file <dir>/MODEL/CASE.csv,
+ *                  <dir> being $NHREF_GOLDEN_DIR, then the installed catalogue
+ *                  $(pkgdatadir)/golden, then data/golden (in the current
+ *                  directory: a source tree), then the data/golden of the
+ *                  source tree nhref was built from;
+ *   KIND "cases":  NAME "MODEL" is the case file <dir>/MODEL.cases, <dir> being
+ *                  $NHREF_CASES_DIR, $(pkgdatadir)/cases, data/cases, then the
+ *                  build's source tree.
+ * The first regular file found is written to PATH (LEN bytes).
+ * Returns: NHREF_OK; NHREF_ENOTFOUND (ERR lists where it looked);
+ * NHREF_EINVAL (KIND unknown, NAME not of that form -- parts of letters,
+ * digits, '.', '_', '-', not starting with '.' -- or the path longer than
+ * LEN).  Cost: up to four stat() calls. */
+int nhref_catalogue_find(char *path, size_t len, const char *kind, const char *name, char *err,
+                         size_t errlen);
+
 NHREF_END_DECLS
 
 #endif /* NHREF_GOLDEN_H */

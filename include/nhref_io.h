@@ -69,38 +69,71 @@ void nhref_csv_meta(FILE *out, const char *key, const char *fmt, ...)
 void nhref_csv_value(FILE *out, mpfr_srcptr x, int digits);
 
 /* ------------------------------------------------------------------ reading CSV tables
- * A table read from a CSV file written by nhref or by any other program:
+ * A table read from a CSV file written by nhref or by any other program
+ * (numpy.savetxt, pandas' to_csv, a spreadsheet, a C printf loop):
+ *   - text is ASCII or UTF-8; a UTF-8 byte-order mark is skipped; lines end with
+ *     LF or CRLF;
  *   - lines starting with '#' are metadata; "# key: value" lines are kept in order,
  *     wherever they stand (nhref run puts its outcome after the rows);
- *   - the column names are the first non-comment line if it is not all numbers
+ *   - the separator is ',', ';' or tab: given, or detected on the first line that is
+ *     not a comment (the one of the three that occurs most often there outside
+ *     quotes; ',' when none does);
+ *   - a field may be quoted ("..." with "" for a quote, RFC 4180), and may then
+ *     contain the separator; blanks around a field are dropped;
+ *   - the column names are the first non-comment line if it is not all values
  *     (a plain header row), else the "# columns: a,b,..." line, else the last
  *     comment line that is a comma-separated list of names (nhref run's "# t,x,...");
- *   - every other non-empty line is a row of numbers separated by commas
- *     (blanks around values allowed); "nan" (any case) is NaN, anything that is
- *     not a finite decimal number or nan is an error with file:line.
+ *   - a header row whose first name is empty (pandas' default index column:
+ *     ",t,x,y") marks an index column: it is dropped, whatever its values;
+ *   - every other non-empty line is a row of values: a decimal number, "nan"
+ *     (any case) or an empty field (pandas' NaN) for NaN, "inf", "-inf" or
+ *     "infinity" (any case) for an infinity.  Numbers are parsed with
+ *     nhref_decimal_set at the precision asked, never through double.
+ * Every form that is not read is an error naming the form, the file and the line:
+ * a NUL byte (binary data), UTF-16 or UTF-32 text, a carriage return inside a line,
+ * a quoted field running past its line, text after a closing quote or a stray
+ * quote, a row with the wrong number of values, a value that is not a number
+ * (with a hint for a decimal comma or blank-separated values), a missing, empty or
+ * duplicated column name.
+ * Cost: linear in the size of the file (column names are checked for duplicates
+ * through a hash table).
  */
 typedef struct {
     char *path;
     size_t ncol, nrow;
     char **name;           /* ncol column names */
     __mpfr_struct *v;      /* nrow x ncol values, row-major, at the precision asked */
-    char **text;           /* nrow x ncol values as written */
+    char **text;           /* nrow x ncol values as written (unquoted, trimmed) */
     size_t *line;          /* nrow: the file line of each row (1-based) */
     size_t nmeta;
     char **meta_key;       /* nmeta "# key: value" pairs, in file order */
     char **meta_value;
     char sha256[65];       /* SHA-256 (hex) of the lines after the metadata: the header
                               row, if plain, and the rows, each with its '\n' */
+    char sep;              /* the separator of the rows: ',', ';' or '\t' */
+    int index_dropped;     /* 1 if an unnamed first column (an index) was dropped */
+    size_t header_line;    /* the line of the column names (0 if none was read) */
 } nhref_table_t;
 
 /* nhref_table_read -- read PATH ("-" for standard input) into *TAB, values at
- * PREC bits (parsed as decimal strings, never through double).
- * Returns: NHREF_OK; NHREF_EIO (cannot read: the message in ERR says why);
- * NHREF_EPARSE with "path:line: what was expected" in ERR (a row with the wrong
- * number of values, a value that is not a number, no column names, no rows,
- * duplicate column names); NHREF_ENOMEM. */
+ * PREC bits (parsed as decimal strings, never through double); the separator
+ * detected.  Same as nhref_table_read_sep(tab, path, prec, 0, err, errlen). */
 int nhref_table_read(nhref_table_t **tab, const char *path, mpfr_prec_t prec, char *err,
                      size_t errlen);
+
+/* nhref_table_read_sep -- read PATH ("-" for standard input) into *TAB with
+ * separator SEP (',', ';' or '\t'; 0 to detect it).
+ * Returns: NHREF_OK; NHREF_EINVAL (SEP not one of those); NHREF_EIO (cannot
+ * read: the message in ERR says why); NHREF_EPARSE with "path:line: what was
+ * expected" in ERR (any form listed above that is not read; no column names,
+ * no rows); NHREF_ENOMEM.  Cost: linear in the file's size. */
+int nhref_table_read_sep(nhref_table_t **tab, const char *path, mpfr_prec_t prec, char sep,
+                         char *err, size_t errlen);
+
+/* nhref_table_parse -- the same from LEN bytes at DATA (may contain NUL bytes,
+ * which are an error); NAME stands for the file in messages. */
+int nhref_table_parse(nhref_table_t **tab, const char *data, size_t len, const char *name,
+                      mpfr_prec_t prec, char sep, char *err, size_t errlen);
 void nhref_table_free(nhref_table_t *tab);
 
 /* Index of column NAME, or -1. */

@@ -6,18 +6,12 @@
 
 #include "nhref_oracle.h"
 
-double nhref_oracle_agree_digits(mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr s)
+/* digits from D = a - b (at P + 64 bits; D is overwritten), B and S */
+static double digits_of(mpfr_ptr d, mpfr_srcptr b, mpfr_srcptr s, mpfr_prec_t p)
 {
-    mpfr_prec_t p = mpfr_get_prec(a) > mpfr_get_prec(b) ? mpfr_get_prec(a) : mpfr_get_prec(b);
-    mpfr_t d, m;
+    mpfr_t m;
     double r;
-
-    if (mpfr_nan_p(a) || mpfr_nan_p(b))
-        return mpfr_nan_p(a) && mpfr_nan_p(b) ? NHREF_ORACLE_DIGITS_EXACT : -INFINITY;
-    if (mpfr_equal_p(a, b))
-        return NHREF_ORACLE_DIGITS_EXACT;
-    mpfr_inits2(p + 64, d, m, (mpfr_ptr)0);
-    mpfr_sub(d, a, b, MPFR_RNDN);
+    mpfr_init2(m, p + 64);
     mpfr_abs(d, d, MPFR_RNDN);
     mpfr_abs(m, b, MPFR_RNDN);
     if (mpfr_less_p(m, s))
@@ -30,7 +24,29 @@ double nhref_oracle_agree_digits(mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr s)
         double f = mpfr_get_d_2exp(&e, d, MPFR_RNDN); /* exponent-safe log10 */
         r = -(log10(f) + (double)e * 0.30102999566398119521);
     }
-    mpfr_clears(d, m, (mpfr_ptr)0);
+    mpfr_clear(m);
+    return r;
+}
+
+static mpfr_prec_t max_prec(mpfr_srcptr a, mpfr_srcptr b)
+{
+    return mpfr_get_prec(a) > mpfr_get_prec(b) ? mpfr_get_prec(a) : mpfr_get_prec(b);
+}
+
+double nhref_oracle_agree_digits(mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr s)
+{
+    mpfr_prec_t p = max_prec(a, b);
+    mpfr_t d;
+    double r;
+
+    if (mpfr_nan_p(a) || mpfr_nan_p(b))
+        return mpfr_nan_p(a) && mpfr_nan_p(b) ? NHREF_ORACLE_DIGITS_EXACT : -INFINITY;
+    if (mpfr_equal_p(a, b))
+        return NHREF_ORACLE_DIGITS_EXACT;
+    mpfr_init2(d, p + 64);
+    mpfr_sub(d, a, b, MPFR_RNDN);
+    r = digits_of(d, b, s, p);
+    mpfr_clear(d);
     return r;
 }
 
@@ -46,22 +62,26 @@ void nhref_oracle_column_init(nhref_oracle_column_t *c)
 void nhref_oracle_column_add(nhref_oracle_column_t *c, size_t row, mpfr_srcptr a, mpfr_srcptr b,
                              mpfr_srcptr s)
 {
-    double d = nhref_oracle_agree_digits(a, b, s);
-    if (mpfr_nan_p(a) != mpfr_nan_p(b)) {
-        c->nan_rows++;
+    double d;
+    if (mpfr_nan_p(a) || mpfr_nan_p(b)) {
+        d = mpfr_nan_p(a) && mpfr_nan_p(b) ? NHREF_ORACLE_DIGITS_EXACT : -INFINITY;
+        if (mpfr_nan_p(a) != mpfr_nan_p(b))
+            c->nan_rows++;
+        else
+            c->rows++;
     } else {
+        /* a - b once, for the largest error and the digits (as nhref_oracle_agree_digits) */
+        mpfr_prec_t p = max_prec(a, b);
+        mpfr_t e;
+        double v;
         c->rows++;
-        if (!mpfr_nan_p(a)) {
-            mpfr_t e;
-            double v;
-            mpfr_init2(e, (mpfr_get_prec(a) > mpfr_get_prec(b) ? mpfr_get_prec(a)
-                                                              : mpfr_get_prec(b)) + 64);
-            mpfr_sub(e, a, b, MPFR_RNDN);
-            v = fabs(mpfr_get_d(e, MPFR_RNDN));
-            mpfr_clear(e);
-            if (v > c->max_abs)
-                c->max_abs = v;
-        }
+        mpfr_init2(e, p + 64);
+        mpfr_sub(e, a, b, MPFR_RNDN);
+        v = fabs(mpfr_get_d(e, MPFR_RNDN));
+        if (v > c->max_abs)
+            c->max_abs = v;
+        d = mpfr_equal_p(a, b) ? NHREF_ORACLE_DIGITS_EXACT : digits_of(e, b, s, p);
+        mpfr_clear(e);
     }
     if (d < c->digits) {
         c->digits = d;

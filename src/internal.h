@@ -9,6 +9,11 @@
 #include "nhref_io.h"
 #include "nhref_model.h"
 
+/* nhref_table_cell_set -- X = a value of a CSV cell (nhref_io.h): a decimal
+ * number (nhref_decimal_set), "nan" or "" for NaN, "inf", "-inf", "infinity"
+ * (any case) for an infinity.  Returns NHREF_OK or NHREF_EPARSE. */
+int nhref_table_cell_set(mpfr_ptr x, const char *s);
+
 /* nhref_strdup -- a malloc'ed copy of S, or NULL. */
 char *nhref_strdup(const char *s);
 

@@ -15,7 +15,7 @@ static void usage(FILE *out)
             "the digits on which all agree, and write OUTDIR/<model>/<case>.csv atomically.\n\n"
             "CASES are case files (data/cases/*.cases: every case in them), FILE:NAME (one\n"
             "case of a file), or MODEL/NAME (case NAME of MODEL.cases, looked up in\n"
-            "$NHREF_CASES_DIR, then ./data/cases, then %s/cases).\n\n"
+            "$NHREF_CASES_DIR, then %s/cases, then ./data/cases).\n\n"
             "  -o, --output DIR   where to write (default: data/golden)\n"
             "  -l, --list         list the cases, compute nothing\n"
             "  -q, --quiet        no progress on stderr\n"
@@ -37,26 +37,6 @@ static void progress(void *arg, const char *route, double f)
     g->p.what = what;
     cli_progress(&g->p, f);
     g->p.what = NULL;
-}
-
-/* the case file of MODEL: $NHREF_CASES_DIR, ./data/cases, the installed data */
-static char *find_cases(const char *model)
-{
-    const char *dirs[3] = {getenv("NHREF_CASES_DIR"), "data/cases", NHREF_PKGDATADIR "/cases"};
-    for (int i = 0; i < 3; i++) {
-        char *path;
-        FILE *f;
-        if (dirs[i] == NULL)
-            continue;
-        path = malloc(strlen(dirs[i]) + strlen(model) + 8);
-        sprintf(path, "%s/%s.cases", dirs[i], model);
-        if ((f = fopen(path, "r")) != NULL) {
-            fclose(f);
-            return path;
-        }
-        free(path);
-    }
-    return NULL;
 }
 
 int cmd_golden(int argc, char **argv)
@@ -112,15 +92,17 @@ int cmd_golden(int argc, char **argv)
             file[colon - arg] = '\0';
             only = colon + 1;
         } else if (strstr(arg, ".cases") == NULL && slash != NULL && strchr(slash + 1, '/') == NULL) {
-            char model[128];
+            char model[128], path[4096], why[4500];
             snprintf(model, sizeof model, "%.*s", (int)(slash - arg), arg);
             only = slash + 1;
-            if ((file = find_cases(model)) == NULL) {
-                cli_error("no case file for model '%s' (looked in $NHREF_CASES_DIR, data/cases, "
-                          "%s/cases)", model, NHREF_PKGDATADIR);
+            if (nhref_catalogue_find(path, sizeof path, "cases", model, why, sizeof why) !=
+                    NHREF_OK ||
+                (file = malloc(strlen(path) + 1)) == NULL) {
+                cli_error("%s", why[0] ? why : "out of memory");
                 rc = CLI_USAGE;
                 break;
             }
+            strcpy(file, path);
         } else {
             file = malloc(strlen(arg) + 1);
             strcpy(file, arg);

@@ -1,5 +1,6 @@
 /* table.c -- reading CSV tables written by nhref or any other program (see
- * nhref_io.h for the rules), with file:line errors and the SHA-256 of the data. */
+ * nhref_io.h for the rules and the dialects read), with file:line errors that
+ * name what is not read, and the SHA-256 of the data. */
 #include "nhref_io.h"
 
 #include <ctype.h>
@@ -43,36 +44,141 @@ static int push(vec_t *v, void *x)
     return 0;
 }
 
-/* split LINE (modified) at commas into FIELDS (trimmed); returns the count */
-static size_t split(char *line, vec_t *fields)
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void fail(char *err, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+}
+
+/* the separator as messages name it */
+static const char *sep_name(char sep)
+{
+    return sep == '\t' ? "tab" : sep == ';' ? "';'" : "','";
+}
+
+/* blanks around a field (not the separator itself when it is a tab) */
+static int is_blank(char c, char sep)
+{
+    return c != sep && (c == ' ' || c == '\t' || c == '\v' || c == '\f');
+}
+
+/* split LINE (modified in place) at SEP into FIELDS, unquoting "..." fields
+ * ("" is a quote) and dropping blanks around fields.  Returns 0; -1 out of
+ * memory; -2 with *WHY set for a malformed quoted field. */
+static int split(char *line, char sep, vec_t *fields, const char **why)
 {
     char *p = line;
     fields->n = 0;
     for (;;) {
-        char *c = strchr(p, ',');
-        if (c != NULL)
-            *c = '\0';
-        if (push(fields, nhref_trim(p)) != 0)
-            return (size_t)-1;
-        if (c == NULL)
-            break;
-        p = c + 1;
+        char *start, *w;
+        while (is_blank(*p, sep))
+            p++;
+        if (*p == '"') {
+            start = w = ++p;
+            for (;;) {
+                if (*p == '\0') {
+                    *why = "a quoted field does not end on its line (line breaks inside "
+                           "quotes are not read)";
+                    return -2;
+                }
+                if (*p == '"') {
+                    if (p[1] != '"')
+                        break;
+                    p++;
+                }
+                *w++ = *p++;
+            }
+            p++; /* the closing quote */
+            while (is_blank(*p, sep))
+                p++;
+            if (*p != '\0' && *p != sep) {
+                *why = "text after the closing quote of a field";
+                return -2;
+            }
+            *w = '\0';
+        } else {
+            char *e;
+            int last;
+            start = p;
+            while (*p != '\0' && *p != sep) {
+                if (*p == '"') {
+                    *why = "a double quote inside an unquoted field";
+                    return -2;
+                }
+                p++;
+            }
+            last = *p == '\0';
+            for (e = p; e > start && is_blank(e[-1], sep); e--)
+                ;
+            *e = '\0'; /* may overwrite the separator */
+            if (push(fields, start) != 0)
+                return -1;
+            if (last)
+                return 0;
+            p++;
+            continue;
+        }
+        if (push(fields, start) != 0)
+            return -1;
+        if (*p == '\0')
+            return 0;
+        p++; /* past the separator */
     }
-    return fields->n;
 }
 
+/* the separator of LINE: the most frequent of ',', ';', tab outside quotes
+ * (',' on ties and when none occurs) */
+static char detect_sep(const char *line)
+{
+    size_t n[3] = {0, 0, 0};
+    const char cand[3] = {',', ';', '\t'};
+    int quoted = 0, best = 0;
+    for (const char *p = line; *p != '\0'; p++) {
+        if (*p == '"')
+            quoted = !quoted;
+        else if (!quoted)
+            for (int k = 0; k < 3; k++)
+                n[k] += *p == cand[k];
+    }
+    for (int k = 1; k < 3; k++)
+        if (n[k] > n[best])
+            best = k;
+    return cand[best];
+}
+
+static int ieq(const char *a, const char *b)
+{
+    for (; *a != '\0' && *b != '\0'; a++, b++)
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return 0;
+    return *a == *b;
+}
+
+/* "nan" (any case, optional sign) */
 static int is_nan_word(const char *s)
 {
-    const char *t = (*s == '+' || *s == '-') ? s + 1 : s;
-    return (t[0] == 'n' || t[0] == 'N') && (t[1] == 'a' || t[1] == 'A') &&
-           (t[2] == 'n' || t[2] == 'N') && t[3] == '\0';
+    return ieq((*s == '+' || *s == '-') ? s + 1 : s, "nan");
 }
 
-static int is_number(const char *s)
+/* +1 / -1 for "inf", "infinity" (any case, optional sign), else 0 */
+static int inf_word(const char *s)
+{
+    int sign = *s == '-' ? -1 : 1;
+    const char *t = (*s == '+' || *s == '-') ? s + 1 : s;
+    return ieq(t, "inf") || ieq(t, "infinity") ? sign : 0;
+}
+
+/* a value of a row: a number, nan, an infinity or an empty field */
+static int is_value(const char *s)
 {
     mpfr_t v;
     int ok;
-    if (is_nan_word(s))
+    if (*s == '\0' || is_nan_word(s) || inf_word(s) != 0)
         return 1;
     mpfr_init2(v, 32);
     ok = nhref_decimal_set(v, s) == NHREF_OK;
@@ -80,18 +186,22 @@ static int is_number(const char *s)
     return ok;
 }
 
+int nhref_table_cell_set(mpfr_ptr x, const char *s)
+{
+    int inf;
+    if (*s == '\0' || is_nan_word(s))
+        mpfr_set_nan(x);
+    else if ((inf = inf_word(s)) != 0)
+        mpfr_set_inf(x, inf);
+    else
+        return nhref_decimal_set(x, s);
+    return NHREF_OK;
+}
+
 /* a comment that is a list of names: "a,b,c" with no ':' and at least one comma */
 static int is_name_list(const char *s)
 {
     return strchr(s, ',') != NULL && strchr(s, ':') == NULL;
-}
-
-static void fail(char *err, size_t len, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, len, fmt, ap);
-    va_end(ap);
 }
 
 void nhref_table_free(nhref_table_t *tab)
@@ -168,83 +278,216 @@ static char *slurp(FILE *f, size_t *len)
     return buf;
 }
 
-static int set_names(nhref_table_t *tab, char *list, vec_t *fields, size_t lineno, char *err,
+/* FNV-1a */
+static size_t hash_str(const char *s)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (; *s != '\0'; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return (size_t)h;
+}
+
+/* The names FIELDS->p[FIRST..] of the columns: none empty, none twice (a hash
+ * table of the names: linear in their number). */
+static int set_names(nhref_table_t *tab, vec_t *fields, size_t first, size_t lineno, char *err,
                      size_t errlen)
 {
-    size_t n = split(list, fields);
-    tab->name = calloc(n, sizeof *tab->name);
-    if (tab->name == NULL)
+    size_t n = fields->n - first, cap = 16;
+    size_t *slot;
+    int status = NHREF_OK;
+
+    while (cap < 2 * n)
+        cap *= 2;
+    tab->name = calloc(n ? n : 1, sizeof *tab->name);
+    slot = malloc(cap * sizeof *slot);
+    if (tab->name == NULL || slot == NULL) {
+        free(slot);
         return NHREF_ENOMEM;
-    for (size_t i = 0; i < n; i++) {
-        const char *nm = fields->p[i];
+    }
+    for (size_t i = 0; i < cap; i++)
+        slot[i] = (size_t)-1;
+    for (size_t i = 0; i < n && status == NHREF_OK; i++) {
+        const char *nm = fields->p[first + i];
+        size_t h;
         if (*nm == '\0') {
-            fail(err, errlen, "%s:%zu: empty column name (column %zu)", tab->path, lineno, i + 1);
-            return NHREF_EPARSE;
+            fail(err, errlen, "%s:%zu: column %zu has no name%s", tab->path, lineno,
+                 i + 1 + first,
+                 i + 1 == n ? " (a separator at the end of the header line?)" : "");
+            status = NHREF_EPARSE;
+            break;
         }
-        for (size_t j = 0; j < i; j++)
-            if (strcmp(tab->name[j], nm) == 0) {
-                fail(err, errlen, "%s:%zu: column name '%s' appears twice", tab->path, lineno, nm);
-                return NHREF_EPARSE;
+        for (h = hash_str(nm) & (cap - 1); slot[h] != (size_t)-1; h = (h + 1) & (cap - 1))
+            if (strcmp(tab->name[slot[h]], nm) == 0) {
+                fail(err, errlen, "%s:%zu: column name '%s' appears twice (columns %zu and %zu)",
+                     tab->path, lineno, nm, slot[h] + 1 + first, i + 1 + first);
+                status = NHREF_EPARSE;
+                break;
             }
-        if ((tab->name[i] = nhref_strdup(nm)) == NULL)
-            return NHREF_ENOMEM;
+        if (status != NHREF_OK)
+            break;
+        slot[h] = i;
+        if ((tab->name[i] = nhref_strdup(nm)) == NULL) {
+            status = NHREF_ENOMEM;
+            break;
+        }
         tab->ncol = i + 1;
+    }
+    free(slot);
+    return status;
+}
+
+/* "path:line: why" for a split error */
+static int split_error(int rc, const char *path, size_t line, const char *why, char *err,
+                       size_t errlen)
+{
+    if (rc == -1)
+        return NHREF_ENOMEM;
+    fail(err, errlen, "%s:%zu: %s", path, line, why);
+    return NHREF_EPARSE;
+}
+
+/* the encodings that are not read, from the first bytes */
+static int check_encoding(const unsigned char *d, size_t len, const char *path, char *err,
+                          size_t errlen)
+{
+    const char *what = NULL;
+    const unsigned char *nul;
+    if (len >= 4 && d[0] == 0xFF && d[1] == 0xFE && d[2] == 0 && d[3] == 0)
+        what = "UTF-32 text (byte-order mark FF FE 00 00)";
+    else if (len >= 4 && d[0] == 0 && d[1] == 0 && d[2] == 0xFE && d[3] == 0xFF)
+        what = "UTF-32 text (byte-order mark 00 00 FE FF)";
+    else if (len >= 2 && d[0] == 0xFF && d[1] == 0xFE)
+        what = "UTF-16 text (byte-order mark FF FE)";
+    else if (len >= 2 && d[0] == 0xFE && d[1] == 0xFF)
+        what = "UTF-16 text (byte-order mark FE FF)";
+    if (what != NULL) {
+        fail(err, errlen, "%s:1: %s is not read: save the file as UTF-8 or ASCII", path, what);
+        return NHREF_EPARSE;
+    }
+    nul = memchr(d, 0, len);
+    if (nul != NULL) {
+        size_t line = 1, col = 1;
+        for (const unsigned char *p = d; p < nul; p++) {
+            if (*p == '\n') {
+                line++;
+                col = 1;
+            } else {
+                col++;
+            }
+        }
+        fail(err, errlen,
+             "%s:%zu: a NUL byte (byte %zu of the line): not a text file (binary data, or "
+             "UTF-16 without a byte-order mark); nhref reads UTF-8 or ASCII CSV",
+             path, line, col);
+        return NHREF_EPARSE;
     }
     return NHREF_OK;
 }
 
-int nhref_table_read(nhref_table_t **tabp, const char *path, mpfr_prec_t prec, char *err,
-                     size_t errlen)
+/* a hint for a value that is not a number */
+static const char *value_hint(const char *s, char sep, char *buf, size_t len)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    const char cand[3] = {',', ';', '\t'};
+    for (int k = 0; k < 3; k++)
+        if (cand[k] != sep && strchr(s, cand[k]) != NULL && (cand[k] != ',' || strchr(s, '.') != NULL)) {
+            snprintf(buf, len, " (the separator is %s, and the value contains %s: see --sep)",
+                     sep_name(sep), sep_name(cand[k]));
+            return buf;
+        }
+    if (sep != ',' && strchr(s, ',') != NULL)
+        return " (a decimal comma? nhref reads numbers with a decimal point)";
+    for (const char *p = s; *p != '\0'; p++)
+        if (*p == ' ' || (*p == '\t' && sep != '\t'))
+            return " (values separated by blanks? nhref reads ',', ';' or tab as separators)";
+    return "";
+}
+
+/* a hint for a row with the wrong number of values */
+static const char *count_hint(const char *line, char sep, size_t found, char *buf, size_t len)
+{
+    const char cand[3] = {',', ';', '\t'};
+    buf[0] = '\0';
+    if (found != 1)
+        return buf;
+    for (int k = 0; k < 3; k++)
+        if (cand[k] != sep && strchr(line, cand[k]) != NULL) {
+            snprintf(buf, len, " (the separator is %s, and the line contains %s: see --sep)",
+                     sep_name(sep), sep_name(cand[k]));
+            break;
+        }
+    return buf;
+}
+
+int nhref_table_parse(nhref_table_t **tabp, const char *data, size_t len, const char *path,
+                      mpfr_prec_t prec, char sep, char *err, size_t errlen)
+{
     nhref_table_t *tab;
     vec_t fields = {0}, rows = {0}, lines = {0};
     char *buf, *p, *names_comment = NULL, *columns_meta = NULL;
+    const char *why = NULL;
     int in_data = 0;
-    size_t len, lineno = 0, names_line = 0;
-    int status = NHREF_OK, header_plain = 0;
+    size_t lineno = 0, names_line = 0, skip = 0;
+    int status = NHREF_OK, header_plain = 0, rc;
 
     *tabp = NULL;
     err[0] = '\0';
-    if (f == NULL) {
-        fail(err, errlen, "%s: %s", path, strerror(errno));
-        return NHREF_EIO;
+    if (sep != 0 && sep != ',' && sep != ';' && sep != '\t') {
+        fail(err, errlen, "%s: separator '%c' is not read (',', ';' or tab)", path, sep);
+        return NHREF_EINVAL;
     }
-    buf = slurp(f, &len);
-    if (f != stdin)
-        fclose(f);
-    if (buf == NULL) {
-        fail(err, errlen, "%s: cannot read", path);
-        return NHREF_EIO;
-    }
+    if ((status = check_encoding((const unsigned char *)data, len, path, err, errlen)) !=
+        NHREF_OK)
+        return status;
+    if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
+        skip = 3; /* UTF-8 byte-order mark */
+    buf = malloc(len - skip + 1);
     tab = calloc(1, sizeof *tab);
-    if (tab == NULL || (tab->path = nhref_strdup(path)) == NULL) {
-        free(tab);
+    if (buf == NULL || tab == NULL || (tab->path = nhref_strdup(path)) == NULL) {
         free(buf);
+        free(tab);
         return NHREF_ENOMEM;
     }
+    memcpy(buf, data + skip, len - skip);
+    buf[len - skip] = '\0';
 
     /* pass 1: metadata, column names, where the data begin */
     p = buf;
     {
         vec_t keys = {0}, vals = {0};
         while (*p != '\0' && status == NHREF_OK) {
-            char *end = strchr(p, '\n'), *line = p, *t;
+            char *end = strchr(p, '\n'), *line = p, *t, *cr;
             if (end != NULL)
                 *end = '\0';
             lineno++;
             if (end != NULL && end > p && end[-1] == '\r')
                 end[-1] = '\0';
+            if ((cr = strchr(line, '\r')) != NULL) {
+                fail(err, errlen,
+                     "%s:%zu: a carriage return inside the line (lines must end with LF or "
+                     "CRLF; old Mac CR line ends are not read)",
+                     path, lineno);
+                status = NHREF_EPARSE;
+                break;
+            }
             t = nhref_trim(line);
             if (*t == '#') {
                 char *c = nhref_trim(t + 1), *colon = strchr(c, ':');
                 if (colon != NULL) {
+                    char *k, *v;
                     *colon = '\0';
-                    if (push(&keys, nhref_strdup(nhref_trim(c))) != 0 ||
-                        push(&vals, nhref_strdup(nhref_trim(colon + 1))) != 0)
+                    k = nhref_strdup(nhref_trim(c));
+                    v = nhref_strdup(nhref_trim(colon + 1));
+                    if (k == NULL || v == NULL || push(&keys, k) != 0) {
+                        free(k);
+                        free(v);
                         status = NHREF_ENOMEM;
-                    if (!in_data && strcmp(keys.p[keys.n - 1], "columns") == 0) {
-                        columns_meta = vals.p[vals.n - 1];
+                    } else if (push(&vals, v) != 0) {
+                        keys.n--;
+                        free(k);
+                        free(v);
+                        status = NHREF_ENOMEM;
+                    } else if (!in_data && strcmp(k, "columns") == 0) {
+                        columns_meta = v;
                         names_line = lineno;
                     }
                 } else if (!in_data && is_name_list(c)) {
@@ -278,16 +521,16 @@ int nhref_table_read(nhref_table_t **tabp, const char *path, mpfr_prec_t prec, c
 
     /* SHA-256 of the data part as written: lines after the metadata, '\n'-terminated */
     {
-        size_t nlines = rows.n, total = 0, k = 0;
+        size_t total = 0, k = 0;
         char *cat;
-        for (size_t i = 0; i < nlines; i++)
+        for (size_t i = 0; i < rows.n; i++)
             total += strlen(rows.p[i]) + 1;
         cat = malloc(total + 1);
         if (cat == NULL) {
             status = NHREF_ENOMEM;
             goto out;
         }
-        for (size_t i = 0; i < nlines; i++) {
+        for (size_t i = 0; i < rows.n; i++) {
             size_t l = strlen(rows.p[i]);
             memcpy(cat + k, rows.p[i], l);
             k += l;
@@ -297,28 +540,52 @@ int nhref_table_read(nhref_table_t **tabp, const char *path, mpfr_prec_t prec, c
         free(cat);
     }
 
+    /* the separator, from the first line that is not a comment */
+    tab->sep = sep != 0 ? sep : detect_sep(rows.p[0]);
+
     /* column names: a plain header row, else "# columns:", else a "# a,b,c" comment */
     {
         char *first = nhref_strdup(rows.p[0]);
-        size_t n = split(first, &fields);
-        for (size_t i = 0; i < n; i++)
-            if (!is_number(fields.p[i]))
-                header_plain = 1;
+        size_t ln = (size_t)(uintptr_t)lines.p[0];
+        if (first == NULL) {
+            status = NHREF_ENOMEM;
+            goto out;
+        }
+        rc = split(first, tab->sep, &fields, &why);
+        if (rc != 0) {
+            free(first);
+            status = split_error(rc, path, ln, why, err, errlen);
+            goto out;
+        }
+        for (size_t i = 0; i < fields.n && !header_plain; i++)
+            header_plain = !is_value(fields.p[i]);
+        if (header_plain) {
+            /* an empty first name: pandas' index column */
+            tab->index_dropped = fields.n > 1 && *(char *)fields.p[0] == '\0';
+            tab->header_line = ln;
+            status = set_names(tab, &fields, (size_t)tab->index_dropped, ln, err, errlen);
+        }
         free(first);
     }
-    if (header_plain)
-        status = set_names(tab, rows.p[0], &fields, (size_t)(uintptr_t)lines.p[0], err, errlen);
-    else if (columns_meta != NULL || names_comment != NULL) {
-        char *list = nhref_strdup(columns_meta != NULL ? columns_meta : names_comment);
-        status = list != NULL ? set_names(tab, list, &fields, names_line, err, errlen)
-                              : NHREF_ENOMEM;
-        free(list);
-    } else {
-        fail(err, errlen,
-             "%s:%zu: no column names (expected a header row such as 't,x,y' before the data, "
-             "or a '# columns: t,x,y' line)",
-             path, (size_t)(uintptr_t)lines.p[0]);
-        status = NHREF_EPARSE;
+    if (!header_plain) {
+        if (columns_meta != NULL || names_comment != NULL) {
+            char *list = nhref_strdup(columns_meta != NULL ? columns_meta : names_comment);
+            if (list == NULL) {
+                status = NHREF_ENOMEM;
+            } else if ((rc = split(list, ',', &fields, &why)) != 0) {
+                status = split_error(rc, path, names_line, why, err, errlen);
+            } else {
+                tab->header_line = names_line;
+                status = set_names(tab, &fields, 0, names_line, err, errlen);
+            }
+            free(list);
+        } else {
+            fail(err, errlen,
+                 "%s:%zu: no column names (expected a header row such as 't,x,y' before the "
+                 "data, or a '# columns: t,x,y' line)",
+                 path, (size_t)(uintptr_t)lines.p[0]);
+            status = NHREF_EPARSE;
+        }
     }
     if (status != NHREF_OK)
         goto out;
@@ -326,6 +593,7 @@ int nhref_table_read(nhref_table_t **tabp, const char *path, mpfr_prec_t prec, c
     /* pass 2: the rows */
     {
         size_t first = header_plain ? 1 : 0, nr = rows.n - first, nc = tab->ncol;
+        size_t skipc = (size_t)tab->index_dropped;
         if (nr == 0) {
             fail(err, errlen, "%s:%zu: no data rows after the header", path, lineno);
             status = NHREF_EPARSE;
@@ -339,37 +607,43 @@ int nhref_table_read(nhref_table_t **tabp, const char *path, mpfr_prec_t prec, c
             goto out;
         }
         for (size_t r = 0; r < nr && status == NHREF_OK; r++) {
-            size_t ln = (size_t)(uintptr_t)lines.p[first + r], n;
-            char *row = nhref_strdup(rows.p[first + r]);
-            if (row == NULL) {
-                status = NHREF_ENOMEM;
-                break;
-            }
+            size_t ln = (size_t)(uintptr_t)lines.p[first + r];
+            char *row = rows.p[first + r], hint[128];
             /* the whole row is initialised first, so nhref_table_free clears it on error */
             for (size_t c = 0; c < nc; c++)
                 mpfr_init2(tab->v + r * nc + c, prec);
             tab->nrow = r + 1;
-            n = split(row, &fields);
-            if (n != nc) {
-                fail(err, errlen, "%s:%zu: expected %zu values (one per column), found %zu",
-                     path, ln, nc, n);
+            tab->line[r] = ln;
+            rc = split(row, tab->sep, &fields, &why);
+            if (rc == 0 && fields.n != nc + skipc) {
+                /* one field: no separator was replaced, the other candidates are still there */
+                count_hint(fields.p[0], tab->sep, fields.n, hint, sizeof hint);
+                fail(err, errlen, "%s:%zu: expected %zu values (one per column%s), found %zu%s",
+                     path, ln, nc + skipc, skipc ? ", the index included" : "", fields.n, hint);
                 status = NHREF_EPARSE;
             }
+            if (rc != 0) {
+                status = split_error(rc, path, ln, why, err, errlen);
+                break;
+            }
             for (size_t c = 0; c < nc && status == NHREF_OK; c++) {
-                const char *s = fields.p[c];
-                mpfr_ptr v = tab->v + r * nc + c;
-                if (is_nan_word(s)) {
-                    mpfr_set_nan(v);
-                } else if (nhref_decimal_set(v, s) != NHREF_OK) {
-                    fail(err, errlen, "%s:%zu: column '%s': '%s' is not a number", path, ln,
-                         tab->name[c], s);
+                const char *s = fields.p[c + skipc];
+                int cs = nhref_table_cell_set(tab->v + r * nc + c, s);
+                if (cs != NHREF_OK) {
+                    /* not a number, or (a status of nhref_decimal_set other than
+                     * NHREF_EPARSE) a number refused, e.g. out of its bounds */
+                    char vh[128];
+                    fail(err, errlen, "%s:%zu: column '%.80s%s': '%.80s%s'%s%s", path, ln,
+                         tab->name[c], strlen(tab->name[c]) > 80 ? "..." : "", s,
+                         strlen(s) > 80 ? "..." : "",
+                         cs == NHREF_EPARSE ? " is not a number" : ": ",
+                         cs == NHREF_EPARSE ? value_hint(s, tab->sep, vh, sizeof vh)
+                                            : nhref_strerror(cs));
                     status = NHREF_EPARSE;
                 }
                 if (status == NHREF_OK && (tab->text[r * nc + c] = nhref_strdup(s)) == NULL)
                     status = NHREF_ENOMEM;
             }
-            tab->line[r] = ln;
-            free(row);
         }
     }
 
@@ -384,4 +658,37 @@ out:
     }
     *tabp = tab;
     return NHREF_OK;
+}
+
+int nhref_table_read_sep(nhref_table_t **tabp, const char *path, mpfr_prec_t prec, char sep,
+                         char *err, size_t errlen)
+{
+    FILE *f;
+    char *buf;
+    size_t len;
+    int status;
+
+    *tabp = NULL;
+    err[0] = '\0';
+    f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (f == NULL) {
+        fail(err, errlen, "%s: %s", path, strerror(errno));
+        return NHREF_EIO;
+    }
+    buf = slurp(f, &len);
+    if (f != stdin)
+        fclose(f);
+    if (buf == NULL) {
+        fail(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        return NHREF_EIO;
+    }
+    status = nhref_table_parse(tabp, buf, len, path, prec, sep, err, errlen);
+    free(buf);
+    return status;
+}
+
+int nhref_table_read(nhref_table_t **tabp, const char *path, mpfr_prec_t prec, char *err,
+                     size_t errlen)
+{
+    return nhref_table_read_sep(tabp, path, prec, 0, err, errlen);
 }

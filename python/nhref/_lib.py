@@ -1,0 +1,144 @@
+"""_lib -- libnhref through ctypes: where the library is found, and the C entry
+points the package uses.
+
+Only scalars, strings, arrays and opaque handles cross the boundary (the
+nhref_trajectory_* and nhref_verify_* functions, nhref_catalogue_find and
+nhref_version): no C struct is mirrored here, so the package does not depend
+on the layout of the library's structs.
+
+The library is found, in this order:
+  1. $NHREF_LIBRARY: the path of libnhref.so (or a directory holding it);
+  2. a build tree: ../../src/.libs/ from this file (python/nhref/ in an in-tree
+     build), and $NHREF_BUILDDIR/src/.libs/ (a VPATH build);
+  3. the libdir configure chose, written at build time into _paths.py;
+  4. the system's search (ctypes.util.find_library("nhref")).
+"""
+import ctypes
+import ctypes.util
+import glob
+import os
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _candidates():
+    env = os.environ.get("NHREF_LIBRARY")
+    if env:
+        if os.path.isdir(env):
+            yield from sorted(glob.glob(os.path.join(env, "libnhref.so*")))
+            yield from sorted(glob.glob(os.path.join(env, "libnhref*.dylib")))
+        else:
+            yield env
+        return
+    dirs = [os.path.join(_HERE, "..", "..", "src", ".libs")]
+    builddir = os.environ.get("NHREF_BUILDDIR")
+    if builddir:
+        dirs.insert(0, os.path.join(builddir, "src", ".libs"))
+    try:
+        from . import _paths  # written by `make` (python/Makefile.am)
+
+        dirs.append(_paths.LIBDIR)
+    except ImportError:
+        pass
+    for d in dirs:
+        yield from sorted(glob.glob(os.path.join(d, "libnhref.so*")))
+        yield from sorted(glob.glob(os.path.join(d, "libnhref*.dylib")))
+    found = ctypes.util.find_library("nhref")
+    if found:
+        yield found
+
+
+def _load():
+    tried = []
+    for path in _candidates():
+        try:
+            return ctypes.CDLL(path), path
+        except OSError as e:
+            tried.append("%s (%s)" % (path, e))
+    raise ImportError(
+        "nhref: libnhref not found (tried: %s); build nhref, or set NHREF_LIBRARY to the path "
+        "of libnhref.so" % (", ".join(tried) or "nothing"))
+
+
+lib, path = _load()
+
+c_char_p = ctypes.c_char_p
+c_size_t = ctypes.c_size_t
+c_int = ctypes.c_int
+c_double = ctypes.c_double
+c_void_p = ctypes.c_void_p
+c_long = ctypes.c_long
+c_ulong = ctypes.c_ulong
+P = ctypes.POINTER
+
+
+def _proto(name, restype, *argtypes):
+    f = getattr(lib, name)
+    f.restype = restype
+    f.argtypes = list(argtypes)
+    return f
+
+
+nhref_version = _proto("nhref_version", c_char_p)
+nhref_strerror = _proto("nhref_strerror", c_char_p, c_int)
+nhref_catalogue_find = _proto("nhref_catalogue_find", c_int, c_char_p, c_size_t, c_char_p,
+                              c_char_p, c_char_p, c_size_t)
+
+# nhref_trajectory.h
+nhref_trajectory_compute = _proto(
+    "nhref_trajectory_compute", c_int, P(c_void_p), c_char_p, c_size_t, P(c_char_p), c_size_t,
+    P(c_char_p), c_char_p, c_size_t, P(c_char_p), c_double, c_char_p, c_char_p, c_size_t)
+nhref_trajectory_free = _proto("nhref_trajectory_free", None, c_void_p)
+nhref_trajectory_nrows = _proto("nhref_trajectory_nrows", c_size_t, c_void_p)
+nhref_trajectory_ncols = _proto("nhref_trajectory_ncols", c_size_t, c_void_p)
+nhref_trajectory_column = _proto("nhref_trajectory_column", c_char_p, c_void_p, c_size_t)
+nhref_trajectory_values = _proto("nhref_trajectory_values", c_int, c_void_p, P(c_double))
+nhref_trajectory_value_str = _proto("nhref_trajectory_value_str", c_size_t, c_void_p, c_size_t,
+                                    c_size_t, c_int, c_char_p, c_size_t)
+nhref_trajectory_outcome = _proto("nhref_trajectory_outcome", c_char_p, c_void_p)
+nhref_trajectory_status = _proto("nhref_trajectory_status", c_int, c_void_p)
+nhref_trajectory_event = _proto("nhref_trajectory_event", c_char_p, c_void_p)
+nhref_trajectory_t_end = _proto("nhref_trajectory_t_end", c_char_p, c_void_p)
+nhref_trajectory_prec = _proto("nhref_trajectory_prec", c_long, c_void_p)
+nhref_trajectory_digits = _proto("nhref_trajectory_digits", c_double, c_void_p)
+nhref_trajectory_steps = _proto("nhref_trajectory_steps", c_ulong, c_void_p)
+
+# nhref_verify.h
+nhref_verify_new = _proto("nhref_verify_new", c_int, P(c_void_p))
+nhref_verify_free = _proto("nhref_verify_free", None, c_void_p)
+nhref_verify_error = _proto("nhref_verify_error", c_char_p, c_void_p)
+nhref_verify_set_model = _proto("nhref_verify_set_model", c_int, c_void_p, c_char_p)
+nhref_verify_set_golden = _proto("nhref_verify_set_golden", c_int, c_void_p, c_char_p)
+nhref_verify_set_param = _proto("nhref_verify_set_param", c_int, c_void_p, c_char_p, c_char_p)
+nhref_verify_set_init = _proto("nhref_verify_set_init", c_int, c_void_p, c_char_p, c_char_p)
+nhref_verify_set_t_start = _proto("nhref_verify_set_t_start", c_int, c_void_p, c_char_p)
+nhref_verify_set_digits = _proto("nhref_verify_set_digits", c_int, c_void_p, c_double)
+nhref_verify_set_min_digits = _proto("nhref_verify_set_min_digits", c_int, c_void_p, c_char_p,
+                                     c_double)
+nhref_verify_set_min_drift_digits = _proto("nhref_verify_set_min_drift_digits", c_int, c_void_p,
+                                           c_char_p, c_double)
+nhref_verify_map = _proto("nhref_verify_map", c_int, c_void_p, c_char_p, c_char_p)
+nhref_verify_set_separator = _proto("nhref_verify_set_separator", c_int, c_void_p, ctypes.c_char)
+nhref_verify_file = _proto("nhref_verify_file", c_int, P(c_void_p), c_void_p, c_char_p)
+nhref_verify_strings = _proto("nhref_verify_strings", c_int, P(c_void_p), c_void_p, c_size_t,
+                              P(c_char_p), c_size_t, P(c_char_p))
+nhref_verify_doubles = _proto("nhref_verify_doubles", c_int, P(c_void_p), c_void_p, c_size_t,
+                              P(c_char_p), c_size_t, P(c_double))
+nhref_verify_report_free = _proto("nhref_verify_report_free", None, c_void_p)
+nhref_verify_report_json = _proto("nhref_verify_report_json", c_size_t, c_char_p, c_size_t,
+                                  c_void_p)
+
+NHREF_OK = 0
+
+
+def enc(s):
+    """str -> bytes for C (None stays None)."""
+    return None if s is None else os.fsencode(s) if isinstance(s, os.PathLike) else str(s).encode()
+
+
+def strings(seq):
+    """A C array of char* from a sequence of str (kept alive by the returned array)."""
+    arr = (c_char_p * max(1, len(seq)))()
+    for i, s in enumerate(seq):
+        arr[i] = enc(s)
+    return arr

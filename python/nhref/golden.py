@@ -1,0 +1,139 @@
+"""nhref.golden -- golden files (data/golden/<model>/<case>.csv, DESIGN §5): the
+certified reference values with their metadata.
+
+    g = nhref.golden.load("chaplygin_sleigh/PUB-1")   # by name, or a path
+    g.t, g["x"]            numpy arrays (doubles)
+    g.text["x"]            the values as written (decimal strings, all digits)
+    g.certified["x"]       certified digits of the column (inf: exact, e.g. t)
+    g.params, g.init       {name: decimal string}; g.t_start, g.digits, g.model, g.case
+    g.meta                 every "# key: value" line, {key: [values in file order]}
+    g.event                (name, time as a decimal string) of a certified terminal
+                           event, or None
+
+A name MODEL/CASE is looked up as `nhref verify --golden` does
+(nhref_catalogue_find): $NHREF_GOLDEN_DIR, the installed catalogue, then
+data/golden.  The checksum of the data lines is checked (hashlib).
+"""
+import ctypes
+import hashlib
+import math
+import os
+import re
+
+from . import _lib
+
+__all__ = ["load", "find", "Golden"]
+
+
+def find(name):
+    """The path of golden file NAME ("MODEL/CASE"); raises FileNotFoundError
+    naming the directories searched."""
+    path = ctypes.create_string_buffer(4096)
+    err = ctypes.create_string_buffer(4096)
+    status = _lib.nhref_catalogue_find(path, len(path), b"golden", _lib.enc(name), err, len(err))
+    if status != _lib.NHREF_OK:
+        raise FileNotFoundError(err.value.decode(errors="replace"))
+    return path.value.decode()
+
+
+class Golden:
+    """A golden file, read (see the module's docstring)."""
+
+    def __init__(self, path):
+        self.path = path
+        self.meta = {}
+        header = None
+        rows = []
+        data_lines = []
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                line = line.rstrip("\n")
+                if line.startswith("#"):
+                    key, sep, value = line[1:].strip().partition(":")
+                    if sep:
+                        self.meta.setdefault(key.strip(), []).append(value.strip())
+                    continue
+                if not line.strip():
+                    continue
+                data_lines.append(line)
+                if header is None:
+                    header = line.split(",")
+                else:
+                    rows.append(line.split(","))
+        if header is None or not rows:
+            raise ValueError("%s: not a golden file (no header row or no rows)" % path)
+        sha = self.meta.get("sha256", [""])[0].split(" ")[0]
+        got = hashlib.sha256("".join(l + "\n" for l in data_lines).encode()).hexdigest()
+        if sha and sha != got:
+            raise ValueError("%s: checksum mismatch (file says %s, data hash %s)" % (path, sha, got))
+        for r, row in enumerate(rows):
+            if len(row) != len(header):
+                raise ValueError("%s: row %d has %d values for %d columns"
+                                 % (path, r + 1, len(row), len(header)))
+        self.names = header
+        self.text = {n: [row[j] for row in rows] for j, n in enumerate(header)}
+        import numpy as np  # only here: nhref imports without numpy
+
+        self.values = np.array([[float(x) for x in row] for row in rows], dtype=np.float64)
+        self.data = {n: self.values[:, j] for j, n in enumerate(header)}
+        first = lambda k: self.meta.get(k, [None])[0]  # noqa: E731
+        self.model = first("model")
+        self.case = first("case")
+        self.t_start = first("t-start") or "0"
+        self.digits = float(first("digits")) if first("digits") else None
+        self.params = dict(_assignment(v) for v in self.meta.get("param", []))
+        self.init = dict(_assignment(v) for v in self.meta.get("init", []))
+        self.certified = {}
+        for v in self.meta.get("certified", []):
+            m = re.match(r"(\S+) = (\S+)", v)
+            if not m:
+                continue
+            name, d = m.group(1), m.group(2)
+            if d == "exact":
+                self.certified[name] = math.inf
+            elif d == "undefined":
+                self.certified[name] = math.nan
+            else:
+                try:
+                    self.certified[name] = float(d)
+                except ValueError:
+                    pass  # "digits = per row"
+        self.event = None
+        for v in self.meta.get("event", []):
+            m = re.match(r"(\S+) at t = (\S+)", v)
+            if m:
+                self.event = (m.group(1), m.group(2))
+
+    def __getitem__(self, name):
+        return self.data[name]
+
+    def __len__(self):
+        return len(self.values)
+
+    @property
+    def t(self):
+        return self.data["t"]
+
+    def to_pandas(self):
+        """A pandas.DataFrame of the values (pandas is optional)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.values, columns=self.names)
+
+    def __repr__(self):
+        return "<nhref.golden.Golden %s/%s: %d rows x %s>" % (
+            self.model, self.case, len(self.values), ",".join(self.names))
+
+
+def _assignment(v):
+    """"NAME = VALUE [unit]" -> (NAME, VALUE)"""
+    name, _, rest = v.partition("=")
+    return name.strip(), rest.strip().split()[0] if rest.strip() else ""
+
+
+def load(name_or_path):
+    """Read a golden file: a path, or a name MODEL/CASE from the catalogue."""
+    p = os.fspath(name_or_path)
+    if not os.path.exists(p) and re.fullmatch(r"[^/]+/[^/]+", p) and not p.endswith(".csv"):
+        p = find(p)
+    return Golden(p)

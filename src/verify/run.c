@@ -1,0 +1,1062 @@
+/* run.c -- one verification: the input's columns matched to the model, the
+ * reference integrated through the input's times (rows compared as they come,
+ * so the memory does not grow with the reference), rows beyond the reference's
+ * end found, the reference checked against the closed form on a fixed sample of
+ * rows, the drift of the first integrals along the input's states, and the
+ * verdict.  See nhref_verify.h. */
+#include "verify_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "nhref_integrate.h"
+#include "nhref_oracle.h"
+
+/* a compared column */
+typedef struct {
+    int col;                   /* in the table */
+    nhref_verify_kind_t kind;
+    size_t index;              /* in the model's state or integral table */
+    nhref_oracle_column_t acc;
+    double min_digits;
+    int named;
+} ccol_t;
+
+typedef struct {
+    nhref_verify_t *v;
+    const nhref_model_t *m;
+    nhref_table_t *tab;
+    int from_file;
+    mpfr_prec_t prec;
+    double dref;
+    nhref_integrator_t *ig;
+    nhref_integrator_t *ig_drift; /* the integrals at the input's precision */
+    nhref_verify_report_t *rep;
+    int tcol;
+    int *state_col;            /* nstate: the column of each state variable, or -1 */
+    int *integral_col;         /* nintegral: the column of each integral, or -1 */
+    ccol_t *cc;                /* the compared columns, in table order */
+    size_t ncc;
+    int need_integrals;        /* an integral column is compared */
+    size_t *order;             /* the rows by time (ties in input order) */
+    size_t nback;              /* order[0 .. nback-1] are before t-start */
+    const size_t *sink;        /* grid row i > 0 of the running pass is row sink[i-1] */
+    char *judged;              /* nrow: 1 if compared (within the reference's range) */
+    int *slot;                 /* nrow: its closed-form sample slot, or -1 */
+    char *slot_filled;
+    __mpfr_struct *sample;     /* NSAMPLES x nstate: the reference at the sample rows */
+    __mpfr_struct *x0;         /* nstate: the initial state */
+    __mpfr_struct *I;          /* nintegral: scratch */
+    mpfr_t t0, one;
+    mpfr_t e, ed;              /* a - b, at prec + 64 and drift_prec + 64 bits (acc_add) */
+    const char *what;          /* progress */
+} run_t;
+
+static mpfr_srcptr cell(const run_t *R, size_t r, int c)
+{
+    return R->tab->v + r * R->tab->ncol + (size_t)c;
+}
+
+static char *dup_or_null(const char *s)
+{
+    return s != NULL ? nhref_strdup(s) : NULL;
+}
+
+/* "where" of row R */
+static void where_set(nhref_verify_where_t *w, const run_t *R, size_t r)
+{
+    mpfr_srcptr t = cell(R, r, R->tcol);
+    w->row = r;
+    w->line = R->from_file ? R->tab->line[r] : 0;
+    w->t = mpfr_get_d(t, MPFR_RNDN);
+    mpfr_snprintf(w->t_str, sizeof w->t_str, "%.15Rg", t);
+}
+
+/* "line 12" or "row 12" */
+static const char *where_str(char *buf, size_t len, const nhref_verify_where_t *w)
+{
+    if (w->line > 0)
+        snprintf(buf, len, "line %zu", w->line);
+    else
+        snprintf(buf, len, "row %zu", w->row + 1);
+    return buf;
+}
+
+static const char *digits_str(char *buf, size_t len, double d)
+{
+    if (d >= NHREF_ORACLE_DIGITS_EXACT)
+        snprintf(buf, len, "exact");
+    else if (isinf(d))
+        snprintf(buf, len, "%s", d < 0 ? "-inf" : "inf");
+    else
+        snprintf(buf, len, "%.2f", d);
+    return buf;
+}
+
+static void progress(run_t *R, double f)
+{
+    if (R->v->progress != NULL)
+        R->v->progress(R->v->progress_arg, R->what, f);
+}
+
+static void integ_progress(void *arg, double f)
+{
+    progress(arg, f);
+}
+
+/* ------------------------------------------------------------------ the columns */
+/* The model's name of column C after the maps (the input's name if unmapped). */
+static const char *mapped(const nhref_verify_t *v, const char *name)
+{
+    for (size_t i = 0; i < v->map.n; i++)
+        if (strcmp(v->map.name[i], name) == 0)
+            return v->map.value[i];
+    return name;
+}
+
+/* "a, b, c" of the names of TAB (the first 20) */
+static void column_list(char *buf, size_t len, const nhref_table_t *tab)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t k = 0; k < tab->ncol && k < 20 && used < len; k++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? ", " : "", tab->name[k]);
+    if (tab->ncol > 20 && used < len)
+        used += (size_t)snprintf(buf + used, len - used, ", ... (%zu in all)", tab->ncol);
+    if (used >= len && len > 4)
+        strcpy(buf + len - 4, "...");
+}
+
+/* Maps applied to the names, the time column, the compared columns and their
+ * thresholds. */
+static int match_columns(run_t *R)
+{
+    nhref_verify_t *v = R->v;
+    const nhref_model_t *m = R->m;
+    nhref_table_t *tab = R->tab;
+    char list[1024];
+
+    /* maps: every source a column, every target a name of the model, no clashes */
+    for (size_t i = 0; i < v->map.n; i++) {
+        const char *to = v->map.value[i];
+        if (nhref_table_column(tab, v->map.name[i]) < 0) {
+            column_list(list, sizeof list, tab);
+            return nhref_verify_fail(v, NHREF_EPARSE, "map %s=%s: no column '%s' in %s (columns: %s)",
+                                     v->map.name[i], to, v->map.name[i], tab->path, list);
+        }
+        if (strcmp(to, "t") != 0 && nhref_model_state_index(m, to) < 0 &&
+            nhref_model_integral_index(m, to) < 0)
+            return nhref_verify_fail(v, NHREF_ENOTFOUND,
+                                     "map %s=%s: '%s' is not 't', a state variable or a first "
+                                     "integral of model %s (see 'nhref describe %s')",
+                                     v->map.name[i], to, to, m->name, m->name);
+    }
+    /* no two columns with one name: the input's names are distinct (checked when
+     * read), so only the maps can make a clash: two maps to one name, or a map to
+     * the name of a column that keeps its own */
+    for (size_t i = 0; i < v->map.n; i++) {
+        const char *to = v->map.value[i];
+        int c;
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(v->map.value[j], to) == 0)
+                return nhref_verify_fail(v, NHREF_EPARSE,
+                                         "%s: columns '%s' and '%s' are both compared as '%s' "
+                                         "(check the maps)",
+                                         tab->path, v->map.name[j], v->map.name[i], to);
+        c = nhref_table_column(tab, to);
+        if (c >= 0 && strcmp(mapped(v, to), to) == 0 && strcmp(v->map.name[i], to) != 0)
+            return nhref_verify_fail(v, NHREF_EPARSE,
+                                     "%s: columns '%s' and '%s' are both compared as '%s' (check "
+                                     "the maps)",
+                                     tab->path, to, v->map.name[i], to);
+    }
+    R->tcol = -1;
+    for (size_t i = 0; i < v->map.n && R->tcol < 0; i++)
+        if (strcmp(v->map.value[i], "t") == 0)
+            R->tcol = nhref_table_column(tab, v->map.name[i]);
+    if (R->tcol < 0 && strcmp(mapped(v, "t"), "t") == 0)
+        R->tcol = nhref_table_column(tab, "t");
+    if (R->tcol < 0) {
+        const char *hint = "";
+        column_list(list, sizeof list, tab);
+        for (size_t c = 0; c < tab->ncol; c++)
+            if (strcmp(tab->name[c], "time") == 0 || strcmp(tab->name[c], "T") == 0 ||
+                strcmp(tab->name[c], "Time") == 0)
+                hint = "; name it with a map, e.g. --map time=t";
+        return nhref_verify_fail(v, NHREF_EPARSE, "%s: no time column 't' (columns found: %s%s)",
+                                 tab->path, list, hint);
+    }
+
+    R->state_col = malloc((m->nstate ? m->nstate : 1) * sizeof *R->state_col);
+    R->integral_col = malloc((m->nintegral ? m->nintegral : 1) * sizeof *R->integral_col);
+    R->cc = calloc(tab->ncol, sizeof *R->cc);
+    if (R->state_col == NULL || R->integral_col == NULL || R->cc == NULL)
+        return nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+    for (size_t k = 0; k < m->nstate; k++)
+        R->state_col[k] = -1;
+    for (size_t k = 0; k < m->nintegral; k++)
+        R->integral_col[k] = -1;
+    for (size_t c = 0; c < tab->ncol; c++) {
+        const char *nm = mapped(v, tab->name[c]);
+        int ks = nhref_model_state_index(m, nm), ki = ks < 0 ? nhref_model_integral_index(m, nm) : -1;
+        ccol_t *cc;
+        if ((int)c == R->tcol || (ks < 0 && ki < 0))
+            continue;
+        cc = R->cc + R->ncc++;
+        cc->col = (int)c;
+        cc->kind = ks >= 0 ? NHREF_VERIFY_STATE : NHREF_VERIFY_INTEGRAL;
+        cc->index = (size_t)(ks >= 0 ? ks : ki);
+        cc->min_digits = v->min_digits;
+        nhref_oracle_column_init(&cc->acc);
+        if (ks >= 0)
+            R->state_col[ks] = (int)c;
+        else {
+            R->integral_col[ki] = (int)c;
+            R->need_integrals = 1;
+        }
+    }
+    if (R->ncc == 0) {
+        column_list(list, sizeof list, tab);
+        return nhref_verify_fail(v, NHREF_EPARSE,
+                                 "%s: no column is a state variable or first integral of model "
+                                 "%s (columns found: %s; see 'nhref describe %s')",
+                                 tab->path, m->name, list, m->name);
+    }
+    /* per-column thresholds: by the model's name or the input's */
+    for (size_t i = 0; i < v->min.n; i++) {
+        int found = 0;
+        for (size_t j = 0; j < R->ncc; j++) {
+            ccol_t *cc = R->cc + j;
+            const char *model_name = cc->kind == NHREF_VERIFY_STATE ? m->state[cc->index].name
+                                                                     : m->integral[cc->index].name;
+            if (strcmp(v->min.name[i], model_name) == 0 ||
+                strcmp(v->min.name[i], tab->name[cc->col]) == 0) {
+                cc->min_digits = v->min.num[i];
+                cc->named = 1;
+                found = 1;
+            }
+        }
+        if (!found) {
+            int known = nhref_model_state_index(m, v->min.name[i]) >= 0 ||
+                        nhref_model_integral_index(m, v->min.name[i]) >= 0;
+            column_list(list, sizeof list, tab);
+            return nhref_verify_fail(
+                v, NHREF_EPARSE, "minimum digits %s=%g: %s (columns found: %s)", v->min.name[i],
+                v->min.num[i],
+                known ? "the input has no such column, so it cannot be judged"
+                      : "not a state variable or first integral of the model",
+                list);
+        }
+    }
+    /* drift thresholds: integrals of the model */
+    for (size_t i = 0; i < v->drift.n; i++)
+        if (nhref_model_integral_index(m, v->drift.name[i]) < 0) {
+            size_t used = 0;
+            list[0] = '\0';
+            for (size_t k = 0; k < m->nintegral && used < sizeof list; k++)
+                used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "",
+                                         m->integral[k].name);
+            return nhref_verify_fail(v, NHREF_ENOTFOUND,
+                                     "minimum drift digits %s=%g: model %s has no first integral "
+                                     "'%s' (integrals: %s)",
+                                     v->drift.name[i], v->drift.num[i], m->name, v->drift.name[i],
+                                     m->nintegral ? list : "none");
+        }
+    return NHREF_OK;
+}
+
+/* ------------------------------------------------------------------ times */
+typedef struct {
+    mpfr_srcptr t;
+    size_t row;
+} row_key_t;
+
+static int cmp_key(const void *a, const void *b)
+{
+    const row_key_t *p = a, *q = b;
+    int c = mpfr_cmp(p->t, q->t);
+    return c != 0 ? c : (p->row > q->row) - (p->row < q->row);
+}
+
+/* The rows sorted by time; every time finite. */
+static int sort_rows(run_t *R)
+{
+    nhref_table_t *tab = R->tab;
+    row_key_t *keys = malloc(tab->nrow * sizeof *keys);
+    R->order = malloc(tab->nrow * sizeof *R->order);
+    if (keys == NULL || R->order == NULL) {
+        free(keys);
+        return nhref_verify_fail(R->v, NHREF_ENOMEM, "out of memory");
+    }
+    for (size_t r = 0; r < tab->nrow; r++) {
+        if (!mpfr_number_p(cell(R, r, R->tcol))) {
+            const char *txt = tab->text[r * tab->ncol + (size_t)R->tcol];
+            free(keys);
+            if (R->from_file)
+                return nhref_verify_fail(R->v, NHREF_EPARSE,
+                                         "%s:%zu: column '%s': '%s' is not a finite time",
+                                         tab->path, tab->line[r], tab->name[R->tcol], txt);
+            return nhref_verify_fail(R->v, NHREF_EPARSE,
+                                     "row %zu, column '%s': '%s' is not a finite time", r + 1,
+                                     tab->name[R->tcol], txt);
+        }
+        keys[r].t = cell(R, r, R->tcol);
+        keys[r].row = r;
+    }
+    qsort(keys, tab->nrow, sizeof *keys, cmp_key);
+    for (size_t r = 0; r < tab->nrow; r++)
+        R->order[r] = keys[r].row;
+    free(keys);
+    R->nback = 0;
+    while (R->nback < tab->nrow && mpfr_cmp(cell(R, R->order[R->nback], R->tcol), R->t0) < 0)
+        R->nback++;
+    return NHREF_OK;
+}
+
+/* U = ten units of the last digit written of the decimal TEXT ("1.25e-3": 1e-4)
+ * if TEXT has at least 15 significant digits (a computed time, rounded when
+ * printed); else 0 (a time as typed, e.g. a grid time: taken as exact) */
+static void end_slack(mpfr_ptr u, const char *text)
+{
+    const char *p = text, *dot = NULL;
+    long frac = 0, e = 0, sig = 0;
+    if (*p == '+' || *p == '-')
+        p++;
+    for (; *p != '\0' && *p != 'e' && *p != 'E'; p++) {
+        if (*p == '.')
+            dot = p;
+        else {
+            if (dot != NULL)
+                frac++;
+            if (sig > 0 || *p != '0')
+                sig++;
+        }
+    }
+    if (*p == 'e' || *p == 'E')
+        e = strtol(p + 1, NULL, 10);
+    if (sig < 15) {
+        mpfr_set_zero(u, 1);
+        return;
+    }
+    mpfr_set_ui(u, 10, MPFR_RNDN);
+    mpfr_pow_si(u, u, e - frac + 1, MPFR_RNDU);
+}
+
+/* significant digits of the decimal TEXT ("0.0125e3": 3) */
+static long significant_digits(const char *text)
+{
+    long sig = 0, zeros = 0;
+    for (const char *p = text; *p != '\0' && *p != 'e' && *p != 'E'; p++) {
+        if (*p < '0' || *p > '9')
+            continue;
+        if (*p == '0') {
+            if (sig > 0)
+                zeros++; /* counted if a nonzero digit follows */
+        } else {
+            sig += zeros + 1;
+            zeros = 0;
+        }
+    }
+    return sig;
+}
+
+/* ------------------------------------------------------------------ comparison */
+/* nhref_oracle_column_add(C, ROW, A, B, 1), the same numbers, faster: the
+ * digits (a division and a logarithm) are computed only for a row whose error
+ * may be the worst, by a bound from the binary exponents of a - b and
+ * max(|b|, 1): digits > -(E(a - b) - E(max(|b|, 1)) + 1) log10(2). */
+static void acc_add(run_t *R, nhref_oracle_column_t *c, size_t row, mpfr_srcptr a, mpfr_srcptr b)
+{
+    mpfr_prec_t p = mpfr_get_prec(a) > mpfr_get_prec(b) ? mpfr_get_prec(a) : mpfr_get_prec(b);
+    mpfr_ptr e = p + 64 == mpfr_get_prec(R->e) ? R->e : R->ed;
+    double v, bound;
+    mpfr_exp_t em;
+    if (!mpfr_number_p(a) || !mpfr_number_p(b) || p + 64 != mpfr_get_prec(e)) {
+        nhref_oracle_column_add(c, row, a, b, R->one);
+        return;
+    }
+    c->rows++;
+    mpfr_sub(e, a, b, MPFR_RNDN);
+    if (mpfr_zero_p(e))
+        return; /* exact: never below the minimum */
+    v = fabs(mpfr_get_d(e, MPFR_RNDN));
+    if (v > c->max_abs)
+        c->max_abs = v;
+    em = mpfr_cmpabs_ui(b, 1) < 0 ? 1 : mpfr_get_exp(b);
+    bound = -(double)(mpfr_get_exp(e) - em + 1) * 0.30102999566398119521;
+    if (bound > c->digits)
+        return;
+    bound = nhref_oracle_agree_digits(a, b, R->one);
+    if (bound < c->digits) {
+        c->digits = bound;
+        c->worst_row = row;
+    }
+}
+
+/* Compare row R with the reference state X at time T. */
+static void compare_row(run_t *R, size_t r, mpfr_srcptr t, mpfr_srcptr x)
+{
+    if (R->need_integrals)
+        nhref_integrator_integrals(R->ig, R->I, t, x);
+    for (size_t j = 0; j < R->ncc; j++) {
+        ccol_t *cc = R->cc + j;
+        mpfr_srcptr b = cc->kind == NHREF_VERIFY_STATE ? x + cc->index : R->I + cc->index;
+        acc_add(R, &cc->acc, r, cell(R, r, cc->col), b);
+    }
+    R->judged[r] = 1;
+}
+
+/* on_row: grid row i > 0 is the reference at row sink[i - 1] */
+static int on_row(void *arg, size_t i, mpfr_srcptr t, mpfr_srcptr x)
+{
+    run_t *R = arg;
+    size_t r;
+    if (i == 0)
+        return 0;
+    r = R->sink[i - 1];
+    compare_row(R, r, t, x);
+    if (R->slot[r] >= 0) {
+        for (size_t k = 0; k < R->m->nstate; k++)
+            mpfr_set(R->sample + (size_t)R->slot[r] * R->m->nstate + k, x + k, MPFR_RNDN);
+        R->slot_filled[R->slot[r]] = 1;
+    }
+    return 0;
+}
+
+/* The closed-form sample: at most NHREF_VERIFY_CLOSED_FORM_SAMPLES rows evenly
+ * spread over the rows in time order (the first and the last included). */
+static void choose_sample(run_t *R)
+{
+    size_t n = R->tab->nrow, ns = NHREF_VERIFY_CLOSED_FORM_SAMPLES;
+    for (size_t r = 0; r < n; r++)
+        R->slot[r] = -1;
+    if (n <= ns) {
+        for (size_t i = 0; i < n; i++)
+            R->slot[R->order[i]] = (int)i;
+        return;
+    }
+    for (size_t s = 0; s < ns; s++)
+        R->slot[R->order[(s * (n - 1) + (ns - 1) / 2) / (ns - 1)]] = (int)s;
+}
+
+/* One direction (PASS 0 backward, 1 forward): integrate from t-start through the
+ * rows, comparing them; then the rows the reference did not reach: at its end
+ * within their time's resolution, or beyond. */
+static int integrate_pass(run_t *R, int pass)
+{
+    const nhref_model_t *m = R->m;
+    nhref_verify_end_t *end = R->rep->end + pass;
+    size_t n = pass == 0 ? R->nback : R->tab->nrow - R->nback, filled;
+    size_t *rows = NULL;
+    __mpfr_struct *grid, *xend;
+    nhref_stats_t stats;
+    mpfr_t tend, d, u;
+    char tb[96];
+    int status;
+
+    end->t_blowup = NAN;
+    end->status = NHREF_OK;
+    if (n == 0)
+        return NHREF_OK;
+    end->used = 1;
+    if (pass == 0) {
+        rows = malloc(n * sizeof *rows);
+        if (rows == NULL)
+            return nhref_verify_fail(R->v, NHREF_ENOMEM, "out of memory");
+        for (size_t k = 0; k < n; k++) /* descending times */
+            rows[k] = R->order[n - 1 - k];
+        R->sink = rows;
+    } else {
+        R->sink = R->order + R->nback;
+    }
+    grid = nhref_vec_new(n + 1, R->prec);
+    if (grid == NULL) {
+        free(rows);
+        return nhref_verify_fail(R->v, NHREF_ENOMEM, "out of memory");
+    }
+    mpfr_set(grid, R->t0, MPFR_RNDN);
+    for (size_t k = 0; k < n; k++)
+        mpfr_set(grid + k + 1, cell(R, R->sink[k], R->tcol), MPFR_RNDN);
+    R->what = "integrating the reference";
+    status = nhref_integrate_grid(R->ig, NULL, R->x0, grid, n + 1, &stats);
+    nhref_vec_free(grid, n + 1);
+    R->rep->nsteps += stats.nsteps;
+    if (status == NHREF_ENOMEM || status == NHREF_EPARAM || status == NHREF_EINVAL) {
+        free(rows);
+        return nhref_verify_fail(R->v, status, "the reference integration failed: %s",
+                                 nhref_strerror(status));
+    }
+
+    /* where it ended */
+    xend = nhref_vec_new(m->nstate, R->prec);
+    if (xend == NULL) {
+        free(rows);
+        return nhref_verify_fail(R->v, NHREF_ENOMEM, "out of memory");
+    }
+    mpfr_inits2(R->prec, tend, d, (mpfr_ptr)0);
+    mpfr_init2(u, 64);
+    nhref_integrator_state(R->ig, tend, xend);
+    mpfr_snprintf(tb, sizeof tb, "%.*Rg", (int)fmin(R->dref, 30), tend);
+    end->t_end = nhref_strdup(tb);
+    end->outcome = stats.outcome;
+    if (status == NHREF_OK && stats.outcome == NHREF_OUTCOME_EVENT) {
+        const char *ev = stats.event >= 0 && (size_t)stats.event < m->nevent
+                             ? m->event[stats.event].name
+                             : "(user event)";
+        char why[256];
+        end->event = nhref_strdup(ev);
+        snprintf(why, sizeof why, "the event '%s' at t = %s", ev, tb);
+        end->why = nhref_strdup(why);
+    } else if (status == NHREF_EBLOWUP) {
+        char why[256];
+        end->t_blowup = stats.t_blowup;
+        snprintf(why, sizeof why,
+                 "a finite-time blow-up ahead (estimated at t = %.6g; the reference stops at t = %s)",
+                 stats.t_blowup, tb);
+        end->why = nhref_strdup(why);
+    } else if (status != NHREF_OK) {
+        char why[256];
+        end->status = status;
+        end->outcome = NHREF_OUTCOME_FAILED;
+        snprintf(why, sizeof why, "a failure of the reference integration at t = %s: %s", tb,
+                 nhref_strerror(status));
+        end->why = nhref_strdup(why);
+    }
+    /* grid rows 0 .. filled-1 were compared; the others lie past the end */
+    filled = stats.nrows > 0 ? stats.nrows - 1 : 0;
+    if (status == NHREF_OK && stats.outcome == NHREF_OUTCOME_REACHED)
+        filled = n;
+    for (size_t k = filled; k < n; k++) {
+        size_t r = R->sink[k];
+        mpfr_sub(d, cell(R, r, R->tcol), tend, MPFR_RNDN);
+        mpfr_abs(d, d, MPFR_RNDN);
+        end_slack(u, R->tab->text[r * R->tab->ncol + (size_t)R->tcol]);
+        if (mpfr_cmp(d, u) <= 0) {
+            compare_row(R, r, tend, xend);
+            end->nat_end++;
+        } else {
+            if (end->nbeyond++ == 0)
+                where_set(&end->first_beyond, R, r);
+        }
+    }
+    mpfr_clears(tend, d, u, (mpfr_ptr)0);
+    nhref_vec_free(xend, m->nstate);
+    free(rows);
+    R->sink = NULL;
+    return NHREF_OK;
+}
+
+/* The closed form at the filled sample rows. */
+static int closed_form(run_t *R)
+{
+    const nhref_model_t *m = R->m;
+    nhref_verify_report_t *rep = R->rep;
+    const nhref_oracle_t *oracle = nhref_oracle_find(m->name);
+    size_t ns = m->nstate, nsample = 0, total = 0;
+    __mpfr_struct *p, *cf;
+    void *sol = NULL;
+    mpfr_t dt;
+    int status;
+    double worst = NHREF_ORACLE_DIGITS_EXACT;
+    size_t worst_k = 0, worst_r = 0;
+
+    if (oracle == NULL || oracle->solution_new == NULL) {
+        rep->closed_form = 0;
+        rep->closed_form_note = nhref_strdup("none for this model");
+        return NHREF_OK;
+    }
+    if (oracle->nstate != ns || oracle->nparam != m->nparam) {
+        rep->closed_form = -2;
+        rep->closed_form_note = nhref_strdup("skipped: the oracle's tables do not match the model's");
+        return NHREF_OK;
+    }
+    p = nhref_vec_new(m->nparam, R->prec);
+    cf = nhref_vec_new(ns, R->prec);
+    if (p == NULL || cf == NULL) {
+        nhref_vec_free(p, m->nparam);
+        nhref_vec_free(cf, ns);
+        return nhref_verify_fail(R->v, NHREF_ENOMEM, "out of memory");
+    }
+    mpfr_init2(dt, R->prec + 64);
+    nhref_system_params(p, R->v->sys);
+    status = oracle->solution_new(&sol, p, R->x0, R->prec);
+    R->what = "evaluating the closed form";
+    for (size_t r = 0; r < R->tab->nrow; r++)
+        total += R->slot[r] >= 0 && R->slot_filled[R->slot[r]];
+    for (size_t i = 0; i < R->tab->nrow && status == NHREF_OK; i++) {
+        size_t r = R->order[i];
+        mpfr_srcptr ref;
+        if (R->slot[r] < 0 || !R->slot_filled[R->slot[r]])
+            continue;
+        ref = R->sample + (size_t)R->slot[r] * ns;
+        mpfr_sub(dt, cell(R, r, R->tcol), R->t0, MPFR_RNDN);
+        status = oracle->solution_state(cf, sol, dt);
+        for (size_t k = 0; k < ns && status == NHREF_OK; k++) {
+            double dg = nhref_oracle_agree_digits(ref + k, cf + k, R->one);
+            if (dg < worst) {
+                worst = dg;
+                worst_k = k;
+                worst_r = r;
+            }
+        }
+        nsample++;
+        progress(R, (double)nsample / (double)(total ? total : 1));
+    }
+    if (status == NHREF_ENOTFOUND) {
+        rep->closed_form = -1;
+        rep->closed_form_note = nhref_strdup("none for these parameters and this initial state");
+    } else if (status != NHREF_OK) {
+        char note[160];
+        snprintf(note, sizeof note, "not available here (%s)", nhref_strerror(status));
+        rep->closed_form = -2;
+        rep->closed_form_note = nhref_strdup(note);
+    } else if (nsample > 0) {
+        double top = 0;
+        rep->closed_form = 1;
+        rep->closed_form_digits = worst;
+        rep->closed_form_worst = nhref_strdup(m->state[worst_k].name);
+        rep->closed_form_samples = nsample;
+        where_set(&rep->closed_form_at, R, worst_r);
+        for (size_t j = 0; j < R->ncc; j++)
+            top = fmax(top, R->cc[j].min_digits);
+        rep->closed_form_warning = worst < top + 1;
+    } else {
+        rep->closed_form = -2;
+        rep->closed_form_note = nhref_strdup("no row within the reference's range to check it at");
+    }
+    if (sol != NULL)
+        oracle->solution_free(sol);
+    mpfr_clear(dt);
+    nhref_vec_free(cf, ns);
+    nhref_vec_free(p, m->nparam);
+    return NHREF_OK;
+}
+
+/* The drift of the first integrals along the input's own states. */
+static int drift(run_t *R)
+{
+    const nhref_model_t *m = R->m;
+    nhref_verify_t *v = R->v;
+    nhref_verify_report_t *rep = R->rep;
+    size_t ns = m->nstate, ni = m->nintegral, used = 0, first = (size_t)-1, done = 0;
+    __mpfr_struct *x, *I0, *I;
+    nhref_oracle_column_t *acc;
+    char missing[512] = "";
+
+    rep->ndrift = ni;
+    if (ni == 0) {
+        char note[256];
+        snprintf(note, sizeof note, "model %s has no first integrals", m->name);
+        rep->drift_note = nhref_strdup(note);
+        return NHREF_OK;
+    }
+    rep->drift = calloc(ni, sizeof *rep->drift);
+    if (rep->drift == NULL)
+        return nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+    for (size_t k = 0; k < ni; k++) {
+        nhref_verify_drift_t *dr = rep->drift + k;
+        dr->name = m->integral[k].name;
+        dr->holds = m->integral[k].holds;
+        dr->min_digits = v->min_drift;
+        for (size_t i = 0; i < v->drift.n; i++)
+            if (strcmp(v->drift.name[i], dr->name) == 0)
+                dr->min_digits = v->drift.num[i];
+        dr->digits = NHREF_ORACLE_DIGITS_EXACT;
+        dr->first_value = NAN;
+        dr->pass = isnan(dr->min_digits);
+    }
+    for (size_t k = 0; k < ns; k++)
+        if (R->state_col[k] < 0 && used < sizeof missing)
+            used += (size_t)snprintf(missing + used, sizeof missing - used, "%s%s",
+                                     used ? ", " : "", m->state[k].name);
+    if (used > 0) {
+        char note[700];
+        snprintf(note, sizeof note, "it needs every state column; missing: %s", missing);
+        rep->drift_note = nhref_strdup(note);
+        return NHREF_OK;
+    }
+    for (size_t i = 0; i < R->tab->nrow && first == (size_t)-1; i++)
+        if (R->judged[R->order[i]])
+            first = i;
+    if (first == (size_t)-1) {
+        rep->drift_note = nhref_strdup("no row within the reference's range");
+        return NHREF_OK;
+    }
+    /* the integrals at the precision the input's digits need: 64 bits for values
+     * of at most 17 significant digits (what a double prints: 53 bits, and 11
+     * more), else their digits in bits + 32 guard bits; at most the reference's */
+    {
+        long sig = 0;
+        nhref_options_t opt;
+        mpfr_prec_t pd;
+        int status;
+        for (size_t r = 0; r < R->tab->nrow; r++)
+            for (size_t k = 0; R->judged[r] && k < ns; k++) {
+                long n = significant_digits(R->tab->text[r * R->tab->ncol + (size_t)R->state_col[k]]);
+                if (n > sig)
+                    sig = n;
+            }
+        pd = sig <= 17 ? 64 : (mpfr_prec_t)ceil((double)sig * 3.3219280948873623) + 32;
+        if (pd > R->prec)
+            pd = R->prec;
+        nhref_options_default(&opt);
+        opt.scheme = "taylor";
+        opt.prec = pd;
+        status = nhref_integrator_new(&R->ig_drift, v->sys, &opt);
+        if (status != NHREF_OK)
+            return nhref_verify_fail(v, status, "cannot evaluate the first integrals: %s",
+                                     nhref_strerror(status));
+        rep->drift_prec = (long)pd;
+        mpfr_set_prec(R->ed, pd + 64);
+    }
+    x = nhref_vec_new(ns, rep->drift_prec);
+    I0 = nhref_vec_new(ni, rep->drift_prec);
+    I = nhref_vec_new(ni, rep->drift_prec);
+    acc = malloc(ni * sizeof *acc);
+    if (x == NULL || I0 == NULL || I == NULL || acc == NULL) {
+        nhref_vec_free(x, ns);
+        nhref_vec_free(I0, ni);
+        nhref_vec_free(I, ni);
+        free(acc);
+        return nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+    }
+    for (size_t k = 0; k < ni; k++)
+        nhref_oracle_column_init(acc + k);
+    R->what = "first-integral drift";
+    for (size_t i = first; i < R->tab->nrow; i++) {
+        size_t r = R->order[i];
+        if (!R->judged[r])
+            continue;
+        for (size_t k = 0; k < ns; k++)
+            mpfr_set(x + k, cell(R, r, R->state_col[k]), MPFR_RNDN);
+        nhref_integrator_integrals(R->ig_drift, i == first ? I0 : I, cell(R, r, R->tcol), x);
+        for (size_t k = 0; i > first && k < ni; k++)
+            acc_add(R, acc + k, r, I + k, I0 + k);
+        if (++done % 4096 == 0)
+            progress(R, (double)i / (double)R->tab->nrow);
+    }
+    rep->drift_computed = 1;
+    where_set(&rep->drift_from, R, R->order[first]);
+    for (size_t k = 0; k < ni; k++) {
+        nhref_verify_drift_t *dr = rep->drift + k;
+        dr->defined = !mpfr_nan_p(I0 + k);
+        dr->first_value = mpfr_get_d(I0 + k, MPFR_RNDN);
+        mpfr_snprintf(dr->first_str, sizeof dr->first_str, "%.15Re", I0 + k);
+        if (!dr->defined) {
+            dr->pass = isnan(dr->min_digits);
+            continue;
+        }
+        dr->max_drift = acc[k].max_abs;
+        dr->digits = acc[k].digits;
+        dr->rows = acc[k].rows;
+        dr->nan_rows = acc[k].nan_rows;
+        if (acc[k].rows + acc[k].nan_rows > 0)
+            where_set(&dr->worst, R, acc[k].worst_row);
+        else
+            dr->worst = rep->drift_from;
+        dr->pass = isnan(dr->min_digits) || dr->digits >= dr->min_digits;
+    }
+    nhref_vec_free(x, ns);
+    nhref_vec_free(I0, ni);
+    nhref_vec_free(I, ni);
+    free(acc);
+    return NHREF_OK;
+}
+
+/* ------------------------------------------------------------------ the report */
+static int fill_report_header(run_t *R)
+{
+    nhref_verify_t *v = R->v;
+    const nhref_model_t *m = R->m;
+    nhref_verify_report_t *rep = R->rep;
+    nhref_table_t *tab = R->tab;
+    size_t n = 0;
+
+    rep->source = nhref_strdup(tab->path);
+    rep->nrows = tab->nrow;
+    where_set(&rep->first, R, R->order[0]);
+    where_set(&rep->last, R, R->order[tab->nrow - 1]);
+    rep->sep = R->from_file ? tab->sep : 0;
+    rep->index_dropped = tab->index_dropped;
+    rep->model = nhref_strdup(m->name);
+    rep->golden = dup_or_null(v->golden);
+    rep->scheme = nhref_strdup(nhref_integrator_scheme(R->ig)->name);
+    rep->digits = nhref_integrator_digits(R->ig);
+    rep->prec = (long)R->prec;
+    rep->t_start = nhref_strdup(v->t_start != NULL ? v->t_start : "0");
+    rep->min_digits = v->min_digits;
+    rep->nparam = m->nparam;
+    rep->ninit = m->nstate;
+    rep->param_name = calloc(m->nparam + 1, sizeof(char *));
+    rep->param_value = calloc(m->nparam + 1, sizeof(char *));
+    rep->init_name = calloc(m->nstate + 1, sizeof(char *));
+    rep->init_value = calloc(m->nstate + 1, sizeof(char *));
+    if (rep->param_name == NULL || rep->param_value == NULL || rep->init_name == NULL ||
+        rep->init_value == NULL)
+        return NHREF_ENOMEM;
+    for (size_t k = 0; k < m->nparam; k++) {
+        rep->param_name[k] = nhref_strdup(m->param[k].name);
+        rep->param_value[k] = nhref_strdup(nhref_system_param_str(v->sys, k));
+    }
+    for (size_t k = 0; k < m->nstate; k++) {
+        const char *val = m->state[k].default_init;
+        for (size_t i = 0; i < v->init.n; i++)
+            if (strcmp(v->init.name[i], m->state[k].name) == 0)
+                val = v->init.value[i];
+        rep->init_name[k] = nhref_strdup(m->state[k].name);
+        rep->init_value[k] = nhref_strdup(val);
+    }
+    for (size_t c = 0; c < tab->ncol; c++) {
+        int cmp = (int)c == R->tcol;
+        for (size_t j = 0; j < R->ncc && !cmp; j++)
+            cmp = R->cc[j].col == (int)c;
+        n += !cmp;
+    }
+    rep->not_compared = calloc(n + 1, sizeof(char *));
+    if (rep->not_compared == NULL)
+        return NHREF_ENOMEM;
+    {
+        /* the compared columns are marked once: linear in the number of columns */
+        char *mark = calloc(tab->ncol, 1);
+        if (mark == NULL)
+            return NHREF_ENOMEM;
+        mark[R->tcol] = 1;
+        for (size_t j = 0; j < R->ncc; j++)
+            mark[R->cc[j].col] = 1;
+        for (size_t c = 0; c < tab->ncol; c++)
+            if (!mark[c])
+                rep->not_compared[rep->nnot_compared++] = nhref_strdup(tab->name[c]);
+        free(mark);
+    }
+    return NHREF_OK;
+}
+
+static void fill_columns(run_t *R)
+{
+    nhref_verify_report_t *rep = R->rep;
+    const nhref_model_t *m = R->m;
+    rep->ncolumn = R->ncc;
+    for (size_t j = 0; j < R->ncc; j++) {
+        ccol_t *cc = R->cc + j;
+        nhref_verify_column_t *c = rep->column + j;
+        c->name = nhref_strdup(R->tab->name[cc->col]);
+        c->compared_as = cc->kind == NHREF_VERIFY_STATE ? m->state[cc->index].name
+                                                        : m->integral[cc->index].name;
+        c->kind = cc->kind;
+        c->index = cc->index;
+        c->max_error = cc->acc.max_abs;
+        c->digits = cc->acc.digits;
+        c->min_digits = cc->min_digits;
+        c->named = cc->named;
+        c->pass = c->digits >= c->min_digits;
+        c->rows = cc->acc.rows;
+        c->nan_rows = cc->acc.nan_rows;
+        if (c->rows + c->nan_rows > 0)
+            where_set(&c->worst, R, cc->acc.worst_row);
+        else
+            c->worst = rep->first;
+    }
+}
+
+/* the verdict and its line */
+static void verdict(run_t *R)
+{
+    nhref_verify_report_t *rep = R->rep;
+    char buf[1024], d[32], w[48], thr[160];
+    size_t nbeyond = rep->end[0].nbeyond + rep->end[1].nbeyond, nfail = 0;
+    const nhref_verify_column_t *worst = NULL;
+    int all_exact = 1;
+
+    for (size_t j = 0; j < rep->ncolumn; j++) {
+        const nhref_verify_column_t *c = rep->column + j;
+        double margin = c->digits - c->min_digits;
+        nfail += !c->pass;
+        all_exact &= c->digits >= NHREF_ORACLE_DIGITS_EXACT;
+        if (worst == NULL || margin < worst->digits - worst->min_digits)
+            worst = c;
+    }
+    if (worst != NULL) {
+        if (worst->named)
+            snprintf(thr, sizeof thr, "--min-digits %s=%g", worst->compared_as, worst->min_digits);
+        else
+            snprintf(thr, sizeof thr, "--min-digits %g", worst->min_digits);
+    }
+    rep->pass = 0;
+    if (nbeyond > 0) {
+        const nhref_verify_end_t *e = rep->end[1].nbeyond > 0 ? rep->end + 1 : rep->end;
+        snprintf(buf, sizeof buf,
+                 "FAIL: %zu row%s beyond the reference's end, %s (the first: t = %s, %s): %s "
+                 "cannot be judged",
+                 nbeyond, nbeyond == 1 ? " lies" : "s lie", e->why != NULL ? e->why : "?",
+                 e->first_beyond.t_str, where_str(w, sizeof w, &e->first_beyond),
+                 nbeyond == 1 ? "it" : "they");
+    } else if (nfail > 0) {
+        char more[64] = "";
+        if (nfail > 1)
+            snprintf(more, sizeof more, " (%zu columns below their threshold)", nfail);
+        snprintf(buf, sizeof buf, "FAIL: minimum %s digits (%s at t = %s, %s) < %s%s",
+                 digits_str(d, sizeof d, worst->digits), worst->name, worst->worst.t_str,
+                 where_str(w, sizeof w, &worst->worst), thr, more);
+    } else {
+        const nhref_verify_drift_t *bad = NULL;
+        for (size_t k = 0; k < rep->ndrift && bad == NULL; k++)
+            if (!rep->drift[k].pass)
+                bad = rep->drift + k;
+        if (bad != NULL && !rep->drift_computed)
+            snprintf(buf, sizeof buf,
+                     "FAIL: the drift of %s is not measured (%s), and --min-drift-digits asks "
+                     "for %g",
+                     bad->name, rep->drift_note != NULL ? rep->drift_note : "?", bad->min_digits);
+        else if (bad != NULL && !bad->defined)
+            snprintf(buf, sizeof buf,
+                     "FAIL: the drift of %s is not measured (NaN at the first row), and "
+                     "--min-drift-digits asks for %g",
+                     bad->name, bad->min_digits);
+        else if (bad != NULL)
+            snprintf(buf, sizeof buf, "FAIL: drift of %s: %s digits (at t = %s, %s) < "
+                                      "--min-drift-digits %g",
+                     bad->name, digits_str(d, sizeof d, bad->digits), bad->worst.t_str,
+                     where_str(w, sizeof w, &bad->worst), bad->min_digits);
+        else if (all_exact) {
+            rep->pass = 1;
+            snprintf(buf, sizeof buf, "PASS: every compared value equals the reference (>= %s)",
+                     thr);
+        } else {
+            rep->pass = 1;
+            snprintf(buf, sizeof buf, "PASS: minimum %s digits (%s at t = %s) >= %s",
+                     digits_str(d, sizeof d, worst->digits), worst->name, worst->worst.t_str,
+                     thr);
+        }
+    }
+    rep->summary = nhref_strdup(buf);
+}
+
+/* ------------------------------------------------------------------ the run */
+static void run_free(run_t *R)
+{
+    const nhref_model_t *m = R->m;
+    nhref_vec_free(R->x0, m->nstate);
+    nhref_vec_free(R->I, m->nintegral);
+    nhref_vec_free(R->sample, NHREF_VERIFY_CLOSED_FORM_SAMPLES * m->nstate);
+    mpfr_clears(R->t0, R->one, R->e, R->ed, (mpfr_ptr)0);
+    free(R->state_col);
+    free(R->integral_col);
+    free(R->cc);
+    free(R->order);
+    free(R->judged);
+    free(R->slot);
+    free(R->slot_filled);
+    nhref_integrator_free(R->ig);
+    nhref_integrator_free(R->ig_drift);
+    nhref_table_free(R->tab);
+}
+
+int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_table_t *tab,
+                     int from_file)
+{
+    run_t R;
+    const nhref_model_t *m = v->model;
+    nhref_options_t opt;
+    char why[256];
+    int raised, status;
+
+    *repp = NULL;
+    memset(&R, 0, sizeof R);
+    R.v = v;
+    R.m = m;
+    R.tab = tab;
+    R.from_file = from_file;
+    mpfr_inits2(MPFR_PREC_MIN, R.t0, R.one, R.e, R.ed, (mpfr_ptr)0);
+    if ((status = nhref_verify_precision(v, &R.dref, &R.prec, &raised)) != NHREF_OK)
+        goto out;
+    R.rep = calloc(1, sizeof *R.rep);
+    if (R.rep == NULL) {
+        status = nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+        goto out;
+    }
+    R.rep->digits_raised = raised;
+    R.rep->closed_form_digits = NAN;
+
+    /* the parameters, the initial state and time */
+    if (nhref_system_check(v->sys, why, sizeof why) != NHREF_OK) {
+        status = nhref_verify_fail(v, NHREF_EPARAM, "%s%s%s", v->golden ? v->golden : "",
+                                   v->golden ? ": " : "", why);
+        goto out;
+    }
+    mpfr_set_prec(R.t0, R.prec);
+    mpfr_set_prec(R.e, R.prec + 64);
+    mpfr_set_ui(R.one, 1, MPFR_RNDN);
+    nhref_decimal_set(R.t0, v->t_start != NULL ? v->t_start : "0");
+    R.x0 = nhref_vec_new(m->nstate, R.prec);
+    R.I = nhref_vec_new(m->nintegral, R.prec);
+    if (R.x0 == NULL || R.I == NULL) {
+        status = nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+        goto out;
+    }
+    for (size_t k = 0; k < m->nstate; k++) {
+        const char *val = m->state[k].default_init;
+        for (size_t i = 0; i < v->init.n; i++)
+            if (strcmp(v->init.name[i], m->state[k].name) == 0)
+                val = v->init.value[i];
+        nhref_decimal_set(R.x0 + k, val);
+    }
+    if (nhref_system_check_init(v->sys, R.x0, why, sizeof why) != NHREF_OK) {
+        status = nhref_verify_fail(v, NHREF_EPARAM, "%s%sthe initial state is not admissible: %s",
+                                   v->golden ? v->golden : "", v->golden ? ": " : "", why);
+        goto out;
+    }
+
+    /* the input */
+    if ((status = match_columns(&R)) != NHREF_OK || (status = sort_rows(&R)) != NHREF_OK)
+        goto out;
+    R.rep->column = calloc(R.ncc, sizeof *R.rep->column);
+    R.judged = calloc(tab->nrow, 1);
+    R.slot = malloc(tab->nrow * sizeof *R.slot);
+    R.slot_filled = calloc(NHREF_VERIFY_CLOSED_FORM_SAMPLES, 1);
+    R.sample = nhref_vec_new(NHREF_VERIFY_CLOSED_FORM_SAMPLES * m->nstate, R.prec);
+    if (R.rep->column == NULL || R.judged == NULL || R.slot == NULL || R.slot_filled == NULL ||
+        R.sample == NULL) {
+        status = nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+        goto out;
+    }
+    choose_sample(&R);
+
+    /* the reference, compared row by row */
+    nhref_options_default(&opt);
+    opt.scheme = "taylor";
+    opt.digits = R.dref;
+    opt.progress = integ_progress;
+    opt.progress_arg = &R;
+    status = nhref_integrator_new(&R.ig, v->sys, &opt);
+    if (status != NHREF_OK) {
+        status = nhref_verify_fail(v, status, "cannot set up the reference integrator: %s",
+                                   nhref_strerror(status));
+        goto out;
+    }
+    nhref_integrator_on_row(R.ig, on_row, &R);
+    if ((status = fill_report_header(&R)) != NHREF_OK) {
+        status = nhref_verify_fail(v, status, "out of memory");
+        goto out;
+    }
+    for (int pass = 0; pass < 2 && status == NHREF_OK; pass++)
+        status = integrate_pass(&R, pass);
+    if (status != NHREF_OK)
+        goto out;
+    fill_columns(&R);
+    if ((status = closed_form(&R)) != NHREF_OK || (status = drift(&R)) != NHREF_OK)
+        goto out;
+    verdict(&R);
+    if (R.rep->summary == NULL)
+        status = nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+
+out:
+    run_free(&R);
+    if (status != NHREF_OK) {
+        nhref_verify_report_free(R.rep);
+        return status;
+    }
+    *repp = R.rep;
+    return NHREF_OK;
+}

@@ -1,0 +1,595 @@
+/* verify.c -- the verification handle: the reference's definition (a model with
+ * its parameters and initial state, or the metadata of a golden file), the
+ * thresholds and column maps, and the entry points that read the input into a
+ * table for run.c.  See nhref_verify.h. */
+#include "verify_internal.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "internal.h"
+#include "nhref_golden.h"
+#include "nhref_integrate.h"
+
+int nhref_verify_fail(nhref_verify_t *v, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v->err, sizeof v->err, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+/* ------------------------------------------------------------------ name lists */
+static void list_clear(nhref_verify_list_t *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        free(l->name[i]);
+        if (l->value != NULL)
+            free(l->value[i]);
+    }
+    free(l->name);
+    free(l->value);
+    free(l->num);
+    memset(l, 0, sizeof *l);
+}
+
+/* set NAME to VALUE (a string, or NUM): replaces an earlier entry of NAME */
+static int list_set(nhref_verify_list_t *l, const char *name, const char *value, double num)
+{
+    size_t i;
+    char *nv = NULL;
+    for (i = 0; i < l->n; i++)
+        if (strcmp(l->name[i], name) == 0)
+            break;
+    if (value != NULL && (nv = nhref_strdup(value)) == NULL)
+        return NHREF_ENOMEM;
+    if (i == l->n) {
+        if (l->n == l->cap) {
+            size_t cap = l->cap ? 2 * l->cap : 8;
+            char **nn = realloc(l->name, cap * sizeof *nn);
+            if (nn != NULL)
+                l->name = nn;
+            char **vv = realloc(l->value, cap * sizeof *vv);
+            if (vv != NULL)
+                l->value = vv;
+            double *dd = realloc(l->num, cap * sizeof *dd);
+            if (dd != NULL)
+                l->num = dd;
+            if (nn == NULL || vv == NULL || dd == NULL) {
+                free(nv);
+                return NHREF_ENOMEM;
+            }
+            l->cap = cap;
+        }
+        if ((l->name[i] = nhref_strdup(name)) == NULL) {
+            free(nv);
+            return NHREF_ENOMEM;
+        }
+        l->value[i] = NULL;
+        l->n++;
+    }
+    free(l->value[i]);
+    l->value[i] = nv;
+    l->num[i] = num;
+    return NHREF_OK;
+}
+
+/* ------------------------------------------------------------------ the handle */
+int nhref_verify_new(nhref_verify_t **vp)
+{
+    nhref_verify_t *v = calloc(1, sizeof *v);
+    *vp = v;
+    if (v == NULL)
+        return NHREF_ENOMEM;
+    v->min_digits = NHREF_VERIFY_MIN_DIGITS_DEFAULT;
+    v->min_drift = NAN;
+    return NHREF_OK;
+}
+
+/* forget the reference's definition */
+static void reset_reference(nhref_verify_t *v)
+{
+    nhref_system_free(v->sys);
+    v->sys = NULL;
+    v->model = NULL;
+    list_clear(&v->init);
+    free(v->t_start);
+    v->t_start = NULL;
+    free(v->golden);
+    v->golden = NULL;
+    v->golden_digits = 0;
+}
+
+void nhref_verify_free(nhref_verify_t *v)
+{
+    if (v == NULL)
+        return;
+    reset_reference(v);
+    list_clear(&v->min);
+    list_clear(&v->drift);
+    list_clear(&v->map);
+    free(v);
+}
+
+const char *nhref_verify_error(const nhref_verify_t *v)
+{
+    return v != NULL ? v->err : "no verification handle";
+}
+
+/* "a, b, c": the parameter (PARAMS) or state names of M */
+static void name_list(char *buf, size_t len, const nhref_model_t *m, int params)
+{
+    size_t n = params ? m->nparam : m->nstate, used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+                                 params ? m->param[i].name : m->state[i].name);
+}
+
+int nhref_verify_set_model(nhref_verify_t *v, const char *name)
+{
+    const nhref_model_t *m = name != NULL ? nhref_model_find(name) : NULL;
+    v->err[0] = '\0';
+    if (m == NULL) {
+        size_t used = (size_t)snprintf(v->err, sizeof v->err, "unknown model '%s' (known models:",
+                                       name != NULL ? name : "(null)");
+        for (size_t i = 0; i < nhref_model_count() && used < sizeof v->err; i++)
+            used += (size_t)snprintf(v->err + used, sizeof v->err - used, " %s",
+                                     nhref_model_get(i)->name);
+        if (used < sizeof v->err)
+            snprintf(v->err + used, sizeof v->err - used, "; see 'nhref list')");
+        return NHREF_ENOTFOUND;
+    }
+    reset_reference(v);
+    if (nhref_system_new(&v->sys, m) != NHREF_OK)
+        return nhref_verify_fail(v, NHREF_ENOMEM, "cannot build model %s", m->name);
+    v->model = m;
+    return NHREF_OK;
+}
+
+/* WHERE prefixes the messages ("" or "FILE: ") */
+static int set_param(nhref_verify_t *v, const char *name, const char *value, const char *where)
+{
+    int k;
+    char names[512];
+    v->err[0] = '\0';
+    if (v->model == NULL)
+        return nhref_verify_fail(v, NHREF_EINVAL, "no model yet: set a model or a golden file "
+                                                  "before its parameters");
+    k = nhref_model_param_index(v->model, name);
+    if (k < 0) {
+        name_list(names, sizeof names, v->model, 1);
+        return nhref_verify_fail(v, NHREF_ENOTFOUND,
+                                 "%sunknown parameter '%s' of model %s (parameters: %s)", where,
+                                 name, v->model->name, names);
+    }
+    if (nhref_system_set_param(v->sys, name, value) != NHREF_OK)
+        return nhref_verify_fail(v, NHREF_EPARSE,
+                                 "%sparameter %s: '%s' is not a finite decimal number "
+                                 "(admissible range: %s)",
+                                 where, name, value, v->model->param[k].range);
+    return NHREF_OK;
+}
+
+static int set_init(nhref_verify_t *v, const char *name, const char *value, const char *where)
+{
+    char names[512];
+    mpfr_t x;
+    int ok;
+    v->err[0] = '\0';
+    if (v->model == NULL)
+        return nhref_verify_fail(v, NHREF_EINVAL, "no model yet: set a model or a golden file "
+                                                  "before its initial state");
+    if (nhref_model_state_index(v->model, name) < 0) {
+        name_list(names, sizeof names, v->model, 0);
+        return nhref_verify_fail(v, NHREF_ENOTFOUND,
+                                 "%sunknown state variable '%s' of model %s (state: %s)", where,
+                                 name, v->model->name, names);
+    }
+    mpfr_init2(x, 64);
+    ok = nhref_decimal_set(x, value) == NHREF_OK;
+    mpfr_clear(x);
+    if (!ok)
+        return nhref_verify_fail(v, NHREF_EPARSE,
+                                 "%sinitial value %s: '%s' is not a finite decimal number "
+                                 "(admissible range: any finite real)",
+                                 where, name, value);
+    return list_set(&v->init, name, value, 0) == NHREF_OK
+               ? NHREF_OK
+               : nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+}
+
+static int set_t_start(nhref_verify_t *v, const char *t_start, const char *where)
+{
+    mpfr_t x;
+    int ok;
+    char *s;
+    v->err[0] = '\0';
+    mpfr_init2(x, 64);
+    ok = t_start != NULL && nhref_decimal_set(x, t_start) == NHREF_OK;
+    mpfr_clear(x);
+    if (!ok)
+        return nhref_verify_fail(v, NHREF_EPARSE,
+                                 "%st-start: '%s' is not a finite decimal number (admissible "
+                                 "range: any finite real)",
+                                 where, t_start != NULL ? t_start : "(null)");
+    if ((s = nhref_strdup(t_start)) == NULL)
+        return nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+    free(v->t_start);
+    v->t_start = s;
+    return NHREF_OK;
+}
+
+int nhref_verify_set_param(nhref_verify_t *v, const char *name, const char *value)
+{
+    return set_param(v, name, value, "");
+}
+
+int nhref_verify_set_init(nhref_verify_t *v, const char *name, const char *value)
+{
+    return set_init(v, name, value, "");
+}
+
+int nhref_verify_set_t_start(nhref_verify_t *v, const char *t_start)
+{
+    return set_t_start(v, t_start, "");
+}
+
+/* "NAME = VALUE [unit]" of a param/init metadata line: NAME and VALUE (the token
+ * after '=' up to a blank or '[') copied into N and VAL.  0, or -1 if malformed. */
+static int meta_assignment(const char *s, char *n, size_t nlen, char *val, size_t vlen)
+{
+    const char *eq = strchr(s, '='), *ns = s, *ne, *vs, *ve;
+    if (eq == NULL)
+        return -1;
+    while (isspace((unsigned char)*ns))
+        ns++;
+    for (ne = eq; ne > ns && isspace((unsigned char)ne[-1]); ne--)
+        ;
+    for (vs = eq + 1; isspace((unsigned char)*vs); vs++)
+        ;
+    for (ve = vs; *ve != '\0' && !isspace((unsigned char)*ve) && *ve != '['; ve++)
+        ;
+    if (ne == ns || ve == vs || (size_t)(ne - ns) >= nlen || (size_t)(ve - vs) >= vlen)
+        return -1;
+    snprintf(n, nlen, "%.*s", (int)(ne - ns), ns);
+    snprintf(val, vlen, "%.*s", (int)(ve - vs), vs);
+    return 0;
+}
+
+/* MODEL/CASE: one '/', no ".csv" */
+static int looks_like_name(const char *s)
+{
+    const char *slash = strchr(s, '/');
+    return slash != NULL && slash != s && slash[1] != '\0' && strchr(slash + 1, '/') == NULL &&
+           strstr(s, ".csv") == NULL;
+}
+
+int nhref_verify_set_golden(nhref_verify_t *v, const char *file)
+{
+    nhref_table_t *gt = NULL;
+    struct stat st;
+    char path[4096], err[1024], where[4200], n[256], val[1024];
+    const char *s;
+    int status;
+
+    v->err[0] = '\0';
+    if (file == NULL)
+        return nhref_verify_fail(v, NHREF_EINVAL, "no golden file given");
+    snprintf(path, sizeof path, "%s", file);
+    if (strcmp(file, "-") != 0 && stat(file, &st) != 0 && looks_like_name(file)) {
+        status = nhref_catalogue_find(path, sizeof path, "golden", file, err, sizeof err);
+        if (status != NHREF_OK)
+            return nhref_verify_fail(v, status, "%s", err);
+    }
+    status = nhref_table_read(&gt, path, 64, err, sizeof err);
+    if (status != NHREF_OK)
+        return nhref_verify_fail(v, status, "%s", status == NHREF_ENOMEM ? "out of memory" : err);
+    snprintf(where, sizeof where, "%s: ", path);
+    s = nhref_table_meta(gt, "model", NULL);
+    if (s == NULL) {
+        nhref_table_free(gt);
+        return nhref_verify_fail(v, NHREF_EPARSE,
+                                 "%s: no '# model: NAME' line (expected a golden file or the "
+                                 "output of 'nhref run')",
+                                 path);
+    }
+    if ((status = nhref_verify_set_model(v, s)) != NHREF_OK) {
+        char msg[sizeof v->err];
+        snprintf(msg, sizeof msg, "%s", v->err);
+        nhref_table_free(gt);
+        return nhref_verify_fail(v, status, "%s%s", where, msg);
+    }
+    for (int pass = 0; pass < 2 && status == NHREF_OK; pass++) {
+        const char *key = pass == 0 ? "param" : "init";
+        size_t from = 0;
+        while (status == NHREF_OK && (s = nhref_table_meta(gt, key, &from)) != NULL) {
+            if (meta_assignment(s, n, sizeof n, val, sizeof val) != 0)
+                status = nhref_verify_fail(v, NHREF_EPARSE,
+                                           "%s: malformed '# %s: %s' line (expected 'NAME = "
+                                           "VALUE [unit]')",
+                                           path, key, s);
+            else
+                status = pass == 0 ? set_param(v, n, val, where) : set_init(v, n, val, where);
+        }
+    }
+    if (status == NHREF_OK && (s = nhref_table_meta(gt, "t-start", NULL)) != NULL)
+        status = set_t_start(v, s, where);
+    if (status == NHREF_OK && (s = nhref_table_meta(gt, "digits", NULL)) != NULL) {
+        char *end;
+        double d;
+        errno = 0;
+        d = strtod(s, &end);
+        if (end == s || errno != 0 || !(d > 0 && d <= NHREF_VERIFY_DIGITS_MAX) ||
+            (*end != '\0' && !isspace((unsigned char)*end)))
+            status = nhref_verify_fail(v, NHREF_EPARSE,
+                                       "%s: malformed '# digits: %s' line (expected a number of "
+                                       "digits in (0, %g])",
+                                       path, s, NHREF_VERIFY_DIGITS_MAX);
+        else
+            v->golden_digits = d;
+    }
+    nhref_table_free(gt);
+    if (status == NHREF_OK && (v->golden = nhref_strdup(path)) == NULL)
+        status = nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+    if (status != NHREF_OK) {
+        char msg[sizeof v->err];
+        snprintf(msg, sizeof msg, "%s", v->err);
+        reset_reference(v);
+        nhref_verify_fail(v, status, "%s", msg);
+    }
+    return status;
+}
+
+int nhref_verify_set_digits(nhref_verify_t *v, double digits)
+{
+    v->err[0] = '\0';
+    if (digits == 0) {
+        v->digits = 0;
+        return NHREF_OK;
+    }
+    if (!(digits >= 1 && digits <= NHREF_VERIFY_DIGITS_MAX))
+        return nhref_verify_fail(v, NHREF_EINVAL,
+                                 "reference digits %g are out of range [1, %g]", digits,
+                                 NHREF_VERIFY_DIGITS_MAX);
+    v->digits = digits;
+    return NHREF_OK;
+}
+
+int nhref_verify_set_min_digits(nhref_verify_t *v, const char *column, double digits)
+{
+    v->err[0] = '\0';
+    if (!(digits > 0 && digits <= NHREF_VERIFY_DIGITS_MAX))
+        return nhref_verify_fail(v, NHREF_EINVAL,
+                                 "minimum digits%s%s: %g is out of range (0, %g] (a threshold "
+                                 "of 0 would pass anything)",
+                                 column != NULL && *column ? " of " : "",
+                                 column != NULL ? column : "", digits, NHREF_VERIFY_DIGITS_MAX);
+    if (column == NULL || *column == '\0') {
+        v->min_digits = digits;
+        return NHREF_OK;
+    }
+    return list_set(&v->min, column, NULL, digits) == NHREF_OK
+               ? NHREF_OK
+               : nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+}
+
+int nhref_verify_set_min_drift_digits(nhref_verify_t *v, const char *integral, double digits)
+{
+    v->err[0] = '\0';
+    if (!(digits > 0 && digits <= NHREF_VERIFY_DIGITS_MAX))
+        return nhref_verify_fail(v, NHREF_EINVAL,
+                                 "minimum drift digits%s%s: %g is out of range (0, %g]",
+                                 integral != NULL && *integral ? " of " : "",
+                                 integral != NULL ? integral : "", digits,
+                                 NHREF_VERIFY_DIGITS_MAX);
+    if (integral == NULL || *integral == '\0') {
+        v->min_drift = digits;
+        return NHREF_OK;
+    }
+    return list_set(&v->drift, integral, NULL, digits) == NHREF_OK
+               ? NHREF_OK
+               : nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+}
+
+int nhref_verify_map(nhref_verify_t *v, const char *yours, const char *name)
+{
+    v->err[0] = '\0';
+    if (yours == NULL || name == NULL || *yours == '\0' || *name == '\0')
+        return nhref_verify_fail(v, NHREF_EINVAL, "a column map needs two names, YOURS=NAME");
+    return list_set(&v->map, yours, name, 0) == NHREF_OK
+               ? NHREF_OK
+               : nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+}
+
+int nhref_verify_set_separator(nhref_verify_t *v, char sep)
+{
+    v->err[0] = '\0';
+    if (sep != 0 && sep != ',' && sep != ';' && sep != '\t')
+        return nhref_verify_fail(v, NHREF_EINVAL,
+                                 "separator '%c' is not read (',', ';', tab, or 0 to detect it)",
+                                 sep);
+    v->sep = sep;
+    return NHREF_OK;
+}
+
+void nhref_verify_set_progress(nhref_verify_t *v,
+                               void (*progress)(void *arg, const char *what, double fraction),
+                               void *arg)
+{
+    v->progress = progress;
+    v->progress_arg = arg;
+}
+
+/* ------------------------------------------------------------------ precision */
+int nhref_verify_precision(nhref_verify_t *v, double *dref, mpfr_prec_t *prec, int *raised)
+{
+    nhref_options_t opt;
+    double top = v->min_digits;
+    for (size_t i = 0; i < v->min.n; i++)
+        top = fmax(top, v->min.num[i]);
+    if (!isnan(v->min_drift))
+        top = fmax(top, v->min_drift);
+    for (size_t i = 0; i < v->drift.n; i++)
+        top = fmax(top, v->drift.num[i]);
+    *raised = 0;
+    *dref = v->digits != 0 ? v->digits : fmax(30, ceil(top) + 15);
+    if (*dref < ceil(v->golden_digits)) {
+        *dref = ceil(v->golden_digits);
+        *raised = v->digits != 0;
+    }
+    *dref = fmin(*dref, NHREF_VERIFY_DIGITS_MAX);
+    nhref_options_default(&opt);
+    opt.digits = *dref;
+    if (nhref_options_resolve(&opt) != NHREF_OK)
+        return nhref_verify_fail(v, NHREF_EINVAL, "reference digits %g are out of range [1, %g]",
+                                 *dref, NHREF_VERIFY_DIGITS_MAX);
+    *prec = opt.prec;
+    return NHREF_OK;
+}
+
+/* ------------------------------------------------------------------ the entry points */
+int nhref_verify_file(nhref_verify_report_t **rep, nhref_verify_t *v, const char *path)
+{
+    nhref_table_t *tab;
+    mpfr_prec_t prec;
+    double dref;
+    int raised, status;
+
+    *rep = NULL;
+    v->err[0] = '\0';
+    if (v->model == NULL)
+        return nhref_verify_fail(v, NHREF_EINVAL, "no reference: set a model or a golden file");
+    if ((status = nhref_verify_precision(v, &dref, &prec, &raised)) != NHREF_OK)
+        return status;
+    status = nhref_table_read_sep(&tab, path, prec, v->sep, v->err, sizeof v->err);
+    if (status != NHREF_OK) {
+        if (status == NHREF_ENOMEM)
+            nhref_verify_fail(v, status, "out of memory");
+        return status;
+    }
+    return nhref_verify_run(rep, v, tab, 1);
+}
+
+static int strcmp_ptr(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* a table of NROW x NCOL cells from strings (CELLS) or doubles (VALUES) */
+static int table_from_arrays(nhref_verify_t *v, nhref_table_t **tabp, size_t ncol,
+                             const char *const *names, size_t nrow, const char *const *cells,
+                             const double *values, mpfr_prec_t prec)
+{
+    nhref_table_t *tab = calloc(1, sizeof *tab);
+    int status = NHREF_OK;
+
+    *tabp = NULL;
+    if (tab == NULL || (tab->path = nhref_strdup("(arrays)")) == NULL) {
+        free(tab);
+        return nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+    }
+    if (ncol == 0 || nrow == 0 || names == NULL || (cells == NULL && values == NULL)) {
+        nhref_table_free(tab);
+        return nhref_verify_fail(v, NHREF_EPARSE, "no %s given", ncol == 0 ? "columns" : "rows");
+    }
+    tab->name = calloc(ncol, sizeof *tab->name);
+    tab->v = malloc(nrow * ncol * sizeof *tab->v);
+    tab->text = calloc(nrow * ncol, sizeof *tab->text);
+    tab->line = calloc(nrow, sizeof *tab->line);
+    if (tab->name == NULL || tab->v == NULL || tab->text == NULL || tab->line == NULL) {
+        nhref_table_free(tab);
+        return nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+    }
+    for (size_t c = 0; c < ncol && status == NHREF_OK; c++) {
+        if (names[c] == NULL || *names[c] == '\0')
+            status = nhref_verify_fail(v, NHREF_EPARSE, "column %zu has no name", c + 1);
+        else if ((tab->name[c] = nhref_strdup(names[c])) == NULL)
+            status = nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+        else
+            tab->ncol = c + 1;
+    }
+    if (status == NHREF_OK) { /* duplicates: sort the names */
+        char **sorted = malloc(ncol * sizeof *sorted);
+        if (sorted == NULL) {
+            status = nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+        } else {
+            memcpy(sorted, tab->name, ncol * sizeof *sorted);
+            qsort(sorted, ncol, sizeof *sorted, strcmp_ptr);
+            for (size_t c = 1; c < ncol && status == NHREF_OK; c++)
+                if (strcmp(sorted[c - 1], sorted[c]) == 0)
+                    status = nhref_verify_fail(v, NHREF_EPARSE,
+                                               "column name '%s' appears twice", sorted[c]);
+            free(sorted);
+        }
+    }
+    for (size_t r = 0; r < nrow && status == NHREF_OK; r++) {
+        for (size_t c = 0; c < ncol; c++)
+            mpfr_init2(tab->v + r * ncol + c, prec);
+        tab->nrow = r + 1;
+        for (size_t c = 0; c < ncol && status == NHREF_OK; c++) {
+            mpfr_ptr x = tab->v + r * ncol + c;
+            char buf[40];
+            const char *s;
+            if (cells != NULL) {
+                s = cells[r * ncol + c] != NULL ? cells[r * ncol + c] : "";
+                if (nhref_table_cell_set(x, s) != NHREF_OK) {
+                    status = nhref_verify_fail(v, NHREF_EPARSE,
+                                               "row %zu, column '%s': '%s' is not a number", r + 1,
+                                               tab->name[c], s);
+                    break;
+                }
+            } else {
+                mpfr_set_d(x, values[r * ncol + c], MPFR_RNDN);
+                snprintf(buf, sizeof buf, "%.17g", values[r * ncol + c]);
+                s = buf;
+            }
+            if ((tab->text[r * ncol + c] = nhref_strdup(s)) == NULL)
+                status = nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+        }
+    }
+    if (status != NHREF_OK) {
+        nhref_table_free(tab);
+        return status;
+    }
+    *tabp = tab;
+    return NHREF_OK;
+}
+
+static int verify_arrays(nhref_verify_report_t **rep, nhref_verify_t *v, size_t ncol,
+                         const char *const *names, size_t nrow, const char *const *cells,
+                         const double *values)
+{
+    nhref_table_t *tab;
+    mpfr_prec_t prec;
+    double dref;
+    int raised, status;
+
+    *rep = NULL;
+    v->err[0] = '\0';
+    if (v->model == NULL)
+        return nhref_verify_fail(v, NHREF_EINVAL, "no reference: set a model or a golden file");
+    if ((status = nhref_verify_precision(v, &dref, &prec, &raised)) != NHREF_OK)
+        return status;
+    if ((status = table_from_arrays(v, &tab, ncol, names, nrow, cells, values, prec)) != NHREF_OK)
+        return status;
+    return nhref_verify_run(rep, v, tab, 0);
+}
+
+int nhref_verify_strings(nhref_verify_report_t **rep, nhref_verify_t *v, size_t ncol,
+                         const char *const *names, size_t nrow, const char *const *cells)
+{
+    return verify_arrays(rep, v, ncol, names, nrow, cells, NULL);
+}
+
+int nhref_verify_doubles(nhref_verify_report_t **rep, nhref_verify_t *v, size_t ncol,
+                         const char *const *names, size_t nrow, const double *values)
+{
+    return verify_arrays(rep, v, ncol, names, nrow, NULL, values);
+}

@@ -1,0 +1,669 @@
+/* check_verify.c -- the verification library (nhref_verify.h), the CSV reader's
+ * dialects (nhref_table_parse) and the catalogue lookup (nhref_catalogue_find).
+ *
+ * Expected values come from data/ (golden files and their certified digits, the
+ * skater's fall time), from identities (the same numbers in another form give the
+ * same digits; a value changed in its 10th significant digit agrees to about 10
+ * digits; RK4's error falls 16-fold when h halves, so its digits rise by
+ * log10(16) = 1.20), and from literals parsed by MPFR.
+ */
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ck_mpfr.h"
+#include "nhref.h"
+
+static char srcdir[1024];
+
+static void golden_path(char *buf, size_t len, const char *rel)
+{
+    snprintf(buf, len, "%s/data/golden/%s", srcdir, rel);
+}
+
+/* the columns of REP by name, or fail */
+static const nhref_verify_column_t *col(const nhref_verify_report_t *rep, const char *name)
+{
+    for (size_t j = 0; j < rep->ncolumn; j++)
+        if (strcmp(rep->column[j].name, name) == 0)
+            return rep->column + j;
+    ck_abort_msg("no column %s in the report", name);
+    return NULL;
+}
+
+static nhref_verify_t *verifier(const char *model)
+{
+    nhref_verify_t *v;
+    ck_assert_int_eq(nhref_verify_new(&v), NHREF_OK);
+    if (model != NULL)
+        ck_assert_msg(nhref_verify_set_model(v, model) == NHREF_OK, "%s", nhref_verify_error(v));
+    return v;
+}
+
+/* ------------------------------------------------------------------ RK4 of the sleigh */
+/* spec 3.1, m = 2, J = 30, a = 1, from (0, 0, 0, 0, 1): N steps of h = T/N, every
+ * K-th state a row of VALUES (t, x, y, phi, v, omega); returns the rows */
+static size_t rk4_rows(double *values, double T, long n, long k)
+{
+    const double g = 2.0 / 32.0;
+    double s[5] = {0, 0, 0, 0, 1}, h = T / (double)n;
+    size_t rows = 0;
+    for (long i = 0; i <= n; i++) {
+        double k1[5], k2[5], k3[5], k4[5], tmp[5], *d[4] = {k1, k2, k3, k4};
+        if (i % k == 0) {
+            values[rows * 6] = (double)i * h;
+            memcpy(values + rows * 6 + 1, s, sizeof s);
+            rows++;
+        }
+        for (int st = 0; st < 4; st++) {
+            const double *base = st == 0 ? s : tmp;
+            double *o = d[st];
+            if (st > 0) {
+                double c = st == 3 ? h : h / 2;
+                for (int j = 0; j < 5; j++)
+                    tmp[j] = s[j] + c * d[st - 1][j];
+            }
+            o[0] = base[3] * cos(base[2]);
+            o[1] = base[3] * sin(base[2]);
+            o[2] = base[4];
+            o[3] = base[4] * base[4];
+            o[4] = -g * base[3] * base[4];
+        }
+        for (int j = 0; j < 5; j++)
+            s[j] += h / 6 * (k1[j] + 2 * k2[j] + 2 * k3[j] + k4[j]);
+    }
+    return rows;
+}
+
+static const char *const rk4_names[6] = {"t", "x", "y", "phi", "v", "omega"};
+
+/* ------------------------------------------------------------------ the library */
+/* the golden file's own values against the reference it defines: every column
+ * agrees to about its certified 40 digits */
+START_TEST(test_golden_file_against_itself)
+{
+    char path[1200];
+    nhref_verify_t *v = verifier(NULL);
+    nhref_verify_report_t *rep;
+    golden_path(path, sizeof path, "chaplygin_sleigh/PUB-1.csv");
+    ck_assert_msg(nhref_verify_set_golden(v, path) == NHREF_OK, "%s", nhref_verify_error(v));
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, NULL, 38), NHREF_OK);
+    ck_assert_msg(nhref_verify_file(&rep, v, path) == NHREF_OK, "%s", nhref_verify_error(v));
+    ck_assert_msg(rep->pass, "%s", rep->summary);
+    ck_assert_str_eq(rep->model, "chaplygin_sleigh");
+    ck_assert_double_ge(rep->digits, 40); /* raised to the file's digits */
+    ck_assert_uint_eq(rep->ncolumn, 9);   /* 5 state + 4 integrals; "digits" not compared */
+    ck_assert_uint_eq(rep->nnot_compared, 1);
+    ck_assert_str_eq(rep->not_compared[0], "digits");
+    for (size_t j = 0; j < rep->ncolumn; j++)
+        ck_assert_msg(rep->column[j].digits >= 38, "%s: %g digits", rep->column[j].name,
+                      rep->column[j].digits);
+    ck_assert_int_eq(rep->closed_form, 1);
+    ck_assert_double_ge(rep->closed_form_digits, 40);
+    ck_assert_uint_eq(rep->closed_form_samples, 11); /* every row: fewer than 64 */
+    ck_assert_int_eq(rep->end[1].outcome, NHREF_OUTCOME_REACHED);
+    ck_assert_uint_eq(rep->end[1].nbeyond, 0);
+    ck_assert_int_eq(rep->end[0].used, 0);
+    nhref_verify_report_free(rep);
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* the same values as strings, from the golden file: the same digits */
+START_TEST(test_strings_equal_file)
+{
+    char path[1200], err[512];
+    nhref_table_t *tab;
+    nhref_verify_t *v = verifier(NULL);
+    nhref_verify_report_t *rep_file, *rep_str;
+    const char **names, **cells;
+
+    golden_path(path, sizeof path, "chaplygin_sleigh/PUB-2.csv");
+    ck_assert_msg(nhref_table_read(&tab, path, 64, err, sizeof err) == NHREF_OK, "%s", err);
+    names = malloc(tab->ncol * sizeof *names);
+    cells = malloc(tab->nrow * tab->ncol * sizeof *cells);
+    for (size_t c = 0; c < tab->ncol; c++)
+        names[c] = tab->name[c];
+    for (size_t i = 0; i < tab->nrow * tab->ncol; i++)
+        cells[i] = tab->text[i];
+    ck_assert_int_eq(nhref_verify_set_golden(v, path), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_file(&rep_file, v, path), NHREF_OK);
+    ck_assert_msg(nhref_verify_strings(&rep_str, v, tab->ncol, names, tab->nrow, cells) == NHREF_OK,
+                  "%s", nhref_verify_error(v));
+    ck_assert_uint_eq(rep_str->ncolumn, rep_file->ncolumn);
+    for (size_t j = 0; j < rep_file->ncolumn; j++) {
+        ck_assert_str_eq(rep_str->column[j].name, rep_file->column[j].name);
+        ck_assert_double_eq(rep_str->column[j].digits, rep_file->column[j].digits);
+        ck_assert_uint_eq(rep_str->column[j].worst.row, rep_file->column[j].worst.row);
+        ck_assert_uint_eq(rep_str->column[j].worst.line, 0); /* arrays have no lines */
+    }
+    ck_assert_str_eq(rep_str->source, "(arrays)");
+    nhref_verify_report_free(rep_file);
+    nhref_verify_report_free(rep_str);
+    free(names);
+    free(cells);
+    nhref_table_free(tab);
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* a value changed in its 10th significant digit: that column and row, ~10 digits */
+START_TEST(test_perturbed_value_located)
+{
+    char path[1200], err[512], changed[128];
+    nhref_table_t *tab;
+    nhref_verify_t *v = verifier(NULL);
+    nhref_verify_report_t *rep;
+    const char **names, **cells;
+    size_t r = 4, c;
+    const nhref_verify_column_t *y;
+
+    golden_path(path, sizeof path, "chaplygin_sleigh/PUB-1.csv");
+    ck_assert_msg(nhref_table_read(&tab, path, 64, err, sizeof err) == NHREF_OK, "%s", err);
+    c = (size_t)nhref_table_column(tab, "y");
+    names = malloc(tab->ncol * sizeof *names);
+    cells = malloc(tab->nrow * tab->ncol * sizeof *cells);
+    for (size_t k = 0; k < tab->ncol; k++)
+        names[k] = tab->name[k];
+    for (size_t i = 0; i < tab->nrow * tab->ncol; i++)
+        cells[i] = tab->text[i];
+    /* y(4) = 3.2053317618514730...: its 10th significant digit (the 11th character) + 1 */
+    snprintf(changed, sizeof changed, "%s", tab->text[r * tab->ncol + c]);
+    ck_assert_int_eq(changed[10], '1');
+    changed[10] = '2';
+    cells[r * tab->ncol + c] = changed;
+    ck_assert_int_eq(nhref_verify_set_golden(v, path), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, NULL, 12), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, tab->ncol, names, tab->nrow, cells), NHREF_OK);
+    y = col(rep, "y");
+    /* |error| = 1e-9 and |y| = 3.2: digits = -log10(1e-9 / 3.2) = 9.51 */
+    ck_assert_double_eq_tol(y->digits, 9 + log10(3.2053317618514730), 0.01);
+    ck_assert_double_eq_tol(y->max_error, 1e-9, 1e-15);
+    ck_assert_uint_eq(y->worst.row, r);
+    ck_assert_str_eq(y->worst.t_str, "4");
+    ck_assert(!y->pass);
+    ck_assert(!rep->pass);
+    ck_assert_double_ge(col(rep, "x")->digits, 38);
+    ck_assert_msg(strncmp(rep->summary, "FAIL: minimum 9.51 digits (y at t = 4, row 5) < --min-digits 12",
+                          64) == 0,
+                  "%s", rep->summary);
+    nhref_verify_report_free(rep);
+    free(names);
+    free(cells);
+    nhref_table_free(tab);
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* RK4 in double: every state column gains log10(16) = 1.20 digits per halving of h */
+START_TEST(test_rk4_order_from_doubles)
+{
+    double d[3][5];
+    for (int level = 0; level < 3; level++) {
+        long n = 100L << level;
+        double *values = malloc((size_t)(n / (1L << level) + 2) * 6 * sizeof *values);
+        size_t rows = rk4_rows(values, 10, n, 1L << level);
+        nhref_verify_t *v = verifier("chaplygin_sleigh");
+        nhref_verify_report_t *rep;
+        ck_assert_uint_eq(rows, 101);
+        ck_assert_msg(nhref_verify_doubles(&rep, v, 6, rk4_names, rows, values) == NHREF_OK, "%s",
+                      nhref_verify_error(v));
+        for (int k = 0; k < 5; k++)
+            d[level][k] = col(rep, rk4_names[k + 1])->digits;
+        ck_assert_msg(rep->pass, "h = %g: %s", 10.0 / (double)n, rep->summary);
+        ck_assert(rep->drift_computed);
+        ck_assert_int_eq(rep->drift_prec, 64); /* doubles: 17 digits */
+        ck_assert_str_eq(rep->drift[0].name, "E");
+        ck_assert_double_eq(rep->drift[0].first_value, 16); /* E(0) = (J + m a^2) omega^2 / 2 = 16 */
+        nhref_verify_report_free(rep);
+        nhref_verify_free(v);
+        free(values);
+    }
+    for (int k = 0; k < 5; k++)
+        for (int level = 1; level < 3; level++) {
+            double gain = d[level][k] - d[level - 1][k];
+            ck_assert_msg(gain > 1.05 && gain < 1.35, "%s: %g -> %g digits", rk4_names[k + 1],
+                          d[level - 1][k], d[level][k]);
+        }
+}
+END_TEST
+
+/* the skater falls at the golden file's event time; rows after it fail the
+ * verdict, named; a row at the fall time rounded to 17 digits is the end */
+START_TEST(test_rows_beyond_the_fall)
+{
+    char path[1200], err[512], event[128], t17[64];
+    const char *ev;
+    nhref_table_t *tab;
+    nhref_verify_t *v = verifier(NULL);
+    nhref_verify_report_t *rep;
+    const char **names, **cells;
+    size_t nc, nr;
+    mpfr_t te;
+
+    golden_path(path, sizeof path, "skater/fall-A1-0.csv");
+    ck_assert_msg(nhref_table_read(&tab, path, 64, err, sizeof err) == NHREF_OK, "%s", err);
+    ev = nhref_table_meta(tab, "event", NULL); /* "fall at t = 1.329...e+00 (certified ..." */
+    ck_assert_ptr_nonnull(ev);
+    ck_assert_int_eq(sscanf(ev, "fall at t = %127s", event), 1);
+    nc = tab->ncol;
+    nr = tab->nrow;
+    names = malloc(nc * sizeof *names);
+    cells = malloc((nr + 2) * nc * sizeof *cells);
+    for (size_t k = 0; k < nc; k++)
+        names[k] = tab->name[k];
+    for (size_t i = 0; i < nr * nc; i++)
+        cells[i] = tab->text[i];
+    for (size_t k = 0; k < nc; k++) /* a row of zeros at t = 1.4, after the fall */
+        cells[nr * nc + k] = k == 0 ? "1.4" : "0";
+    ck_assert_int_eq(nhref_verify_set_golden(v, path), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, nc, names, nr + 1, cells), NHREF_OK);
+    ck_assert(!rep->pass);
+    ck_assert_int_eq(rep->end[1].outcome, NHREF_OUTCOME_EVENT);
+    ck_assert_str_eq(rep->end[1].event, "fall");
+    /* the end time to 25 digits, as certified */
+    mpfr_init2(te, 256);
+    mpfr_set_str(te, rep->end[1].t_end, 10, MPFR_RNDN);
+    ck_assert_mpfr_str(te, event, 25, "1");
+    ck_assert_uint_eq(rep->end[1].nbeyond, 1);
+    ck_assert_uint_eq(rep->end[1].first_beyond.row, nr);
+    ck_assert_str_eq(rep->end[1].first_beyond.t_str, "1.4");
+    ck_assert_msg(strstr(rep->summary, "the event 'fall' at t = 1.32928443200152") != NULL, "%s",
+                  rep->summary);
+    for (size_t j = 0; j < rep->ncolumn; j++) /* the zeros are not compared */
+        ck_assert_uint_eq(rep->column[j].rows + rep->column[j].nan_rows, nr);
+    nhref_verify_report_free(rep);
+
+    /* the fall time + 4e-17, printed with 17 significant digits: the end */
+    mpfr_add_d(te, te, 4e-17, MPFR_RNDN);
+    mpfr_snprintf(t17, sizeof t17, "%.16Re", te);
+    cells[nr * nc] = t17;
+    for (size_t k = 1; k < nc; k++) /* the golden file's state at 1.3 is far from the fall */
+        cells[nr * nc + k] = tab->text[(nr - 1) * nc + k];
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, nc, names, nr + 1, cells), NHREF_OK);
+    ck_assert_uint_eq(rep->end[1].nbeyond, 0);
+    ck_assert_uint_eq(rep->end[1].nat_end, 1);
+    ck_assert(!rep->pass); /* its state is the one at 1.3 */
+    ck_assert_uint_eq(col(rep, "theta")->worst.row, nr);
+    nhref_verify_report_free(rep);
+    mpfr_clear(te);
+    free(names);
+    free(cells);
+    nhref_table_free(tab);
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* thresholds: > 0, per column, per integral; the default is 6 */
+START_TEST(test_thresholds)
+{
+    double values[101 * 6];
+    size_t rows = rk4_rows(values, 10, 100, 1);
+    nhref_verify_t *v = verifier("chaplygin_sleigh");
+    nhref_verify_report_t *rep;
+    double dx;
+
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, NULL, 0), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, "x", -1), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, NULL, NAN), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_verify_set_min_drift_digits(v, NULL, 0), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_verify_doubles(&rep, v, 6, rk4_names, rows, values), NHREF_OK);
+    ck_assert_double_eq(rep->min_digits, NHREF_VERIFY_MIN_DIGITS_DEFAULT);
+    dx = col(rep, "x")->digits;
+    ck_assert_double_eq(col(rep, "x")->min_digits, 6);
+    nhref_verify_report_free(rep);
+
+    /* x's own threshold just above its digits: only x fails */
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, "x", dx + 0.01), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_doubles(&rep, v, 6, rk4_names, rows, values), NHREF_OK);
+    ck_assert(!rep->pass);
+    ck_assert(!col(rep, "x")->pass && col(rep, "x")->named);
+    ck_assert(col(rep, "y")->pass && !col(rep, "y")->named);
+    ck_assert_msg(strstr(rep->summary, "< --min-digits x=") != NULL, "%s", rep->summary);
+    nhref_verify_report_free(rep);
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, "x", dx - 0.01), NHREF_OK);
+
+    /* drift: E's drift digits, then a threshold just above them */
+    ck_assert_int_eq(nhref_verify_doubles(&rep, v, 6, rk4_names, rows, values), NHREF_OK);
+    ck_assert(rep->pass);
+    ck_assert(isnan(rep->drift[0].min_digits));
+    dx = rep->drift[0].digits;
+    nhref_verify_report_free(rep);
+    ck_assert_int_eq(nhref_verify_set_min_drift_digits(v, "E", dx + 0.01), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_doubles(&rep, v, 6, rk4_names, rows, values), NHREF_OK);
+    ck_assert(!rep->pass && !rep->drift[0].pass && rep->drift[1].pass);
+    ck_assert_msg(strncmp(rep->summary, "FAIL: drift of E:", 17) == 0, "%s", rep->summary);
+    nhref_verify_report_free(rep);
+
+    /* a threshold for a column the input lacks, or an unknown integral: errors */
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, "P1", 3), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_doubles(&rep, v, 6, rk4_names, rows, values), NHREF_EPARSE);
+    ck_assert_ptr_null(rep);
+    ck_assert_msg(strstr(nhref_verify_error(v), "the input has no such column") != NULL, "%s",
+                  nhref_verify_error(v));
+    nhref_verify_free(v);
+    v = verifier("chaplygin_sleigh");
+    ck_assert_int_eq(nhref_verify_set_min_drift_digits(v, "Q", 3), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_doubles(&rep, v, 6, rk4_names, rows, values), NHREF_ENOTFOUND);
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* the reference's definition: errors name the parameter and its range */
+START_TEST(test_reference_errors)
+{
+    nhref_verify_t *v = verifier(NULL);
+    nhref_verify_report_t *rep;
+    const char *names[2] = {"t", "x"}, *cells[2] = {"0", "0"};
+
+    ck_assert_int_eq(nhref_verify_set_param(v, "m", "2"), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, 2, names, 1, cells), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_verify_set_model(v, "sleigh"), NHREF_ENOTFOUND);
+    ck_assert_msg(strstr(nhref_verify_error(v), "chaplygin_sleigh") != NULL, "%s",
+                  nhref_verify_error(v));
+    ck_assert_int_eq(nhref_verify_set_model(v, "chaplygin_sleigh"), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_set_param(v, "q", "1"), NHREF_ENOTFOUND);
+    ck_assert_str_eq(nhref_verify_error(v),
+                     "unknown parameter 'q' of model chaplygin_sleigh (parameters: m, J, a)");
+    ck_assert_int_eq(nhref_verify_set_param(v, "m", "two"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_verify_set_init(v, "theta", "1"), NHREF_ENOTFOUND);
+    ck_assert_int_eq(nhref_verify_set_init(v, "v", "1e"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_verify_set_t_start(v, "soon"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_verify_set_digits(v, 0.5), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_verify_set_separator(v, ':'), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_verify_set_param(v, "m", "-1"), NHREF_OK); /* parsed; range at run */
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, 2, names, 1, cells), NHREF_EPARAM);
+    ck_assert_msg(strstr(nhref_verify_error(v), "m") != NULL, "%s", nhref_verify_error(v));
+    ck_assert_int_eq(nhref_verify_set_param(v, "m", "2"), NHREF_OK);
+    cells[0] = "nan";
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, 2, names, 1, cells), NHREF_EPARSE);
+    ck_assert_str_eq(nhref_verify_error(v), "row 1, column 't': 'nan' is not a finite time");
+    cells[0] = "0";
+    names[1] = "t";
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, 2, names, 1, cells), NHREF_EPARSE);
+    ck_assert_str_eq(nhref_verify_error(v), "column name 't' appears twice");
+    names[1] = "q";
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, 2, names, 1, cells), NHREF_EPARSE);
+    ck_assert_msg(strstr(nhref_verify_error(v), "no column is a state variable") != NULL, "%s",
+                  nhref_verify_error(v));
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* maps rename columns; the digits are those of the unmapped names */
+START_TEST(test_map)
+{
+    double values[101 * 6];
+    size_t rows = rk4_rows(values, 10, 100, 1);
+    const char *mine[6] = {"time", "X", "y", "phi", "v", "omega"};
+    nhref_verify_t *v = verifier("chaplygin_sleigh");
+    nhref_verify_report_t *a, *b;
+    ck_assert_int_eq(nhref_verify_doubles(&a, v, 6, rk4_names, rows, values), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_doubles(&b, v, 6, mine, rows, values), NHREF_EPARSE);
+    ck_assert_msg(strstr(nhref_verify_error(v), "--map time=t") != NULL, "%s", nhref_verify_error(v));
+    ck_assert_int_eq(nhref_verify_map(v, "time", "t"), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_map(v, "X", "x"), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_doubles(&b, v, 6, mine, rows, values), NHREF_OK);
+    ck_assert_str_eq(col(b, "X")->compared_as, "x");
+    ck_assert_double_eq(col(b, "X")->digits, col(a, "x")->digits);
+    nhref_verify_report_free(b);
+    ck_assert_int_eq(nhref_verify_map(v, "y", "x"), NHREF_OK); /* X and y both as x */
+    ck_assert_int_eq(nhref_verify_doubles(&b, v, 6, mine, rows, values), NHREF_EPARSE);
+    nhref_verify_report_free(a);
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* JSON: snprintf-like sizes; parses; per-column digits as in the report */
+START_TEST(test_json)
+{
+    double values[101 * 6];
+    size_t rows = rk4_rows(values, 10, 100, 1), n, m;
+    nhref_verify_t *v = verifier("chaplygin_sleigh");
+    nhref_verify_report_t *rep;
+    char small[16], *buf;
+    json_t *root, *cols;
+    json_error_t jerr;
+
+    ck_assert_int_eq(nhref_verify_doubles(&rep, v, 6, rk4_names, rows, values), NHREF_OK);
+    n = nhref_verify_report_json(NULL, 0, rep);
+    ck_assert_uint_gt(n, 100);
+    m = nhref_verify_report_json(small, sizeof small, rep);
+    ck_assert_uint_eq(m, n);
+    ck_assert_uint_eq(strlen(small), sizeof small - 1);
+    buf = malloc(n + 1);
+    ck_assert_uint_eq(nhref_verify_report_json(buf, n + 1, rep), n);
+    ck_assert_uint_eq(strlen(buf), n);
+    root = json_loads(buf, 0, &jerr);
+    ck_assert_msg(root != NULL, "%s (line %d)", jerr.text, jerr.line);
+    ck_assert_str_eq(json_string_value(json_object_get(root, "schema")), "nhref-verify/1");
+    ck_assert(json_is_true(json_object_get(root, "pass")));
+    cols = json_object_get(root, "columns");
+    ck_assert_uint_eq(json_array_size(cols), 5);
+    for (size_t j = 0; j < 5; j++) {
+        json_t *c = json_array_get(cols, j);
+        ck_assert_str_eq(json_string_value(json_object_get(c, "name")), rep->column[j].name);
+        ck_assert_double_eq(json_real_value(json_object_get(c, "digits")), rep->column[j].digits);
+        ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(c, "worst"), "row")),
+                         (json_int_t)rep->column[j].worst.row);
+    }
+    ck_assert(json_is_null(json_object_get(json_object_get(root, "reference"), "backward")));
+    json_decref(root);
+    free(buf);
+    nhref_verify_report_free(rep);
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* the golden catalogue by name */
+START_TEST(test_catalogue)
+{
+    char dir[1200], path[1400], err[2048], want[1400];
+    FILE *f;
+    snprintf(dir, sizeof dir, "%s/data/golden", srcdir);
+    setenv("NHREF_GOLDEN_DIR", dir, 1);
+    ck_assert_msg(nhref_catalogue_find(path, sizeof path, "golden", "skater/C1", err, sizeof err) ==
+                      NHREF_OK,
+                  "%s", err);
+    snprintf(want, sizeof want, "%s/skater/C1.csv", dir);
+    ck_assert_str_eq(path, want);
+    ck_assert_ptr_nonnull(f = fopen(path, "r"));
+    fclose(f);
+    ck_assert_int_eq(nhref_catalogue_find(path, sizeof path, "golden", "skater/NOPE", err, sizeof err),
+                     NHREF_ENOTFOUND);
+    ck_assert_msg(strstr(err, dir) != NULL, "%s", err);
+    ck_assert_int_eq(nhref_catalogue_find(path, sizeof path, "golden", "../etc/passwd", err, sizeof err),
+                     NHREF_EINVAL);
+    ck_assert_int_eq(nhref_catalogue_find(path, sizeof path, "golden", "skater", err, sizeof err),
+                     NHREF_EINVAL);
+    ck_assert_int_eq(nhref_catalogue_find(path, 8, "golden", "skater/C1", err, sizeof err),
+                     NHREF_EINVAL);
+    snprintf(dir, sizeof dir, "%s/data/cases", srcdir);
+    setenv("NHREF_CASES_DIR", dir, 1);
+    ck_assert_int_eq(nhref_catalogue_find(path, sizeof path, "cases", "skater", err, sizeof err),
+                     NHREF_OK);
+    snprintf(want, sizeof want, "%s/skater.cases", dir);
+    ck_assert_str_eq(path, want);
+    {
+        /* and through the verifier */
+        nhref_verify_t *v = verifier(NULL);
+        ck_assert_msg(nhref_verify_set_golden(v, "skater/C1") == NHREF_OK, "%s",
+                      nhref_verify_error(v));
+        nhref_verify_free(v);
+    }
+}
+END_TEST
+
+/* ------------------------------------------------------------------ the CSV dialects */
+/* TEXT parses to the columns NAMES with the values VALS (decimal literals or "nan") */
+typedef struct {
+    const char *what, *text;
+    char sep;
+    const char *names; /* comma-separated */
+    const char *vals;  /* row-major, comma-separated */
+    size_t nrow;
+    int index_dropped;
+} dialect_t;
+
+static const dialect_t dialects[] = {
+    {"comma", "t,x\n0,1.5\n1,-2e-3\n", 0, "t,x", "0,1.5,1,-2e-3", 2, 0},
+    {"semicolon", "t;x\n0;1.5\n1;-2e-3\n", 0, "t,x", "0,1.5,1,-2e-3", 2, 0},
+    {"tab", "t\tx\n0\t1.5\n1\t-2e-3\n", 0, "t,x", "0,1.5,1,-2e-3", 2, 0},
+    {"tab given, blanks", " t \t x \n 0 \t 1.5\n", '\t', "t,x", "0,1.5", 1, 0},
+    {"quoted", "\"t\",\"x, the \"\"pos\"\"\"\n\"0\", \"1.5\" \n", 0, "t,x, the \"pos\"", "0,1.5", 1,
+     0},
+    {"CRLF", "t,x\r\n0,1.5\r\n", 0, "t,x", "0,1.5", 1, 0},
+    {"BOM", "\xEF\xBB\xBFt,x\n0,1.5\n", 0, "t,x", "0,1.5", 1, 0},
+    {"pandas index", ",t,x\n0,0,1.5\n1,1,-2e-3\n", 0, "t,x", "0,1.5,1,-2e-3", 2, 1},
+    {"pandas index, string labels", ",t,x\na,0,1.5\n", 0, "t,x", "0,1.5", 1, 1},
+    {"NaN forms", "t,x,y\n0,,nan\n1,NaN,-NAN\n", 0, "t,x,y", "0,nan,nan,1,nan,nan", 2, 0},
+    {"comments and names", "# model: m\n# columns: t,x\n0,1.5\n", 0, "t,x", "0,1.5", 1, 0},
+    {"semicolon with comma list", "t;x\n\"0\";\"1,5\"\n", ',', NULL, NULL, 0, 0},
+};
+
+START_TEST(test_dialect)
+{
+    const dialect_t *d = dialects + _i;
+    nhref_table_t *tab;
+    char err[512], names[256], vals[256], *tok, *save;
+    size_t k = 0;
+    int status = nhref_table_parse(&tab, d->text, strlen(d->text), "mem.csv", 128, d->sep, err,
+                                   sizeof err);
+    if (d->names == NULL) { /* a form that is not read */
+        ck_assert_msg(status == NHREF_EPARSE, "%s: status %d", d->what, status);
+        return;
+    }
+    ck_assert_msg(status == NHREF_OK, "%s: %s", d->what, err);
+    ck_assert_int_eq(tab->index_dropped, d->index_dropped);
+    ck_assert_uint_eq(tab->nrow, d->nrow);
+    snprintf(names, sizeof names, "%s", d->names);
+    if (strcmp(d->what, "quoted") == 0) {
+        ck_assert_uint_eq(tab->ncol, 2);
+        ck_assert_str_eq(tab->name[1], "x, the \"pos\"");
+    } else {
+        for (tok = strtok_r(names, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save))
+            ck_assert_str_eq(tab->name[k++], tok);
+        ck_assert_uint_eq(tab->ncol, k);
+    }
+    snprintf(vals, sizeof vals, "%s", d->vals);
+    k = 0;
+    for (tok = strtok_r(vals, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save), k++) {
+        mpfr_t want;
+        if (strcmp(tok, "nan") == 0) {
+            ck_assert_msg(mpfr_nan_p(tab->v + k), "%s: value %zu not NaN", d->what, k);
+            continue;
+        }
+        mpfr_init2(want, 128);
+        mpfr_set_str(want, tok, 10, MPFR_RNDN);
+        ck_assert_mpfr_eq(tab->v + k, want);
+        mpfr_clear(want);
+    }
+    ck_assert_uint_eq(k, tab->nrow * tab->ncol);
+    nhref_table_free(tab);
+}
+END_TEST
+
+/* forms not read: one message with the file, the line and the form */
+static const struct {
+    const char *text;
+    size_t len;
+    const char *msg;
+} bad_forms[] = {
+    {"t,x\n0,0\n1,\0" "2\n", 13, "mem.csv:3: a NUL byte (byte 3 of the line)"},
+    {"\xFF\xFEt\0", 4, "mem.csv:1: UTF-16 text (byte-order mark FF FE) is not read"},
+    {"t,x\r0,0\r", 8, "mem.csv:1: a carriage return inside the line"},
+    {"t,x\n0,\"1\n", 9, "mem.csv:2: a quoted field does not end on its line"},
+    {"t,x\n0,\"1\"2\n", 11, "mem.csv:2: text after the closing quote of a field"},
+    {"t,x\n0,1\"\n", 9, "mem.csv:2: a double quote inside an unquoted field"},
+    {"t,x\n0,1,2\n", 10, "mem.csv:2: expected 2 values (one per column), found 3"},
+    {"t;x\n0;1,5\n", 10, "mem.csv:2: column 'x': '1,5' is not a number (a decimal comma?"},
+    {"t,x,\n0,1,2\n", 11, "mem.csv:1: column 3 has no name (a separator at the end of the header line?)"},
+    {"t,x,t\n0,1,2\n", 12, "mem.csv:1: column name 't' appears twice (columns 1 and 3)"},
+    {"0,1\n", 4, "mem.csv:1: no column names"},
+};
+
+START_TEST(test_bad_form)
+{
+    nhref_table_t *tab;
+    char err[512];
+    ck_assert_int_eq(nhref_table_parse(&tab, bad_forms[_i].text, bad_forms[_i].len, "mem.csv", 64,
+                                       0, err, sizeof err),
+                     NHREF_EPARSE);
+    ck_assert_ptr_null(tab);
+    ck_assert_msg(strncmp(err, bad_forms[_i].msg, strlen(bad_forms[_i].msg)) == 0, "%s", err);
+}
+END_TEST
+
+/* 100 000 columns, and the same with the last named as the 8th: linear-time names */
+static char *wide_text(size_t n, int dup, size_t *len)
+{
+    size_t cap = n * 10 + 64, used = 0;
+    char *text = malloc(cap);
+    used += (size_t)snprintf(text + used, cap - used, "t");
+    for (size_t i = 1; i < n; i++)
+        used += (size_t)snprintf(text + used, cap - used, ",c%zu", dup && i == n - 1 ? (size_t)7 : i);
+    used += (size_t)snprintf(text + used, cap - used, "\n0");
+    for (size_t i = 1; i < n; i++)
+        used += (size_t)snprintf(text + used, cap - used, ",1");
+    used += (size_t)snprintf(text + used, cap - used, "\n");
+    *len = used;
+    return text;
+}
+
+START_TEST(test_many_columns)
+{
+    size_t n = 100000, len;
+    char *text = wide_text(n, 0, &len), err[512];
+    nhref_table_t *tab;
+    ck_assert_int_eq(nhref_table_parse(&tab, text, len, "wide.csv", 64, 0, err, sizeof err), NHREF_OK);
+    ck_assert_uint_eq(tab->ncol, n);
+    ck_assert_str_eq(tab->name[n - 1], "c99999");
+    nhref_table_free(tab);
+    free(text);
+    text = wide_text(n, 1, &len);
+    ck_assert_int_eq(nhref_table_parse(&tab, text, len, "wide.csv", 64, 0, err, sizeof err),
+                     NHREF_EPARSE);
+    ck_assert_str_eq(err, "wide.csv:1: column name 'c7' appears twice (columns 8 and 100000)");
+    free(text);
+}
+END_TEST
+
+static Suite *verify_suite(void)
+{
+    Suite *s = suite_create("verify");
+    TCase *tc = tcase_create("library");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_golden_file_against_itself);
+    tcase_add_test(tc, test_strings_equal_file);
+    tcase_add_test(tc, test_perturbed_value_located);
+    tcase_add_test(tc, test_rk4_order_from_doubles);
+    tcase_add_test(tc, test_rows_beyond_the_fall);
+    tcase_add_test(tc, test_thresholds);
+    tcase_add_test(tc, test_reference_errors);
+    tcase_add_test(tc, test_map);
+    tcase_add_test(tc, test_json);
+    tcase_add_test(tc, test_catalogue);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("table");
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, test_dialect, 0, sizeof dialects / sizeof dialects[0]);
+    tcase_add_loop_test(tc, test_bad_form, 0, sizeof bad_forms / sizeof bad_forms[0]);
+    tcase_add_test(tc, test_many_columns);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    const char *top = getenv("top_srcdir");
+    SRunner *sr;
+    int nfailed;
+    snprintf(srcdir, sizeof srcdir, "%s", top != NULL ? top : "..");
+    sr = srunner_create(verify_suite());
+    srunner_run_all(sr, CK_ENV);
+    nfailed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return nfailed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
