@@ -29,6 +29,14 @@
  *       nhref's MPFR Taylor scheme at PREC bits (0: from the digits, i.e.
  *       ceil(D log2 10) + 32 as `nhref run --digits D`) with tolerance
  *       10^-DIGITS (opt.digits), for each DIGITS.
+ *   bench_peers count T SCHEME TOL RUNS
+ *       no timing: one fast-path integrator (SCHEME taylor or gauss, TOL),
+ *       RUNS integrations from 0 to T; prints "count ... nsteps=.. x=..".  For
+ *       instruction counts that do not depend on the machine's load:
+ *         valgrind --tool=callgrind --toggle-collect=nhref_fast_until \
+ *             ./bench_peers count 10 taylor 1e-15 100
+ *       (instructions per integration = the Ir total / RUNS; see
+ *       docs/performance.md).
  *
  * One sample per configuration and round: integrations repeated until
  * MIN_SAMPLE seconds of CPU time have been spent in them (at least one), each
@@ -372,11 +380,39 @@ static int mode_mp(const nhref_system_t *sys, double T, mpfr_srcptr ref, double 
     return ret;
 }
 
+/* RUNS fast-path integrations on one integrator, untimed (for callgrind) */
+static int mode_count(const nhref_system_t *sys, double T, const char *scheme, double tol, long runs)
+{
+    nhref_fast_opts_t opt;
+    nhref_fast_t *f = NULL;
+    nhref_stats_t stats;
+    double x[NSTATE];
+    int status;
+
+    nhref_fast_opts_default(&opt);
+    opt.scheme = scheme;
+    opt.tol = tol;
+    status = nhref_fast_new(&f, sys, &opt);
+    for (long k = 0; status == NHREF_OK && k < runs; k++) {
+        double t = 0;
+        for (size_t i = 0; i < NSTATE; i++)
+            x[i] = strtod(state0[i], NULL);
+        status = nhref_fast_until(f, x, &t, T, &stats);
+    }
+    nhref_fast_free(f);
+    if (status != NHREF_OK)
+        return fail("fast path", status);
+    printf("count impl=nhref-fast-%s T=%g tol=%.3g runs=%ld nsteps=%lu order=%u x=%.17g\n", scheme, T,
+           tol, runs, stats.nsteps, stats.order_max, x[0]);
+    return 0;
+}
+
 static int usage(void)
 {
     fprintf(stderr, "usage: bench_peers ref T DIGITS\n"
                     "       bench_peers double T REF MIN_SAMPLE TOL...\n"
                     "       bench_peers mp T REF MIN_SAMPLE PREC DIGITS...\n"
+                    "       bench_peers count T SCHEME TOL RUNS\n"
                     "  REF: x,y,phi,v,omega at T (decimal strings)\n");
     return 2;
 }
@@ -415,6 +451,24 @@ int main(int argc, char **argv)
         if (make_system(&sys) != 0)
             return 1;
         ret = mode_ref(sys, T, digits);
+        nhref_system_free(sys);
+        mpfr_free_cache();
+        return ret;
+    }
+    if (strcmp(argv[1], "count") == 0) {
+        double tol;
+        long runs;
+        if (argc != 6)
+            return usage();
+        tol = strtod(argv[4], &end);
+        if (*end != '\0' || !(tol > 0))
+            return usage();
+        runs = strtol(argv[5], &end, 10);
+        if (*end != '\0' || runs < 1)
+            return usage();
+        if (make_system(&sys) != 0)
+            return 1;
+        ret = mode_count(sys, T, argv[3], tol, runs);
         nhref_system_free(sys);
         mpfr_free_cache();
         return ret;
