@@ -252,32 +252,51 @@ static int mp_sample(const nhref_system_t *sys, const char *impl, const nhref_op
     return status == NHREF_OK ? 0 : 1;
 }
 
-/* ------------------------------------------------------------------ the fast path */
+/* ------------------------------------------------------------------ the fast path
+ * The only calls into nhref's double-precision API (nhref_fast.h). */
+
+/* *F = a fast-path integrator of SYS with SCHEME at tolerance TOL (defaults otherwise) */
+static int fast_new(nhref_fast_t **f, const nhref_system_t *sys, const char *scheme, double tol)
+{
+    nhref_fast_opts_t opt;
+    nhref_fast_opts_default(&opt);
+    opt.scheme = scheme;
+    opt.tol = tol;
+    return nhref_fast_new(f, sys, &opt);
+}
+
+/* X (NSTATE values) from 0 to T */
+static int fast_run(nhref_fast_t *f, double *x, double T, nhref_stats_t *stats)
+{
+    double t = 0;
+    return nhref_fast_until(f, x, &t, T, stats);
+}
+
+static void fast_free(nhref_fast_t *f)
+{
+    nhref_fast_free(f);
+}
 
 static int fast_sample(const nhref_system_t *sys, const char *scheme, double tol, double T,
                        const long double *ref, double min_sample)
 {
-    nhref_fast_opts_t opt;
     nhref_stats_t stats;
     double x[NSTATE], sum_run = 0, sum_new = 0, err;
     long n = 0;
     int status;
 
-    nhref_fast_opts_default(&opt);
-    opt.scheme = scheme;
-    opt.tol = tol;
     do {
         nhref_fast_t *f = NULL;
-        double t = 0, t0, t1, t2, t3;
+        double t0, t1, t2, t3;
         for (size_t i = 0; i < NSTATE; i++)
             x[i] = strtod(state0[i], NULL);
         t0 = cpu_now();
-        status = nhref_fast_new(&f, sys, &opt);
+        status = fast_new(&f, sys, scheme, tol);
         t1 = cpu_now();
         if (status == NHREF_OK)
-            status = nhref_fast_until(f, x, &t, T, &stats);
+            status = fast_run(f, x, T, &stats);
         t2 = cpu_now();
-        nhref_fast_free(f);
+        fast_free(f);
         t3 = cpu_now();
         if (status != NHREF_OK)
             break;
@@ -383,23 +402,18 @@ static int mode_mp(const nhref_system_t *sys, double T, mpfr_srcptr ref, double 
 /* RUNS fast-path integrations on one integrator, untimed (for callgrind) */
 static int mode_count(const nhref_system_t *sys, double T, const char *scheme, double tol, long runs)
 {
-    nhref_fast_opts_t opt;
     nhref_fast_t *f = NULL;
     nhref_stats_t stats;
     double x[NSTATE];
     int status;
 
-    nhref_fast_opts_default(&opt);
-    opt.scheme = scheme;
-    opt.tol = tol;
-    status = nhref_fast_new(&f, sys, &opt);
+    status = fast_new(&f, sys, scheme, tol);
     for (long k = 0; status == NHREF_OK && k < runs; k++) {
-        double t = 0;
         for (size_t i = 0; i < NSTATE; i++)
             x[i] = strtod(state0[i], NULL);
-        status = nhref_fast_until(f, x, &t, T, &stats);
+        status = fast_run(f, x, T, &stats);
     }
-    nhref_fast_free(f);
+    fast_free(f);
     if (status != NHREF_OK)
         return fail("fast path", status);
     printf("count impl=nhref-fast-%s T=%g tol=%.3g runs=%ld nsteps=%lu order=%u x=%.17g\n", scheme, T,
