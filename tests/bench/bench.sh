@@ -34,9 +34,10 @@
 # are CPU times of the process (CLOCK_PROCESS_CPUTIME_ID; Python:
 # time.process_time), so that other processes on a shared machine count as
 # little as possible -- they still share the caches: on a loaded machine,
-# read the ratios, not the times.  The whole run costs about 5 minutes of CPU
-# time with heyoka (35 s the 1000-digit run, 18 s mpmath, 1 minute to compile
-# bench_heyoka when make builds it).
+# read the ratios, not the times.  The whole run costs about 2.5 minutes of CPU
+# time with heyoka (35 s the 1000-digit run, 80 s bench_heyoka, 5 s mpmath, 10 s
+# compiling bench_heyoka when make builds it); 7 minutes of wall time at load 8
+# on 2 cores.
 #
 # results.tsv (tab-separated, '#' lines are metadata: pandas.read_csv(f,
 # sep='\t', comment='#')), one row per ratio, columns:

@@ -345,8 +345,9 @@ static int reference(mpfr_ptr ref, const problem_t &pb, const nhref_system_t *sy
     return ret;
 }
 
-/* max_i |s_i - r_i| / max(1, |r_i|) at the precision of R (S: N values) */
-static double error_of(mpfr_srcptr s, mpfr_srcptr r, size_t n)
+/* max_i |s_i - r_i| / max(1, |r_i|) at the precision of R (S: N values), as
+ * a decimal string of 3 digits (an MPFR exponent: no underflow at 400 digits) */
+static std::string error_of(mpfr_srcptr s, mpfr_srcptr r, size_t n)
 {
     mpfr_t e, d, worst;
     mpfr_inits2(mpfr_get_prec(r), e, d, worst, (mpfr_ptr)0);
@@ -361,9 +362,10 @@ static double error_of(mpfr_srcptr s, mpfr_srcptr r, size_t n)
         if (mpfr_greater_p(e, worst))
             mpfr_set(worst, e, MPFR_RNDN);
     }
-    double w = mpfr_get_d(worst, MPFR_RNDU);
+    char buf[64];
+    mpfr_snprintf(buf, sizeof buf, "%.3RUg", worst);
     mpfr_clears(e, d, worst, (mpfr_ptr)0);
-    return w;
+    return buf;
 }
 
 /* ------------------------------------------------------------------ one case */
@@ -388,7 +390,7 @@ struct case_t {
 struct side_t {
     std::function<int()> run;        /* one integration (reset + integrate) */
     std::function<int()> same_as_first; /* 1 if the last run ended on the first run's state */
-    std::function<double()> err;     /* error of the last run */
+    std::function<std::string()> err; /* error of the last run */
     std::function<unsigned long()> steps;
     std::function<unsigned()> order;
 };
@@ -411,9 +413,9 @@ static int time_case(const case_t &c, const opts_t &o, side_t &nh, side_t &he, d
         for (long k = 0; k < o.runs; k++)
             if (s.run() != 0)
                 return 1;
-        std::printf("only side=%s case=%s runs=%ld steps=%lu order=%u err=%.3g\n",
+        std::printf("only side=%s case=%s runs=%ld steps=%lu order=%u err=%s\n",
                     o.only == 1 ? "nhref" : "heyoka", c.spec.c_str(), o.runs, s.steps(), s.order(),
-                    s.err());
+                    s.err().c_str());
         return 0;
     }
     /* warm-up: one run each, untimed except to size the samples */
@@ -453,7 +455,7 @@ static int time_case(const case_t &c, const opts_t &o, side_t &nh, side_t &he, d
     double rm = median(ratio);
     double lo = *std::min_element(ratio.begin(), ratio.end());
     double hi = *std::max_element(ratio.begin(), ratio.end());
-    double en = nh.err(), eh = he.err();
+    std::string en = nh.err(), eh = he.err();
     char cond[64];
     if (c.kind == "mp")
         std::snprintf(cond, sizeof cond, "prec=%ld digits=%s tol=1e-%s", (long)prec, c.level_str.c_str(),
@@ -462,19 +464,19 @@ static int time_case(const case_t &c, const opts_t &o, side_t &nh, side_t &he, d
         std::snprintf(cond, sizeof cond, "prec=53 digits=- tol=%s", c.level_str.c_str());
     std::printf("hycase case=%s problem=%s kind=%s %s T=%s order_nhref=%u order_heyoka=%u "
                 "steps_nhref=%lu steps_heyoka=%lu t_new=%.4g t_jit=%.4g reps=%ld rounds=%zu "
-                "t_nhref=%.6g t_heyoka=%.6g ratio=%.4f ratio_lo=%.4f ratio_hi=%.4f err_nhref=%.3g "
-                "err_heyoka=%.3g same=%d ref=%s\n",
+                "t_nhref=%.6g t_heyoka=%.6g ratio=%.4f ratio_lo=%.4f ratio_hi=%.4f err_nhref=%s "
+                "err_heyoka=%s same=%d ref=%s\n",
                 c.spec.c_str(), c.pb->name, c.kind.c_str(), cond, c.pb->T, nh.order(), he.order(),
                 nh.steps(), he.steps(), t_new, t_jit, reps, ratio.size(), median(tn), median(th), rm,
-                lo, hi, en, eh, same, ref_src.c_str());
+                lo, hi, en.c_str(), eh.c_str(), same, ref_src.c_str());
     std::string mode = c.kind == "mp" ? "compact mode" : c.kind == "dha" ? "default mode, high_accuracy" : "default mode";
     std::printf("result name=heyoka/%s/%s/%s measure=nhref/heyoka value=%.4f better_if=<1 "
-                "nhref_s=%.6g peer_s=%.6g %s T=%s err_nhref=%.3g err_peer=%.3g peer=heyoka "
+                "nhref_s=%.6g peer_s=%.6g %s T=%s err_nhref=%s err_peer=%s peer=heyoka "
                 "peer_version=%s rounds=%zu note=heyoka %s; orders %u/%u, steps %lu/%lu (nhref/heyoka); "
                 "JIT %.3g s, nhref_new %.3g s (excluded); ratio range %.3f-%.3f; reference %s%s\n",
                 c.pb->name, c.kind == "mp" ? "mpfr" : c.kind.c_str(), c.level_str.c_str(), rm, median(tn),
                 median(th),
-                cond, c.pb->T, en, eh, HEYOKA_VERSION_STRING, ratio.size(), mode.c_str(), nh.order(),
+                cond, c.pb->T, en.c_str(), eh.c_str(), HEYOKA_VERSION_STRING, ratio.size(), mode.c_str(), nh.order(),
                 he.order(), nh.steps(), he.steps(), t_jit, t_new, lo, hi, ref_src.c_str(),
                 same ? "" : "; WARNING: repeated runs did not end on the same state");
     std::fflush(stdout);

@@ -384,14 +384,16 @@ static int bench_level(const nhref_system_t *sys, double digits, int reps)
         printf(" acc=%s%.2f ns_muladd=%.4g ns_fma=%.4g floor=%.6g ratio=%.3g", exact ? ">=" : "",
                acc, 1e9 * tma, 1e9 * median(fm, n), floor_s, median(ratio, n));
         mpfr_printf(" x=%.40Rg\n", x[0]);
+        /* the error 10^-acc, written with its decimal exponent (no double underflow) */
+        double ex = ceil(acc);
         printf("result name=floor/sleigh/mpfr/%g measure=nhref/floor value=%.4f better_if=<1 "
-               "nhref_s=%.6g peer_s=%.6g prec=%ld digits=%g tol=1e-%g T=%s err_nhref=%.3g "
+               "nhref_s=%.6g peer_s=%.6g prec=%ld digits=%g tol=1e-%g T=%s err_nhref=%s%.3ge-%.0f "
                "err_peer=- peer=floor peer_version=MPFR-%s rounds=%d note=floor = nsteps %lu x "
                "%.0f multiply-adds per step (order %u: products k+1, square floor(k/2)+1, sin/cos "
                "pair 2k per coefficient k < N) x %.4g ns per mpfr_mul+mpfr_add; nhref's own "
                "operation count, not a lower bound\n",
                digits, median(ratio, n), run_med, floor_s, (long)prec, digits, digits, T_END,
-               exact ? 0.0 : pow(10, -acc), mpfr_get_version(), reps, nsteps,
+               exact ? "<" : "", pow(10, ex - acc), ex, mpfr_get_version(), reps, nsteps,
                step_muladds(order), order, 1e9 * tma);
         fflush(stdout);
     }

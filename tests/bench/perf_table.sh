@@ -51,7 +51,10 @@ table() {
         lab["mpfr53/sleigh/T10"] = "sleigh, nhref MPFR at 53 bits vs the fast path"; unit["mpfr53/sleigh/T10"] = ""
     }
     function cell(s) { gsub(/\|/, "\\|", s); return s }
-    function fmtv(v) { return v == "NA" ? "n/a" : sprintf("%.3g", v) }
+    function fmtv(v) {
+        if (v == "NA" || v == "-") return "n/a"
+        return v >= 100 ? sprintf("%.0f", v) : v >= 10 ? sprintf("%.1f", v) : sprintf("%.2f", v)
+    }
     /^#/ {
         if ($0 ~ /^# date=/) {
             meta = substr($0, 3)
@@ -79,7 +82,7 @@ table() {
     }
     END {
         if (nr == 0) { print "(no results)"; exit }
-        printf "From one `make bench` run, %s, on %s (%s cores online, load average %s at the start, %s at the end; %s).", d, c, n, ls, le, ver
+        printf "From one `make bench` run, %s, on %s (%s cores online; load averages over 1, 5 and 15 minutes %s at the start, %s at the end; %s).", d, c, n, ls, le, ver
         print " Ratios are medians of per-round ratios; the machine is shared, so read the ratios rather than the times."
         if (skipped != "") print "(" skipped ")"
         print ""
@@ -93,7 +96,7 @@ table() {
                        cell(GL[g]), u != "" ? " " u : "", cell(GV[g])
             }
         } else {
-            print "| name | measure | value | nhref [s] | peer [s] | bits | tol | T | error nhref | error peer | peer | rounds |"
+            print "| name | measure | value | nhref [s] | peer [s] | bits | tol or error level | T | error nhref | error peer | peer | rounds |"
             print "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"
             for (i = 1; i <= nr; i++)
                 printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", cell(R[i, "name"]),
