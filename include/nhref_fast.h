@@ -9,7 +9,7 @@
  * (located on the dense output to double precision), the blow-up outcome, the model's
  * initial-state checks (evaluated on the double values), dense output, statistics and
  * progress.  Differences: the working precision is 53 bits; the tolerance is
- * 10^-digits with digits at most 15.9 (default 15); the parameters are the system's
+ * 10^-digits with digits at most 16 (default 15); the parameters are the system's
  * decimal strings correctly rounded to double; the state and time are updated with
  * Kahan's compensated summation.  The step loop allocates nothing.
  *
@@ -33,7 +33,7 @@ NHREF_BEGIN_DECLS
 typedef struct nhref_integrator_d nhref_integrator_d_t;
 
 /* nhref_integrator_new_d -- as nhref_integrator_new, in double.  OPT->prec must be
- * 0 or 53 and OPT->digits in [1, 15.9] (0: 15), else NHREF_EINVAL. */
+ * 0 or 53 and OPT->digits in [1, 16] (0: 15), else NHREF_EINVAL. */
 int nhref_integrator_new_d(nhref_integrator_d_t **ig, const nhref_system_t *sys,
                            const nhref_options_t *opt);
 void nhref_integrator_free_d(nhref_integrator_d_t *ig);

@@ -50,7 +50,7 @@ typedef struct {
     mpfr_prec_t prec;        /* working precision [bits]; 0 = from digits (double: 0 or
                                 53) */
     double digits;           /* tolerance 10^-digits; 0 = from prec (double: 15; at most
-                                15.9) */
+                                16) */
     unsigned long max_steps; /* 0 = no limit */
     double h_fixed;          /* > 0: fixed step size [s], no error control (order
                                 studies); 0 = adaptive */

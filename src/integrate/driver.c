@@ -76,7 +76,7 @@ struct NUM_FN(nhref_integrator) {
 
 /* ------------------------------------------------------------------ options */
 /* prec and digits of this type from OPT (nhref_options_resolve's rules; double: 53
- * bits, tolerance 10^-15 unless asked otherwise, at most 10^-15.9) */
+ * bits, tolerance 10^-15 unless asked otherwise, at most 10^-16) */
 static int resolve(nhref_options_t *opt)
 {
 #ifdef NUM_FIXED_PREC
@@ -84,7 +84,7 @@ static int resolve(nhref_options_t *opt)
         return NHREF_EINVAL;
     if (opt->digits == 0)
         opt->digits = 15;
-    if (!(opt->digits >= 1 && opt->digits <= 15.9))
+    if (!(opt->digits >= 1 && opt->digits <= 16))
         return NHREF_EINVAL;
     opt->prec = NUM_FIXED_PREC;
     return NHREF_OK;

@@ -26,8 +26,12 @@ DPS exceeds DIGITS + --max-extra; those trial runs are reported on their own
 lines and the last one counts as the first repetition at the final DPS.
 
 Usage: bench_mpmath.py DIGITS REPS [--target ACC] [--ref "x=.. y=.. phi=.. v=.. omega=.."]
+The backend (mpmath.libmp.BACKEND: "gmpy" when gmpy2 is importable, Debian
+python3-gmpy2, else "python", several times slower) is printed; bench.sh picks
+a Python whose mpmath has the gmpy backend when there is one.
+
 Output (one key=value record per line, times in seconds):
-  mpmath version=.. python=.. backend=..
+  mpmath version=.. python=.. backend=gmpy|python gmpy2=VERSION|none
   mpmath_try dps=.. t=.. acc=..
   mpmath digits=.. dps=.. reps=.. t=.. t_min=.. acc=.. target=.. matched=0|1 x=..
 """
@@ -117,8 +121,11 @@ def main():
     args = ap.parse_args()
     ref = parse_ref(args.ref) if args.ref else PUB1
 
-    print("mpmath version=%s python=%s backend=%s ref=%s"
-          % (mpmath.__version__, sys.executable, mpmath.libmp.BACKEND,
+    gmpy_version = "none"
+    if mpmath.libmp.BACKEND == "gmpy":
+        gmpy_version = mpmath.libmp.backend.gmpy.version()
+    print("mpmath version=%s python=%s backend=%s gmpy2=%s ref=%s"
+          % (mpmath.__version__, sys.executable, mpmath.libmp.BACKEND, gmpy_version,
              "oracle" if args.ref else "spec30"))
     sys.stdout.flush()
 

@@ -22,19 +22,27 @@
  *       file has no row.
  *   bench_peers double T REF MIN_SAMPLE TOL...
  *       for scheme taylor and gauss and each TOL: the fast path
- *       (nhref_fast_new with nhref_fast_opts_t.tol = TOL, nhref_fast_until
+ *       (nhref_integrator_new_d with digits = -log10(TOL), nhref_integrate_until_d
  *       from 0 to T); then the MPFR integrators at 53 bits (opt.prec = 53,
  *       opt.digits from it: 14.95), schemes taylor and gauss.
  *   bench_peers mp T REF MIN_SAMPLE PREC DIGITS...
  *       nhref's MPFR Taylor scheme at PREC bits (0: from the digits, i.e.
  *       ceil(D log2 10) + 32 as `nhref run --digits D`) with tolerance
  *       10^-DIGITS (opt.digits), for each DIGITS.
+ *   bench_peers count T SCHEME TOL RUNS
+ *       no timing: one fast-path integrator (SCHEME taylor or gauss, TOL),
+ *       RUNS integrations from 0 to T; prints "count ... nsteps=.. x=..".  For
+ *       instruction counts that do not depend on the machine's load:
+ *         valgrind --tool=callgrind --toggle-collect=nhref_integrate_until_d \
+ *             ./bench_peers count 10 taylor 1e-15 100
+ *       (instructions per integration = the Ir total / RUNS; see
+ *       docs/performance.md).
  *
  * One sample per configuration and round: integrations repeated until
  * MIN_SAMPLE seconds of CPU time have been spent in them (at least one), each
  * from a freshly created integrator (the Gauss fast path keeps its last step
  * size between calls on one integrator, so reusing one would change the
- * steps); the time of one integration (the call to nhref_fast_until or
+ * steps); the time of one integration (the call to nhref_integrate_until_d or
  * nhref_integrate_until only: creating and freeing the integrator are
  * excluded, and their time is printed as t_new) is the sample.  Times are CPU
  * time of the process (CLOCK_PROCESS_CPUTIME_ID), so that other processes on
@@ -244,32 +252,52 @@ static int mp_sample(const nhref_system_t *sys, const char *impl, const nhref_op
     return status == NHREF_OK ? 0 : 1;
 }
 
-/* ------------------------------------------------------------------ the fast path */
+/* ------------------------------------------------------------------ the fast path
+ * The only calls into nhref's double-precision API (nhref_fast.h). */
+
+/* *F = a fast-path integrator of SYS with SCHEME at tolerance TOL (defaults otherwise) */
+static int fast_new(nhref_integrator_d_t **f, const nhref_system_t *sys, const char *scheme,
+                    double tol)
+{
+    nhref_options_t opt;
+    nhref_options_default(&opt);
+    opt.scheme = scheme;
+    opt.digits = -log10(tol);
+    return nhref_integrator_new_d(f, sys, &opt);
+}
+
+/* X (NSTATE values) from 0 to T */
+static int fast_run(nhref_integrator_d_t *f, double *x, double T, nhref_stats_t *stats)
+{
+    double t = 0;
+    return nhref_integrate_until_d(f, x, &t, &T, stats);
+}
+
+static void fast_free(nhref_integrator_d_t *f)
+{
+    nhref_integrator_free_d(f);
+}
 
 static int fast_sample(const nhref_system_t *sys, const char *scheme, double tol, double T,
                        const long double *ref, double min_sample)
 {
-    nhref_fast_opts_t opt;
     nhref_stats_t stats;
     double x[NSTATE], sum_run = 0, sum_new = 0, err;
     long n = 0;
     int status;
 
-    nhref_fast_opts_default(&opt);
-    opt.scheme = scheme;
-    opt.tol = tol;
     do {
-        nhref_fast_t *f = NULL;
-        double t = 0, t0, t1, t2, t3;
+        nhref_integrator_d_t *f = NULL;
+        double t0, t1, t2, t3;
         for (size_t i = 0; i < NSTATE; i++)
             x[i] = strtod(state0[i], NULL);
         t0 = cpu_now();
-        status = nhref_fast_new(&f, sys, &opt);
+        status = fast_new(&f, sys, scheme, tol);
         t1 = cpu_now();
         if (status == NHREF_OK)
-            status = nhref_fast_until(f, x, &t, T, &stats);
+            status = fast_run(f, x, T, &stats);
         t2 = cpu_now();
-        nhref_fast_free(f);
+        fast_free(f);
         t3 = cpu_now();
         if (status != NHREF_OK)
             break;
@@ -372,11 +400,34 @@ static int mode_mp(const nhref_system_t *sys, double T, mpfr_srcptr ref, double 
     return ret;
 }
 
+/* RUNS fast-path integrations on one integrator, untimed (for callgrind) */
+static int mode_count(const nhref_system_t *sys, double T, const char *scheme, double tol, long runs)
+{
+    nhref_integrator_d_t *f = NULL;
+    nhref_stats_t stats;
+    double x[NSTATE];
+    int status;
+
+    status = fast_new(&f, sys, scheme, tol);
+    for (long k = 0; status == NHREF_OK && k < runs; k++) {
+        for (size_t i = 0; i < NSTATE; i++)
+            x[i] = strtod(state0[i], NULL);
+        status = fast_run(f, x, T, &stats);
+    }
+    fast_free(f);
+    if (status != NHREF_OK)
+        return fail("fast path", status);
+    printf("count impl=nhref-fast-%s T=%g tol=%.3g runs=%ld nsteps=%lu order=%u x=%.17g\n", scheme, T,
+           tol, runs, stats.nsteps, stats.order_max, x[0]);
+    return 0;
+}
+
 static int usage(void)
 {
     fprintf(stderr, "usage: bench_peers ref T DIGITS\n"
                     "       bench_peers double T REF MIN_SAMPLE TOL...\n"
                     "       bench_peers mp T REF MIN_SAMPLE PREC DIGITS...\n"
+                    "       bench_peers count T SCHEME TOL RUNS\n"
                     "  REF: x,y,phi,v,omega at T (decimal strings)\n");
     return 2;
 }
@@ -415,6 +466,24 @@ int main(int argc, char **argv)
         if (make_system(&sys) != 0)
             return 1;
         ret = mode_ref(sys, T, digits);
+        nhref_system_free(sys);
+        mpfr_free_cache();
+        return ret;
+    }
+    if (strcmp(argv[1], "count") == 0) {
+        double tol;
+        long runs;
+        if (argc != 6)
+            return usage();
+        tol = strtod(argv[4], &end);
+        if (*end != '\0' || !(tol > 0))
+            return usage();
+        runs = strtol(argv[5], &end, 10);
+        if (*end != '\0' || runs < 1)
+            return usage();
+        if (make_system(&sys) != 0)
+            return 1;
+        ret = mode_count(sys, T, argv[3], tol, runs);
         nhref_system_free(sys);
         mpfr_free_cache();
         return ret;

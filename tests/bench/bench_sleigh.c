@@ -1,5 +1,6 @@
 /* bench_sleigh.c -- how fast nhref's MPFR Taylor scheme integrates the
- * Chaplygin sleigh, and how far it is from the cost floor of DESIGN §8.
+ * Chaplygin sleigh, against the cost floor: nhref's own operation count times
+ * the measured cost of one multiply-add.
  *
  * Case: the paper's Figure 2 (spec shared/models/chaplygin-sleigh.md §10
  * PUB-1): m = 2, J = 30, a = 1; x = y = phi = v = 0, omega = 1 at t = 0;
@@ -9,9 +10,9 @@
  *
  * For each requested number of digits D (default 30, 100, 300, 1000) and each
  * repetition:
- *   - t_new: wall time of nhref_integrator_new (allocation of every MPFR
+ *   - t_new: CPU time of nhref_integrator_new (allocation of every MPFR
  *     number, order and precision from D);
- *   - t_run: wall time of nhref_integrate_until from 0 to T;
+ *   - t_run: CPU time of nhref_integrate_until from 0 to T;
  *   - one sample of a multiply-add micro-benchmark at the integrator's
  *     precision, taken right after the run so that the run and its floor see
  *     the same machine load: the triangular Cauchy-product loop of a jet
@@ -23,10 +24,27 @@
  * caches); the medians over the repetitions are printed (medians and ratios
  * measured in the same run are what to read).
  *
- * Derived:
- *   floor    = nsteps * K_eff * (N+1)(N+2)/2 * (median time of one
- *              mpfr_mul + mpfr_add), K_eff = nhref_tape_nnonlinear of the
- *              right-hand-side tape, N the Taylor order (DESIGN §8);
+ * The cost floor (DESIGN §8, counted as the method needs it).  A Taylor step
+ * of order N needs the right-hand side's jet to order N - 1.  Its coefficient
+ * k (k = 0..N-1) costs, in multiply-adds at the working precision:
+ *   a product of two series (a Cauchy sum)      k + 1
+ *   a square                                    floor(k/2) + 1 (half the terms)
+ *   a sin/cos pair (s_k = (1/k) sum j th_j c_{k-j}, c_k likewise)
+ *                                               k for sin + k for cos
+ * (linear operations, products by constants, the 0th-order sin/cos and the
+ * step-size and Horner work are not counted).  The sleigh's right-hand side
+ * (src/models/chaplygin_sleigh.c) has SLEIGH_PRODUCTS products (v cos phi,
+ * v sin phi, v omega), SLEIGH_SQUARES square (omega^2) and SLEIGH_SINCOS
+ * sin/cos pair (of phi); the program checks this list against
+ * nhref_tape_nnonlinear of the model's tape (products + squares + 2 pairs) and
+ * refuses to run when they disagree.  Then
+ *   ops      = multiply-adds per step = sum_{k=0}^{N-1} [P (k+1) + S (floor(k/2)+1) + 2 C k]
+ *   floor    = nsteps * ops * (median time of one mpfr_mul + mpfr_add)
+ * This is nhref's own operation count times a measured product cost: NOT a
+ * lower bound (another method, or a fused or exact-accumulation product, can
+ * need fewer or cheaper operations, and the micro-benchmark's operands are not
+ * the jets' operands), but a yardstick of how much of nhref's time goes to
+ * anything else than the products its method needs.
  *   ratio    = median over the repetitions of t_run / floor, each run paired
  *              with the micro-benchmark sample taken right after it (so a
  *              burst of load on the shared machine slows both); floor= in the
@@ -37,13 +55,15 @@
  *              than the integrator.
  *
  * Output: one machine-readable line per digit count,
- *   sleigh digits=D prec=BITS order=N nsteps=S keff=K reps=R t_new=.. t_run=..
+ *   sleigh digits=D prec=BITS order=N nsteps=S keff=K ops=.. reps=R t_new=.. t_run=..
  *          t_run_min=.. t_total=.. t_total_min=.. acc=.. ns_muladd=.. ns_fma=.. floor=.. ratio=..
  *          x=..
+ * and one results.tsv row per digit count,
+ *   result name=floor/sleigh/mpfr/D measure=nhref/floor value=RATIO ...
  * (times in seconds, multiply-add times in nanoseconds), preceded by a line
  * "mpfr version=..." and followed by "ref T=10 x=.. y=.. phi=.. v=.. omega=.."
  * (the oracle's state at T to 80 digits, for bench_mpmath.py).  bench.sh turns
- * these lines into the table.
+ * these lines into the report and results.tsv.
  *
  * Usage: bench_sleigh [D[:REPS]]...   (default 30:15 100:11 300:5 1000:1; one
  * run at 1000 digits costs about 35 s of CPU time)
@@ -77,6 +97,10 @@
 #define MULADD_MIN_TIME 0.05
 #define MAX_LEVELS 16
 #define MAX_REPS 99
+/* the sleigh's nonlinear operations (src/models/chaplygin_sleigh.c) */
+#define SLEIGH_PRODUCTS 3
+#define SLEIGH_SQUARES 1
+#define SLEIGH_SINCOS 1
 
 static const char *const param_name[3] = {"m", "J", "a"};
 static const char *const param_value[3] = {"2", "30", "1"};
@@ -197,6 +221,16 @@ static double muladd_sample(muladd_t *mb, int use_fma)
 }
 
 /* ------------------------------------------------------------------ the sleigh */
+
+/* multiply-adds per Taylor step of order N (the floor's count, header comment) */
+static double step_muladds(unsigned order)
+{
+    double ops = 0;
+    for (unsigned k = 0; k < order; k++)
+        ops += SLEIGH_PRODUCTS * (double)(k + 1) + SLEIGH_SQUARES * (double)(k / 2 + 1) +
+               SLEIGH_SINCOS * 2.0 * (double)k;
+    return ops;
+}
 
 /* ACC = min_i -log10(|s_i - r_i| / max(1, |r_i|)), computed at the precision
  * of R; returns 1 if every component agrees exactly (ACC is then the digits
@@ -332,8 +366,8 @@ static int bench_level(const nhref_system_t *sys, double digits, int reps)
     muladd_clear(&mb);
     exact = accuracy(&acc, x[0], ref[0]);
 
-    /* the multiply-adds of the floor: nsteps * K_eff * (N+1)(N+2)/2 */
-    muladds = (double)nsteps * (double)keff * 0.5 * (double)(order + 1) * (double)(order + 2);
+    /* the multiply-adds of the floor: nsteps * ops(N) */
+    muladds = (double)nsteps * step_muladds(order);
     for (int r = 0; r < reps; r++)
         ratio[r] = t_run[r] / (muladds * ma[r]);
     tma = median(ma, (size_t)reps);
@@ -343,13 +377,24 @@ static int bench_level(const nhref_system_t *sys, double digits, int reps)
         double run_min = minimum(t_run, n), run_med = median(t_run, n);
         double tot_min = minimum(t_tot, n), tot_med = median(t_tot, n);
 
-        printf("sleigh digits=%g prec=%ld order=%u nsteps=%lu keff=%zu reps=%d", digits, (long)prec,
-               order, nsteps, keff, reps);
+        printf("sleigh digits=%g prec=%ld order=%u nsteps=%lu keff=%zu ops=%.0f reps=%d", digits,
+               (long)prec, order, nsteps, keff, step_muladds(order), reps);
         printf(" t_new=%.6g t_run=%.6g t_run_min=%.6g t_total=%.6g t_total_min=%.6g",
                median(t_new, n), run_med, run_min, tot_med, tot_min);
         printf(" acc=%s%.2f ns_muladd=%.4g ns_fma=%.4g floor=%.6g ratio=%.3g", exact ? ">=" : "",
                acc, 1e9 * tma, 1e9 * median(fm, n), floor_s, median(ratio, n));
         mpfr_printf(" x=%.40Rg\n", x[0]);
+        /* the error 10^-acc, written with its decimal exponent (no double underflow) */
+        double ex = ceil(acc);
+        printf("result name=floor/sleigh/mpfr/%g measure=nhref/floor value=%.4f better_if=<1 "
+               "nhref_s=%.6g peer_s=%.6g prec=%ld digits=%g tol=1e-%g T=%s err_nhref=%s%.3ge-%.0f "
+               "err_peer=- peer=floor peer_version=MPFR-%s rounds=%d note=floor = nsteps %lu x "
+               "%.0f multiply-adds per step (order %u: products k+1, square floor(k/2)+1, sin/cos "
+               "pair 2k per coefficient k < N) x %.4g ns per mpfr_mul+mpfr_add; nhref's own "
+               "operation count, not a lower bound\n",
+               digits, median(ratio, n), run_med, floor_s, (long)prec, digits, digits, T_END,
+               exact ? "<" : "", pow(10, ex - acc), ex, mpfr_get_version(), reps, nsteps,
+               step_muladds(order), order, 1e9 * tma);
         fflush(stdout);
     }
 
@@ -408,6 +453,16 @@ int main(int argc, char **argv)
     status = nhref_system_new(&sys, model);
     if (status != NHREF_OK)
         return fail("nhref_system_new", status);
+    if (nhref_tape_nnonlinear(nhref_system_rhs_tape(sys)) !=
+        SLEIGH_PRODUCTS + SLEIGH_SQUARES + 2 * SLEIGH_SINCOS) {
+        fprintf(stderr,
+                "bench_sleigh: the sleigh's tape has %zu nonlinear operations, the floor's list "
+                "%d (SLEIGH_PRODUCTS + SLEIGH_SQUARES + 2 SLEIGH_SINCOS): update the list\n",
+                nhref_tape_nnonlinear(nhref_system_rhs_tape(sys)),
+                SLEIGH_PRODUCTS + SLEIGH_SQUARES + 2 * SLEIGH_SINCOS);
+        nhref_system_free(sys);
+        return 1;
+    }
     for (size_t i = 0; i < 3; i++) {
         status = nhref_system_set_param(sys, param_name[i], param_value[i]);
         if (status != NHREF_OK) {

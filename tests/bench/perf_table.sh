@@ -1,0 +1,136 @@
+#!/bin/sh
+# perf_table.sh -- the performance tables of docs/performance.md (and of the
+# README) from the results.tsv that `make bench` writes (bench.sh says the
+# columns), so that the documents quote one run and nothing is typed by hand.
+#
+# Usage:
+#   perf_table.sh --summary RESULTS.tsv    the summary table (Markdown) on stdout:
+#                                          one line per comparison, its levels
+#                                          and ratios side by side
+#   perf_table.sh --full RESULTS.tsv       every row: ratio, times, precision,
+#                                          tolerance, errors, peer version
+#   perf_table.sh --update RESULTS.tsv FILE...
+#       replace, in each FILE, the lines between
+#           <!-- bench-table:summary:begin -->  and  <!-- bench-table:summary:end -->
+#           <!-- bench-table:full:begin -->     and  <!-- bench-table:full:end -->
+#       by the tables (written atomically); a FILE without the markers is left
+#       alone (and said so on stderr).
+# A comparison is the row name without its last component (heyoka/sleigh/mpfr
+# for heyoka/sleigh/mpfr/30); known comparisons get a label below, any other
+# (a new benchmark's rows) is shown under its own name.
+set -u
+
+usage() {
+    echo "usage: perf_table.sh --summary|--full RESULTS.tsv" >&2
+    echo "       perf_table.sh --update RESULTS.tsv FILE..." >&2
+    exit 2
+}
+
+[ $# -ge 2 ] || usage
+mode=$1
+tsv=$2
+shift 2
+[ -r "$tsv" ] || { echo "perf_table.sh: cannot read $tsv" >&2; exit 1; }
+
+# table KIND (summary | full) of $tsv on stdout
+table() {
+    awk -F '\t' -v kind="$1" '
+    BEGIN {
+        # labels and level units of the known comparisons
+        lab["heyoka/sleigh/mpfr"] = "sleigh vs heyoka, MPFR (heyoka compact mode)"; unit["heyoka/sleigh/mpfr"] = "digits"
+        lab["heyoka/skater/mpfr"] = "skater C2 vs heyoka, MPFR (compact mode)"; unit["heyoka/skater/mpfr"] = "digits"
+        lab["heyoka/sleigh/d"] = "sleigh vs heyoka, double, same tolerance"; unit["heyoka/sleigh/d"] = "tol"
+        lab["heyoka/sleigh/dha"] = "sleigh vs heyoka (high_accuracy), double, equal error"; unit["heyoka/sleigh/dha"] = "tol"
+        lab["heyoka/skater/d"] = "skater C2 vs heyoka, double, same tolerance"; unit["heyoka/skater/d"] = "tol"
+        lab["heyoka/skater/dha"] = "skater C2 vs heyoka (high_accuracy), double, equal error"; unit["heyoka/skater/dha"] = "tol"
+        lab["gsl/sleigh/T10"] = "sleigh vs GSL rk8pd, double, T = 10, equal error"; unit["gsl/sleigh/T10"] = "error"
+        lab["gsl/sleigh/T100"] = "sleigh vs GSL rk8pd, double, T = 100, equal error"; unit["gsl/sleigh/T100"] = "error"
+        lab["floor/sleigh/mpfr"] = "sleigh, MPFR Taylor vs its cost floor (nhref'"'"'s own operation count, not a lower bound)"; unit["floor/sleigh/mpfr"] = "digits"
+        lab["mpmath/sleigh/mpfr"] = "sleigh vs mpmath.odefun, equal accuracy"; unit["mpmath/sleigh/mpfr"] = "digits"
+        lab["odeint/sleigh/168bits"] = "sleigh vs Boost.odeint (mpfr_float, 168 bits), equal accuracy"; unit["odeint/sleigh/168bits"] = "digits"
+        lab["mpfr53/sleigh/T10"] = "sleigh, nhref MPFR at 53 bits vs the fast path"; unit["mpfr53/sleigh/T10"] = ""
+    }
+    function cell(s) { gsub(/\|/, "\\|", s); return s }
+    function fmtv(v) {
+        if (v == "NA" || v == "-") return "n/a"
+        return v >= 100 ? sprintf("%.0f", v) : v >= 10 ? sprintf("%.1f", v) : sprintf("%.2f", v)
+    }
+    /^#/ {
+        if ($0 ~ /^# date=/) {
+            meta = substr($0, 3)
+            d = meta; sub(/^date=/, "", d); sub(/ cpu=.*/, "", d)
+            c = meta; sub(/.* cpu=/, "", c); sub(/ cores=.*/, "", c)
+            n = meta; sub(/.* cores=/, "", n); sub(/ load_start=.*/, "", n)
+            ls = meta; sub(/.* load_start=/, "", ls); sub(/ load_end=.*/, "", ls)
+            le = meta; sub(/.* load_end=/, "", le)
+        }
+        if ($0 ~ /^# nhref=/) ver = substr($0, 3)
+        if ($0 ~ /^# heyoka rows skipped/) skipped = substr($0, 3)
+        next
+    }
+    !hdr { for (i = 1; i <= NF; i++) C[$i] = i; hdr = 1; next }
+    {
+        nr++
+        for (k in C) R[nr, k] = $(C[k])
+        name = $(C["name"]); p = name; sub(/\/[^\/]*$/, "", p); lv = name; sub(/.*\//, "", lv)
+        key = p SUBSEP $(C["measure"])
+        if (!(key in G)) { ng++; G[key] = ng; GP[ng] = p; GM[ng] = $(C["measure"]); GB[ng] = $(C["better_if"]) }
+        g = G[key]
+        GL[g] = GL[g] (GL[g] == "" ? "" : " / ") lv
+        GV[g] = GV[g] (GV[g] == "" ? "" : " / ") fmtv($(C["value"]))
+        if ($(C["peer_version"]) != "-") GVER[g] = $(C["peer"]) " " $(C["peer_version"])
+    }
+    END {
+        if (nr == 0) { print "(no results)"; exit }
+        printf "From one `make bench` run, %s, on %s (%s cores online; load averages over 1, 5 and 15 minutes %s at the start, %s at the end; %s).", d, c, n, ls, le, ver
+        print " Ratios are medians of per-round ratios; the machine is shared, so read the ratios rather than the times."
+        if (skipped != "") print "(" skipped ")"
+        print ""
+        if (kind == "summary") {
+            print "| comparison | ratio (good for nhref) | at | values |"
+            print "|---|---|---|---|"
+            for (g = 1; g <= ng; g++) {
+                l = (GP[g] in lab) ? lab[GP[g]] : GP[g]
+                u = (GP[g] in unit) ? unit[GP[g]] : ""
+                printf "| %s | %s (%s) | %s%s | %s |\n", cell(l), cell(GM[g]), cell(GB[g]),
+                       cell(GL[g]), u != "" ? " " u : "", cell(GV[g])
+            }
+        } else {
+            print "| name | measure | value | nhref [s] | peer [s] | bits | tol or error level | T | error nhref | error peer | peer | rounds |"
+            print "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"
+            for (i = 1; i <= nr; i++)
+                printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", cell(R[i, "name"]),
+                       cell(R[i, "measure"]), fmtv(R[i, "value"]), R[i, "nhref_s"], R[i, "peer_s"], R[i, "prec"],
+                       R[i, "tol"], R[i, "T"], R[i, "err_nhref"], R[i, "err_peer"],
+                       cell(R[i, "peer"] " " R[i, "peer_version"]), R[i, "rounds"]
+            print ""
+            print "How each row was measured is in its `note` column of `tests/bench/results.tsv`."
+        }
+    }' "$tsv"
+}
+
+case $mode in
+--summary) table summary ;;
+--full) table full ;;
+--update)
+    [ $# -ge 1 ] || usage
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/perf_table.XXXXXX") || exit 1
+    trap 'rm -rf "$tmp"' EXIT INT TERM
+    table summary >"$tmp/summary.md" || exit 1
+    table full >"$tmp/full.md" || exit 1
+    for f in "$@"; do
+        if [ ! -f "$f" ] || ! grep -E -q '<!-- bench-table:(summary|full):begin -->' "$f"; then
+            echo "perf_table.sh: $f has no bench-table markers: left alone" >&2
+            continue
+        fi
+        awk -v summary="$tmp/summary.md" -v full="$tmp/full.md" '
+        function dump(file,    line) { while ((getline line < file) > 0) print line; close(file) }
+        /<!-- bench-table:summary:begin -->/ { print; dump(summary); skip = 1; next }
+        /<!-- bench-table:full:begin -->/ { print; dump(full); skip = 1; next }
+        /<!-- bench-table:(summary|full):end -->/ { skip = 0 }
+        !skip { print }' "$f" >"$f.tmp.$$" && mv "$f.tmp.$$" "$f" || { rm -f "$f.tmp.$$"; exit 1; }
+        echo "perf_table.sh: updated $f" >&2
+    done
+    ;;
+*) usage ;;
+esac
