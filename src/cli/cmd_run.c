@@ -222,6 +222,7 @@ static int run_fast(const nhref_system_t *sys, const nhref_model_t *m, mpfr_srcp
     nhref_csv_meta(w.out, "outcome", "%s", nhref_outcome_str(stats.outcome));
     nhref_csv_meta(w.out, "steps", "%lu (order %u, |h| from %.6g to %.6g s)", stats.nsteps,
                    stats.order_max, stats.h_min, stats.h_max);
+    cli_sha256_line(of);
     if (nhref_outfile_commit(of) != NHREF_OK)
         cli_error("cannot write '%s': %s", output, strerror(errno));
     else
@@ -578,6 +579,7 @@ int cmd_run(int argc, char **argv)
     }
     nhref_csv_meta(writer.out, "steps", "%lu (order %u, |h| from %.6g to %.6g s)", stats.nsteps,
                    stats.order_max, stats.h_min, stats.h_max);
+    cli_sha256_line(of);
     status = nhref_outfile_commit(of);
     of = NULL;
     if (status != NHREF_OK) {
