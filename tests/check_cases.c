@@ -98,9 +98,9 @@ START_TEST(test_huge_line_is_an_error)
 {
     size_t len = (1u << 20) + 100;
     char *text = malloc(len + 100);
-    sprintf(text, SLEIGH "[a]\ntimes = 1\ndescription = ");
-    memset(text + strlen(text), 'y', len);
-    strcpy(text + strlen(text) - 1, "\n");
+    size_t head = (size_t)sprintf(text, SLEIGH "[a]\ntimes = 1\ndescription = ");
+    memset(text + head, 'y', len);
+    strcpy(text + head + len, "\n");
     read_fails(text, NHREF_EPARSE, ":5: line longer than");
     free(text);
 }

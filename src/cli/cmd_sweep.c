@@ -411,6 +411,7 @@ int cmd_sweep(int argc, char **argv)
         k++;
         snprintf(path, sizeof path, "%s/%s/%s.csv", out_dir, cs->model, cs->name);
         if (resume) {
+            remove_temporaries(path); /* this shard's case: nobody else writes it */
             if (cli_output_matches(path, cs, first_line[cmd], why, sizeof why)) {
                 nskip++;
                 if (!quiet)
@@ -418,7 +419,6 @@ int cmd_sweep(int argc, char **argv)
                             prog, k, mine, cs->name);
                 continue;
             }
-            remove_temporaries(path);
         }
         snprintf(path, sizeof path, "%s/%s", out_dir, cs->model);
         if (make_dirs(path) != 0) {
