@@ -188,6 +188,11 @@ cmp -s "$tmp/direct.csv" "$tmp/sw/chaplygin_sleigh/g-00004.csv" && ok || bad "th
 "$NHREF" lyapunov chaplygin_sleigh --init omega=1 --times 1,2 --digits 14 --method benettin --delta0 1e-9 -o "$tmp/directly.csv"
 cmp -s "$tmp/directly.csv" "$tmp/swl/chaplygin_sleigh/ly-00001.csv" && ok || bad "the sweep's ly-00001 differs from nhref lyapunov with its options"
 grep -q '^# command: lyapunov --method benettin --delta0 1e-9$' "$tmp/swl/sl2.manifest" && ok || bad "the manifest lacks the command"
+# options after '--' may not replace the case's values or its output
+expect 2 "'--digits' after '--' would replace what the sweep gives each case" -- sweep -q "$tmp/sl.cases" -o "$tmp/x" -- --digits 30
+expect 2 "'-o' after '--' would replace" -- sweep -q "$tmp/sl.cases" -o "$tmp/x" -- -o f.csv
+expect 2 "'--par=m=1' after '--' would replace what the sweep gives each case \(--param\)" -- sweep -q "$tmp/sl.cases" -o "$tmp/x" -- --par=m=1
+[ ! -e "$tmp/x" ] && ok || bad "a refused sweep wrote $tmp/x"
 # another sweep into the same directory is refused
 mkdir -p "$tmp/o" && sed 's/m = 1, 3/m = 1, 4/' "$tmp/sl2.cases" > "$tmp/o/sl2.cases"
 expect 2 'is the manifest of another sweep' -- sweep -q "$tmp/o/sl2.cases" -o "$tmp/swl" --command lyapunov -- --method benettin --delta0 1e-9

@@ -484,6 +484,21 @@ static json_t *pairs_json(const pairs_t *p, int numbers)
     return o;
 }
 
+/* "16" -> 16, "12.5" -> 12.5, anything else -> null */
+static json_t *number_json(const char *s)
+{
+    char *end;
+    double d;
+    if (s == NULL || *s == '\0')
+        return json_null();
+    d = strtod(s, &end);
+    if (*end != '\0')
+        return json_null();
+    if (d == (double)(json_int_t)d && strchr(s, '.') == NULL && strchr(s, 'e') == NULL)
+        return json_integer((json_int_t)d);
+    return json_real(d);
+}
+
 static int write_file(const char *path, const char *text, size_t len)
 {
     nhref_outfile_t *of;
@@ -766,8 +781,7 @@ int cmd_catalogue(int argc, char **argv)
         json_object_set_new(o, "kind", e->kind ? json_string(e->kind) : json_null());
         json_object_set_new(o, "status", json_string(status_name[e->status]));
         json_object_set_new(o, "outcome", e->outcome ? json_string(e->outcome) : json_null());
-        json_object_set_new(o, "digits", e->digits && *e->digits ? json_string(e->digits)
-                                                                 : json_null());
+        json_object_set_new(o, "digits", number_json(e->digits));
         json_object_set_new(o, "certified",
                             e->certified.n ? pairs_json(&e->certified, 1) : json_null());
         json_object_set_new(o, "file", e->rel ? json_string(e->rel) : json_null());

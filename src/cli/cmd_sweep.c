@@ -273,6 +273,30 @@ bad:
     return NULL;
 }
 
+/* an option after '--' that would override what the sweep sets for each case (the
+ * case's values, the output file), or print help for every case: its name, or NULL.
+ * getopt_long takes unambiguous prefixes of long names, so a prefix counts. */
+static const char *overriding(const char *arg)
+{
+    static const char *longs[] = {"output", "param", "init", "t-end", "dt-out", "times",
+                                  "digits", "prec", "help"};
+    if (arg[0] != '-' || arg[1] == '\0')
+        return NULL;
+    if (arg[1] == '-') {
+        size_t l = strcspn(arg + 2, "=");
+        for (size_t i = 0; l > 0 && i < sizeof longs / sizeof longs[0]; i++)
+            if (strncmp(arg + 2, longs[i], l) == 0)
+                return longs[i];
+        return NULL;
+    }
+    /* short options, possibly clustered (-qo FILE): up to the first non-letter */
+    for (const char *p = arg + 1; (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'); p++)
+        if (strchr("opiTdh", *p) != NULL)
+            return *p == 'o' ? "output" : *p == 'p' ? "param" : *p == 'i' ? "init"
+                 : *p == 'T' ? "t-end" : *p == 'd' ? "digits" : "help";
+    return NULL;
+}
+
 /* remove PATH.tmp.* (what a killed writer leaves) */
 static void remove_temporaries(const char *path)
 {
@@ -301,7 +325,7 @@ int cmd_sweep(int argc, char **argv)
                                               {NULL, 0, NULL, 0}};
     sweep_cmd_t cmd = SWEEP_RUN;
     const char *out_dir = NULL, *file;
-    char *stem_s = NULL, *dir = NULL, err[1024], *manifest = NULL;
+    char *stem_s = NULL, err[1024], *manifest = NULL;
     char **extra = NULL;
     int nextra = 0, own = argc, list = 0, quiet = 0, resume = 0, c, rc = CLI_OK;
     unsigned long shard_k = 1, shard_n = 1;
@@ -364,6 +388,15 @@ int cmd_sweep(int argc, char **argv)
         cli_error(optind >= own ? "missing FILE (see 'nhref sweep --help')"
                                 : "one FILE only (options of the command go after '--')");
         return CLI_USAGE;
+    }
+    for (int i = 0; i < nextra; i++) {
+        const char *o = overriding(extra[i]);
+        if (o != NULL) {
+            cli_error("'%s' after '--' would replace what the sweep gives each case (--%s): "
+                      "set it in the sweep file (param, init, t-end, dt-out, times, digits)",
+                      extra[i], o);
+            return CLI_USAGE;
+        }
     }
     file = argv[optind];
     if (nhref_cases_read(&cases, &n, file, err, sizeof err) != NHREF_OK) {
@@ -461,7 +494,6 @@ int cmd_sweep(int argc, char **argv)
 done:
     free(manifest);
     free(stem_s);
-    free(dir);
     nhref_cases_free(cases, n);
     return rc;
 }

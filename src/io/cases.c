@@ -822,6 +822,39 @@ static int parse_key(section_t *cur, int is_defaults, char *key, char *val, cons
     return NHREF_EPARSE;
 }
 
+/* the next line of F into *BUF (grown as needed; NUL-terminated, with its '\n'):
+ * its length; -1 at the end of the file; -2 for a line longer than MAX_LINE (not
+ * read further: bounded memory whatever the file holds).  *NUL says whether it holds
+ * a NUL byte. */
+static long read_line(char **buf, size_t *cap, FILE *f, int *nul)
+{
+    size_t len = 0;
+    int ch = EOF;
+    *nul = 0;
+    while ((ch = getc(f)) != EOF) {
+        if (len + 2 > *cap) {
+            size_t ncap = *cap ? 2 * *cap : 4096;
+            char *p;
+            if (len > MAX_LINE)
+                return -2;
+            if ((p = realloc(*buf, ncap)) == NULL)
+                return -3;
+            *buf = p;
+            *cap = ncap;
+        }
+        *nul |= ch == '\0';
+        (*buf)[len++] = (char)ch;
+        if (ch == '\n')
+            break;
+    }
+    if (len == 0)
+        return -1;
+    if (len > MAX_LINE)
+        return -2;
+    (*buf)[len] = '\0';
+    return (long)len;
+}
+
 static int cmp_name(const void *a, const void *b)
 {
     const nhref_case_t *const *x = a, *const *y = b;
@@ -834,7 +867,6 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
     FILE *f = fopen(path, "r");
     char *buf = NULL;
     size_t cap = 0, lineno = 0;
-    ssize_t got;
     section_t defaults, sec, *cur = &defaults;
     case_list_t l = {NULL, 0, 0};
     int status = NHREF_OK;
@@ -848,15 +880,23 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
         fail(err, errlen, "%s: %s", path, strerror(errno));
         return NHREF_EIO;
     }
-    while (status == NHREF_OK && (got = getline(&buf, &cap, f)) >= 0) {
+    while (status == NHREF_OK) {
         char *s, *eq, *key, *val;
+        int nul;
+        long got = read_line(&buf, &cap, f, &nul);
+        if (got == -1)
+            break;
         lineno++;
-        if ((size_t)got > MAX_LINE) {
+        if (got == -3) {
+            status = NHREF_ENOMEM;
+            break;
+        }
+        if (got == -2) {
             fail(err, errlen, "%s:%zu: line longer than %lu bytes", path, lineno, MAX_LINE);
             status = NHREF_EPARSE;
             break;
         }
-        if (strlen(buf) != (size_t)got) {
+        if (nul) {
             fail(err, errlen, "%s:%zu: a NUL byte (this is not a text file)", path, lineno);
             status = NHREF_EPARSE;
             break;
