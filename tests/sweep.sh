@@ -92,8 +92,12 @@ init omega = uniform(-1, 1e-3, n=4, seed=18446744073709551615)
 init phi = linspace(-0.3, 1, 7)
 EOF
 if "$NHREF" sweep --list "$tmp/values.cases" > "$tmp/values.tsv" 2> "$tmp/err"; then ok; else bad "sweep --list: $(cat "$tmp/err")"; fi
-if python3 -c 'import mpmath' 2>/dev/null; then
-    if python3 - "$tmp/values.tsv" <<'EOF'
+py=
+for p in "${PYTHON3:-}" /usr/bin/python3 python3; do
+    [ -n "$p" ] && "$p" -c 'import mpmath' 2>/dev/null && { py=$p; break; }
+done
+if [ -n "$py" ]; then
+    if "$py" - "$tmp/values.tsv" <<'EOF'
 # The documented definition (include/nhref_golden.h), written independently.
 import sys
 from decimal import Decimal, getcontext
@@ -224,7 +228,7 @@ while read -r f; do
     grep -q "	$f	$want	" "$tmp/r/catalogue.tsv" || { bad "catalogue: sha256 of $f"; break; }
 done < "$tmp/files"
 ok
-python3 -c "
+${py:-python3} -c "
 import json, sys
 c = json.load(open('$tmp/r/catalogue.json'))
 assert c['summary']['ok'] == 6 and c['summary']['expected'] == 6, c['summary']
