@@ -3,16 +3,19 @@
  *
  * A case file (data/cases/<model>.cases) is human-editable text:
  *
- *     # comments start with '#'; keys before the first [section] are defaults
+ *     # comments start with '#'; every key before the first [section] is a
+ *     # default of every section (a section may set it again)
  *     model = chaplygin_sleigh
  *     [PUB-1]
  *     source = shared/models/chaplygin-sleigh.md §10 PUB-1
  *     description = the paper's Figure 2 case (k = 4)
  *     param m = 2
  *     init omega = 1
- *     times = 0, 1, 2, 4, 6, 10          (or: t-end = 10 and dt-out = 0.5)
+ *     times = 0, 1, 2, 4, 6, 10          (or: t-end = 10 and dt-out = 0.5; a section's
+ *                                          own times replace inherited t-end/dt-out and
+ *                                          the other way round)
  *     t-start = 0                         (optional; the initial state's time)
- *     digits = 40
+ *     digits = 40                         (a decimal number in [1, 10000])
  *     fast-tolerance = 1e-12              (optional: how far the double fast path may be
  *                                          from the values, mixed; default 1e-13)
  *     event = fall                        (optional: a terminal event of the model that ends
@@ -21,6 +24,44 @@
  *     fast-horizon = 20                   (optional: compare the fast path only up to this
  *                                          time, e.g. where a chaotic case stops being
  *                                          predictable in double; default: every row)
+ *
+ * Lines may be of any length up to 1 MiB (a longer line, or a NUL byte, is an
+ * error, never a split line).  A param or init line may appear once per section
+ * (once more in a section to override a default).
+ *
+ * Sweeps.  A param or init value may instead be
+ *     0, 0.05, 0.1                        a list (used exactly as written)
+ *     linspace(A, B, N)                   A + (B - A) i / (N - 1), i = 0 .. N-1
+ *     logspace(A, B, N)                   10^(A + (B - A) i / (N - 1)) (numpy's convention:
+ *                                          A and B are exponents)
+ *     uniform(A, B, n=N, seed=S)          N samples, uniform in (A, B)
+ *     normal(MU, SIGMA, n=N, seed=S)      N samples, normal with mean MU and deviation SIGMA
+ * A section with such values expands into the cases NAME-00000, NAME-00001, ...
+ * (at least 5 digits, more when there are more than 100000 cases): the product
+ * of the lists, linspaces and logspaces, in the order of their lines, the last
+ * varying fastest (case k of axes of sizes n1, n2 is (k / n2, k % n2)); the
+ * samples of a section are drawn together (sample j of every sampled line goes
+ * into the same case) and form one axis, at the place of the first sampled
+ * line, so they must have the same n.  At most 1000000 cases per section.
+ * Generated values are decimal strings: computed exactly (linspace, the
+ * exponent of logspace, uniform) or at 400 bits with MPFR's correctly rounded
+ * functions (exp10, log, sqrt, cos, pi), then rounded to nearest with 20
+ * significant digits (a value with at most 20 digits is exact), as C's "%.20g"
+ * writes them.  Samples come from a counter-based SplitMix64 (Steele, Lea &
+ * Flood, OOPSLA 2014; Vigna's splitmix64.c), the same on every machine:
+ *     mix(z):  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;
+ *              z = (z ^ (z >> 27)) * 0x94D049BB133111EB;  return z ^ (z >> 31)
+ *     key   =  "param NAME" or "init NAME" (one space), as bytes
+ *     base  =  S xor FNV-1a-64(key)   (offset basis 0xcbf29ce484222325,
+ *                                      prime 0x100000001b3)
+ *     w(j, s) = mix(base + (2 j + s + 1) * 0x9E3779B97F4A7C15)   (mod 2^64)
+ *     u(j, s) = (2 w(j, s) + 1) / 2^65, in (0, 1)
+ *     uniform: A + (B - A) u(j, 0)
+ *     normal:  MU + SIGMA sqrt(-2 ln u(j, 0)) cos(2 pi u(j, 1))   (Box-Muller)
+ * Every case, expanded or not, gets the model's checks when the file is read:
+ * its parameters' admissible ranges and its initial state's conditions
+ * (nhref_system_check_init at 256 bits), so a bad sample is an error naming the
+ * case (NAME-00017) and its values, never a case silently dropped.
  *
  * Values are decimal strings, used exactly as written.  A golden file
  * (data/golden/<model>/<case>.csv, DESIGN §5) is what `nhref golden` writes:
@@ -59,15 +100,29 @@ typedef struct {
     char *event;          /* a model event's name, or NULL */
     char *event_horizon;  /* decimal string (with event) */
     char *fast_horizon;   /* decimal string or NULL (every row) */
+    char *t_end;          /* as written, or NULL (times given as a list) */
+    char *dt_out;         /* as written, or NULL */
     char *file;        /* where the case was defined */
-    size_t line;
+    size_t line;       /* the line of its [section] */
+    char *sweep;          /* an expanded case: the name of its [section]; else NULL */
+    size_t sweep_index;   /* an expanded case: its index k in NAME-k, and how many */
+    size_t sweep_count;   /*   cases its section expanded into */
+    char *swept;          /* an expanded case: its swept values, "param A1 = 0.1, init
+                             theta = 0.5"; else NULL */
 } nhref_case_t;
 
-/* nhref_cases_read -- the cases of PATH into *CASES (*N of them).
+/* nhref_cases_read -- the cases of PATH into *CASES (*N of them), sweeps
+ * expanded (in file order), each checked against its model.
  * Returns: NHREF_OK; NHREF_EIO (unreadable; ERR says why); NHREF_EPARSE with
  * "path:line: what was expected" in ERR (unknown key, a key without '=', a
- * malformed number, a case without model/times/digits, times not monotone, a
- * duplicate case name); NHREF_ENOMEM. */
+ * malformed number or sweep, a case without model/times/digits, times not
+ * monotone, a duplicate case name, a param/init line twice in a section, an
+ * unknown parameter, state variable or event of the model, a line over 1 MiB,
+ * more than 1000000 cases in a section); NHREF_ENOTFOUND (unknown model);
+ * NHREF_EPARAM (a parameter outside its range or an inadmissible initial state:
+ * ERR names the case, e.g. [NAME-00017], its swept values and the condition, and
+ * how many more cases of the section fail); NHREF_ENOMEM.
+ * Cost: the model's checks once per case (a few microseconds each). */
 int nhref_cases_read(nhref_case_t **cases, size_t *n, const char *path, char *err, size_t errlen);
 void nhref_cases_free(nhref_case_t *cases, size_t n);
 

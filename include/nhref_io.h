@@ -56,6 +56,27 @@ int nhref_outfile_commit(nhref_outfile_t *f);
 /* nhref_outfile_abort -- remove the temporary file; PATH is untouched; frees F. */
 void nhref_outfile_abort(nhref_outfile_t *f);
 
+/* ------------------------------------------------------------------ data checksums
+ * The data lines of an output file are the lines that do not start with '#', each
+ * with its '\n' (a last line without one counts with one); their SHA-256 is what
+ * `grep -v '^#' FILE | sha256sum` prints, and what nhref writes on a
+ * "# sha256: HEX (...)" metadata line (golden files before the data, trajectory and
+ * Lyapunov files after it). */
+
+/* nhref_outfile_data_sha256 -- the SHA-256 (64 hex digits + NUL in HEX) of the data
+ * lines written to F so far (flushed first, then read back from the temporary file;
+ * the write position is unchanged).
+ * Returns NHREF_OK; NHREF_EINVAL for standard output (not read back: no checksum);
+ * NHREF_EIO (flush or read error).  Cost: one read of the file. */
+int nhref_outfile_data_sha256(nhref_outfile_t *f, char hex[65]);
+
+/* nhref_file_data_sha256 -- the SHA-256 of the data lines of the file PATH in HEX,
+ * and in CLAIMED the 64 hex digits of its last "# sha256:" line ("" if it has none).
+ * The file checks out when both are equal.
+ * Returns NHREF_OK or NHREF_EIO (cannot open or read PATH: errno says why).
+ * Cost: one read of the file. */
+int nhref_file_data_sha256(const char *path, char hex[65], char claimed[65]);
+
 /* ------------------------------------------------------------------ CSV */
 /* "# key: value" */
 void nhref_csv_meta(FILE *out, const char *key, const char *fmt, ...)

@@ -15,6 +15,8 @@ int cmd_run(int argc, char **argv);
 int cmd_golden(int argc, char **argv);
 int cmd_lyapunov(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
+int cmd_catalogue(int argc, char **argv);
 
 /* The program name for messages ("nhref run"). */
 extern const char *cli_prog;
@@ -64,6 +66,29 @@ int cli_decimal(mpfr_ptr x, const char *s, const char *option, const char *range
 /* Parse a whole number in [LO, HI]. Returns 0 or -1 after an error. */
 int cli_ulong(unsigned long *v, const char *s, const char *option, unsigned long lo,
               unsigned long hi);
+
+/* ------------------------------------------------------------------ cases, shards, resume */
+/* cli_shard_parse -- "K/N" (1 <= K <= N) into *K, *N.  Returns 0, or -1 after an error.
+ * Shard K of N runs the cases whose index i (0-based, in the order they are read)
+ * has i mod N = K - 1. */
+int cli_shard_parse(const char *s, unsigned long *k, unsigned long *n);
+
+/* cli_case_source -- what a case argument names: an existing FILE (whatever its
+ * name holds, ':' included), FILE:NAME (FILE existing; *ONLY = NAME), or MODEL/NAME
+ * (the case file of MODEL in $NHREF_CASES_DIR, ./data/cases or the installed data).
+ * *FILE and *ONLY (NULL: every case) are malloc'ed.  Returns 0, or -1 after an error. */
+int cli_case_source(const char *arg, char **file, char **only);
+
+/* cli_sha256_line -- append "# sha256: HEX (...)" of the data lines written so far
+ * to OF (nothing for standard output). */
+void cli_sha256_line(nhref_outfile_t *of);
+
+/* cli_output_matches -- 1 if PATH exists, its first line is FIRST_LINE ("# nhref
+ * trajectory", ...), its metadata name case C (model, the case name for golden
+ * files, every param and init value of C as written) and its data match its sha256
+ * line; else 0 with the reason in WHY. */
+int cli_output_matches(const char *path, const nhref_case_t *c, const char *first_line,
+                       char *why, size_t len);
 
 /* A progress reporter on stderr, active only when stderr is a terminal. */
 typedef struct {

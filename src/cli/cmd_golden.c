@@ -13,11 +13,17 @@ static void usage(FILE *out)
             "Compute each case by independent routes (Taylor at p, Taylor at p + 64 bits,\n"
             "Gauss-Legendre at p, the closed form where there is one), certify each column by\n"
             "the digits on which all agree, and write OUTDIR/<model>/<case>.csv atomically.\n\n"
-            "CASES are case files (data/cases/*.cases: every case in them), FILE:NAME (one\n"
-            "case of a file), or MODEL/NAME (case NAME of MODEL.cases, looked up in\n"
-            "$NHREF_CASES_DIR, then %s/cases, then ./data/cases).\n\n"
+            "CASES are case files (data/cases/*.cases: every case in them, sweeps expanded),\n"
+            "FILE:NAME (one case of an existing file), or MODEL/NAME (case NAME of\n"
+            "MODEL.cases, looked up in $NHREF_CASES_DIR, then %s/cases, then\n"
+            "./data/cases).\n\n"
             "  -o, --output DIR   where to write (default: data/golden)\n"
-            "  -l, --list         list the cases, compute nothing\n"
+            "      --shard K/N    only the cases whose index i (0-based, over all CASES in\n"
+            "                     order) has i mod N = K - 1 (Slurm: --shard\n"
+            "                     $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)\n"
+            "      --resume       skip a case whose golden file exists, is that case's and\n"
+            "                     checks out (its sha256 line)\n"
+            "  -l, --list         list the cases (of the shard), compute nothing\n"
             "  -q, --quiet        no progress on stderr\n"
             "  -h, --help         show this help and exit\n\n"
             "Example: nhref golden data/cases/chaplygin_sleigh.cases -o data/golden\n",
@@ -43,11 +49,14 @@ int cmd_golden(int argc, char **argv)
 {
     static const struct option longopts[] = {{"output", required_argument, NULL, 'o'},
                                               {"list", no_argument, NULL, 'l'},
+                                              {"shard", required_argument, NULL, 'S'},
+                                              {"resume", no_argument, NULL, 'R'},
                                               {"quiet", no_argument, NULL, 'q'},
                                               {"help", no_argument, NULL, 'h'},
                                               {NULL, 0, NULL, 0}};
     const char *out_dir = "data/golden";
-    int list = 0, quiet = 0, c, rc = CLI_OK;
+    int list = 0, quiet = 0, resume = 0, c, rc = CLI_OK;
+    unsigned long shard_k = 1, shard_n = 1, index = 0;
 
     optind = 1;
     opterr = 0;
@@ -61,6 +70,13 @@ int cmd_golden(int argc, char **argv)
             break;
         case 'q':
             quiet = 1;
+            break;
+        case 'S':
+            if (cli_shard_parse(optarg, &shard_k, &shard_n) != 0)
+                return CLI_USAGE;
+            break;
+        case 'R':
+            resume = 1;
             break;
         case 'h':
             usage(stdout);
@@ -78,39 +94,21 @@ int cmd_golden(int argc, char **argv)
         return CLI_USAGE;
     }
     for (int a = optind; a < argc && rc != CLI_USAGE; a++) {
-        char *arg = argv[a], *file = NULL, *only = NULL, *colon, *slash;
+        char *file = NULL, *only = NULL;
         nhref_case_t *cases;
         size_t n, done = 0;
         char err[512];
         int status;
 
-        colon = strrchr(arg, ':');
-        slash = strchr(arg, '/');
-        if (colon != NULL) { /* FILE:NAME */
-            file = malloc((size_t)(colon - arg) + 1);
-            memcpy(file, arg, (size_t)(colon - arg));
-            file[colon - arg] = '\0';
-            only = colon + 1;
-        } else if (strstr(arg, ".cases") == NULL && slash != NULL && strchr(slash + 1, '/') == NULL) {
-            char model[128], path[4096], why[4500];
-            snprintf(model, sizeof model, "%.*s", (int)(slash - arg), arg);
-            only = slash + 1;
-            if (nhref_catalogue_find(path, sizeof path, "cases", model, why, sizeof why) !=
-                    NHREF_OK ||
-                (file = malloc(strlen(path) + 1)) == NULL) {
-                cli_error("%s", why[0] ? why : "out of memory");
-                rc = CLI_USAGE;
-                break;
-            }
-            strcpy(file, path);
-        } else {
-            file = malloc(strlen(arg) + 1);
-            strcpy(file, arg);
+        if (cli_case_source(argv[a], &file, &only) != 0) {
+            rc = CLI_USAGE;
+            break;
         }
         status = nhref_cases_read(&cases, &n, file, err, sizeof err);
         if (status != NHREF_OK) {
             cli_error("%s", err);
             free(file);
+            free(only);
             rc = CLI_USAGE;
             break;
         }
@@ -119,12 +117,27 @@ int cmd_golden(int argc, char **argv)
             if (only != NULL && strcmp(cases[i].name, only) != 0)
                 continue;
             done++;
-            if (list) {
-                printf("%s:%s  model %s, %zu times, %g digits%s%s\n", file, cases[i].name,
-                       cases[i].model, cases[i].ntimes, cases[i].digits,
-                       cases[i].description ? "  -- " : "",
-                       cases[i].description ? cases[i].description : "");
+            if (index++ % shard_n != shard_k - 1)
                 continue;
+            if (list) {
+                printf("%s:%s  model %s, %zu times, %g digits%s%s%s%s", file, cases[i].name,
+                       cases[i].model, cases[i].ntimes, cases[i].digits,
+                       cases[i].swept ? "  (" : "", cases[i].swept ? cases[i].swept : "",
+                       cases[i].swept ? ")" : "", cases[i].description ? "  -- " : "");
+                printf("%s\n", cases[i].description ? cases[i].description : "");
+                continue;
+            }
+            if (resume) {
+                char path[4096], why[256] = "";
+                snprintf(path, sizeof path, "%s/%s/%s.csv", out_dir, cases[i].model,
+                         cases[i].name);
+                if (cli_output_matches(path, &cases[i], "# nhref golden file", why,
+                                       sizeof why)) {
+                    if (!quiet)
+                        fprintf(stderr, "%s: %s checks out: skipped (--resume)\n", cli_prog,
+                                path);
+                    continue;
+                }
             }
             cli_progress_init(&gp.p, cases[i].name);
             gp.p.active = gp.p.active && !quiet;
@@ -150,6 +163,7 @@ int cmd_golden(int argc, char **argv)
         }
         nhref_cases_free(cases, n);
         free(file);
+        free(only);
     }
     return rc;
 }

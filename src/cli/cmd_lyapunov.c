@@ -246,6 +246,7 @@ int cmd_lyapunov(int argc, char **argv)
             fputc('\n', out);
         }
     }
+    cli_sha256_line(of);
     rc = nhref_outfile_commit(of) == NHREF_OK ? CLI_OK : CLI_FAIL;
     of = NULL;
 

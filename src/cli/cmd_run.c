@@ -663,6 +663,7 @@ int cmd_run(int argc, char **argv)
     }
     nhref_csv_meta(r.out, "steps", "%lu (order %u, |h| from %.6g to %.6g s)", stats.nsteps,
                    stats.order_max, stats.h_min, stats.h_max);
+    cli_sha256_line(of);
     status = nhref_outfile_commit(of);
     of = NULL;
     if (status != NHREF_OK) {

@@ -17,6 +17,8 @@ static const struct {
     {"golden", cmd_golden, "certify cases and write golden files"},
     {"lyapunov", cmd_lyapunov, "finite-time Lyapunov exponents of a model"},
     {"verify", cmd_verify, "check a trajectory from any program against the reference"},
+    {"sweep", cmd_sweep, "run every case of a sweep (a shard of it) through run or lyapunov"},
+    {"catalogue", cmd_catalogue, "index a directory of outputs; find missing and duplicate cases"},
 };
 
 static void usage(FILE *out)

@@ -1,10 +1,13 @@
-/* cases.c -- reading case files (data/cases/NAME.cases; format in nhref_golden.h). */
+/* cases.c -- reading case files (data/cases/NAME.cases; format in nhref_golden.h):
+ * sections with their defaults, sweeps expanded into named cases, and every case
+ * checked against its model (parameters, initial state) before anything runs. */
 #include "nhref_golden.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <gmp.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +15,18 @@
 #include <mpfr.h>
 
 #include "internal.h"
+#include "io/sweep_values.h"
 
+/* the longest line read (a longer one is an error, never split) */
+#define MAX_LINE (1UL << 20)
+/* the most time strings all the cases of one section may hold together */
+#define MAX_TIME_STRINGS 20000000UL
+
+static void fail(char *err, size_t len, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 static void fail(char *err, size_t len, const char *fmt, ...)
 {
     va_list ap;
@@ -33,20 +47,22 @@ static int push_str(char ***arr, size_t *n, const char *s)
     return 0;
 }
 
-/* append NAME = VALUE to the parallel arrays NAMES, VALUES of length *N */
-static int push_pair(char ***names, char ***values, size_t *n, const char *name,
-                     const char *value)
+static void free_strs(char **a, size_t n)
 {
-    size_t m = *n;
-    if (push_str(names, &m, name) != 0)
-        return -1;
-    m = *n;
-    if (push_str(values, &m, value) != 0) {
-        free((*names)[*n]);
-        return -1;
-    }
-    *n = m;
-    return 0;
+    for (size_t i = 0; i < n; i++)
+        free(a[i]);
+    free(a);
+}
+
+/* a copy of S (NULL stays NULL); sets *OOM on failure */
+static char *dup_or_null(const char *s, int *oom)
+{
+    char *c;
+    if (s == NULL)
+        return NULL;
+    if ((c = nhref_strdup(s)) == NULL)
+        *oom = 1;
+    return c;
 }
 
 static void case_clear(nhref_case_t *c)
@@ -63,19 +79,21 @@ static void case_clear(nhref_case_t *c)
         free(c->init_name[i]);
         free(c->init_value[i]);
     }
-    for (size_t i = 0; i < c->ntimes; i++)
-        free(c->times[i]);
+    free_strs(c->times, c->ntimes);
     free(c->param_name);
     free(c->param_value);
     free(c->init_name);
     free(c->init_value);
-    free(c->times);
     free(c->t_start);
+    free(c->t_end);
+    free(c->dt_out);
     free(c->fast_tolerance);
     free(c->fast_horizon);
     free(c->event);
     free(c->event_horizon);
     free(c->file);
+    free(c->sweep);
+    free(c->swept);
 }
 
 void nhref_cases_free(nhref_case_t *cases, size_t n)
@@ -173,14 +191,14 @@ static char *decimal_times(const char *d, unsigned long i)
     return out;
 }
 
-/* times from t-start, t-end and dt-out: t-start + k dt (k = 0, 1, ...) while
- * below t-end, then t-end.  Exact decimal arithmetic for k dt; t-start must be 0
- * for this form (a nonzero start takes an explicit list). */
-static int grid_times(nhref_case_t *c, const char *t_end, const char *dt, char *err, size_t errlen,
-                      const char *path, size_t line)
+/* *TIMES from t-end and dt-out: k dt (k = 0, 1, ...) while below t-end, then
+ * t-end.  Exact decimal arithmetic for k dt; t-start must be 0 for this form (a
+ * nonzero start takes an explicit list). */
+static int grid_times(char ***times, size_t *n, const char *t_end, const char *dt, char *err,
+                      size_t errlen, const char *path, size_t line)
 {
     mpfr_t te, h, q;
-    unsigned long k, n;
+    unsigned long k, nk;
     int status = NHREF_OK;
 
     mpfr_inits2(256, te, h, q, (mpfr_ptr)0);
@@ -197,8 +215,8 @@ static int grid_times(nhref_case_t *c, const char *t_end, const char *dt, char *
         status = NHREF_EPARSE;
         goto out;
     }
-    n = mpfr_get_ui(q, MPFR_RNDU);
-    for (k = 0; k <= n; k++) {
+    nk = mpfr_get_ui(q, MPFR_RNDU);
+    for (k = 0; k <= nk; k++) {
         char *s = decimal_times(dt, k);
         mpfr_t v;
         int below;
@@ -210,13 +228,13 @@ static int grid_times(nhref_case_t *c, const char *t_end, const char *dt, char *
         nhref_decimal_set(v, s);
         below = mpfr_less_p(v, te);
         mpfr_clear(v);
-        if (below && push_str(&c->times, &c->ntimes, s) != 0)
+        if (below && push_str(times, n, s) != 0)
             status = NHREF_ENOMEM;
         free(s);
-        if (!below)
+        if (!below || status != NHREF_OK)
             break;
     }
-    if (status == NHREF_OK && push_str(&c->times, &c->ntimes, t_end) != 0)
+    if (status == NHREF_OK && push_str(times, n, t_end) != 0)
         status = NHREF_ENOMEM;
 out:
     mpfr_clears(te, h, q, (mpfr_ptr)0);
@@ -233,54 +251,267 @@ static int name_ok(const char *s)
     return 1;
 }
 
-/* check a finished case; fill times from t-end/dt-out */
-static int finish(nhref_case_t *c, const char *t_end, const char *dt, char *err, size_t errlen)
-{
-    const char *path = c->file;
-    size_t line = c->line;
+/* ------------------------------------------------------------------ sections */
+/* one "param NAME = ..." or "init NAME = ..." line, with its values */
+typedef struct {
+    int is_param;
+    char *name, *text;
+    char **v;
+    size_t nv;
+    int kind; /* NHREF_SWEEP_ONE, _AXIS, _SAMPLE */
+    size_t line;
+    int inherited; /* from the defaults (a case may set it again) */
+} assign_t;
 
-    if (c->model == NULL) {
-        fail(err, errlen, "%s:%zu: case [%s] has no 'model ='", path, line, c->name);
+/* a [section] as written (or the defaults before the first one) */
+typedef struct {
+    char *name;
+    size_t line;
+    char *model, *source, *description, *t_start, *fast_tolerance, *event, *event_horizon,
+        *fast_horizon, *t_end, *dt_out;
+    double digits; /* 0: not given */
+    char **times;
+    size_t ntimes;
+    int own_times, own_t_end, own_dt; /* given in this section, not inherited */
+    assign_t *as;
+    size_t nas;
+} section_t;
+
+static void assign_clear(assign_t *a)
+{
+    free(a->name);
+    free(a->text);
+    nhref_sweep_values_free(a->v, a->nv);
+}
+
+static void section_clear(section_t *s)
+{
+    free(s->name);
+    free(s->model);
+    free(s->source);
+    free(s->description);
+    free(s->t_start);
+    free(s->fast_tolerance);
+    free(s->event);
+    free(s->event_horizon);
+    free(s->fast_horizon);
+    free(s->t_end);
+    free(s->dt_out);
+    free_strs(s->times, s->ntimes);
+    for (size_t i = 0; i < s->nas; i++)
+        assign_clear(&s->as[i]);
+    free(s->as);
+    memset(s, 0, sizeof *s);
+}
+
+/* S = a new section NAME at LINE inheriting every key of the defaults D */
+static int section_start(section_t *s, const section_t *d, const char *name, size_t line)
+{
+    int oom = 0;
+    memset(s, 0, sizeof *s);
+    s->name = dup_or_null(name, &oom);
+    s->line = line;
+    s->model = dup_or_null(d->model, &oom);
+    s->source = dup_or_null(d->source, &oom);
+    s->description = dup_or_null(d->description, &oom);
+    s->t_start = dup_or_null(d->t_start, &oom);
+    s->fast_tolerance = dup_or_null(d->fast_tolerance, &oom);
+    s->event = dup_or_null(d->event, &oom);
+    s->event_horizon = dup_or_null(d->event_horizon, &oom);
+    s->fast_horizon = dup_or_null(d->fast_horizon, &oom);
+    s->t_end = dup_or_null(d->t_end, &oom);
+    s->dt_out = dup_or_null(d->dt_out, &oom);
+    s->digits = d->digits;
+    for (size_t i = 0; i < d->ntimes && !oom; i++)
+        if (push_str(&s->times, &s->ntimes, d->times[i]) != 0)
+            oom = 1;
+    if (!oom && d->nas > 0) {
+        s->as = calloc(d->nas, sizeof *s->as);
+        if (s->as == NULL)
+            oom = 1;
+        for (size_t i = 0; i < d->nas && !oom; i++) {
+            assign_t *a = &s->as[s->nas++];
+            const assign_t *b = &d->as[i];
+            *a = (assign_t){b->is_param, dup_or_null(b->name, &oom), dup_or_null(b->text, &oom),
+                            NULL, 0, b->kind, b->line, 1};
+            for (size_t k = 0; k < b->nv && !oom; k++)
+                if (push_str(&a->v, &a->nv, b->v[k]) != 0)
+                    oom = 1;
+        }
+    }
+    return oom ? NHREF_ENOMEM : NHREF_OK;
+}
+
+static int set_str(char **slot, const char *v)
+{
+    char *c = nhref_strdup(v);
+    if (c == NULL)
+        return NHREF_ENOMEM;
+    free(*slot);
+    *slot = c;
+    return NHREF_OK;
+}
+
+/* ------------------------------------------------------------------ checks against the model */
+/* "param A1 = 0.1, init theta = 0.5": the swept values of expanded case IDX */
+static char *swept_str(const section_t *s, const size_t *idx, const int *axis_of)
+{
+    size_t len = 1, o = 0;
+    char *out;
+    for (size_t i = 0; i < s->nas; i++)
+        if (s->as[i].kind != NHREF_SWEEP_ONE)
+            len += strlen(s->as[i].name) + strlen(s->as[i].v[idx[axis_of[i]]]) + 16;
+    out = malloc(len);
+    if (out == NULL)
+        return NULL;
+    out[0] = '\0';
+    for (size_t i = 0; i < s->nas; i++)
+        if (s->as[i].kind != NHREF_SWEEP_ONE)
+            o += (size_t)snprintf(out + o, len - o, "%s%s %s = %s", o ? ", " : "",
+                                  s->as[i].is_param ? "param" : "init", s->as[i].name,
+                                  s->as[i].v[idx[axis_of[i]]]);
+    return out;
+}
+
+/* the names of S's parameter and state assignments exist in model M, and its event
+ * is one of M's terminal events */
+static int check_names(const section_t *s, const nhref_model_t *m, const char *path, char *err,
+                       size_t errlen)
+{
+    for (size_t i = 0; i < s->nas; i++) {
+        const assign_t *a = &s->as[i];
+        if ((a->is_param ? nhref_model_param_index(m, a->name)
+                         : nhref_model_state_index(m, a->name)) < 0) {
+            size_t n = a->is_param ? m->nparam : m->nstate, o = 0;
+            char names[512];
+            names[0] = '\0';
+            for (size_t k = 0; k < n && o < sizeof names; k++)
+                o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", k ? ", " : "",
+                                      a->is_param ? m->param[k].name : m->state[k].name);
+            fail(err, errlen, "%s:%zu: unknown %s '%s' of model %s (%s: %s)", path, a->line,
+                 a->is_param ? "parameter" : "state variable", a->name, m->name,
+                 a->is_param ? "parameters" : "state", names);
+            return NHREF_EPARSE;
+        }
+    }
+    if (s->event != NULL) {
+        int found = 0;
+        for (size_t k = 0; k < m->nevent; k++)
+            found |= strcmp(m->event[k].name, s->event) == 0 && m->event[k].terminal;
+        if (!found) {
+            fail(err, errlen, "%s:%zu: case [%s]: model %s has no terminal event '%s'", path,
+                 s->line, s->name, m->name, s->event);
+            return NHREF_EPARSE;
+        }
+    }
+    return NHREF_OK;
+}
+
+/* the model's checks on case C: its parameters (ranges) and its initial state
+ * (nhref_system_check_init at 256 bits, as nhref_golden_make does).  SYS is a
+ * system of C's model, reset here to the defaults first.  Returns NHREF_OK or
+ * NHREF_EPARAM with the reason in WHY. */
+static int check_case(nhref_system_t *sys, const nhref_case_t *c, char *why, size_t len)
+{
+    const nhref_model_t *m = nhref_system_model(sys);
+    __mpfr_struct *x0;
+    int status = NHREF_OK;
+
+    for (size_t i = 0; i < m->nparam; i++)
+        nhref_system_set_param(sys, m->param[i].name, m->param[i].default_value);
+    for (size_t i = 0; i < c->nparam; i++)
+        if (nhref_system_set_param(sys, c->param_name[i], c->param_value[i]) != NHREF_OK) {
+            fail(why, len, "param %s: '%s' is not a finite decimal number", c->param_name[i],
+                 c->param_value[i]);
+            return NHREF_EPARSE;
+        }
+    if (nhref_system_check(sys, why, len) != NHREF_OK)
+        return NHREF_EPARAM;
+    x0 = nhref_vec_new(m->nstate, 256);
+    if (x0 == NULL)
+        return NHREF_ENOMEM;
+    for (size_t i = 0; i < m->nstate; i++)
+        nhref_decimal_set(x0 + i, m->state[i].default_init);
+    for (size_t i = 0; i < c->ninit; i++)
+        nhref_decimal_set(x0 + nhref_model_state_index(m, c->init_name[i]), c->init_value[i]);
+    {
+        char reason[256];
+        if (nhref_system_check_init(sys, x0, reason, sizeof reason) != NHREF_OK) {
+            fail(why, len, "the initial state is not admissible: %s", reason);
+            status = NHREF_EPARAM;
+        }
+    }
+    nhref_vec_free(x0, m->nstate);
+    return status;
+}
+
+/* ------------------------------------------------------------------ expansion */
+typedef struct {
+    nhref_case_t *v;
+    size_t n, cap;
+} case_list_t;
+
+static nhref_case_t *case_push(case_list_t *l)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 16;
+        nhref_case_t *p = realloc(l->v, cap * sizeof *p);
+        if (p == NULL)
+            return NULL;
+        l->v = p;
+        l->cap = cap;
+    }
+    memset(&l->v[l->n], 0, sizeof l->v[l->n]);
+    return &l->v[l->n++];
+}
+
+/* check section S and append its case (or, for a sweep, its expanded cases) to L */
+static int section_finish(section_t *s, case_list_t *l, const char *path, char *err,
+                          size_t errlen)
+{
+    size_t naxis = 0, axis_n[64], total = 1, first = l->n, nbad = 0, width = 5;
+    int axis_of[256], sample_axis = -1, status = NHREF_OK;
+    size_t sample_line = 0;
+    const nhref_model_t *m;
+    nhref_system_t *sys = NULL;
+    char bad_first[768] = "", bad_more[256] = "";
+
+    if (s->model == NULL) {
+        fail(err, errlen, "%s:%zu: case [%s] has no 'model ='", path, s->line, s->name);
         return NHREF_EPARSE;
     }
-    if (c->digits <= 0) {
-        fail(err, errlen, "%s:%zu: case [%s] has no 'digits ='", path, line, c->name);
+    if (s->digits <= 0) {
+        fail(err, errlen, "%s:%zu: case [%s] has no 'digits ='", path, s->line, s->name);
         return NHREF_EPARSE;
     }
-    if (c->ntimes == 0) {
-        if (t_end == NULL || dt == NULL) {
+    if (s->ntimes == 0) {
+        if (s->t_end == NULL || s->dt_out == NULL) {
             fail(err, errlen,
                  "%s:%zu: case [%s] has no times: give 'times = t0, t1, ...' or 't-end =' and "
                  "'dt-out ='",
-                 path, line, c->name);
+                 path, s->line, s->name);
             return NHREF_EPARSE;
         }
-        if (c->t_start != NULL && !is_decimal(c->t_start)) {
-            fail(err, errlen, "%s:%zu: bad t-start", path, line);
-            return NHREF_EPARSE;
-        }
-        {
-            int status = grid_times(c, t_end, dt, err, errlen, path, line);
-            if (status != NHREF_OK)
-                return status;
-        }
+        if ((status = grid_times(&s->times, &s->ntimes, s->t_end, s->dt_out, err, errlen, path,
+                                 s->line)) != NHREF_OK)
+            return status;
     }
-    if (c->t_start == NULL && (c->t_start = nhref_strdup("0")) == NULL)
+    if (s->t_start == NULL && set_str(&s->t_start, "0") != NHREF_OK)
         return NHREF_ENOMEM;
-    if ((c->event == NULL) != (c->event_horizon == NULL)) {
+    if ((s->event == NULL) != (s->event_horizon == NULL)) {
         fail(err, errlen, "%s:%zu: case [%s]: 'event' and 'event-horizon' go together", path,
-             line, c->name);
+             s->line, s->name);
         return NHREF_EPARSE;
     }
-    /* times monotone, and starting at or after t-start in the same direction */
+    /* times monotone */
     {
         mpfr_t a, b;
         int dir = 0, ok = 1;
         mpfr_inits2(256, a, b, (mpfr_ptr)0);
-        nhref_decimal_set(a, c->times[0]);
-        for (size_t i = 1; i < c->ntimes && ok; i++) {
+        nhref_decimal_set(a, s->times[0]);
+        for (size_t i = 1; i < s->ntimes && ok; i++) {
             int cmp;
-            nhref_decimal_set(b, c->times[i]);
+            nhref_decimal_set(b, s->times[i]);
             cmp = mpfr_cmp(b, a);
             if (dir == 0)
                 dir = cmp;
@@ -290,40 +521,396 @@ static int finish(nhref_case_t *c, const char *t_end, const char *dt, char *err,
         }
         mpfr_clears(a, b, (mpfr_ptr)0);
         if (!ok) {
-            fail(err, errlen, "%s:%zu: case [%s]: times must be monotone", path, line, c->name);
+            fail(err, errlen, "%s:%zu: case [%s]: times must be monotone", path, s->line, s->name);
             return NHREF_EPARSE;
         }
     }
-    return NHREF_OK;
+    if ((m = nhref_model_find(s->model)) == NULL) {
+        fail(err, errlen, "%s:%zu: case [%s]: unknown model '%s' (see 'nhref list')", path,
+             s->line, s->name, s->model);
+        return NHREF_ENOTFOUND;
+    }
+    if ((status = check_names(s, m, path, err, errlen)) != NHREF_OK)
+        return status;
+
+    /* the axes of the product: each list/linspace/logspace line, and one for all the
+     * samples together (at the place of the first), in the order of the lines */
+    if (s->nas > sizeof axis_of / sizeof axis_of[0]) {
+        fail(err, errlen, "%s:%zu: case [%s]: more than %zu param/init lines", path, s->line,
+             s->name, sizeof axis_of / sizeof axis_of[0]);
+        return NHREF_EPARSE;
+    }
+    for (size_t i = 0; i < s->nas; i++) {
+        assign_t *a = &s->as[i];
+        axis_of[i] = -1;
+        if (a->kind == NHREF_SWEEP_SAMPLE && sample_axis >= 0) {
+            if (a->nv != axis_n[sample_axis]) {
+                fail(err, errlen,
+                     "%s:%zu: %s %s: n = %zu, but the sample of line %zu has n = %zu (the "
+                     "samples of a case are drawn together: give them the same n)",
+                     path, a->line, a->is_param ? "param" : "init", a->name, a->nv, sample_line,
+                     axis_n[sample_axis]);
+                return NHREF_EPARSE;
+            }
+            axis_of[i] = sample_axis;
+            continue;
+        }
+        if (a->kind == NHREF_SWEEP_ONE)
+            continue;
+        if (naxis == sizeof axis_n / sizeof axis_n[0]) {
+            fail(err, errlen, "%s:%zu: case [%s]: more than %zu sweep axes", path, s->line,
+                 s->name, sizeof axis_n / sizeof axis_n[0]);
+            return NHREF_EPARSE;
+        }
+        if (a->kind == NHREF_SWEEP_SAMPLE) {
+            sample_axis = (int)naxis;
+            sample_line = a->line;
+        }
+        axis_of[i] = (int)naxis;
+        axis_n[naxis++] = a->nv;
+        if (total > NHREF_SWEEP_MAX / a->nv) {
+            fail(err, errlen, "%s:%zu: case [%s] expands to more than %lu cases", path, s->line,
+                 s->name, NHREF_SWEEP_MAX);
+            return NHREF_EPARSE;
+        }
+        total *= a->nv;
+    }
+    if (total * s->ntimes > MAX_TIME_STRINGS) {
+        fail(err, errlen, "%s:%zu: case [%s]: %zu cases of %zu times each is more than %lu",
+             path, s->line, s->name, total, s->ntimes, MAX_TIME_STRINGS);
+        return NHREF_EPARSE;
+    }
+    for (size_t t = total - 1; t >= 100000; t /= 10)
+        width++;
+
+    if ((status = nhref_system_new(&sys, m)) != NHREF_OK)
+        return status;
+    for (size_t k = 0; k < total && status == NHREF_OK; k++) {
+        size_t idx[64], r = k;
+        nhref_case_t *c;
+        int oom = 0;
+        char why[512];
+
+        for (size_t a = naxis; a-- > 0;) { /* the last axis varies fastest */
+            idx[a] = r % axis_n[a];
+            r /= axis_n[a];
+        }
+        if ((c = case_push(l)) == NULL) {
+            status = NHREF_ENOMEM;
+            break;
+        }
+        if (naxis == 0) {
+            c->name = dup_or_null(s->name, &oom);
+        } else {
+            size_t nl = strlen(s->name) + width + 2;
+            if ((c->name = malloc(nl)) == NULL)
+                oom = 1;
+            else
+                snprintf(c->name, nl, "%s-%0*zu", s->name, (int)width, k);
+            c->sweep = dup_or_null(s->name, &oom);
+            c->sweep_index = k;
+            c->sweep_count = total;
+            if (!oom && (c->swept = swept_str(s, idx, axis_of)) == NULL)
+                oom = 1;
+        }
+        c->model = dup_or_null(s->model, &oom);
+        c->source = dup_or_null(s->source, &oom);
+        c->description = dup_or_null(s->description, &oom);
+        c->t_start = dup_or_null(s->t_start, &oom);
+        c->t_end = s->own_times ? NULL : dup_or_null(s->t_end, &oom);
+        c->dt_out = s->own_times ? NULL : dup_or_null(s->dt_out, &oom);
+        c->fast_tolerance = dup_or_null(s->fast_tolerance, &oom);
+        c->fast_horizon = dup_or_null(s->fast_horizon, &oom);
+        c->event = dup_or_null(s->event, &oom);
+        c->event_horizon = dup_or_null(s->event_horizon, &oom);
+        c->file = dup_or_null(path, &oom);
+        c->line = s->line;
+        c->digits = s->digits;
+        for (size_t i = 0; i < s->ntimes && !oom; i++)
+            if (push_str(&c->times, &c->ntimes, s->times[i]) != 0)
+                oom = 1;
+        for (size_t i = 0; i < s->nas && !oom; i++) {
+            const assign_t *a = &s->as[i];
+            const char *v = a->v[a->kind == NHREF_SWEEP_ONE ? 0 : idx[axis_of[i]]];
+            size_t m0 = a->is_param ? c->nparam : c->ninit, m1 = m0;
+            if (a->is_param) {
+                if (push_str(&c->param_name, &m0, a->name) != 0 ||
+                    push_str(&c->param_value, &m1, v) != 0)
+                    oom = 1;
+                c->nparam = m0 < m1 ? m0 : m1;
+            } else {
+                if (push_str(&c->init_name, &m0, a->name) != 0 ||
+                    push_str(&c->init_value, &m1, v) != 0)
+                    oom = 1;
+                c->ninit = m0 < m1 ? m0 : m1;
+            }
+        }
+        if (oom) {
+            status = NHREF_ENOMEM;
+            break;
+        }
+        /* the model's checks: every expanded case, reported by name */
+        if (check_case(sys, c, why, sizeof why) != NHREF_OK) {
+            if (nbad == 0)
+                snprintf(bad_first, sizeof bad_first, "case [%s]%s%s%s: %s", c->name,
+                         c->swept ? " (" : "", c->swept ? c->swept : "", c->swept ? ")" : "",
+                         why);
+            else if (nbad <= 4) {
+                size_t o = strlen(bad_more);
+                snprintf(bad_more + o, sizeof bad_more - o, "%s[%s]", nbad > 1 ? ", " : "",
+                         c->name);
+            }
+            nbad++;
+        }
+    }
+    nhref_system_free(sys);
+    if (status == NHREF_OK && nbad > 0) {
+        if (nbad == 1)
+            fail(err, errlen, "%s:%zu: %s", path, s->line, bad_first);
+        else
+            fail(err, errlen, "%s:%zu: %zu of the %zu cases of [%s] are not admissible: %s; also %s%s",
+                 path, s->line, nbad, total, s->name, bad_first, bad_more, nbad > 5 ? ", ..." : "");
+        status = NHREF_EPARAM;
+    }
+    if (status != NHREF_OK) { /* drop this section's cases */
+        for (size_t i = first; i < l->n; i++)
+            case_clear(&l->v[i]);
+        l->n = first;
+    }
+    return status;
+}
+
+/* ------------------------------------------------------------------ one line */
+static int parse_key(section_t *cur, int is_defaults, char *key, char *val, const char *path,
+                     size_t lineno, char *err, size_t errlen)
+{
+    if (strncmp(key, "param ", 6) == 0 || strncmp(key, "init ", 5) == 0) {
+        int is_param = key[0] == 'p';
+        char *name = nhref_trim(key + (is_param ? 6 : 5)), why[512], full[300];
+        assign_t *a = NULL;
+        char **v;
+        size_t nv;
+        int kind;
+        if (!name_ok(name)) {
+            fail(err, errlen, "%s:%zu: expected '%s NAME = VALUE', got a bad name '%s'", path,
+                 lineno, is_param ? "param" : "init", name);
+            return NHREF_EPARSE;
+        }
+        snprintf(full, sizeof full, "%s %s", is_param ? "param" : "init", name);
+        if (nhref_sweep_values(&v, &nv, &kind, full, val, why, sizeof why) != 0) {
+            fail(err, errlen, "%s:%zu: %s: %s", path, lineno, full, why);
+            return NHREF_EPARSE;
+        }
+        for (size_t i = 0; i < cur->nas; i++)
+            if (cur->as[i].is_param == is_param && strcmp(cur->as[i].name, name) == 0)
+                a = &cur->as[i];
+        if (a != NULL && !a->inherited) {
+            fail(err, errlen, "%s:%zu: %s is given twice in %s%s%s (first at line %zu)", path,
+                 lineno, full, is_defaults ? "the defaults" : "[",
+                 is_defaults ? "" : cur->name, is_defaults ? "" : "]", a->line);
+            nhref_sweep_values_free(v, nv);
+            return NHREF_EPARSE;
+        }
+        if (a == NULL) {
+            assign_t *p = realloc(cur->as, (cur->nas + 1) * sizeof *p);
+            if (p == NULL) {
+                nhref_sweep_values_free(v, nv);
+                return NHREF_ENOMEM;
+            }
+            cur->as = p;
+            a = &cur->as[cur->nas++];
+            memset(a, 0, sizeof *a);
+        } else {
+            assign_clear(a);
+        }
+        *a = (assign_t){is_param, nhref_strdup(name), nhref_strdup(val), v, nv, kind, lineno, 0};
+        return a->name != NULL && a->text != NULL ? NHREF_OK : NHREF_ENOMEM;
+    }
+    if (strcmp(key, "model") == 0)
+        return set_str(&cur->model, val);
+    if (strcmp(key, "source") == 0)
+        return set_str(&cur->source, val);
+    if (strcmp(key, "description") == 0)
+        return set_str(&cur->description, val);
+    if (strcmp(key, "event") == 0)
+        return set_str(&cur->event, val);
+    if (strcmp(key, "digits") == 0) {
+        mpfr_t d;
+        int ok;
+        mpfr_init2(d, 64);
+        /* a decimal number (never hex, inf or nan), 1 <= digits <= 10000 */
+        ok = nhref_decimal_set(d, val) == NHREF_OK && mpfr_cmp_ui(d, 1) >= 0 &&
+             mpfr_cmp_ui(d, 10000) <= 0;
+        if (ok)
+            cur->digits = mpfr_get_d(d, MPFR_RNDN);
+        mpfr_clear(d);
+        if (!ok) {
+            fail(err, errlen, "%s:%zu: digits: '%s' is not a decimal number in [1, 10000]", path,
+                 lineno, val);
+            return NHREF_EPARSE;
+        }
+        return NHREF_OK;
+    }
+    if (strcmp(key, "fast-tolerance") == 0 || strcmp(key, "fast-horizon") == 0 ||
+        strcmp(key, "event-horizon") == 0 || strcmp(key, "t-start") == 0 ||
+        strcmp(key, "t-end") == 0 || strcmp(key, "dt-out") == 0) {
+        char **slot = strcmp(key, "fast-tolerance") == 0  ? &cur->fast_tolerance
+                      : strcmp(key, "fast-horizon") == 0  ? &cur->fast_horizon
+                      : strcmp(key, "event-horizon") == 0 ? &cur->event_horizon
+                      : strcmp(key, "t-start") == 0       ? &cur->t_start
+                      : strcmp(key, "t-end") == 0         ? &cur->t_end
+                                                          : &cur->dt_out;
+        if (!is_decimal(val)) {
+            fail(err, errlen, "%s:%zu: %s: '%s' is not a finite decimal number", path, lineno,
+                 key, val);
+            return NHREF_EPARSE;
+        }
+        if (slot == &cur->t_end || slot == &cur->dt_out) {
+            if (cur->own_times) {
+                fail(err, errlen, "%s:%zu: %s: this section already has 'times' (give the times "
+                     "as a list or as t-end and dt-out, not both)", path, lineno, key);
+                return NHREF_EPARSE;
+            }
+            free_strs(cur->times, cur->ntimes); /* inherited times give way */
+            cur->times = NULL;
+            cur->ntimes = 0;
+            *(slot == &cur->t_end ? &cur->own_t_end : &cur->own_dt) = 1;
+        }
+        return set_str(slot, val);
+    }
+    if (strcmp(key, "times") == 0) {
+        char **times = NULL;
+        size_t nt = 0;
+        if (cur->own_t_end || cur->own_dt) {
+            fail(err, errlen, "%s:%zu: times: this section already has t-end/dt-out (give the "
+                 "times as a list or as t-end and dt-out, not both)", path, lineno);
+            return NHREF_EPARSE;
+        }
+        for (char *p = val;;) {
+            char *comma = strchr(p, ','), *tok;
+            if (comma != NULL)
+                *comma = '\0';
+            tok = nhref_trim(p);
+            if (!is_decimal(tok)) {
+                fail(err, errlen, "%s:%zu: times: '%s' is not a finite decimal number", path,
+                     lineno, tok);
+                free_strs(times, nt);
+                return NHREF_EPARSE;
+            }
+            if (push_str(&times, &nt, tok) != 0) {
+                free_strs(times, nt);
+                return NHREF_ENOMEM;
+            }
+            if (comma == NULL)
+                break;
+            p = comma + 1;
+        }
+        free_strs(cur->times, cur->ntimes);
+        cur->times = times;
+        cur->ntimes = nt;
+        cur->own_times = 1;
+        free(cur->t_end); /* inherited t-end/dt-out give way */
+        free(cur->dt_out);
+        cur->t_end = cur->dt_out = NULL;
+        return NHREF_OK;
+    }
+    fail(err, errlen,
+         "%s:%zu: unknown key '%s' (known: model, source, description, param NAME, "
+         "init NAME, times, t-start, t-end, dt-out, digits, fast-tolerance, "
+         "fast-horizon, event, event-horizon)",
+         path, lineno, key);
+    return NHREF_EPARSE;
+}
+
+/* the next line of F into *BUF (grown as needed; NUL-terminated, with its '\n'):
+ * its length; -1 at the end of the file; -2 for a line longer than MAX_LINE (not
+ * read further: bounded memory whatever the file holds).  *NUL says whether it holds
+ * a NUL byte. */
+static long read_line(char **buf, size_t *cap, FILE *f, int *nul)
+{
+    size_t len = 0;
+    int ch = EOF;
+    *nul = 0;
+    while ((ch = getc(f)) != EOF) {
+        if (len + 2 > *cap) {
+            size_t ncap = *cap ? 2 * *cap : 4096;
+            char *p;
+            if (len > MAX_LINE)
+                return -2;
+            if ((p = realloc(*buf, ncap)) == NULL)
+                return -3;
+            *buf = p;
+            *cap = ncap;
+        }
+        *nul |= ch == '\0';
+        (*buf)[len++] = (char)ch;
+        if (ch == '\n')
+            break;
+    }
+    if (len == 0)
+        return -1;
+    if (len > MAX_LINE)
+        return -2;
+    (*buf)[len] = '\0';
+    return (long)len;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    const nhref_case_t *const *x = a, *const *y = b;
+    return strcmp((*x)->name, (*y)->name);
 }
 
 int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, char *err,
                      size_t errlen)
 {
     FILE *f = fopen(path, "r");
-    char buf[4096];
-    size_t lineno = 0, n = 0;
-    nhref_case_t *cases = NULL, defaults = {0}, *cur = &defaults;
-    char *t_end = NULL, *dt = NULL, *def_t_end = NULL, *def_dt = NULL;
+    char *buf = NULL;
+    size_t cap = 0, lineno = 0;
+    section_t defaults, sec, *cur = &defaults;
+    case_list_t l = {NULL, 0, 0};
     int status = NHREF_OK;
 
     *cases_out = NULL;
     *n_out = 0;
     err[0] = '\0';
+    memset(&defaults, 0, sizeof defaults);
+    memset(&sec, 0, sizeof sec);
     if (f == NULL) {
         fail(err, errlen, "%s: %s", path, strerror(errno));
         return NHREF_EIO;
     }
-    while (status == NHREF_OK && fgets(buf, sizeof buf, f) != NULL) {
-        char *s = nhref_trim(buf), *eq, *key, *val;
+    while (status == NHREF_OK) {
+        char *s, *eq, *key, *val;
+        int nul;
+        long got = read_line(&buf, &cap, f, &nul);
+        if (got == -1)
+            break;
         lineno++;
+        if (got == -3) {
+            status = NHREF_ENOMEM;
+            break;
+        }
+        if (got == -2) {
+            fail(err, errlen, "%s:%zu: line longer than %lu bytes", path, lineno, MAX_LINE);
+            status = NHREF_EPARSE;
+            break;
+        }
+        if (nul) {
+            fail(err, errlen, "%s:%zu: a NUL byte (this is not a text file)", path, lineno);
+            status = NHREF_EPARSE;
+            break;
+        }
+        s = nhref_trim(buf);
         if (*s == '\0' || *s == '#')
             continue;
         if (*s == '[') {
-            char *close = strchr(s, ']');
-            nhref_case_t *p;
-            if (cur != &defaults)
-                status = finish(cur, t_end, dt, err, errlen);
+            char *close = strchr(s, ']'), *name;
+            if (cur != &defaults) {
+                status = section_finish(cur, &l, path, err, errlen);
+                section_clear(cur);
+                cur = &defaults;
+            }
             if (status != NHREF_OK)
                 break;
             if (close == NULL || close[1] != '\0' || !name_ok((*close = '\0', nhref_trim(s + 1)))) {
@@ -333,38 +920,12 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
                 status = NHREF_EPARSE;
                 break;
             }
-            for (size_t i = 0; i < n; i++)
-                if (strcmp(cases[i].name, nhref_trim(s + 1)) == 0) {
-                    fail(err, errlen, "%s:%zu: case [%s] defined twice", path, lineno,
-                         cases[i].name);
-                    status = NHREF_EPARSE;
-                }
-            if (status != NHREF_OK)
-                break;
-            p = realloc(cases, (n + 1) * sizeof *p);
-            if (p == NULL) {
-                status = NHREF_ENOMEM;
+            name = nhref_trim(s + 1);
+            if ((status = section_start(&sec, &defaults, name, lineno)) != NHREF_OK) {
+                section_clear(&sec);
                 break;
             }
-            cases = p;
-            cur = &cases[n++];
-            memset(cur, 0, sizeof *cur);
-            cur->name = nhref_strdup(nhref_trim(s + 1));
-            cur->file = nhref_strdup(path);
-            cur->line = lineno;
-            cur->digits = defaults.digits;
-            if (defaults.model != NULL)
-                cur->model = nhref_strdup(defaults.model);
-            if (defaults.source != NULL)
-                cur->source = nhref_strdup(defaults.source);
-            for (size_t i = 0; i < defaults.nparam && status == NHREF_OK; i++)
-                if (push_pair(&cur->param_name, &cur->param_value, &cur->nparam,
-                              defaults.param_name[i], defaults.param_value[i]) != 0)
-                    status = NHREF_ENOMEM;
-            free(t_end);
-            free(dt);
-            t_end = def_t_end != NULL ? nhref_strdup(def_t_end) : NULL;
-            dt = def_dt != NULL ? nhref_strdup(def_dt) : NULL;
+            cur = &sec;
             continue;
         }
         eq = strchr(s, '=');
@@ -376,124 +937,52 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
         *eq = '\0';
         key = nhref_trim(s);
         val = nhref_trim(eq + 1);
-        if (strncmp(key, "param ", 6) == 0 || strncmp(key, "init ", 5) == 0) {
-            int is_param = key[0] == 'p';
-            char *name = nhref_trim(key + (is_param ? 6 : 5));
-            if (!is_decimal(val)) {
-                fail(err, errlen, "%s:%zu: %s %s: '%s' is not a finite decimal number", path,
-                     lineno, is_param ? "param" : "init", name, val);
-                status = NHREF_EPARSE;
-                break;
-            }
-            if ((is_param ? push_pair(&cur->param_name, &cur->param_value, &cur->nparam, name, val)
-                          : push_pair(&cur->init_name, &cur->init_value, &cur->ninit, name, val)) !=
-                0)
-                status = NHREF_ENOMEM;
-        } else if (strcmp(key, "model") == 0) {
-            free(cur->model);
-            cur->model = nhref_strdup(val);
-        } else if (strcmp(key, "source") == 0) {
-            free(cur->source);
-            cur->source = nhref_strdup(val);
-        } else if (strcmp(key, "description") == 0) {
-            free(cur->description);
-            cur->description = nhref_strdup(val);
-        } else if (strcmp(key, "digits") == 0) {
-            char *end;
-            double d = strtod(val, &end);
-            if (*end != '\0' || !(d >= 1 && d <= 10000)) {
-                fail(err, errlen, "%s:%zu: digits: '%s' is not a number in [1, 10000]", path,
-                     lineno, val);
-                status = NHREF_EPARSE;
-                break;
-            }
-            cur->digits = d;
-        } else if (strcmp(key, "fast-tolerance") == 0 || strcmp(key, "fast-horizon") == 0) {
-            char **slot = key[5] == 't' ? &cur->fast_tolerance : &cur->fast_horizon;
-            if (!is_decimal(val)) {
-                fail(err, errlen, "%s:%zu: %s: '%s' is not a finite decimal number", path,
-                     lineno, key, val);
-                status = NHREF_EPARSE;
-                break;
-            }
-            free(*slot);
-            *slot = nhref_strdup(val);
-        } else if (strcmp(key, "event") == 0) {
-            free(cur->event);
-            cur->event = nhref_strdup(val);
-        } else if (strcmp(key, "event-horizon") == 0) {
-            if (!is_decimal(val)) {
-                fail(err, errlen, "%s:%zu: event-horizon: '%s' is not a finite decimal number",
-                     path, lineno, val);
-                status = NHREF_EPARSE;
-                break;
-            }
-            free(cur->event_horizon);
-            cur->event_horizon = nhref_strdup(val);
-        } else if (strcmp(key, "t-start") == 0) {
-            if (!is_decimal(val)) {
-                fail(err, errlen, "%s:%zu: t-start: '%s' is not a finite decimal number", path,
-                     lineno, val);
-                status = NHREF_EPARSE;
-                break;
-            }
-            free(cur->t_start);
-            cur->t_start = nhref_strdup(val);
-        } else if (strcmp(key, "t-end") == 0 || strcmp(key, "dt-out") == 0) {
-            char **slot = cur == &defaults ? (key[0] == 't' ? &def_t_end : &def_dt)
-                                           : (key[0] == 't' ? &t_end : &dt);
-            if (!is_decimal(val)) {
-                fail(err, errlen, "%s:%zu: %s: '%s' is not a finite decimal number", path,
-                     lineno, key, val);
-                status = NHREF_EPARSE;
-                break;
-            }
-            free(*slot);
-            *slot = nhref_strdup(val);
-        } else if (strcmp(key, "times") == 0) {
-            char *p = val;
-            for (;;) {
-                char *comma = strchr(p, ','), *tok;
-                if (comma != NULL)
-                    *comma = '\0';
-                tok = nhref_trim(p);
-                if (!is_decimal(tok)) {
-                    fail(err, errlen, "%s:%zu: times: '%s' is not a finite decimal number", path,
-                         lineno, tok);
-                    status = NHREF_EPARSE;
-                    break;
-                }
-                push_str(&cur->times, &cur->ntimes, tok);
-                if (comma == NULL)
-                    break;
-                p = comma + 1;
-            }
-        } else {
-            fail(err, errlen,
-                 "%s:%zu: unknown key '%s' (known: model, source, description, param NAME, "
-                 "init NAME, times, t-start, t-end, dt-out, digits, fast-tolerance, "
-                 "fast-horizon, event, event-horizon)",
-                 path, lineno, key);
-            status = NHREF_EPARSE;
-        }
+        status = parse_key(cur, cur == &defaults, key, val, path, lineno, err, errlen);
+    }
+    if (status == NHREF_OK && ferror(f)) {
+        fail(err, errlen, "%s: %s", path, strerror(errno));
+        status = NHREF_EIO;
     }
     fclose(f);
+    free(buf);
     if (status == NHREF_OK && cur != &defaults)
-        status = finish(cur, t_end, dt, err, errlen);
-    if (status == NHREF_OK && n == 0) {
+        status = section_finish(cur, &l, path, err, errlen);
+    if (cur != &defaults)
+        section_clear(cur);
+    section_clear(&defaults);
+    if (status == NHREF_OK && l.n == 0) {
         fail(err, errlen, "%s: no [CASE] sections", path);
         status = NHREF_EPARSE;
     }
-    case_clear(&defaults);
-    free(t_end);
-    free(dt);
-    free(def_t_end);
-    free(def_dt);
+    /* case names are unique (an expanded name may meet a written one) */
+    if (status == NHREF_OK) {
+        nhref_case_t **byname = malloc(l.n * sizeof *byname);
+        if (byname == NULL) {
+            status = NHREF_ENOMEM;
+        } else {
+            for (size_t i = 0; i < l.n; i++)
+                byname[i] = &l.v[i];
+            qsort(byname, l.n, sizeof *byname, cmp_name);
+            for (size_t i = 1; i < l.n && status == NHREF_OK; i++)
+                if (strcmp(byname[i]->name, byname[i - 1]->name) == 0) {
+                    const nhref_case_t *a = byname[i - 1], *b = byname[i];
+                    if (a->line > b->line) {
+                        const nhref_case_t *t = a;
+                        a = b;
+                        b = t;
+                    }
+                    fail(err, errlen, "%s:%zu: case [%s] defined twice (first at line %zu)", path,
+                         b->line, b->name, a->line);
+                    status = NHREF_EPARSE;
+                }
+            free(byname);
+        }
+    }
     if (status != NHREF_OK) {
-        nhref_cases_free(cases, n);
+        nhref_cases_free(l.v, l.n);
         return status;
     }
-    *cases_out = cases;
-    *n_out = n;
+    *cases_out = l.v;
+    *n_out = l.n;
     return NHREF_OK;
 }

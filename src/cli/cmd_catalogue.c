@@ -1,0 +1,872 @@
+/* cmd_catalogue.c -- `nhref catalogue DIR`: one index (TSV and JSON) of the nhref
+ * outputs under DIR, e.g. the shards of a sweep gathered in one place: per case its
+ * model, kind, status, outcome, digits, certified digits per column, file, sha256,
+ * parameters and initial state; the cases of the manifests (and --cases files)
+ * without an output are missing, a case with several outputs is a duplicate, a file
+ * whose data do not match its sha256 line is corrupt. */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <jansson.h>
+
+#include "cli.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: nhref catalogue [OPTION]... DIR\n"
+            "Index every nhref output under DIR (golden files, run trajectories and Lyapunov\n"
+            "exponents: the *.csv files, searched recursively) into DIR/catalogue.tsv and\n"
+            "DIR/catalogue.json: per case its model, kind, status, outcome, digits, certified\n"
+            "digits per column (golden files), file (relative to DIR), sha256, parameters and\n"
+            "initial state.  The cases expected are those of the manifests under DIR (written\n"
+            "by 'nhref sweep') and of the --cases files.  Status: ok; missing (expected, no\n"
+            "output); duplicate (more than one output of a case); corrupt (the data do not\n"
+            "match the sha256 line); unchecked (no sha256 line).\n\n"
+            "      --cases FILE  also expect every case of this case file (e.g. after\n"
+            "                    'nhref golden --shard'); repeatable\n"
+            "      --tsv FILE    write the TSV there (default DIR/catalogue.tsv; - for stdout)\n"
+            "      --json FILE   write the JSON there (default DIR/catalogue.json; - for stdout)\n"
+            "  -q, --quiet       no summary on stderr\n"
+            "  -h, --help        show this help and exit\n\n"
+            "Exit status: 0 every expected case has exactly one output and every output checks\n"
+            "out; 1 a case is missing, duplicate or corrupt (the index says which); 2 bad usage.\n"
+            "Rows: the expected cases in the order of their manifests, then the other outputs\n"
+            "by path; the same outputs give the same index, byte for byte.\n"
+            "Example: nhref catalogue ftle && column -t -s $'\\t' ftle/catalogue.tsv | less\n");
+}
+
+enum { ST_OK, ST_MISSING, ST_DUPLICATE, ST_CORRUPT, ST_UNCHECKED, ST_COUNT };
+static const char *status_name[] = {"ok", "missing", "duplicate", "corrupt", "unchecked"};
+
+typedef struct {
+    size_t n;
+    char **name, **value;
+} pairs_t;
+
+typedef struct {
+    char *rel;    /* path relative to DIR; NULL for a missing case */
+    char *kind;   /* golden, run, lyapunov */
+    char *model, *name, *outcome, *digits;
+    pairs_t certified, param, init;
+    char sha[65];
+    int status;
+} entry_t;
+
+typedef struct {
+    char *model, *name, *rel; /* rel: the file the manifest names, or NULL */
+    char *swept;
+} expect_t;
+
+typedef struct {
+    entry_t *e;
+    size_t ne, cape;
+    expect_t *x;
+    size_t nx, capx;
+    char **manifests;
+    size_t nmanifest, ntemp, nother;
+} cat_t;
+
+static int pairs_push(pairs_t *p, const char *name, const char *value)
+{
+    char **a = realloc(p->name, (p->n + 1) * sizeof *a), **b;
+    if (a == NULL)
+        return -1;
+    p->name = a;
+    b = realloc(p->value, (p->n + 1) * sizeof *b);
+    if (b == NULL)
+        return -1;
+    p->value = b;
+    p->name[p->n] = strdup(name);
+    p->value[p->n] = strdup(value);
+    if (p->name[p->n] == NULL || p->value[p->n] == NULL)
+        return -1;
+    p->n++;
+    return 0;
+}
+
+static void pairs_free(pairs_t *p)
+{
+    for (size_t i = 0; i < p->n; i++) {
+        free(p->name[i]);
+        free(p->value[i]);
+    }
+    free(p->name);
+    free(p->value);
+}
+
+static void entry_free(entry_t *e)
+{
+    free(e->rel);
+    free(e->kind);
+    free(e->model);
+    free(e->name);
+    free(e->outcome);
+    free(e->digits);
+    pairs_free(&e->certified);
+    pairs_free(&e->param);
+    pairs_free(&e->init);
+}
+
+static char *join(const char *a, const char *b)
+{
+    char *s = malloc(strlen(a) + strlen(b) + 2);
+    if (s != NULL)
+        sprintf(s, "%s%s%s", a, *a ? "/" : "", b);
+    return s;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t l = strlen(s), m = strlen(suffix);
+    return l >= m && strcmp(s + l - m, suffix) == 0;
+}
+
+/* "NAME = VALUE [unit]" or "NAME = VALUE (...)" -> NAME, VALUE */
+static int split_pair(const char *s, char *name, char *value, size_t len)
+{
+    const char *eq = strstr(s, " = "), *v, *end;
+    if (eq == NULL || (size_t)(eq - s) >= len)
+        return -1;
+    memcpy(name, s, (size_t)(eq - s));
+    name[eq - s] = '\0';
+    v = eq + 3;
+    end = v;
+    while (*end != '\0' && *end != ' ')
+        end++;
+    if ((size_t)(end - v) >= len)
+        return -1;
+    memcpy(value, v, (size_t)(end - v));
+    value[end - v] = '\0';
+    return 0;
+}
+
+/* read the metadata of the output FULL (REL under DIR) into a new entry; 0 if it is
+ * not an nhref output */
+static int read_output(cat_t *cat, const char *full, const char *rel)
+{
+    static const struct {
+        const char *first, *kind;
+    } kinds[] = {{"# nhref golden file", "golden"},
+                 {"# nhref trajectory", "run"},
+                 {"# nhref finite-time Lyapunov exponents", "lyapunov"}};
+    FILE *f = fopen(full, "r");
+    char *line = NULL, claimed[65], hex[65];
+    size_t cap = 0, lineno = 0;
+    ssize_t got;
+    entry_t e;
+    int kind = -1, oom = 0;
+
+    if (f == NULL) {
+        cli_error("cannot read '%s': %s", full, strerror(errno));
+        return -1;
+    }
+    memset(&e, 0, sizeof e);
+    while ((got = getline(&line, &cap, f)) >= 0) {
+        char *s, name[256], value[256];
+        lineno++;
+        if (got > 0 && line[got - 1] == '\n')
+            line[--got] = '\0';
+        if (lineno == 1) {
+            for (int k = 0; k < 3; k++)
+                if (strcmp(line, kinds[k].first) == 0)
+                    kind = k;
+            if (kind < 0)
+                break;
+            continue;
+        }
+        if (line[0] != '#')
+            continue;
+        s = line + 1;
+        while (*s == ' ')
+            s++;
+        if (strncmp(s, "model: ", 7) == 0 && e.model == NULL)
+            oom |= (e.model = strdup(s + 7)) == NULL;
+        else if (strncmp(s, "case: ", 6) == 0 && e.name == NULL)
+            oom |= (e.name = strdup(s + 6)) == NULL;
+        else if (strncmp(s, "outcome: ", 9) == 0 && e.outcome == NULL)
+            oom |= (e.outcome = strdup(s + 9)) == NULL;
+        else if (strncmp(s, "digits: ", 8) == 0 && e.digits == NULL)
+            oom |= (e.digits = strdup(s + 8)) == NULL;
+        else if ((strncmp(s, "tolerance: 1e-", 14) == 0 || strncmp(s, "precision: ", 11) == 0) &&
+                 e.digits == NULL && strstr(s, "1e-") != NULL) {
+            char *t = strstr(s, "1e-") + 3;
+            size_t l = strspn(t, "0123456789.");
+            if ((e.digits = malloc(l + 1)) != NULL) {
+                memcpy(e.digits, t, l);
+                e.digits[l] = '\0';
+            } else
+                oom = 1;
+        } else if (strncmp(s, "param: ", 7) == 0 &&
+                   split_pair(s + 7, name, value, sizeof name) == 0)
+            oom |= pairs_push(&e.param, name, value) != 0;
+        else if (strncmp(s, "init: ", 6) == 0 && split_pair(s + 6, name, value, sizeof name) == 0)
+            oom |= pairs_push(&e.init, name, value) != 0;
+        else if (strncmp(s, "certified: ", 11) == 0 &&
+                 split_pair(s + 11, name, value, sizeof name) == 0 && strcmp(name, "t") != 0 &&
+                 strcmp(name, "digits") != 0)
+            oom |= pairs_push(&e.certified, name, value) != 0;
+    }
+    free(line);
+    fclose(f);
+    if (kind < 0) {
+        cat->nother++;
+        entry_free(&e);
+        return 0;
+    }
+    if (e.name == NULL) { /* the file's stem */
+        const char *b = strrchr(rel, '/');
+        oom |= (e.name = strdup(b ? b + 1 : rel)) == NULL;
+        if (e.name != NULL && ends_with(e.name, ".csv"))
+            e.name[strlen(e.name) - 4] = '\0';
+    }
+    if (e.model == NULL)
+        oom |= (e.model = strdup("")) == NULL;
+    if (e.outcome == NULL)
+        oom |= (e.outcome = strdup(kind == 0 ? "certified" : "computed")) == NULL;
+    if (e.digits == NULL)
+        oom |= (e.digits = strdup("")) == NULL;
+    oom |= (e.kind = strdup(kinds[kind].kind)) == NULL;
+    oom |= (e.rel = strdup(rel)) == NULL;
+    if (nhref_file_data_sha256(full, hex, claimed) != NHREF_OK) {
+        cli_error("cannot read '%s': %s", full, strerror(errno));
+        entry_free(&e);
+        return -1;
+    }
+    strcpy(e.sha, hex);
+    e.status = claimed[0] == '\0' ? ST_UNCHECKED : strcmp(claimed, hex) == 0 ? ST_OK : ST_CORRUPT;
+    if (oom || (cat->ne == cat->cape &&
+                (cat->e = realloc(cat->e, (cat->cape = cat->cape ? 2 * cat->cape : 64) *
+                                              sizeof *cat->e)) == NULL)) {
+        entry_free(&e);
+        return -1;
+    }
+    cat->e[cat->ne++] = e;
+    return 1;
+}
+
+static int expect_push(cat_t *cat, const char *model, const char *name, const char *rel,
+                       const char *swept)
+{
+    expect_t *x;
+    if (cat->nx == cat->capx) {
+        size_t cap = cat->capx ? 2 * cat->capx : 64;
+        expect_t *p = realloc(cat->x, cap * sizeof *p);
+        if (p == NULL)
+            return -1;
+        cat->x = p;
+        cat->capx = cap;
+    }
+    x = &cat->x[cat->nx];
+    x->model = strdup(model);
+    x->name = strdup(name);
+    x->rel = rel ? strdup(rel) : NULL;
+    x->swept = strdup(swept ? swept : "");
+    if (x->model == NULL || x->name == NULL || x->swept == NULL)
+        return -1;
+    cat->nx++;
+    return 0;
+}
+
+/* the cases of a manifest FULL (REL under DIR) */
+static int read_manifest(cat_t *cat, const char *full, const char *rel)
+{
+    FILE *f = fopen(full, "r");
+    char *line = NULL, *dir = strdup(rel), *slash;
+    size_t cap = 0, lineno = 0;
+    ssize_t got;
+    int rc = 0;
+
+    if (f == NULL || dir == NULL) {
+        cli_error("cannot read '%s': %s", full, strerror(errno));
+        if (f != NULL)
+            fclose(f);
+        free(dir);
+        return -1;
+    }
+    slash = strrchr(dir, '/');
+    if (slash != NULL)
+        *slash = '\0';
+    else
+        dir[0] = '\0';
+    while (rc == 0 && (got = getline(&line, &cap, f)) >= 0) {
+        char *fld[5], *p = line;
+        int nf = 0;
+        lineno++;
+        if (got > 0 && line[got - 1] == '\n')
+            line[got - 1] = '\0';
+        if (lineno == 1 && strcmp(line, "# nhref sweep manifest") != 0) {
+            cli_error("%s:1: not an nhref sweep manifest", full);
+            rc = -1;
+            break;
+        }
+        if (line[0] == '#' || line[0] == '\0')
+            continue;
+        while (nf < 5) {
+            fld[nf++] = p;
+            p = strchr(p, '\t');
+            if (p == NULL)
+                break;
+            *p++ = '\0';
+        }
+        if (nf < 4) {
+            cli_error("%s:%zu: expected index, case, model, file and swept values (TSV)", full,
+                      lineno);
+            rc = -1;
+            break;
+        }
+        {
+            char *r = join(dir, fld[3]);
+            if (r == NULL || expect_push(cat, fld[2], fld[1], r, nf == 5 ? fld[4] : "") != 0)
+                rc = -1;
+            free(r);
+        }
+    }
+    free(line);
+    free(dir);
+    fclose(f);
+    if (rc == 0) {
+        char **m = realloc(cat->manifests, (cat->nmanifest + 1) * sizeof *m);
+        if (m == NULL)
+            return -1;
+        cat->manifests = m;
+        if ((m[cat->nmanifest] = strdup(rel)) == NULL)
+            return -1;
+        cat->nmanifest++;
+    }
+    return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* every regular file under DIR/REL (REL "" for DIR), relative paths into *FILES */
+static int walk(const char *dir, const char *rel, char ***files, size_t *n, size_t *cap)
+{
+    char *full = *rel ? join(dir, rel) : strdup(dir);
+    DIR *d = full ? opendir(full) : NULL;
+    struct dirent *de;
+    int rc = 0;
+
+    if (d == NULL) {
+        cli_error("cannot read the directory '%s': %s", full ? full : dir, strerror(errno));
+        free(full);
+        return -1;
+    }
+    while (rc == 0 && (de = readdir(d)) != NULL) {
+        struct stat sb;
+        char *r, *p;
+        if (de->d_name[0] == '.')
+            continue;
+        r = join(rel, de->d_name);
+        p = r ? join(dir, r) : NULL;
+        if (r == NULL || p == NULL) {
+            free(r);
+            free(p);
+            rc = -1;
+            break;
+        }
+        if (lstat(p, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            rc = walk(dir, r, files, n, cap);
+            free(r);
+        } else if (stat(p, &sb) == 0 && S_ISREG(sb.st_mode)) {
+            if (*n == *cap) {
+                char **q = realloc(*files, (*cap = *cap ? 2 * *cap : 256) * sizeof *q);
+                if (q == NULL) {
+                    free(r);
+                    free(p);
+                    rc = -1;
+                    break;
+                }
+                *files = q;
+            }
+            (*files)[(*n)++] = r;
+        } else {
+            free(r);
+        }
+        free(p);
+    }
+    closedir(d);
+    free(full);
+    return rc;
+}
+
+/* "param A1 = 0.1, init theta = 0.5" -> the pairs of a missing case */
+static void swept_pairs(const char *swept, pairs_t *param, pairs_t *init)
+{
+    char *s = strdup(swept), *p = s;
+    while (p != NULL && *p != '\0') {
+        char *comma = strstr(p, ", "), name[256], value[256];
+        int is_param = strncmp(p, "param ", 6) == 0;
+        if (comma != NULL)
+            *comma = '\0';
+        if ((is_param || strncmp(p, "init ", 5) == 0) &&
+            split_pair(p + (is_param ? 6 : 5), name, value, sizeof name) == 0)
+            pairs_push(is_param ? param : init, name, value);
+        p = comma ? comma + 2 : NULL;
+    }
+    free(s);
+}
+
+/* key order: model, then case name */
+static const entry_t *g_e;
+static int cmp_key_idx(const void *a, const void *b)
+{
+    const entry_t *x = &g_e[*(const size_t *)a], *y = &g_e[*(const size_t *)b];
+    int c = strcmp(x->model, y->model);
+    if (c == 0)
+        c = strcmp(x->name, y->name);
+    if (c == 0)
+        c = strcmp(x->rel, y->rel);
+    return c;
+}
+
+/* the first index in the sorted BYKEY of an entry with MODEL/NAME (or NE) */
+static size_t lower(const entry_t *e, const size_t *bykey, size_t ne, const char *model,
+                    const char *name)
+{
+    size_t lo = 0, hi = ne;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const entry_t *m = &e[bykey[mid]];
+        int c = strcmp(m->model, model);
+        if (c == 0)
+            c = strcmp(m->name, name);
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static int same_key(const entry_t *e, const char *model, const char *name)
+{
+    return strcmp(e->model, model) == 0 && strcmp(e->name, name) == 0;
+}
+
+/* TSV-safe: tabs and newlines become spaces */
+static void tsv_field(FILE *out, const char *s)
+{
+    for (; s != NULL && *s != '\0'; s++)
+        fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, out);
+}
+
+static const char *pair_get(const pairs_t *p, const char *name)
+{
+    for (size_t i = 0; i < p->n; i++)
+        if (strcmp(p->name[i], name) == 0)
+            return p->value[i];
+    return NULL;
+}
+
+static json_t *pairs_json(const pairs_t *p, int numbers)
+{
+    json_t *o = json_object();
+    for (size_t i = 0; i < p->n; i++) {
+        json_t *v;
+        if (numbers) {
+            char *end;
+            long d = strtol(p->value[i], &end, 10);
+            v = *end == '\0' && end != p->value[i] ? json_integer(d) : json_null();
+        } else {
+            v = json_string(p->value[i]);
+        }
+        json_object_set_new(o, p->name[i], v);
+    }
+    return o;
+}
+
+/* "16" -> 16, "12.5" -> 12.5, anything else -> null */
+static json_t *number_json(const char *s)
+{
+    char *end;
+    double d;
+    if (s == NULL || *s == '\0')
+        return json_null();
+    d = strtod(s, &end);
+    if (*end != '\0')
+        return json_null();
+    if (d == (double)(json_int_t)d && strchr(s, '.') == NULL && strchr(s, 'e') == NULL)
+        return json_integer((json_int_t)d);
+    return json_real(d);
+}
+
+static int write_file(const char *path, const char *text, size_t len)
+{
+    nhref_outfile_t *of;
+    if (nhref_outfile_open(&of, path) != NHREF_OK) {
+        cli_error("cannot write '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    fwrite(text, 1, len, nhref_outfile_stream(of));
+    if (nhref_outfile_commit(of) != NHREF_OK) {
+        cli_error("cannot write '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int cmd_catalogue(int argc, char **argv)
+{
+    static const struct option longopts[] = {{"cases", required_argument, NULL, 'C'},
+                                              {"tsv", required_argument, NULL, 'T'},
+                                              {"json", required_argument, NULL, 'J'},
+                                              {"quiet", no_argument, NULL, 'q'},
+                                              {"help", no_argument, NULL, 'h'},
+                                              {NULL, 0, NULL, 0}};
+    const char *dir, *tsv_path = NULL, *json_path = NULL, *casefiles[64];
+    char **files = NULL, *tsv_def = NULL, *json_def = NULL;
+    size_t nfiles = 0, capf = 0, ncasefiles = 0, *bykey = NULL, *order = NULL, nrow = 0;
+    size_t nexpected = 0;
+    size_t count[ST_COUNT] = {0};
+    entry_t *rows = NULL;
+    cat_t cat;
+    int c, quiet = 0, rc = CLI_FAIL;
+    pairs_t cols_p = {0, NULL, NULL}, cols_i = {0, NULL, NULL};
+    json_t *root = NULL, *jcases, *jmissing, *jdup;
+
+    memset(&cat, 0, sizeof cat);
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'C':
+            if (ncasefiles == sizeof casefiles / sizeof casefiles[0]) {
+                cli_error("too many --cases files (at most 64)");
+                return CLI_USAGE;
+            }
+            casefiles[ncasefiles++] = optarg;
+            break;
+        case 'T':
+            tsv_path = optarg;
+            break;
+        case 'J':
+            json_path = optarg;
+            break;
+        case 'q':
+            quiet = 1;
+            break;
+        case 'h':
+            usage(stdout);
+            return CLI_OK;
+        case ':':
+            cli_error("option '%s' needs a value (see 'nhref catalogue --help')",
+                      argv[optind - 1]);
+            return CLI_USAGE;
+        default:
+            cli_error("unknown option '%s' (see 'nhref catalogue --help')", argv[optind - 1]);
+            return CLI_USAGE;
+        }
+    }
+    if (optind + 1 != argc) {
+        cli_error(optind >= argc ? "missing DIR (see 'nhref catalogue --help')"
+                                 : "one DIR only (see 'nhref catalogue --help')");
+        return CLI_USAGE;
+    }
+    dir = argv[optind];
+    {
+        struct stat sb;
+        if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+            cli_error("'%s' is not a directory", dir);
+            return CLI_USAGE;
+        }
+    }
+
+    /* the files, in path order */
+    if (walk(dir, "", &files, &nfiles, &capf) != 0)
+        goto out;
+    qsort(files, nfiles, sizeof *files, cmp_str);
+    for (size_t i = 0; i < nfiles; i++) {
+        char *full = join(dir, files[i]);
+        int r = 0;
+        if (full == NULL)
+            goto out;
+        if (strstr(files[i], ".tmp.") != NULL)
+            cat.ntemp++;
+        else if (ends_with(files[i], ".csv"))
+            r = read_output(&cat, full, files[i]);
+        else if (ends_with(files[i], ".manifest"))
+            r = read_manifest(&cat, full, files[i]);
+        free(full);
+        if (r < 0) {
+            rc = CLI_USAGE;
+            goto out;
+        }
+    }
+    for (size_t i = 0; i < ncasefiles; i++) {
+        nhref_case_t *cs;
+        size_t n;
+        char err[1024];
+        if (nhref_cases_read(&cs, &n, casefiles[i], err, sizeof err) != NHREF_OK) {
+            cli_error("%s", err);
+            rc = CLI_USAGE;
+            goto out;
+        }
+        for (size_t k = 0; k < n; k++)
+            if (expect_push(&cat, cs[k].model, cs[k].name, NULL, cs[k].swept) != 0) {
+                nhref_cases_free(cs, n);
+                goto out;
+            }
+        nhref_cases_free(cs, n);
+    }
+
+    /* the rows: the expected cases (each once) with their outputs, then the others */
+    bykey = malloc((cat.ne + 1) * sizeof *bykey);
+    order = malloc((cat.ne + cat.nx + 1) * sizeof *order);
+    rows = calloc(cat.ne + cat.nx + 1, sizeof *rows);
+    if (bykey == NULL || order == NULL || rows == NULL)
+        goto out;
+    for (size_t i = 0; i < cat.ne; i++)
+        bykey[i] = i;
+    g_e = cat.e;
+    qsort(bykey, cat.ne, sizeof *bykey, cmp_key_idx);
+    {
+        char *used = calloc(cat.ne + 1, 1);
+        /* expected keys seen already (several manifests may list a case) */
+        char **seen = malloc((cat.nx + 1) * sizeof *seen);
+        size_t nseen = 0;
+        if (used == NULL || seen == NULL) {
+            free(used);
+            free(seen);
+            goto out;
+        }
+        for (size_t i = 0; i < cat.nx; i++) {
+            expect_t *x = &cat.x[i];
+            size_t lo = lower(cat.e, bykey, cat.ne, x->model, x->name), hi = lo;
+            char *key = malloc(strlen(x->model) + strlen(x->name) + 2);
+            if (key == NULL)
+                break;
+            sprintf(key, "%s/%s", x->model, x->name);
+            /* a key listed twice (the same manifest in two shards' directories) counts once:
+             * a linear look-back is enough for the usual handful of manifests */
+            {
+                int dup = 0;
+                for (size_t s = nseen; s-- > 0 && !dup;)
+                    dup = strcmp(seen[s], key) == 0;
+                if (dup) {
+                    free(key);
+                    continue;
+                }
+            }
+            seen[nseen++] = key;
+            while (hi < cat.ne && same_key(&cat.e[bykey[hi]], x->model, x->name))
+                hi++;
+            if (hi == lo) { /* missing */
+                entry_t *r = &rows[nrow];
+                r->model = strdup(x->model);
+                r->name = strdup(x->name);
+                r->status = ST_MISSING;
+                swept_pairs(x->swept, &r->param, &r->init);
+                order[nrow++] = (size_t)-1;
+                continue;
+            }
+            for (size_t k = lo; k < hi; k++) {
+                used[bykey[k]] = 1;
+                if (hi - lo > 1)
+                    cat.e[bykey[k]].status = ST_DUPLICATE;
+                order[nrow++] = bykey[k];
+            }
+        }
+        nexpected = nseen;
+        for (size_t s = 0; s < nseen; s++)
+            free(seen[s]);
+        free(seen);
+        for (size_t i = 0; i < cat.ne; i++) /* the others, by path */
+            if (!used[i]) {
+                size_t lo = lower(cat.e, bykey, cat.ne, cat.e[i].model, cat.e[i].name);
+                if (lo + 1 < cat.ne && same_key(&cat.e[bykey[lo + 1]], cat.e[i].model,
+                                                cat.e[i].name))
+                    cat.e[i].status = ST_DUPLICATE;
+                order[nrow++] = i;
+            }
+        free(used);
+    }
+    /* the parameter and state columns: every name, in the order first met */
+    for (size_t r = 0; r < nrow; r++) {
+        const entry_t *e = order[r] == (size_t)-1 ? &rows[r] : &cat.e[order[r]];
+        for (size_t k = 0; k < e->param.n; k++)
+            if (pair_get(&cols_p, e->param.name[k]) == NULL)
+                pairs_push(&cols_p, e->param.name[k], "");
+        for (size_t k = 0; k < e->init.n; k++)
+            if (pair_get(&cols_i, e->init.name[k]) == NULL)
+                pairs_push(&cols_i, e->init.name[k], "");
+        count[e->status]++;
+    }
+
+    /* TSV */
+    {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *t = open_memstream(&buf, &len);
+        if (t == NULL)
+            goto out;
+        fprintf(t, "case\tmodel\tkind\tstatus\toutcome\tdigits\tcertified\tfile\tsha256");
+        for (size_t k = 0; k < cols_p.n; k++)
+            fprintf(t, "\tparam:%s", cols_p.name[k]);
+        for (size_t k = 0; k < cols_i.n; k++)
+            fprintf(t, "\tinit:%s", cols_i.name[k]);
+        fputc('\n', t);
+        for (size_t r = 0; r < nrow; r++) {
+            const entry_t *e = order[r] == (size_t)-1 ? &rows[r] : &cat.e[order[r]];
+            tsv_field(t, e->name);
+            fputc('\t', t);
+            tsv_field(t, e->model);
+            fputc('\t', t);
+            tsv_field(t, e->kind);
+            fprintf(t, "\t%s\t", status_name[e->status]);
+            tsv_field(t, e->outcome);
+            fputc('\t', t);
+            tsv_field(t, e->digits);
+            fputc('\t', t);
+            for (size_t k = 0; k < e->certified.n; k++) {
+                fprintf(t, "%s%s=", k ? " " : "", e->certified.name[k]);
+                tsv_field(t, e->certified.value[k]);
+            }
+            fputc('\t', t);
+            tsv_field(t, e->rel);
+            fprintf(t, "\t%s", e->rel ? e->sha : "");
+            for (size_t k = 0; k < cols_p.n; k++) {
+                fputc('\t', t);
+                tsv_field(t, pair_get(&e->param, cols_p.name[k]));
+            }
+            for (size_t k = 0; k < cols_i.n; k++) {
+                fputc('\t', t);
+                tsv_field(t, pair_get(&e->init, cols_i.name[k]));
+            }
+            fputc('\n', t);
+        }
+        fclose(t);
+        if (tsv_path == NULL)
+            tsv_path = tsv_def = join(dir, "catalogue.tsv");
+        if (tsv_path == NULL || write_file(tsv_path, buf, len) != 0) {
+            free(buf);
+            goto out;
+        }
+        free(buf);
+    }
+
+    /* JSON */
+    root = json_object();
+    jcases = json_array();
+    jmissing = json_array();
+    jdup = json_array();
+    {
+        json_t *s = json_object(), *jm = json_array();
+        json_object_set_new(root, "format", json_string("nhref-catalogue 1"));
+        json_object_set_new(s, "rows", json_integer((json_int_t)nrow));
+        json_object_set_new(s, "expected", json_integer((json_int_t)nexpected));
+        json_object_set_new(s, "outputs", json_integer((json_int_t)cat.ne));
+        for (int k = 0; k < ST_COUNT; k++)
+            json_object_set_new(s, status_name[k], json_integer((json_int_t)count[k]));
+        json_object_set_new(s, "temporary_files", json_integer((json_int_t)cat.ntemp));
+        json_object_set_new(s, "other_csv_files", json_integer((json_int_t)cat.nother));
+        json_object_set_new(root, "summary", s);
+        for (size_t i = 0; i < cat.nmanifest; i++)
+            json_array_append_new(jm, json_string(cat.manifests[i]));
+        json_object_set_new(root, "manifests", jm);
+    }
+    for (size_t r = 0; r < nrow; r++) {
+        const entry_t *e = order[r] == (size_t)-1 ? &rows[r] : &cat.e[order[r]];
+        json_t *o = json_object();
+        json_object_set_new(o, "case", json_string(e->name));
+        json_object_set_new(o, "model", json_string(e->model));
+        json_object_set_new(o, "kind", e->kind ? json_string(e->kind) : json_null());
+        json_object_set_new(o, "status", json_string(status_name[e->status]));
+        json_object_set_new(o, "outcome", e->outcome ? json_string(e->outcome) : json_null());
+        json_object_set_new(o, "digits", number_json(e->digits));
+        json_object_set_new(o, "certified",
+                            e->certified.n ? pairs_json(&e->certified, 1) : json_null());
+        json_object_set_new(o, "file", e->rel ? json_string(e->rel) : json_null());
+        json_object_set_new(o, "sha256", e->rel ? json_string(e->sha) : json_null());
+        json_object_set_new(o, "param", pairs_json(&e->param, 0));
+        json_object_set_new(o, "init", pairs_json(&e->init, 0));
+        json_array_append_new(jcases, o);
+        if (e->status == ST_MISSING)
+            json_array_append_new(jmissing, json_string(e->name));
+        if (e->status == ST_DUPLICATE && e->rel != NULL)
+            json_array_append_new(jdup, json_string(e->rel));
+    }
+    json_object_set_new(root, "missing", jmissing);
+    json_object_set_new(root, "duplicates", jdup);
+    json_object_set_new(root, "cases", jcases);
+    {
+        char *text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
+        size_t len;
+        char *withnl;
+        if (text == NULL)
+            goto out;
+        len = strlen(text);
+        withnl = malloc(len + 2);
+        if (withnl == NULL) {
+            free(text);
+            goto out;
+        }
+        memcpy(withnl, text, len);
+        withnl[len++] = '\n';
+        free(text);
+        if (json_path == NULL)
+            json_path = json_def = join(dir, "catalogue.json");
+        if (json_path == NULL || write_file(json_path, withnl, len) != 0) {
+            free(withnl);
+            goto out;
+        }
+        free(withnl);
+    }
+    rc = count[ST_MISSING] || count[ST_DUPLICATE] || count[ST_CORRUPT] ? CLI_FAIL : CLI_OK;
+    if (!quiet || rc != CLI_OK) {
+        fprintf(stderr, "%s: %s: %zu rows: %zu ok, %zu missing, %zu duplicate, %zu corrupt, %zu "
+                        "unchecked",
+                cli_prog, dir, nrow, count[ST_OK], count[ST_MISSING], count[ST_DUPLICATE],
+                count[ST_CORRUPT], count[ST_UNCHECKED]);
+        if (cat.ntemp)
+            fprintf(stderr, "; %zu temporary files left by killed writers", cat.ntemp);
+        fprintf(stderr, " -> %s, %s\n", tsv_path, json_path);
+    }
+    if (rc != CLI_OK) /* name a few */
+        for (size_t r = 0, shown = 0; r < nrow && shown < 10; r++) {
+            const entry_t *e = order[r] == (size_t)-1 ? &rows[r] : &cat.e[order[r]];
+            if (e->status == ST_MISSING || e->status == ST_DUPLICATE || e->status == ST_CORRUPT) {
+                fprintf(stderr, "%s:   %s %s/%s%s%s\n", cli_prog, status_name[e->status], e->model,
+                        e->name, e->rel ? ": " : "", e->rel ? e->rel : "");
+                shown++;
+            }
+        }
+
+out:
+    json_decref(root);
+    for (size_t i = 0; i < nfiles; i++)
+        free(files[i]);
+    free(files);
+    for (size_t i = 0; i < cat.ne; i++)
+        entry_free(&cat.e[i]);
+    free(cat.e);
+    for (size_t i = 0; i < cat.nx; i++) {
+        free(cat.x[i].model);
+        free(cat.x[i].name);
+        free(cat.x[i].rel);
+        free(cat.x[i].swept);
+    }
+    free(cat.x);
+    for (size_t i = 0; i < cat.nmanifest; i++)
+        free(cat.manifests[i]);
+    free(cat.manifests);
+    if (rows != NULL)
+        for (size_t r = 0; r < nrow; r++)
+            if (order[r] == (size_t)-1)
+                entry_free(&rows[r]);
+    free(rows);
+    free(order);
+    free(bykey);
+    pairs_free(&cols_p);
+    pairs_free(&cols_i);
+    free(tsv_def);
+    free(json_def);
+    return rc;
+}

@@ -1,0 +1,271 @@
+#!/bin/sh
+# sweep.sh -- nhref sweep, --shard, --resume and nhref catalogue on small sweeps, as a
+# user meets them; the case-file fixes of issue 16 item 4 from the command line; the
+# sweep values against an independent Python implementation of their documented
+# definition (nhref_golden.h).  Expected values come from identities (a sweep's output
+# is the command's own output; shards partition the cases; a checksum is what
+# sha256sum says) or from that Python code, never from nhref itself.
+set -u
+NHREF=${NHREF:-../src/nhref}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect RC PATTERN -- ARGS: exit status RC and PATTERN (grep -E) in stdout+stderr
+expect() {
+    rc_want=$1 pat=$2
+    shift 3
+    out=$("$NHREF" "$@" 2>&1)
+    rc=$?
+    if [ "$rc" -ne "$rc_want" ]; then
+        bad "nhref $*: exit $rc, want $rc_want; output: $(printf '%s' "$out" | head -3)"
+    elif ! printf '%s\n' "$out" | grep -Eq -- "$pat"; then
+        bad "nhref $*: output lacks /$pat/: $(printf '%s' "$out" | head -3)"
+    else
+        ok
+    fi
+}
+data() { grep -v '^#' "$1"; }
+# damage FILE: one more digit in its first data row
+damage() { awk '!/^#/ && !d { sub(/,/, "1,"); d = 1 } { print }' "$1" > "$1.x" && mv "$1.x" "$1"; }
+claimed() { sed -n 's/^# sha256: \([0-9a-f]\{64\}\).*/\1/p' "$1" | tail -1; }
+
+# ---------------------------------------------------------------- issue 16 item 4 (CLI side)
+# a ':' in a path is a path: FILE:NAME only when FILE exists
+mkdir "$tmp/a:b"
+cat > "$tmp/a:b/x.cases" <<'EOF'
+model = chaplygin_sleigh
+digits = 12
+[c1]
+times = 0, 1
+[c2]
+times = 0, 1
+EOF
+n=$("$NHREF" golden -l "$tmp/a:b/x.cases" 2>&1 | grep -c 'a:b/x.cases:c[12] ')
+[ "$n" -eq 2 ] && ok || bad "golden -l of a file in a:b listed $n cases, want 2"
+n=$("$NHREF" golden -l "$tmp/a:b/x.cases:c2" 2>&1 | grep -c ':c[12] ')
+[ "$n" -eq 1 ] && ok || bad "golden -l FILE:c2 listed $n cases, want 1"
+expect 2 'no case \[c3\]' -- golden -l "$tmp/a:b/x.cases:c3"
+# digits is decimal: 0x14 is not 20
+printf 'model = chaplygin_sleigh\n[a]\ntimes = 1\ndigits = 0x14\n' > "$tmp/hex.cases"
+expect 2 "hex.cases:4: digits: '0x14' is not a decimal number" -- golden -l "$tmp/hex.cases"
+# a long description does not spill into a key; defaults (init) reach every case
+{
+    printf 'model = chaplygin_sleigh\ndigits = 12\ninit omega = 0.75\nt-end = 1\ndt-out = 1\n[long]\n'
+    printf 'description = '
+    python3 -c 'print("x" * (4095 - len("description = ")), end="")' 2>/dev/null ||
+        awk 'BEGIN { while (n++ < 4081) printf "x" }'
+    printf 'param m = 7\n'
+} > "$tmp/long.cases"
+if "$NHREF" sweep -q "$tmp/long.cases" -o "$tmp/long" 2> "$tmp/err"; then
+    f=$tmp/long/chaplygin_sleigh/long.csv
+    grep -q '^# param: m = 2 \[kg\]$' "$f" && ok || bad "the long line set m: $(grep '^# param: m' "$f")"
+    grep -q '^# init: omega = 0.75 \[rad/s\]$' "$f" && ok || bad "the default init was ignored: $(grep '^# init: omega' "$f")"
+else
+    bad "sweep of long.cases: $(cat "$tmp/err")"
+fi
+
+# ---------------------------------------------------------------- checksums of run and lyapunov
+"$NHREF" run chaplygin_sleigh -q -T 2 --dt-out 0.5 -o "$tmp/run.csv" &&
+"$NHREF" run chaplygin_sleigh -q -T 2 --dt-out 0.5 --fast -o "$tmp/fast.csv" &&
+"$NHREF" lyapunov chaplygin_sleigh --digits 12 --times 1,2 -o "$tmp/ly.csv" || bad "run/lyapunov failed"
+for f in run fast ly; do
+    want=$(data "$tmp/$f.csv" | sha256sum | cut -c1-64)
+    [ "$(claimed "$tmp/$f.csv")" = "$want" ] && ok || bad "$f.csv: sha256 line $(claimed "$tmp/$f.csv"), grep -v '^#' | sha256sum $want"
+    tail -1 "$tmp/$f.csv" | grep -q '^# sha256: ' && ok || bad "$f.csv: the sha256 line is not the last"
+done
+
+# ---------------------------------------------------------------- sweep values vs Python
+cat > "$tmp/values.cases" <<'EOF'
+model = chaplygin_sleigh
+digits = 12
+times = 1
+[s]
+param m = logspace(-1, 1, 3)
+init v = normal(0.5, 2, n=4, seed=123456789)
+param a = 0.5, 1.5
+init omega = uniform(-1, 1e-3, n=4, seed=18446744073709551615)
+[lin]
+init phi = linspace(-0.3, 1, 7)
+EOF
+if "$NHREF" sweep --list "$tmp/values.cases" > "$tmp/values.tsv" 2> "$tmp/err"; then ok; else bad "sweep --list: $(cat "$tmp/err")"; fi
+py=
+for p in "${PYTHON3:-}" /usr/bin/python3 python3; do
+    [ -n "$p" ] && "$p" -c 'import mpmath' 2>/dev/null && { py=$p; break; }
+done
+if [ -n "$py" ]; then
+    if "$py" - "$tmp/values.tsv" <<'EOF'
+# The documented definition (include/nhref_golden.h), written independently.
+import sys
+from decimal import Decimal, getcontext
+from fractions import Fraction
+import mpmath
+mpmath.mp.prec = 400
+M = 2**64
+def mix(z):
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % M
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % M
+    return z ^ (z >> 31)
+def fnv(key):
+    h = 0xcbf29ce484222325
+    for b in key.encode():
+        h = ((h ^ b) * 0x100000001b3) % M
+    return h
+def u(seed, key, j, s):
+    w = mix(((seed ^ fnv(key)) + (2 * j + s + 1) * 0x9E3779B97F4A7C15) % M)
+    return Fraction(2 * w + 1, 2**65)
+def r20(fr):                       # exact rational, rounded to 20 significant digits
+    getcontext().prec = 20
+    return Decimal(fr.numerator) / Decimal(fr.denominator)
+def m20(x):                        # a 400-bit value, to 20 significant digits
+    return Decimal(mpmath.nstr(x, 20, strip_zeros=False))
+def uniform(a, b, n, seed, key):
+    a, b = Fraction(a), Fraction(b)
+    return [r20(a + (b - a) * u(seed, key, j, 0)) for j in range(n)]
+def normal(mu, sg, n, seed, key):
+    out = []
+    for j in range(n):
+        u1, u2 = u(seed, key, j, 0), u(seed, key, j, 1)
+        z = mpmath.sqrt(-2 * mpmath.log(mpmath.mpf(u1.numerator) / u1.denominator)) * \
+            mpmath.cos(2 * mpmath.pi * mpmath.mpf(u2.numerator) / u2.denominator)
+        out.append(m20(mpmath.mpf(mu) + mpmath.mpf(sg) * z))
+    return out
+m = [m20(mpmath.power(10, mpmath.mpf(e))) for e in (-1, 0, 1)]
+v = normal('0.5', '2', 4, 123456789, 'init v')
+om = uniform('-1', '1e-3', 4, 18446744073709551615, 'init omega')
+a = ['0.5', '1.5']
+want = {}
+for k in range(24):                # axes m (3), the samples (4), a (2); the last fastest
+    i, j, l = k // 8, (k // 2) % 4, k % 2
+    want['s-%05d' % k] = {'param m': m[i], 'init v': v[j], 'param a': Decimal(a[l]),
+                          'init omega': om[j]}
+for k in range(7):
+    want['lin-%05d' % k] = {'init phi': r20(Fraction('-0.3') + Fraction('1.3') * k / 6)}
+got = {}
+for line in open(sys.argv[1]):
+    idx, case, model, swept = line.rstrip('\n').split('\t')
+    got[case] = {kv.split(' = ')[0]: Decimal(kv.split(' = ')[1]) for kv in swept.split(', ')}
+    assert want[case].keys() == got[case].keys(), (case, got[case])
+    for key in want[case]:
+        assert got[case][key] == want[case][key], (case, key, got[case][key], want[case][key])
+assert got.keys() == want.keys(), sorted(set(want) ^ set(got))
+EOF
+    then ok; else bad "sweep values differ from the documented generator (Python)"; fi
+else
+    echo "SKIP: python3 with mpmath not available for the sweep-values check"
+fi
+# the shards of --list partition the cases: shard K/3 has the indices i with i mod 3 = K - 1
+for k in 1 2 3; do
+    "$NHREF" sweep --list --shard $k/3 "$tmp/values.cases" > "$tmp/shard$k.tsv"
+    awk -F'\t' -v k=$k '$1 % 3 != k - 1 { bad = 1 } END { exit bad }' "$tmp/shard$k.tsv" && ok ||
+        bad "shard $k/3 lists an index of another shard"
+done
+cat "$tmp/shard1.tsv" "$tmp/shard2.tsv" "$tmp/shard3.tsv" | sort -n | cmp -s - "$tmp/values.tsv" && ok ||
+    bad "the union of the shards' lists is not the whole list"
+expect 2 "shard: '4/3' is not K/N" -- sweep --list --shard 4/3 "$tmp/values.cases"
+expect 2 "shard: '0/3' is not K/N" -- sweep --list --shard 0/3 "$tmp/values.cases"
+# a bad sample is named, and nothing runs
+printf 'model = skater\ndigits = 12\ntimes = 1\n[lean]\ninit theta = linspace(0, 2, 5)\n' > "$tmp/lean.cases"
+expect 2 'case \[lean-00004\] \(init theta = 2\): the initial state is not admissible' -- sweep "$tmp/lean.cases" -o "$tmp/lean"
+[ ! -e "$tmp/lean" ] && ok || bad "a sweep with a bad sample started"
+
+# ---------------------------------------------------------------- a sweep runs the commands themselves
+cat > "$tmp/sl.cases" <<'EOF'
+model = chaplygin_sleigh
+digits = 14
+t-end = 2
+dt-out = 0.5
+[g]
+param m = 1, 3
+init omega = linspace(0.5, 1.5, 3)
+EOF
+{ cat "$tmp/sl.cases"; printf '[ly]\ninit omega = 0.5, 1\ntimes = 0, 1, 2\n'; } > "$tmp/sl2.cases"
+if "$NHREF" sweep -q "$tmp/sl2.cases" -o "$tmp/sw" 2> "$tmp/err"; then bad "sweep --command run of a case with a list of times succeeded"; else ok; fi
+grep -q "case \[ly-00000\]: its times are a list: 'nhref run' needs t-end and dt-out" "$tmp/err" && ok || bad "the failed case is not named: $(cat "$tmp/err")"
+[ "$(ls "$tmp/sw/chaplygin_sleigh" | wc -l)" -eq 6 ] && ok || bad "the other cases were not all done: $(ls "$tmp/sw/chaplygin_sleigh")"
+"$NHREF" run chaplygin_sleigh -q --param m=3 --init omega=1 -T 2 --dt-out 0.5 --digits 14 -o "$tmp/direct.csv"
+cmp -s "$tmp/direct.csv" "$tmp/sw/chaplygin_sleigh/g-00004.csv" && ok || bad "the sweep's g-00004 differs from nhref run with its options"
+"$NHREF" sweep -q --command lyapunov "$tmp/sl2.cases" -o "$tmp/swl" -- --method benettin --delta0 1e-9 2> "$tmp/err" || bad "sweep --command lyapunov: $(cat "$tmp/err")"
+"$NHREF" lyapunov chaplygin_sleigh --init omega=1 --times 1,2 --digits 14 --method benettin --delta0 1e-9 -o "$tmp/directly.csv"
+cmp -s "$tmp/directly.csv" "$tmp/swl/chaplygin_sleigh/ly-00001.csv" && ok || bad "the sweep's ly-00001 differs from nhref lyapunov with its options"
+grep -q '^# command: lyapunov --method benettin --delta0 1e-9$' "$tmp/swl/sl2.manifest" && ok || bad "the manifest lacks the command"
+# options after '--' may not replace the case's values or its output
+expect 2 "'--digits' after '--' would replace what the sweep gives each case" -- sweep -q "$tmp/sl.cases" -o "$tmp/x" -- --digits 30
+expect 2 "'-o' after '--' would replace" -- sweep -q "$tmp/sl.cases" -o "$tmp/x" -- -o f.csv
+expect 2 "'--par=m=1' after '--' would replace what the sweep gives each case \(--param\)" -- sweep -q "$tmp/sl.cases" -o "$tmp/x" -- --par=m=1
+[ ! -e "$tmp/x" ] && ok || bad "a refused sweep wrote $tmp/x"
+# another sweep into the same directory is refused
+mkdir -p "$tmp/o" && sed 's/m = 1, 3/m = 1, 4/' "$tmp/sl2.cases" > "$tmp/o/sl2.cases"
+expect 2 'is the manifest of another sweep' -- sweep -q "$tmp/o/sl2.cases" -o "$tmp/swl" --command lyapunov -- --method benettin --delta0 1e-9
+
+# ---------------------------------------------------------------- --resume
+"$NHREF" sweep -q "$tmp/sl.cases" -o "$tmp/r" 2>/dev/null
+ls -l --time-style=+%s.%N "$tmp/r/chaplygin_sleigh" > "$tmp/before"
+out=$("$NHREF" sweep --resume "$tmp/sl.cases" -o "$tmp/r" 2>&1)
+n=$(printf '%s\n' "$out" | grep -c 'skipped: its output checks out')
+[ "$n" -eq 6 ] && ok || bad "--resume skipped $n of 6 done cases: $out"
+ls -l --time-style=+%s.%N "$tmp/r/chaplygin_sleigh" | cmp -s - "$tmp/before" && ok || bad "--resume rewrote done cases"
+cp "$tmp/r/chaplygin_sleigh/g-00002.csv" "$tmp/g2.orig"
+damage "$tmp/r/chaplygin_sleigh/g-00002.csv"
+sed -i 's/^# param: m = 3 \[kg\]$/# param: m = 4 [kg]/' "$tmp/r/chaplygin_sleigh/g-00004.csv"  # another case's file
+touch "$tmp/r/chaplygin_sleigh/g-00001.csv.tmp.AbC123"                              # a killed writer's leftover
+out=$("$NHREF" sweep --resume "$tmp/sl.cases" -o "$tmp/r" 2>&1)
+printf '%s\n' "$out" | grep -q 'g-00002: done' && ok || bad "--resume kept a damaged output: $out"
+printf '%s\n' "$out" | grep -q 'g-00004: done' && ok || bad "--resume kept another case's output: $out"
+[ "$(printf '%s\n' "$out" | grep -c 'skipped: its output')" -eq 4 ] && ok || bad "--resume: $out"
+cmp -s "$tmp/g2.orig" "$tmp/r/chaplygin_sleigh/g-00002.csv" && ok || bad "the recomputed g-00002 differs from the first"
+[ ! -e "$tmp/r/chaplygin_sleigh/g-00001.csv.tmp.AbC123" ] && ok || bad "--resume left a temporary file"
+
+# ---------------------------------------------------------------- catalogue
+expect 0 '6 rows: 6 ok, 0 missing, 0 duplicate, 0 corrupt' -- catalogue "$tmp/r"
+head -1 "$tmp/r/catalogue.tsv" | grep -q '^case	model	kind	status	outcome	digits	certified	file	sha256	param:m	param:J	param:a	init:x' && ok || bad "catalogue.tsv header: $(head -1 "$tmp/r/catalogue.tsv")"
+awk -F'\t' 'NR > 1 { print $8 }' "$tmp/r/catalogue.tsv" > "$tmp/files"
+while read -r f; do
+    want=$(data "$tmp/r/$f" | sha256sum | cut -c1-64)
+    grep -q "	$f	$want	" "$tmp/r/catalogue.tsv" || { bad "catalogue: sha256 of $f"; break; }
+done < "$tmp/files"
+ok
+${py:-python3} -c "
+import json, sys
+c = json.load(open('$tmp/r/catalogue.json'))
+assert c['summary']['ok'] == 6 and c['summary']['expected'] == 6, c['summary']
+assert [r['case'] for r in c['cases']] == ['g-%05d' % k for k in range(6)]
+assert c['cases'][4]['param']['m'] == '3' and c['cases'][4]['init']['omega'] == '1'
+" 2>/dev/null && ok || bad "catalogue.json does not list the six cases in order with their values"
+rm "$tmp/r/chaplygin_sleigh/g-00003.csv"
+expect 1 'missing chaplygin_sleigh/g-00003' -- catalogue "$tmp/r"
+grep -q '^g-00003	chaplygin_sleigh		missing	.*	3	.*	0.5$' "$tmp/r/catalogue.tsv" && ok || bad "the missing row: $(grep g-00003 "$tmp/r/catalogue.tsv")"
+"$NHREF" sweep -q --resume "$tmp/sl.cases" -o "$tmp/r" 2>/dev/null
+mkdir -p "$tmp/r/elsewhere/chaplygin_sleigh" && cp "$tmp/r/chaplygin_sleigh/g-00005.csv" "$tmp/r/elsewhere/chaplygin_sleigh/"
+expect 1 'duplicate chaplygin_sleigh/g-00005: elsewhere/chaplygin_sleigh/g-00005.csv' -- catalogue "$tmp/r"
+rm -r "$tmp/r/elsewhere"
+damage "$tmp/r/chaplygin_sleigh/g-00000.csv"
+expect 1 'corrupt chaplygin_sleigh/g-00000' -- catalogue "$tmp/r"
+
+# ---------------------------------------------------------------- golden --shard and --resume
+cat > "$tmp/gold.cases" <<'EOF'
+model = chaplygin_sleigh
+digits = 12
+times = 0, 0.5, 1
+[g]
+param a = 0.5, 1
+init omega = 0.5, 1.5
+EOF
+"$NHREF" golden -q -o "$tmp/gA" "$tmp/gold.cases" || bad "golden unsharded"
+"$NHREF" golden -q -o "$tmp/gB" --shard 1/2 "$tmp/gold.cases" || bad "golden --shard 1/2"
+[ "$(ls "$tmp/gB/chaplygin_sleigh" | wc -l)" -eq 2 ] && ok || bad "golden --shard 1/2 wrote $(ls "$tmp/gB/chaplygin_sleigh")"
+"$NHREF" golden -q -o "$tmp/gB" --shard 2/2 "$tmp/gold.cases" || bad "golden --shard 2/2"
+diff -r "$tmp/gA" "$tmp/gB" > /dev/null && ok || bad "golden shards 1/2 + 2/2 differ from the unsharded run"
+"$NHREF" catalogue -q --cases "$tmp/gold.cases" "$tmp/gA" && "$NHREF" catalogue -q --cases "$tmp/gold.cases" "$tmp/gB" || bad "golden catalogue"
+cmp -s "$tmp/gA/catalogue.tsv" "$tmp/gB/catalogue.tsv" && cmp -s "$tmp/gA/catalogue.json" "$tmp/gB/catalogue.json" && ok || bad "the golden catalogues differ"
+grep -q '	golden	ok	certified	12	x=[0-9]* y=' "$tmp/gA/catalogue.tsv" && ok || bad "golden rows lack their certified digits: $(sed -n 2p "$tmp/gA/catalogue.tsv")"
+rm "$tmp/gB/chaplygin_sleigh/g-00001.csv"
+out=$("$NHREF" golden --resume -o "$tmp/gB" "$tmp/gold.cases" 2>&1)
+[ "$(printf '%s\n' "$out" | grep -c 'skipped (--resume)')" -eq 3 ] && printf '%s\n' "$out" | grep -q 'wrote .*g-00001.csv' && ok || bad "golden --resume: $out"
+diff -r "$tmp/gA/chaplygin_sleigh" "$tmp/gB/chaplygin_sleigh" > /dev/null && ok || bad "golden --resume did not restore the same file"
+
+echo "sweep.sh: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
