@@ -48,6 +48,7 @@ enum { T0, H, THETA, ACC, ET, TLAST, Y, SUM, NSCALAR };
 
 typedef struct {
     tape_ws_t *ws;
+    num_srcptr *c;  /* the series of each state component in ws (fixed with ws) */
     size_t n;       /* state dimension */
     unsigned order; /* N */
     long prec;
@@ -68,6 +69,7 @@ static void taylor_free(void *stv)
     if (st == NULL)
         return;
     NUM_TAPE_FN(free)(st->ws);
+    free(st->c);
     num_vec_free(st->s, NSCALAR);
     num_vec_free(st->x0, st->n);
     num_vec_free(st->e, st->n);
@@ -109,24 +111,29 @@ static int taylor_alloc(void **stp, const nhref_system_t *sys, const nhref_schem
     status = st->s && st->x0 && st->e && st->xlast
                  ? NUM_IN(nhref_system_workspace)(&st->ws, sys, tape, opts->prec, st->order, 1)
                  : NHREF_ENOMEM;
+    if (status == NHREF_OK && (st->c = malloc(st->n * sizeof *st->c)) == NULL)
+        status = NHREF_ENOMEM;
     if (status != NHREF_OK) {
         taylor_free(st);
         return status;
     }
+    for (size_t i = 0; i < st->n; i++)
+        st->c[i] = NUM_TAPE_FN(state_series)(st->ws, i);
     *stp = st;
     return NHREF_OK;
 }
 
-/* ln max_i |x_i^[k]| (Arb: of the midpoints), or -HUGE_VAL if every one is zero */
+/* ln max_i |x_i^[k]| (Arb: of the midpoints), or -HUGE_VAL if every one is zero: the
+ * largest component found by comparisons, then one logarithm */
 static double log_coef_norm(const taylor_t *st, unsigned k)
 {
-    double best = -HUGE_VAL;
-    for (size_t i = 0; i < st->n; i++) {
-        double l = num_log_abs(NUM_TAPE_FN(state_series)(st->ws, i) + k);
-        if (l > best)
-            best = l;
+    num_srcptr best = st->c[0] + k;
+    for (size_t i = 1; i < st->n; i++) {
+        num_srcptr c = st->c[i] + k;
+        if (num_cmpabs(c, best) > 0)
+            best = c;
     }
-    return best;
+    return num_log_abs(best);
 }
 
 /* H = exp(L) rounded at H's precision, for any double L (no exp of the type) */
@@ -142,7 +149,7 @@ static void horner(taylor_t *st, num_ptr x, num_srcptr s, unsigned from)
 {
     num_ptr acc = SC(st, ACC);
     for (size_t i = 0; i < st->n; i++) {
-        num_srcptr c = NUM_TAPE_FN(state_series)(st->ws, i);
+        num_srcptr c = st->c[i];
         num_set(acc, c + st->order);
         for (unsigned k = st->order; k-- > from;)
             num_fma(acc, acc, s, c + k, st->prec);

@@ -64,6 +64,8 @@ struct NUM_TAPE_STRUCT {
     size_t ncprog;
     solve_ws_t *solve; /* one per SOLVE group */
     size_t nsolve;
+    num_ptr *xs;       /* nstate: the series of each state component */
+    num_srcptr *fs;    /* nstate: the series of each right-hand side (nout >= nstate) */
     jet_ws_t jws;
 };
 
@@ -304,6 +306,8 @@ void NUM_TAPE_FN(free)(tape_ws_t *ws)
         free(sv->piv);
     }
     free(ws->solve);
+    free(ws->xs);
+    free(ws->fs);
     free(ws->auxp);
     free(ws->prog);
     free(ws->cprog);
@@ -427,6 +431,14 @@ int NUM_TAPE_FN(new)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsig
     if (status == NHREF_OK)
         status = compile(ws, aux_first);
     free(aux_first);
+    ws->xs = malloc((tape->nstate ? tape->nstate : 1) * sizeof *ws->xs);
+    ws->fs = malloc((tape->nstate ? tape->nstate : 1) * sizeof *ws->fs);
+    if (ws->xs == NULL || ws->fs == NULL)
+        status = status == NHREF_OK ? NHREF_ENOMEM : status;
+    for (size_t i = 0; i < tape->nstate && status == NHREF_OK; i++) {
+        ws->xs[i] = node_series(ws, tape->state[i]);
+        ws->fs[i] = tape->nout >= tape->nstate ? node_series(ws, tape->out[i]) : NULL;
+    }
     for (size_t i = 0; i < tape->nparam && status == NHREF_OK; i++)
         num_set_nan(ws->param + i);
     /* constants at this precision; the time series is t + h */
@@ -511,8 +523,8 @@ int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned ord
                 return status;
         }
         for (size_t i = 0; i < tape->nstate; i++) {
-            num_ptr xi = node_series(ws, tape->state[i]) + k + 1;
-            num_div_ui(xi, node_series(ws, tape->out[i]) + k, k + 1, ws->prec);
+            num_ptr xi = ws->xs[i] + k + 1;
+            num_div_ui(xi, ws->fs[i] + k, k + 1, ws->prec);
             if (NUM_LAZY_CHECKS && !num_is_finite(xi))
                 return NHREF_EDOMAIN;
         }
@@ -522,7 +534,7 @@ int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned ord
 
 num_srcptr NUM_TAPE_FN(state_series)(const tape_ws_t *ws, size_t i)
 {
-    return node_series(ws, ws->tape->state[i]);
+    return ws->xs[i];
 }
 
 /* ------------------------------------------------------------------ a system's tapes */
