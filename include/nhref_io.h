@@ -25,20 +25,47 @@ extern "C" {
 /* ------------------------------------------------------------------ atomic files */
 typedef struct nhref_outfile nhref_outfile_t;
 
-/* nhref_outfile_open -- start writing PATH atomically: the data go to a
- * temporary file in the same directory, renamed over PATH by
- * nhref_outfile_commit; nothing at PATH changes before that.  PATH "-" is
- * standard output (written directly).
- * Returns NHREF_OK, NHREF_EIO (directory not writable: errno tells why),
- * NHREF_ENOMEM. */
+/* nhref_outfile_open -- start writing PATH so that nothing is lost and nothing
+ * but PATH's data changes.  What happens depends on what is at PATH, symbolic
+ * links followed (the file a link points to is written, the link stays):
+ *   - "-", /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N: that open
+ *     descriptor (duplicated), written directly, wherever it leads;
+ *   - a regular file, or nothing yet: the data go to a temporary file
+ *     PATH.tmp.XXXXXX beside the target, renamed over it by
+ *     nhref_outfile_commit; nothing at PATH changes before that, and an
+ *     interrupted or failed run leaves it as it was.  The new file keeps the old
+ *     one's mode and, where the process may set them, its owner and group; a new
+ *     file gets mode 0666 minus the umask.  A read-only file is refused
+ *     (EACCES), as the shell's '>' would;
+ *   - a regular file with several hard links: the same temporary file, copied
+ *     into the target in place at commit, so that every link sees the new data
+ *     (that last copy is not atomic);
+ *   - a device (/dev/null, /dev/full, a terminal), a FIFO, or another
+ *     process's descriptor in /proc: written directly (opened for appending),
+ *     since there is nothing to replace;
+ *   - a directory: refused (EISDIR).
+ * While the temporary file exists, SIGINT, SIGTERM and SIGHUP remove it and then
+ * end the process as they would have (the handler is installed only for signals
+ * whose disposition is the default, and removed when no temporary file is left).
+ * Returns:   NHREF_OK; NHREF_EIO with errno saying why (ENOENT, EACCES, EISDIR,
+ *            ELOOP, ...); NHREF_ENOMEM.
+ * Cost:      a few system calls; no data copied except for hard-linked targets. */
 int nhref_outfile_open(nhref_outfile_t **f, const char *path);
 /* The stream to write to. */
 FILE *nhref_outfile_stream(nhref_outfile_t *f);
-/* nhref_outfile_commit -- flush, sync and rename into place; frees F.
- * Returns NHREF_OK or NHREF_EIO (then PATH is untouched and the temporary
- * file removed). */
+/* nhref_outfile_error -- 0 while every write to F's stream succeeded, else the
+ * errno value of the failure (ENOSPC, EIO, ...), found by flushing again.  For
+ * a caller whose writing stopped early, to say why. */
+int nhref_outfile_error(nhref_outfile_t *f);
+/* nhref_outfile_commit -- flush, close (for a temporary file: fsync, then
+ * rename or copy into place); frees F.
+ * Returns:   NHREF_OK, or NHREF_EIO with errno set (a write, flush, sync, close
+ *            or rename error: ENOSPC, EIO, ...); then PATH is untouched (except a
+ *            device, FIFO or hard-linked file written directly) and the
+ *            temporary file removed. */
 int nhref_outfile_commit(nhref_outfile_t *f);
-/* nhref_outfile_abort -- remove the temporary file; PATH is untouched; frees F. */
+/* nhref_outfile_abort -- close, remove the temporary file (PATH untouched);
+ * frees F (NULL allowed); errno is preserved. */
 void nhref_outfile_abort(nhref_outfile_t *f);
 
 /* ------------------------------------------------------------------ CSV */

@@ -26,6 +26,12 @@ void cli_error(const char *fmt, ...)
 #endif
     ;
 
+/* cli_write_error -- "nhref run: cannot write 'PATH': strerror(ERR)" (PATH "-":
+ * "standard output"), for a failed write, flush, close or rename.  After it
+ * names standard output, the final check of main() says nothing more. */
+void cli_write_error(const char *path, int err);
+extern int cli_stdout_reported;
+
 /* The model named NAME, or NULL after an error listing the known models. */
 const nhref_model_t *cli_model(const char *name);
 

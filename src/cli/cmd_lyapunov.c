@@ -220,7 +220,7 @@ int cmd_lyapunov(int argc, char **argv)
         goto done;
     }
     if (nhref_outfile_open(&of, output) != NHREF_OK) {
-        cli_error("cannot write '%s': %s", output, strerror(errno));
+        cli_write_error(output, errno);
         rc = CLI_FAIL;
         goto done;
     }
@@ -247,7 +247,11 @@ int cmd_lyapunov(int argc, char **argv)
             fputc('\n', out);
         }
     }
-    rc = nhref_outfile_commit(of) == NHREF_OK ? CLI_OK : CLI_FAIL;
+    rc = CLI_OK;
+    if (nhref_outfile_commit(of) != NHREF_OK) {
+        cli_write_error(output, errno);
+        rc = CLI_FAIL;
+    }
     of = NULL;
 
 done:

@@ -202,7 +202,7 @@ static int run_fast(const nhref_system_t *sys, const nhref_model_t *m, mpfr_srcp
     }
     w.f = f;
     if (nhref_outfile_open(&of, output) != NHREF_OK) {
-        cli_error("cannot write '%s': %s", output, strerror(errno));
+        cli_write_error(output, errno);
         goto out;
     }
     w.out = nhref_outfile_stream(of);
@@ -213,6 +213,11 @@ static int run_fast(const nhref_system_t *sys, const nhref_model_t *m, mpfr_srcp
         header(w.out, sys, init_str, t_end_s, dt_s, sch, "53 bits (double)", tol, 17);
     }
     status = nhref_fast_grid(f, NULL, x0, grid, ngrid, &stats);
+    if (status != NHREF_OK && nhref_outfile_error(of) != 0) {
+        cli_write_error(output, nhref_outfile_error(of));
+        nhref_outfile_abort(of);
+        goto out;
+    }
     if (status != NHREF_OK) {
         cli_error("integration failed after %lu steps and %zu of %zu rows: %s", stats.nsteps,
                   stats.nrows, ngrid, nhref_strerror(status));
@@ -223,7 +228,7 @@ static int run_fast(const nhref_system_t *sys, const nhref_model_t *m, mpfr_srcp
     nhref_csv_meta(w.out, "steps", "%lu (order %u, |h| from %.6g to %.6g s)", stats.nsteps,
                    stats.order_max, stats.h_min, stats.h_max);
     if (nhref_outfile_commit(of) != NHREF_OK)
-        cli_error("cannot write '%s': %s", output, strerror(errno));
+        cli_write_error(output, errno);
     else
         rc = CLI_OK;
 out:
@@ -516,7 +521,7 @@ int cmd_run(int argc, char **argv)
 
     /* output */
     if (nhref_outfile_open(&of, output) != NHREF_OK) {
-        cli_error("cannot write '%s': %s", output, strerror(errno));
+        cli_write_error(output, errno);
         rc = CLI_FAIL;
         goto done;
     }
@@ -535,6 +540,11 @@ int cmd_run(int argc, char **argv)
     }
     status = nhref_integrate_grid(ig, NULL, x0, grid, ngrid, &stats);
     cli_progress_end(&progress);
+    if (status != NHREF_OK && nhref_outfile_error(of) != 0) {
+        cli_write_error(output, nhref_outfile_error(of));
+        rc = CLI_FAIL;
+        goto done;
+    }
     if (status != NHREF_OK && status != NHREF_EBLOWUP) {
         cli_error("integration failed after %lu steps and %zu of %zu rows: %s", stats.nsteps,
                   stats.nrows, ngrid, nhref_strerror(status));
@@ -581,7 +591,7 @@ int cmd_run(int argc, char **argv)
     status = nhref_outfile_commit(of);
     of = NULL;
     if (status != NHREF_OK) {
-        cli_error("cannot write '%s': %s", output, strerror(errno));
+        cli_write_error(output, errno);
         rc = CLI_FAIL;
         goto done;
     }
