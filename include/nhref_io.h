@@ -1,13 +1,19 @@
-/* nhref_io.h -- output files written atomically, and the trajectory CSV format.
+/* nhref_io.h -- output files that respect their target, and the CSV dialect.
  *
- * Trajectory CSV (what `nhref run` writes): `#` metadata lines "# key: value";
- * the last of them is "# columns: t,x,..." followed by a line "# t,x,..." (the
- * column names, commented); then rows of decimal numbers separated by commas,
- * an undefined value (an integral outside its domain) written "nan".  So
- *     numpy.loadtxt(path, delimiter=',')
- * reads the numbers (comments skipped), and
- *     pandas.read_csv(path, comment='#', header=None, names=[...])
- * reads them with the names of the "# columns:" line.
+ * One CSV dialect for `nhref run` output and golden files: the first line is the
+ * header row of column names ("t,x,y,..."), then "# key: value" metadata lines,
+ * then rows of decimal numbers separated by commas (an undefined value, e.g. an
+ * integral outside its domain, is "nan"); `nhref run` adds its outcome as "#"
+ * lines after the rows.  So, identically,
+ *     pandas.read_csv(path, comment='#')
+ *     numpy.genfromtxt(path, delimiter=',', names=True, comments='#')
+ *     numpy.loadtxt(path, delimiter=',', skiprows=1)
+ * read the numbers with their names.  The header row comes first because
+ * genfromtxt(names=True) takes its names from the first line of the file, even a
+ * '#' line; pandas takes the first line that is not a comment.
+ * (Format versions: nhref-trajectory 2 and nhref-golden 2.  Version 1 files had
+ * the header after the metadata, and run's as a "# t,x,..." comment; the reader
+ * below still reads them.)
  */
 #ifndef NHREF_IO_H
 #define NHREF_IO_H

@@ -9,7 +9,7 @@ k=0
 while [ $k -lt 50 ]; do
     a=$(echo "scale=8; 0.05 * $k / 49" | bc -l)
     "$NHREF" run skater -q --fast --param g=-9.81 --param A1=$a -T 500 --dt-out 0.25 |
-        grep -v '^#' | awk -F, -v a=$a '{print $7 "," $8 "," a}' > "$d/fan$k.csv"
+        grep -v -e '^#' -e '^t,' | awk -F, -v a=$a '{print $7 "," $8 "," a}' > "$d/fan$k.csv"
     k=$((k + 1))
 done
 gnuplot <<GP

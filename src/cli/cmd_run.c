@@ -18,8 +18,9 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "Usage: nhref run MODEL [OPTION]...\n"
-            "Integrate MODEL from t = 0 and write t, the state and the first integrals as CSV\n"
-            "(numpy.loadtxt(f, delimiter=',') reads it; '#' lines are metadata).\n\n"
+            "Integrate MODEL from t = 0 and write t, the state and the first integrals as CSV:\n"
+            "a header row, '#' metadata lines, the rows (pandas.read_csv(f, comment='#') and\n"
+            "numpy.genfromtxt(f, delimiter=',', names=True, comments='#') read it).\n\n"
             "  -p, --param NAME=VALUE  set a parameter (decimal; see 'nhref describe MODEL')\n"
             "  -i, --init NAME=VALUE   set an initial state component (decimal)\n"
             "  -T, --t-end T           final time [s], T > 0 (default: the model's)\n"
@@ -95,7 +96,7 @@ static void log_event(void *arg, size_t k, mpfr_srcptr t, mpfr_srcptr x)
     fputc('\n', l->f);
 }
 
-/* The trajectory CSV's metadata and column lines (format: nhref_io.h), for both
+/* The trajectory CSV's header row and metadata (format: nhref_io.h), for both
  * paths: SCHEME, PRECISION and TOLERANCE describe the integrator, DIGITS the digits
  * each value is printed with. */
 static void header(FILE *out, const nhref_system_t *sys, const char *const *init_str,
@@ -104,8 +105,15 @@ static void header(FILE *out, const nhref_system_t *sys, const char *const *init
 {
     const nhref_model_t *m = nhref_system_model(sys);
 
-    fprintf(out, "# nhref trajectory\n");
-    nhref_csv_meta(out, "format", "nhref-trajectory 1");
+    /* the column names first: the one line both pandas.read_csv(comment='#') and
+     * numpy.genfromtxt(names=True, comments='#') take for the header */
+    fprintf(out, "t");
+    for (size_t i = 0; i < m->nstate; i++)
+        fprintf(out, ",%s", m->state[i].name);
+    for (size_t i = 0; i < m->nintegral; i++)
+        fprintf(out, ",%s", m->integral[i].name);
+    fprintf(out, "\n# nhref trajectory\n");
+    nhref_csv_meta(out, "format", "nhref-trajectory 2");
     nhref_csv_meta(out, "nhref", "%s (MPFR %s, GMP %s)", nhref_version(), nhref_mpfr_version(),
                    nhref_gmp_version());
     nhref_csv_meta(out, "model", "%s", m->name);
@@ -123,21 +131,11 @@ static void header(FILE *out, const nhref_system_t *sys, const char *const *init
     nhref_csv_meta(out, "precision", "%s", precision);
     nhref_csv_meta(out, "tolerance", "%s (mixed: |error| <= tol * max(1, |x|))", tolerance);
     nhref_csv_meta(out, "digits-printed", "%d (not certified: see 'nhref golden')", digits);
-    fprintf(out, "# columns: t");
-    for (size_t i = 0; i < m->nstate; i++)
-        fprintf(out, ",%s", m->state[i].name);
-    for (size_t i = 0; i < m->nintegral; i++)
-        fprintf(out, ",%s", m->integral[i].name);
-    fprintf(out, "\n# units: s");
+    fprintf(out, "# units: s");
     for (size_t i = 0; i < m->nstate; i++)
         fprintf(out, ",%s", m->state[i].unit);
     for (size_t i = 0; i < m->nintegral; i++)
         fprintf(out, ",%s", m->integral[i].unit);
-    fprintf(out, "\n# t");
-    for (size_t i = 0; i < m->nstate; i++)
-        fprintf(out, ",%s", m->state[i].name);
-    for (size_t i = 0; i < m->nintegral; i++)
-        fprintf(out, ",%s", m->integral[i].name);
     fputc('\n', out);
 }
 
