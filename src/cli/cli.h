@@ -32,6 +32,16 @@ void cli_error(const char *fmt, ...)
 void cli_write_error(const char *path, int err);
 extern int cli_stdout_reported;
 
+/* cli_find_data -- an installed data file: ENVVAR's directory (if that
+ * environment variable is set) / NAME, then ./data/SUB/NAME (a source tree),
+ * then SUB/NAME under the data directory of the installation this program runs
+ * from (its prefix found from /proc/self/exe, so that a staged or moved
+ * installation finds its own data), then under NHREF_PKGDATADIR.  Returns a
+ * malloc'ed path of a readable file, or NULL. */
+char *cli_find_data(const char *envvar, const char *sub, const char *name);
+/* The places cli_find_data looks, for messages ("$NHREF_CASES_DIR, ./data/cases, ..."). */
+const char *cli_data_places(const char *envvar, const char *sub);
+
 /* The model named NAME, or NULL after an error listing the known models. */
 const nhref_model_t *cli_model(const char *name);
 

@@ -14,8 +14,9 @@ static void usage(FILE *out)
             "Gauss-Legendre at p, the closed form where there is one), certify each column by\n"
             "the digits on which all agree, and write OUTDIR/<model>/<case>.csv atomically.\n\n"
             "CASES are case files (data/cases/*.cases: every case in them), FILE:NAME (one\n"
-            "case of a file), or MODEL/NAME (case NAME of MODEL.cases, looked up in\n"
-            "$NHREF_CASES_DIR, then ./data/cases, then %s/cases).\n\n"
+            "case of a file), MODEL/NAME (case NAME of MODEL.cases) or MODEL (all its\n"
+            "cases); MODEL.cases is looked up in $NHREF_CASES_DIR, then ./data/cases, then\n"
+            "the installed %s/cases.\n\n"
             "  -o, --output DIR   where to write (default: data/golden)\n"
             "  -l, --list         list the cases, compute nothing\n"
             "  -q, --quiet        no progress on stderr\n"
@@ -39,24 +40,13 @@ static void progress(void *arg, const char *route, double f)
     g->p.what = NULL;
 }
 
-/* the case file of MODEL: $NHREF_CASES_DIR, ./data/cases, the installed data */
+/* the case file of MODEL (cli_find_data: $NHREF_CASES_DIR, ./data/cases, the
+ * installed data) */
 static char *find_cases(const char *model)
 {
-    const char *dirs[3] = {getenv("NHREF_CASES_DIR"), "data/cases", NHREF_PKGDATADIR "/cases"};
-    for (int i = 0; i < 3; i++) {
-        char *path;
-        FILE *f;
-        if (dirs[i] == NULL)
-            continue;
-        path = malloc(strlen(dirs[i]) + strlen(model) + 8);
-        sprintf(path, "%s/%s.cases", dirs[i], model);
-        if ((f = fopen(path, "r")) != NULL) {
-            fclose(f);
-            return path;
-        }
-        free(path);
-    }
-    return NULL;
+    char name[160];
+    snprintf(name, sizeof name, "%s.cases", model);
+    return cli_find_data("NHREF_CASES_DIR", "cases", name);
 }
 
 int cmd_golden(int argc, char **argv)
@@ -116,11 +106,14 @@ int cmd_golden(int argc, char **argv)
             snprintf(model, sizeof model, "%.*s", (int)(slash - arg), arg);
             only = slash + 1;
             if ((file = find_cases(model)) == NULL) {
-                cli_error("no case file for model '%s' (looked in $NHREF_CASES_DIR, data/cases, "
-                          "%s/cases)", model, NHREF_PKGDATADIR);
+                cli_error("no case file for model '%s' (looked in %s)", model,
+                          cli_data_places("NHREF_CASES_DIR", "cases"));
                 rc = CLI_USAGE;
                 break;
             }
+        } else if (slash == NULL && strstr(arg, ".cases") == NULL &&
+                   nhref_model_find(arg) != NULL && (file = find_cases(arg)) != NULL) {
+            /* MODEL: every case of its case file */
         } else {
             file = malloc(strlen(arg) + 1);
             strcpy(file, arg);

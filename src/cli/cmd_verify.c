@@ -50,7 +50,8 @@ static void usage(FILE *out)
             "  -i, --init NAME=VALUE   set an initial state component of MODEL (decimal)\n"
             "      --t-start T0        time of the initial state [s] (default 0)\n"
             "  -g, --golden FILE       take the reference's model and values from FILE\n"
-            "                          (instead of MODEL, --param, --init, --t-start)\n"
+            "                          (instead of MODEL, --param, --init, --t-start);\n"
+            "                          MODEL/CASE: that golden file of the catalogue\n"
             "  -m, --min-digits D      pass if every compared state column agrees to at\n"
             "                          least D digits (0 <= D <= %d; default 0, which\n"
             "                          fails only on NaN or errors above max(|b|, 1))\n"
@@ -154,6 +155,7 @@ typedef struct {
     const char *where, *param_opt, *init_opt, *t_start_opt;
     double digits;       /* the file's "digits", 0 if none */
     nhref_table_t *gtab; /* the golden file, or NULL */
+    char *golden_path;   /* the catalogue file --golden MODEL/CASE names, or NULL */
     char **owned;        /* the "NAME=VALUE" strings made from the file */
     size_t nowned;
     char where_buf[300], t_start_buf[320];
@@ -317,6 +319,7 @@ static void refdef_free(refdef_t *d)
         free(d->owned[k]);
     free(d->owned);
     nhref_table_free(d->gtab);
+    free(d->golden_path);
 }
 
 /* The reference's definition from the command line, or from the metadata of
@@ -340,6 +343,25 @@ static int refdef_load(refdef_t *d, args_t *a)
         d->init = a->init;
         d->ninit = a->ninit;
         return CLI_OK;
+    }
+    {
+        /* MODEL/CASE names a golden file of the catalogue (cli_find_data) */
+        const char *slash = strchr(a->golden, '/');
+        FILE *f = fopen(a->golden, "r");
+        if (f != NULL)
+            fclose(f);
+        else if (slash != NULL && slash != a->golden && strchr(slash + 1, '/') == NULL &&
+                 strstr(a->golden, ".csv") == NULL) {
+            char name[512];
+            snprintf(name, sizeof name, "%s.csv", a->golden);
+            free(d->golden_path);
+            if ((d->golden_path = cli_find_data("NHREF_GOLDEN_DIR", "golden", name)) == NULL) {
+                cli_error("--golden %s: no such file, nor golden file %s in %s", a->golden,
+                          name, cli_data_places("NHREF_GOLDEN_DIR", "golden"));
+                return CLI_USAGE;
+            }
+            a->golden = d->golden_path;
+        }
     }
     if (nhref_table_read(&d->gtab, a->golden, 64, err, sizeof err) != NHREF_OK) {
         cli_error("--golden %s", err);

@@ -22,6 +22,82 @@ void cli_error(const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+/* the data directory of the installation this executable belongs to: its
+ * bindir NHREF_BINDIR mapped to NHREF_PKGDATADIR under the same root (a DESTDIR
+ * staging), else <bindir>/../share/nhref (a moved prefix); NULL if unknown */
+static const char *own_datadir(void)
+{
+    static char dir[4200];
+    static int done;
+    char exe[4096];
+    ssize_t n;
+    size_t lb = strlen(NHREF_BINDIR), le;
+    char *slash;
+
+    if (done)
+        return dir[0] ? dir : NULL;
+    done = 1;
+    n = readlink("/proc/self/exe", exe, 4000);
+    if (n <= 0)
+        return NULL;
+    exe[n] = '\0';
+    if ((slash = strrchr(exe, '/')) == NULL)
+        return NULL;
+    *slash = '\0';
+    le = strlen(exe);
+    if (le >= lb && strcmp(exe + le - lb, NHREF_BINDIR) == 0)
+        snprintf(dir, sizeof dir, "%.*s%s", (int)(le - lb), exe, NHREF_PKGDATADIR);
+    else
+        snprintf(dir, sizeof dir, "%s/../share/nhref", exe);
+    return dir;
+}
+
+static char *readable(const char *a, const char *b, const char *c)
+{
+    size_t len = strlen(a) + strlen(b) + strlen(c) + 3;
+    char *p = malloc(len);
+    FILE *f;
+    if (p == NULL)
+        return NULL;
+    snprintf(p, len, "%s/%s%s%s", a, b, *b ? "/" : "", c);
+    if ((f = fopen(p, "r")) != NULL) {
+        fclose(f);
+        return p;
+    }
+    free(p);
+    return NULL;
+}
+
+char *cli_find_data(const char *envvar, const char *sub, const char *name)
+{
+    const char *env = envvar != NULL ? getenv(envvar) : NULL, *own = own_datadir();
+    char *p = NULL;
+    if (env != NULL && *env != '\0')
+        p = readable(env, "", name);
+    if (p == NULL)
+        p = readable("data", sub, name);
+    if (p == NULL && own != NULL)
+        p = readable(own, sub, name);
+    if (p == NULL)
+        p = readable(NHREF_PKGDATADIR, sub, name);
+    return p;
+}
+
+const char *cli_data_places(const char *envvar, const char *sub)
+{
+    static char buf[8192];
+    const char *own = own_datadir();
+    size_t n = 0;
+    if (envvar != NULL)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "$%s, ", envvar);
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "data/%s, ", sub);
+    if (own != NULL && strcmp(own, NHREF_PKGDATADIR) != 0 && n < sizeof buf)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s/%s, ", own, sub);
+    if (n < sizeof buf)
+        snprintf(buf + n, sizeof buf - n, "%s/%s", NHREF_PKGDATADIR, sub);
+    return buf;
+}
+
 int cli_stdout_reported = 0;
 
 void cli_write_error(const char *path, int err)
