@@ -19,7 +19,7 @@ set datafile separator ','
 set title "figure skater: 50 ice traces, A1 = 0 ... 0.05 m (height), 0 <= t <= 500 s"
 set xlabel "r1 [m]"
 set ylabel "r2 [m]"
-set zlabel "A1 [m]" rotate
+set zlabel "A1 [m] (height of each trace)" rotate
 set xyplane at 0
 set view 62, 35
 unset key
