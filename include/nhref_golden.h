@@ -64,8 +64,9 @@
  * case (NAME-00017) and its values, never a case silently dropped.
  *
  * Values are decimal strings, used exactly as written.  A golden file
- * (data/golden/<model>/<case>.csv, DESIGN §5) is what `nhref golden` writes:
- * metadata lines "# key: value", a header row, and rows of decimal strings.
+ * (data/golden/<model>/<case>.csv, DESIGN §5; docs/golden.md) is what `nhref golden`
+ * writes: the header row first, then metadata lines "# key: value", then rows of
+ * decimal strings (the CSV dialect of nhref_io.h).
  * Certification (DESIGN §4): every column is computed by independent routes
  *   taylor@p       Taylor at the working precision p, tolerance 10^-digits,
  *   taylor@p+64    Taylor at p + 64 bits, tolerance 10^-(digits + 19) (the

@@ -1,13 +1,19 @@
-/* nhref_io.h -- output files written atomically, and the trajectory CSV format.
+/* nhref_io.h -- output files that respect their target, and the CSV dialect.
  *
- * Trajectory CSV (what `nhref run` writes): `#` metadata lines "# key: value";
- * the last of them is "# columns: t,x,..." followed by a line "# t,x,..." (the
- * column names, commented); then rows of decimal numbers separated by commas,
- * an undefined value (an integral outside its domain) written "nan".  So
- *     numpy.loadtxt(path, delimiter=',')
- * reads the numbers (comments skipped), and
- *     pandas.read_csv(path, comment='#', header=None, names=[...])
- * reads them with the names of the "# columns:" line.
+ * One CSV dialect for `nhref run` output and golden files: the first line is the
+ * header row of column names ("t,x,y,..."), then "# key: value" metadata lines,
+ * then rows of decimal numbers separated by commas (an undefined value, e.g. an
+ * integral outside its domain, is "nan"); `nhref run` adds its outcome as "#"
+ * lines after the rows.  So, identically,
+ *     pandas.read_csv(path, comment='#')
+ *     numpy.genfromtxt(path, delimiter=',', names=True, comments='#')
+ *     numpy.loadtxt(path, delimiter=',', skiprows=1)
+ * read the numbers with their names.  The header row comes first because
+ * genfromtxt(names=True) takes its names from the first line of the file, even a
+ * '#' line; pandas takes the first line that is not a comment.
+ * (Format versions: nhref-trajectory 2 and nhref-golden 2.  Version 1 files had
+ * the header after the metadata, and run's as a "# t,x,..." comment; the reader
+ * below still reads them.)
  */
 #ifndef NHREF_IO_H
 #define NHREF_IO_H
@@ -40,20 +46,47 @@ void nhref_vec_free(__mpfr_struct *v, size_t n);
 /* ------------------------------------------------------------------ atomic files */
 typedef struct nhref_outfile nhref_outfile_t;
 
-/* nhref_outfile_open -- start writing PATH atomically: the data go to a
- * temporary file in the same directory, renamed over PATH by
- * nhref_outfile_commit; nothing at PATH changes before that.  PATH "-" is
- * standard output (written directly).
- * Returns NHREF_OK, NHREF_EIO (directory not writable: errno tells why),
- * NHREF_ENOMEM. */
+/* nhref_outfile_open -- start writing PATH so that nothing is lost and nothing
+ * but PATH's data changes.  What happens depends on what is at PATH, symbolic
+ * links followed (the file a link points to is written, the link stays):
+ *   - "-", /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N: that open
+ *     descriptor (duplicated), written directly, wherever it leads;
+ *   - a regular file, or nothing yet: the data go to a temporary file
+ *     PATH.tmp.XXXXXX beside the target, renamed over it by
+ *     nhref_outfile_commit; nothing at PATH changes before that, and an
+ *     interrupted or failed run leaves it as it was.  The new file keeps the old
+ *     one's mode and, where the process may set them, its owner and group; a new
+ *     file gets mode 0666 minus the umask.  A read-only file is refused
+ *     (EACCES), as the shell's '>' would;
+ *   - a regular file with several hard links: the same temporary file, copied
+ *     into the target in place at commit, so that every link sees the new data
+ *     (that last copy is not atomic);
+ *   - a device (/dev/null, /dev/full, a terminal), a FIFO, or another
+ *     process's descriptor in /proc: written directly (opened for appending),
+ *     since there is nothing to replace;
+ *   - a directory: refused (EISDIR).
+ * While the temporary file exists, SIGINT, SIGTERM and SIGHUP remove it and then
+ * end the process as they would have (the handler is installed only for signals
+ * whose disposition is the default, and removed when no temporary file is left).
+ * Returns:   NHREF_OK; NHREF_EIO with errno saying why (ENOENT, EACCES, EISDIR,
+ *            ELOOP, ...); NHREF_ENOMEM.
+ * Cost:      a few system calls; no data copied except for hard-linked targets. */
 int nhref_outfile_open(nhref_outfile_t **f, const char *path);
 /* The stream to write to. */
 FILE *nhref_outfile_stream(nhref_outfile_t *f);
-/* nhref_outfile_commit -- flush, sync and rename into place; frees F.
- * Returns NHREF_OK or NHREF_EIO (then PATH is untouched and the temporary
- * file removed). */
+/* nhref_outfile_error -- 0 while every write to F's stream succeeded, else the
+ * errno value of the failure (ENOSPC, EIO, ...), found by flushing again.  For
+ * a caller whose writing stopped early, to say why. */
+int nhref_outfile_error(nhref_outfile_t *f);
+/* nhref_outfile_commit -- flush, close (for a temporary file: fsync, then
+ * rename or copy into place); frees F.
+ * Returns:   NHREF_OK, or NHREF_EIO with errno set (a write, flush, sync, close
+ *            or rename error: ENOSPC, EIO, ...); then PATH is untouched (except a
+ *            device, FIFO or hard-linked file written directly) and the
+ *            temporary file removed. */
 int nhref_outfile_commit(nhref_outfile_t *f);
-/* nhref_outfile_abort -- remove the temporary file; PATH is untouched; frees F. */
+/* nhref_outfile_abort -- close, remove the temporary file (PATH untouched);
+ * frees F (NULL allowed); errno is preserved. */
 void nhref_outfile_abort(nhref_outfile_t *f);
 
 /* ------------------------------------------------------------------ data checksums
@@ -64,10 +97,12 @@ void nhref_outfile_abort(nhref_outfile_t *f);
  * Lyapunov files after it). */
 
 /* nhref_outfile_data_sha256 -- the SHA-256 (64 hex digits + NUL in HEX) of the data
- * lines written to F so far (flushed first, then read back from the temporary file;
- * the write position is unchanged).
- * Returns NHREF_OK; NHREF_EINVAL for standard output (not read back: no checksum);
- * NHREF_EIO (flush or read error).  Cost: one read of the file. */
+ * lines written to F so far, whatever F writes to (a file, standard output, a device
+ * or a FIFO): the stream hashes them as they pass (where the C library lacks
+ * fopencookie, the temporary file is read back instead, and standard output has no
+ * checksum).  F may be written on afterwards.
+ * Returns NHREF_OK; NHREF_EINVAL (no checksum for this F); NHREF_EIO (a flush or
+ * read error).  Cost: none beyond hashing the data once. */
 int nhref_outfile_data_sha256(nhref_outfile_t *f, char hex[65]);
 
 /* nhref_file_data_sha256 -- the SHA-256 of the data lines of the file PATH in HEX,

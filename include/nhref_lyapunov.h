@@ -42,7 +42,8 @@ void nhref_lyap_opts_default(nhref_lyap_opts_t *opt);
 
 /* nhref_lyapunov -- FTLE(T_i) of SYS from X0 at t = 0, for the times T (N
  * values, increasing, > 0), integrated with the options IOPT (scheme,
- * precision, tolerance; events are not used).
+ * precision, tolerance; events are not used).  IOPT's progress callback, if
+ * set, is called with the fraction of [0, T_{N-1}] done.
  * Shapes:    x0: nstate values; t: N values; ftle: N values (each rounded at its
  *            own precision) [1/s].
  * Precision: the integrations at IOPT's precision; the tangent method's FTLE

@@ -14,6 +14,27 @@
  * (any case) for an infinity.  Returns NHREF_OK or NHREF_EPARSE. */
 int nhref_table_cell_set(mpfr_ptr x, const char *s);
 
+/* The SHA-256 of the data lines of a stream (the lines not starting with '#', each
+ * with its '\n'), fed as it is written (data_sha256.c). */
+#include <nettle/sha2.h>
+typedef struct {
+    struct sha256_ctx ctx;
+    int at_start, skip;
+} nhref_linehash_t;
+void nhref_linehash_init(nhref_linehash_t *h);
+void nhref_linehash_update(nhref_linehash_t *h, const char *p, size_t n);
+/* HEX (64 hex digits + NUL) = the hash so far; H may still be fed */
+void nhref_linehash_final(const nhref_linehash_t *h, char hex[65]);
+
+/* nhref_outfile_linehash -- the hash of F's data lines written so far, or NULL when
+ * F's stream does not go through nhref's own write function (no fopencookie). */
+const nhref_linehash_t *nhref_outfile_linehash(nhref_outfile_t *f);
+
+/* nhref_outfile_readfd -- the descriptor of F's temporary file, open for reading and
+ * writing (a file that will be renamed or copied into place), or -1 when F writes
+ * directly (standard output, a device, a FIFO). */
+int nhref_outfile_readfd(nhref_outfile_t *f);
+
 /* nhref_strdup -- a malloc'ed copy of S, or NULL. */
 char *nhref_strdup(const char *s);
 

@@ -58,7 +58,7 @@ START_TEST(test_file_is_well_formed)
     const nhref_model_t *m;
     double digits;
 
-    ck_assert_str_eq(nhref_table_meta(tab, "format", NULL), "nhref-golden 1");
+    ck_assert_str_eq(nhref_table_meta(tab, "format", NULL), "nhref-golden 2");
     ck_assert_ptr_nonnull(sha);
     ck_assert_msg(strncmp(sha, tab->sha256, 64) == 0, "%s: checksum %.64s, data hash %s", path,
                   sha, tab->sha256);

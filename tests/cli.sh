@@ -43,9 +43,11 @@ expect 0 "^  fall +.*ends the run" -- describe skater
 
 # ---------------------------------------------------------------- a real run (spec PUB-1)
 if "$NHREF" run chaplygin_sleigh -q > "$tmp/run.csv" 2> "$tmp/run.err"; then ok; else bad "default run failed: $(cat "$tmp/run.err")"; fi
-# 11 data rows (t = 0..10), 10 columns, t = 10 row matches PUB-1 to the 30 printed digits
+# a header row, then 11 data rows (t = 0..10), 10 columns, t = 10 row matches PUB-1
+# to the 30 printed digits
+[ "$(head -1 "$tmp/run.csv")" = "t,x,y,phi,v,omega,E,P1,P2,t0" ] && ok || bad "first line: $(head -1 "$tmp/run.csv")"
 rows=$(grep -vc '^#' "$tmp/run.csv")
-[ "$rows" -eq 11 ] && ok || bad "default run wrote $rows rows, want 11"
+[ "$rows" -eq 12 ] && ok || bad "default run wrote $rows lines besides metadata, want 1 + 11"
 last=$(grep -v '^#' "$tmp/run.csv" | tail -1)
 cols=$(printf '%s\n' "$last" | awk -F, '{print NF}')
 [ "$cols" -eq 10 ] && ok || bad "row has $cols columns, want 10"
@@ -53,7 +55,7 @@ x=$(printf '%s\n' "$last" | cut -d, -f2)
 y=$(printf '%s\n' "$last" | cut -d, -f3)
 case $x in -1.3036354940499513836643951943*) ok ;; *) bad "x(10) = $x, want -1.30363549404995138366439519437 (PUB-1)" ;; esac
 case $y in -1.4926161662496522147395917961*e+01) ok ;; *) bad "y(10) = $y, want -14.9261616624965221473959179613 (PUB-1)" ;; esac
-grep -q '^# columns: t,x,y,phi,v,omega,E,P1,P2,t0$' "$tmp/run.csv" && ok || bad "no columns line"
+grep -q '^# units: s,m,m,rad,m/s,rad/s,J,kg m/s,kg m/s,s$' "$tmp/run.csv" && ok || bad "no units line"
 grep -q '^# outcome: reached the final time$' "$tmp/run.csv" && ok || bad "no outcome line"
 
 # numpy and pandas read it as the README says (where the Python has them)
@@ -64,7 +66,7 @@ done
 if [ -n "$py" ]; then
     if "$py" -c "
 import numpy as np, sys
-a = np.loadtxt('$tmp/run.csv', delimiter=',')
+a = np.loadtxt('$tmp/run.csv', delimiter=',', skiprows=1)
 assert a.shape == (11, 10), a.shape
 assert abs(a[-1, 1] - (-1.30363549404995138366439519437)) < 1e-14
 assert abs(a[-1, 6] - 16) < 1e-12      # E

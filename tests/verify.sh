@@ -123,7 +123,7 @@ row3=$(grep '^3\.0*e+00,' "$tmp/run40.csv")
 set -- $(printf '%s\n' "$row3" | tr ',' ' ')
 {
     echo "omega,t,note,x,y,v,phi"
-    grep -v '^#' "$tmp/run40.csv" | awk -F, '{ print $6 "," $1 ",7," $2 "," $3 "," $5 "," $4 }' | sort -t, -k4
+    grep -v -e '^#' -e '^t,' "$tmp/run40.csv" | awk -F, '{ print $6 "," $1 ",7," $2 "," $3 "," $5 "," $4 }' | sort -t, -k4
 } > "$tmp/shuffled.csv"
 "$NHREF" verify "$tmp/shuffled.csv" chaplygin_sleigh -q -m 35 --t-start "$1" --init x="$2" \
     --init y="$3" --init phi="$4" --init v="$5" --init omega="$6" > "$tmp/shuf.out" 2>&1
@@ -136,7 +136,7 @@ done
 grep -q '^not compared: note ' "$tmp/shuf.out" && ok || bad "extra column not listed as not compared"
 grep -q 't_first = 0 ' "$tmp/shuf.out" && ok || bad "drift not from the earliest row"
 # standard input
-{ echo "t,x,y,phi,v,omega,E,P1,P2,t0"; grep -v '^#' "$tmp/run40.csv"; } |
+{ echo "t,x,y,phi,v,omega,E,P1,P2,t0"; grep -v -e '^#' -e '^t,' "$tmp/run40.csv"; } |
     "$NHREF" verify - chaplygin_sleigh -q -m 35 > "$tmp/stdin.out" 2>&1
 rc=$?
 [ $rc -eq 0 ] && ok || bad "from standard input: exit $rc: $(tail -2 "$tmp/stdin.out")"
@@ -255,7 +255,7 @@ usage_error "minimum drift digits Q=7: model chaplygin_sleigh has no first integ
 
 # ---------------------------------------------------------------- dialects (issue 13)
 # the same numbers in other dress give the same digits, column by column
-{ echo "t,x,y,phi,v,omega,E,P1,P2,t0"; grep -v '^#' "$tmp/run40.csv"; } > "$tmp/plain.csv"
+grep -v '^#' "$tmp/run40.csv" > "$tmp/plain.csv"  # the header row and the data rows
 "$NHREF" verify "$tmp/plain.csv" chaplygin_sleigh -q -m 35 > "$tmp/plain.out" 2>&1 || bad "plain CSV: $(tail -1 "$tmp/plain.out")"
 same_digits() { # NAME FILE ARGS...: verify FILE, every column's digits as for plain.csv
     name=$1 f=$2

@@ -20,8 +20,8 @@ set datafile separator ','
 set multiplot layout 1,2
 
 set title "HH-A nonholonomic particle: constraint s' = q_2 q_1'"
-set xlabel "q_1"
-set ylabel "q_2"
+set xlabel "q_1 (dimensionless)"
+set ylabel "q_2 (dimensionless)"
 set key top right
 plot run("hh_a_dalembert", hh1) using 2:3 with lines lw 2 lc rgb "#1f77b4" title "HH-1 correct (Lagrange-d'Alembert)", \
      run("hh_a_substituted", hh1) using 2:3 with lines lw 2 dt 2 lc rgb "#d62728" title "HH-1 constraint substituted into L", \

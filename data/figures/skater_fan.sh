@@ -9,7 +9,7 @@ k=0
 while [ $k -lt 50 ]; do
     a=$(echo "scale=8; 0.05 * $k / 49" | bc -l)
     "$NHREF" run skater -q --fast --param g=-9.81 --param A1=$a -T 500 --dt-out 0.25 |
-        grep -v '^#' | awk -F, -v a=$a '{print $7 "," $8 "," a}' > "$d/fan$k.csv"
+        grep -v -e '^#' -e '^t,' | awk -F, -v a=$a '{print $7 "," $8 "," a}' > "$d/fan$k.csv"
     k=$((k + 1))
 done
 gnuplot <<GP
@@ -19,7 +19,7 @@ set datafile separator ','
 set title "figure skater: 50 ice traces, A1 = 0 ... 0.05 m (height), 0 <= t <= 500 s"
 set xlabel "r1 [m]"
 set ylabel "r2 [m]"
-set zlabel "A1 [m]" rotate
+set zlabel "A1 [m] (height of each trace)" rotate
 set xyplane at 0
 set view 62, 35
 unset key

@@ -10,8 +10,11 @@ gnuplot <<GP
 set terminal pngcairo size 1000,480 font ",10"
 set output "$OUT/skater_ice.png"
 set datafile separator ','
-set multiplot layout 1,2 title "figure skater: ice traces (r1, r2) [m], 0 <= t <= 200 s"
+set multiplot layout 1,2 title "figure skater, g = -9.81: ice traces of the contact point, 0 <= t <= 200 s"
 set size ratio -1
+set xlabel "r1 [m]"
+set ylabel "r2 [m]"
+set grid
 unset key
 set title "A1 = 0"
 plot "$d/a0.csv" using 7:8 with lines lw 0.8

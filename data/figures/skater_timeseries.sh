@@ -11,12 +11,14 @@ gnuplot <<GP
 set terminal pngcairo size 1000,640 font ",10"
 set output "$OUT/skater_timeseries.png"
 set datafile separator ','
-set multiplot layout 2,1 title "figure skater, g = -9.81: Omega1 (rad/s) and v (m/s) against t (s)"
-set key top right
-set title "A1 = 0 (integrable: periodic)"
-plot "$d/a0.csv" using 1:3 with lines title "Omega1", "" using 1:5 with lines title "v"
-set title "A1 = 0.1 m (non-integrable)"
+set multiplot layout 2,1 title "figure skater, g = -9.81: roll rate Omega1 and speed v along the blade"
+set key outside right top vertical
 set xlabel "t [s]"
-plot "$d/a1.csv" using 1:3 with lines title "Omega1", "" using 1:5 with lines title "v"
+set ylabel "Omega1 [rad/s], v [m/s]"
+set grid
+set title "A1 = 0 (integrable: periodic)"
+plot "$d/a0.csv" using 1:3 with lines lw 1.2 title "Omega1 [rad/s]", "" using 1:5 with lines lw 1.2 title "v [m/s]"
+set title "A1 = 0.1 m (non-integrable)"
+plot "$d/a1.csv" using 1:3 with lines lw 1.2 title "Omega1 [rad/s]", "" using 1:5 with lines lw 1.2 title "v [m/s]"
 unset multiplot
 GP

@@ -12,8 +12,11 @@ gnuplot <<GP
 set terminal pngcairo size 1000,900 font ",10"
 set output "$OUT/skater_transition.png"
 set datafile separator ','
-set multiplot layout 2,2 title "figure skater: ice traces (r1, r2) [m] over 0 <= t <= 500 s, g = -9.81"
+set multiplot layout 2,2 title "figure skater, g = -9.81: ice traces of the contact point over 0 <= t <= 500 s"
 set size ratio -1
+set xlabel "r1 [m]"
+set ylabel "r2 [m]"
+set grid
 unset key
 set title "A1 = 0"
 plot "$d/t0.csv" using 7:8 with lines lw 0.5

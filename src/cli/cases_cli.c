@@ -74,6 +74,16 @@ int cli_case_source(const char *arg, char **file, char **only)
             return -1;
         return (*only = strdup(slash + 1)) != NULL ? 0 : -1;
     }
+    /* MODEL: every case of its case file */
+    if (slash == NULL && colon == NULL && strstr(arg, ".cases") == NULL &&
+        nhref_model_find(arg) != NULL) {
+        char path[4096], why[4500];
+        if (nhref_catalogue_find(path, sizeof path, "cases", arg, why, sizeof why) != NHREF_OK) {
+            cli_error("%s", why);
+            return -1;
+        }
+        return (*file = strdup(path)) != NULL ? 0 : -1;
+    }
     /* a file that does not exist: reading it says so */
     return (*file = strdup(arg)) != NULL ? 0 : -1;
 }
@@ -104,6 +114,7 @@ int cli_output_matches(const char *path, const nhref_case_t *c, const char *firs
     char *line = NULL, hex[65], claimed[65];
     size_t cap = 0, lineno = 0, nmatch_p = 0, nmatch_i = 0;
     int model_ok = 0, case_ok = strcmp(first_line, "# nhref golden file") != 0, kind_ok = 1;
+    int seen_comment = 0;
     ssize_t got;
 
     if ((f = fopen(path, "r")) == NULL) {
@@ -115,12 +126,13 @@ int cli_output_matches(const char *path, const nhref_case_t *c, const char *firs
         lineno++;
         if (got > 0 && line[got - 1] == '\n')
             line[got - 1] = '\0';
-        if (lineno == 1 && strcmp(line, first_line) != 0) {
+        if (line[0] != '#')
+            continue;
+        /* the kind of file: its first '#' line (after the header row, in format 2) */
+        if (!seen_comment++ && strcmp(line, first_line) != 0) {
             kind_ok = 0;
             break;
         }
-        if (line[0] != '#')
-            continue;
         s = line + 1;
         while (*s == ' ')
             s++;
@@ -141,7 +153,7 @@ int cli_output_matches(const char *path, const nhref_case_t *c, const char *firs
     if (lineno == 0)
         snprintf(why, len, "empty file");
     else if (!kind_ok)
-        snprintf(why, len, "it is not the output of this command (its first line is not '%s')",
+        snprintf(why, len, "it is not the output of this command (its first '#' line is not '%s')",
                  first_line);
     else if (!model_ok || !case_ok || nmatch_p != c->nparam || nmatch_i != c->ninit)
         snprintf(why, len, "it is the output of another case (model, name, parameters or "

@@ -31,6 +31,13 @@ void cli_error(const char *fmt, ...)
 /* S without leading and trailing white space (S is modified). */
 char *cli_trim(char *s);
 
+/* cli_write_error -- "nhref run: cannot write 'PATH': strerror(ERR)" (PATH "-":
+ * "standard output"), for a failed write, flush, close or rename.  After it
+ * names standard output, the final check of main() says nothing more. */
+void cli_write_error(const char *path, int err);
+extern int cli_stdout_reported;
+
+
 /* The model named NAME, or NULL after an error listing the known models. */
 const nhref_model_t *cli_model(const char *name);
 
@@ -75,7 +82,7 @@ int cli_shard_parse(const char *s, unsigned long *k, unsigned long *n);
 
 /* cli_case_source -- what a case argument names: an existing FILE (whatever its
  * name holds, ':' included), FILE:NAME (FILE existing; *ONLY = NAME), or MODEL/NAME
- * (the case file of MODEL in $NHREF_CASES_DIR, ./data/cases or the installed data).
+ * (the case file of MODEL: nhref_catalogue_find), or MODEL (every case of that file).
  * *FILE and *ONLY (NULL: every case) are malloc'ed.  Returns 0, or -1 after an error. */
 int cli_case_source(const char *arg, char **file, char **only);
 
@@ -83,7 +90,7 @@ int cli_case_source(const char *arg, char **file, char **only);
  * to OF (nothing for standard output). */
 void cli_sha256_line(nhref_outfile_t *of);
 
-/* cli_output_matches -- 1 if PATH exists, its first line is FIRST_LINE ("# nhref
+/* cli_output_matches -- 1 if PATH exists, its first "#" line is FIRST_LINE ("# nhref
  * trajectory", ...), its metadata name case C (model, the case name for golden
  * files, every param and init value of C as written) and its data match its sha256
  * line; else 0 with the reason in WHY. */

@@ -171,7 +171,10 @@ static int read_output(cat_t *cat, const char *full, const char *rel)
         lineno++;
         if (got > 0 && line[got - 1] == '\n')
             line[--got] = '\0';
-        if (lineno == 1) {
+        if (line[0] != '#')
+            continue;
+        /* the kind of file: its first '#' line (after the header row, in format 2) */
+        if (kind < 0) {
             for (int k = 0; k < 3; k++)
                 if (strcmp(line, kinds[k].first) == 0)
                     kind = k;
@@ -179,8 +182,6 @@ static int read_output(cat_t *cat, const char *full, const char *rel)
                 break;
             continue;
         }
-        if (line[0] != '#')
-            continue;
         s = line + 1;
         while (*s == ' ')
             s++;

@@ -4,24 +4,26 @@
 
 #include "cli.h"
 
-/* Print TEXT wrapped at 78 columns, each line indented by INDENT spaces. */
-static void wrap(const char *text, int indent)
+/* Print TEXT wrapped at 78 columns, each line indented by INDENT spaces; the
+ * first line starts at column START (after a label already printed) if > 0. */
+static void wrap_from(const char *text, int indent, int start)
 {
-    int col = 0;
+    int col = start, first = 1;
     const char *p = text;
     while (*p != '\0') {
         size_t w = strcspn(p, " ");
-        if (col > indent && col + (int)w + 1 > 78) {
+        if (!first && col + (int)w + 1 > 78) {
             putchar('\n');
             col = 0;
         }
         if (col == 0) {
             printf("%*s", indent, "");
             col = indent;
-        } else {
+        } else if (!first) {
             putchar(' ');
             col++;
         }
+        first = 0;
         printf("%.*s", (int)w, p);
         col += (int)w;
         p += w;
@@ -31,13 +33,27 @@ static void wrap(const char *text, int indent)
     putchar('\n');
 }
 
+static void wrap(const char *text, int indent)
+{
+    wrap_from(text, indent, 0);
+}
+
+/* "LABEL    text..." wrapped with the text aligned after the label */
+static void labelled(const char *label, const char *text)
+{
+    printf("%-9s", label);
+    wrap_from(text, 9, 9);
+}
+
 int cmd_describe(int argc, char **argv)
 {
     const nhref_model_t *m;
 
     if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
         printf("Usage: nhref describe MODEL\nState, parameters (units, defaults, admissible "
-               "ranges), first integrals,\nclosed forms and source of MODEL (see 'nhref list').\n");
+               "ranges), first integrals,\nclosed forms, source paper and documentation of MODEL "
+               "(see 'nhref list').\nThe documentation of each model family is docs/models/*.md, "
+               "installed in\n%s/docs/models/.\n", NHREF_DOCDIR);
         return argc < 2 ? CLI_USAGE : CLI_OK;
     }
     if (argc > 2) {
@@ -49,27 +65,43 @@ int cmd_describe(int argc, char **argv)
 
     printf("%s -- %s\n\n", m->name, m->title);
     wrap(m->description, 2);
-    printf("\nSource:  %s\nSpec:    %s\n", m->source, m->spec);
+    putchar('\n');
+    labelled("Source:", m->source);
+    {
+        /* the model's documentation, in the source tree and where make install puts it;
+         * its sections are what "spec §N" refers to */
+        char docs[1024];
+        const char *rel = strncmp(m->spec, "docs/", 5) == 0 ? m->spec + 5 : m->spec;
+        snprintf(docs, sizeof docs,
+                 "%s (\"spec §N\" above and below is its section N); installed as %s/docs/%s",
+                 m->spec, NHREF_DOCDIR, rel);
+        labelled("Docs:", docs);
+    }
 
     printf("\nState (initial values: --init NAME=VALUE):\n");
     printf("  %-8s %-8s %-9s %s\n", "name", "unit", "default", "meaning");
-    for (size_t i = 0; i < m->nstate; i++)
-        printf("  %-8s %-8s %-9s %s\n", m->state[i].name, m->state[i].unit,
-               m->state[i].default_init, m->state[i].description);
+    for (size_t i = 0; i < m->nstate; i++) {
+        int n = printf("  %-8s %-8s %-9s ", m->state[i].name, m->state[i].unit,
+                       m->state[i].default_init);
+        wrap_from(m->state[i].description, 30, n);
+    }
 
     printf("\nParameters (--param NAME=VALUE):\n");
     printf("  %-8s %-8s %-9s %s\n", "name", "unit", "default", "meaning");
     for (size_t i = 0; i < m->nparam; i++) {
-        printf("  %-8s %-8s %-9s %s\n", m->param[i].name, m->param[i].unit,
-               m->param[i].default_value, m->param[i].description);
-        printf("  %-8s %-8s %-9s admissible: %s\n", "", "", "", m->param[i].range);
+        int n = printf("  %-8s %-8s %-9s ", m->param[i].name, m->param[i].unit,
+                       m->param[i].default_value);
+        wrap_from(m->param[i].description, 30, n);
+        n = printf("  %-8s %-8s %-9s admissible: ", "", "", "");
+        wrap_from(m->param[i].range, 42, n);
     }
 
     printf("\nFirst integrals (output columns after the state):\n");
     for (size_t i = 0; i < m->nintegral; i++) {
-        printf("  %-8s %-8s %s\n", m->integral[i].name, m->integral[i].unit,
-               m->integral[i].description);
-        printf("  %-8s %-8s conserved: %s\n", "", "", m->integral[i].holds);
+        int n = printf("  %-8s %-8s ", m->integral[i].name, m->integral[i].unit);
+        wrap_from(m->integral[i].description, 20, n);
+        n = printf("  %-8s %-8s conserved: ", "", "");
+        wrap_from(m->integral[i].holds, 31, n);
     }
     if (m->nevent > 0) {
         printf("\nEvents (the model's physical limits; --no-model-events ignores them):\n");

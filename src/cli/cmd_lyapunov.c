@@ -17,20 +17,24 @@ static void usage(FILE *out)
             "Usage: nhref lyapunov MODEL [OPTION]...\n"
             "Finite-time Lyapunov exponents FTLE(T) of MODEL from its initial state, written\n"
             "as CSV with columns T, FTLE [1/s].\n\n"
-            "  -p, --param NAME=VALUE   set a parameter; -i, --init NAME=VALUE the initial state\n"
+            "  -p, --param NAME=VALUE   set a parameter (decimal; see 'nhref describe MODEL')\n"
+            "  -i, --init NAME=VALUE    set an initial state component (decimal)\n"
             "      --times T1,T2,...    the final times T (increasing, > 0; default 10,20,50,100)\n"
             "      --method M           tangent (default: the variational equations from the\n"
             "                           model's tape) or benettin (two trajectories)\n"
             "      --tau S              renormalise every S seconds (default 1)\n"
             "      --delta0 D           benettin: the initial separation (default 1e-20)\n"
-            "      --components A,B,... the state components of the norm (default: all)\n"
-            "      --direction U1,U2,...the initial direction on them (default: all ones)\n"
+            "      --components LIST    the state components of the norm, A,B,... (default: all)\n"
+            "      --direction LIST     the initial direction on them, U1,U2,... (default: all\n"
+            "                           ones)\n"
             "      --project INTEGRAL   project the direction on the level set of this first\n"
             "                           integral (e.g. E: the energy surface)\n"
-            "  -d, --digits D           digits (default 30); --prec BITS the precision instead\n"
+            "  -d, --digits D           digits: tolerance 10^-D (default 30)\n"
+            "      --prec BITS          the working precision instead\n"
             "  -o, --output FILE        write atomically to FILE (default: standard output)\n"
+            "  -q, --quiet              no progress on stderr (shown when it is a terminal)\n"
             "  -h, --help               show this help and exit\n\n"
-            "Example (spec skater.md §6.2, case L1):\n"
+            "Example (docs/models/skater.md §6.2, case L1):\n"
             "  nhref lyapunov skater --param A1=0.1 --param g=-9.81 --init Omega1=1 \\\n"
             "      --components theta,Omega1,Omega2,v --project E --times 10,20,50,100\n");
 }
@@ -60,7 +64,8 @@ int cmd_lyapunov(int argc, char **argv)
         {"components", required_argument, NULL, 'C'}, {"direction", required_argument, NULL, 'U'},
         {"project", required_argument, NULL, 'J'},    {"digits", required_argument, NULL, 'd'},
         {"prec", required_argument, NULL, 'P'},       {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},             {NULL, 0, NULL, 0}};
+        {"quiet", no_argument, NULL, 'q'},            {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     char *params[MAX_ASSIGN], *inits[MAX_ASSIGN], *times_s = NULL, *comp_s = NULL, *dir_s = NULL;
     char default_times[] = "10,20,50,100", *titems[MAX_LIST], *citems[MAX_LIST], *ditems[MAX_LIST];
     const char *output = "-", *project = NULL;
@@ -74,13 +79,14 @@ int cmd_lyapunov(int argc, char **argv)
     const char **init_str = NULL;
     size_t comp[MAX_LIST];
     nhref_outfile_t *of = NULL;
-    int c, rc = CLI_USAGE, status;
+    int c, rc = CLI_USAGE, status, quiet = 0;
+    cli_progress_t progress;
 
     nhref_lyap_opts_default(&lo);
     nhref_options_default(&io);
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":p:i:d:o:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":p:i:d:o:qh", longopts, NULL)) != -1) {
         switch (c) {
         case 'p':
         case 'i':
@@ -128,6 +134,9 @@ int cmd_lyapunov(int argc, char **argv)
             break;
         case 'o':
             output = optarg;
+            break;
+        case 'q':
+            quiet = 1;
             break;
         case 'h':
             usage(stdout);
@@ -212,14 +221,19 @@ int cmd_lyapunov(int argc, char **argv)
         }
     }
 
+    cli_progress_init(&progress, "integrating");
+    progress.active = progress.active && !quiet;
+    io.progress = cli_progress;
+    io.progress_arg = &progress;
     status = nhref_lyapunov(f, sys, x0, t, nt, &lo, &io);
+    cli_progress_end(&progress);
     if (status != NHREF_OK) {
         cli_error("cannot compute the exponents: %s", nhref_strerror(status));
         rc = status == NHREF_EINVAL ? CLI_USAGE : CLI_FAIL;
         goto done;
     }
     if (nhref_outfile_open(&of, output) != NHREF_OK) {
-        cli_error("cannot write '%s': %s", output, strerror(errno));
+        cli_write_error(output, errno);
         rc = CLI_FAIL;
         goto done;
     }
@@ -247,7 +261,11 @@ int cmd_lyapunov(int argc, char **argv)
         }
     }
     cli_sha256_line(of);
-    rc = nhref_outfile_commit(of) == NHREF_OK ? CLI_OK : CLI_FAIL;
+    rc = CLI_OK;
+    if (nhref_outfile_commit(of) != NHREF_OK) {
+        cli_write_error(output, errno);
+        rc = CLI_FAIL;
+    }
     of = NULL;
 
 done:

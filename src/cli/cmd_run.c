@@ -17,8 +17,9 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "Usage: nhref run MODEL [OPTION]...\n"
-            "Integrate MODEL from t = 0 and write t, the state and the first integrals as CSV\n"
-            "(numpy.loadtxt(f, delimiter=',') reads it; '#' lines are metadata).\n\n"
+            "Integrate MODEL from t = 0 and write t, the state and the first integrals as CSV:\n"
+            "a header row, '#' metadata lines, the rows (pandas.read_csv(f, comment='#') and\n"
+            "numpy.genfromtxt(f, delimiter=',', names=True, comments='#') read it).\n\n"
             "  -p, --param NAME=VALUE  set a parameter (decimal; see 'nhref describe MODEL')\n"
             "  -i, --init NAME=VALUE   set an initial state component (decimal)\n"
             "  -T, --t-end T           final time [s], T > 0 (default: the model's)\n"
@@ -66,7 +67,7 @@ static void log_event(event_log_t *l, size_t k, mpfr_srcptr t)
     fputc('\n', l->f);
 }
 
-/* The trajectory CSV's metadata and column lines (format: nhref_io.h), for both
+/* The trajectory CSV's header row and metadata (format: nhref_io.h), for both
  * paths: SCHEME, PRECISION and TOLERANCE describe the integrator, DIGITS the digits
  * each value is printed with. */
 static void header(FILE *out, const nhref_system_t *sys, const char *const *init_str,
@@ -75,8 +76,15 @@ static void header(FILE *out, const nhref_system_t *sys, const char *const *init
 {
     const nhref_model_t *m = nhref_system_model(sys);
 
-    fprintf(out, "# nhref trajectory\n");
-    nhref_csv_meta(out, "format", "nhref-trajectory 1");
+    /* the column names first: the one line both pandas.read_csv(comment='#') and
+     * numpy.genfromtxt(names=True, comments='#') take for the header */
+    fprintf(out, "t");
+    for (size_t i = 0; i < m->nstate; i++)
+        fprintf(out, ",%s", m->state[i].name);
+    for (size_t i = 0; i < m->nintegral; i++)
+        fprintf(out, ",%s", m->integral[i].name);
+    fprintf(out, "\n# nhref trajectory\n");
+    nhref_csv_meta(out, "format", "nhref-trajectory 2");
     nhref_csv_meta(out, "nhref", "%s (MPFR %s, GMP %s)", nhref_version(), nhref_mpfr_version(),
                    nhref_gmp_version());
     nhref_csv_meta(out, "model", "%s", m->name);
@@ -94,21 +102,11 @@ static void header(FILE *out, const nhref_system_t *sys, const char *const *init
     nhref_csv_meta(out, "precision", "%s", precision);
     nhref_csv_meta(out, "tolerance", "%s (mixed: |error| <= tol * max(1, |x|))", tolerance);
     nhref_csv_meta(out, "digits-printed", "%d (not certified: see 'nhref golden')", digits);
-    fprintf(out, "# columns: t");
-    for (size_t i = 0; i < m->nstate; i++)
-        fprintf(out, ",%s", m->state[i].name);
-    for (size_t i = 0; i < m->nintegral; i++)
-        fprintf(out, ",%s", m->integral[i].name);
-    fprintf(out, "\n# units: s");
+    fprintf(out, "# units: s");
     for (size_t i = 0; i < m->nstate; i++)
         fprintf(out, ",%s", m->state[i].unit);
     for (size_t i = 0; i < m->nintegral; i++)
         fprintf(out, ",%s", m->integral[i].unit);
-    fprintf(out, "\n# t");
-    for (size_t i = 0; i < m->nstate; i++)
-        fprintf(out, ",%s", m->state[i].name);
-    for (size_t i = 0; i < m->nintegral; i++)
-        fprintf(out, ",%s", m->integral[i].name);
     fputc('\n', out);
 }
 
@@ -589,7 +587,7 @@ int cmd_run(int argc, char **argv)
 
     /* output */
     if (nhref_outfile_open(&of, output) != NHREF_OK) {
-        cli_error("cannot write '%s': %s", output, strerror(errno));
+        cli_write_error(output, errno);
         rc = CLI_FAIL;
         goto done;
     }
@@ -612,6 +610,11 @@ int cmd_run(int argc, char **argv)
     }
     status = r.be->integrate(&r, &stats);
     cli_progress_end(&progress);
+    if (status != NHREF_OK && nhref_outfile_error(of) != 0) {
+        cli_write_error(output, nhref_outfile_error(of));
+        rc = CLI_FAIL;
+        goto done;
+    }
     if (status == NHREF_EPARAM) {
         /* the fast path checks the state rounded to double; say why it fails there */
         __mpfr_struct *xm = nhref_vec_new(model->nstate, 53);
@@ -667,7 +670,7 @@ int cmd_run(int argc, char **argv)
     status = nhref_outfile_commit(of);
     of = NULL;
     if (status != NHREF_OK) {
-        cli_error("cannot write '%s': %s", output, strerror(errno));
+        cli_write_error(output, errno);
         rc = CLI_FAIL;
         goto done;
     }

@@ -507,7 +507,7 @@ static int write_output(const nhref_verify_report_t *rep, const char *path, cons
         return CLI_FAIL;
     }
     if (nhref_outfile_commit(f) != NHREF_OK) {
-        cli_error("%s %s: cannot write: %s", option, path, strerror(errno));
+        cli_write_error(path, errno);
         return CLI_FAIL;
     }
     return CLI_OK;
@@ -577,7 +577,7 @@ int cmd_verify(int argc, char **argv)
     if (text_out) {
         print_report(stdout, rep);
         if (fflush(stdout) != 0 || ferror(stdout)) {
-            cli_error("standard output: %s", strerror(errno));
+            cli_write_error("-", errno);
             rc = CLI_FAIL;
         }
     } else {

@@ -1,6 +1,9 @@
 /* main.c -- nhref: certified reference trajectories of nonholonomic systems.
  * Dispatches to the subcommands; GNU conventions (--help, --version, errors on
- * stderr, exit status 0 success, 1 failure, 2 bad usage or input). */
+ * stderr, exit status 0 success, 1 failure, 2 bad usage or input).  Whatever the
+ * command, a failed write to standard output (a full disk, /dev/full, a closed
+ * pipe's EIO) is an error with exit status 1, checked once at the end. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,7 +38,26 @@ static void usage(FILE *out)
                  "  nhref run chaplygin_sleigh --digits 50 -o sleigh.csv\n");
 }
 
-int main(int argc, char **argv)
+/* Flush and close standard output; 0, or -1 after the message (exit status 1). */
+static int close_stdout(void)
+{
+    int e = 0;
+    errno = 0;
+    if (fflush(stdout) != 0)
+        e = errno != 0 ? errno : EIO;
+    else if (ferror(stdout))
+        e = EIO;
+    errno = 0;
+    if (fclose(stdout) != 0 && e == 0)
+        e = errno != 0 ? errno : EIO;
+    if (e == 0)
+        return 0;
+    if (!cli_stdout_reported)
+        cli_write_error("-", e);
+    return -1;
+}
+
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -59,4 +81,12 @@ int main(int argc, char **argv)
         }
     cli_error("unknown command '%s' (see 'nhref --help')", argv[1]);
     return CLI_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    int rc = dispatch(argc, argv);
+    if (close_stdout() != 0 && rc == CLI_OK)
+        rc = CLI_FAIL;
+    return rc;
 }

@@ -32,6 +32,22 @@ void cli_error(const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+
+
+
+
+int cli_stdout_reported = 0;
+
+void cli_write_error(const char *path, int err)
+{
+    if (strcmp(path, "-") == 0) {
+        cli_error("cannot write standard output: %s", strerror(err != 0 ? err : EIO));
+        cli_stdout_reported = 1;
+    } else {
+        cli_error("cannot write '%s': %s", path, strerror(err != 0 ? err : EIO));
+    }
+}
+
 const nhref_model_t *cli_model(const char *name)
 {
     const nhref_model_t *m = nhref_model_find(name);

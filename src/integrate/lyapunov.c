@@ -95,6 +95,20 @@ static int initial_direction(mpfr_ptr u, lyap_t *L, const nhref_system_t *sys, m
     return NHREF_OK;
 }
 
+/* progress over the whole run [0, T_n]: the integrator reports the fraction of
+ * the interval it integrates, [a, b] of the run */
+typedef struct {
+    void (*progress)(void *, double);
+    void *arg;
+    double a, b, total;
+} lyap_progress_t;
+
+static void lyap_progress(void *arg, double fraction)
+{
+    lyap_progress_t *p = arg;
+    p->progress(p->arg, (p->a + fraction * (p->b - p->a)) / p->total);
+}
+
 int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpfr_srcptr t,
                    size_t n, const nhref_lyap_opts_t *opt0, const nhref_options_t *iopt0)
 {
@@ -107,6 +121,7 @@ int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpf
     nhref_integrator_t *ig = NULL;
     __mpfr_struct *u = NULL, *x = NULL, *y = NULL;
     mpfr_t tau, delta0, now, next, sum, d, lg;
+    lyap_progress_t prog;
 
     if (opt0 == NULL)
         nhref_lyap_opts_default(&opt);
@@ -120,6 +135,13 @@ int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpf
     iopt.no_model_events = 1;
     iopt.nuser_event = 0;
     iopt.blowup_radius = 0;
+    prog.progress = iopt.progress;
+    prog.arg = iopt.progress_arg;
+    prog.total = n > 0 ? mpfr_get_d(t + n - 1, MPFR_RNDN) : 1;
+    if (iopt.progress != NULL) {
+        iopt.progress = lyap_progress;
+        iopt.progress_arg = &prog;
+    }
     memset(&L, 0, sizeof L);
     L.n = m->nstate;
     L.prec = iopt.prec;
@@ -182,6 +204,8 @@ int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpf
         at_target = mpfr_cmp(next, t + i) >= 0;
         if (at_target)
             mpfr_set(next, t + i, MPFR_RNDN);
+        prog.a = mpfr_get_d(now, MPFR_RNDN);
+        prog.b = mpfr_get_d(next, MPFR_RNDN);
         if (tangent) {
             mpfr_set(L.a, now, MPFR_RNDN);
             status = nhref_integrate_until(ig, x, L.a, next, NULL);
@@ -189,9 +213,12 @@ int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpf
                 break;
             norm_s(d, &L, x + L.n);
         } else {
+            prog.b = (prog.a + prog.b) / 2; /* x on the first half, y on the second */
             mpfr_set(L.a, now, MPFR_RNDN);
             status = nhref_integrate_until(ig, x, L.a, next, NULL);
             if (status == NHREF_OK) {
+                prog.a = prog.b;
+                prog.b = mpfr_get_d(next, MPFR_RNDN);
                 mpfr_set(L.a, now, MPFR_RNDN);
                 status = nhref_integrate_until(ig, y, L.a, next, NULL);
             }

@@ -1,8 +1,10 @@
 /* catalogue.c -- files of the data catalogue by name: golden files "MODEL/CASE"
  * and case files "MODEL", in the directories of nhref_golden.h. */
+#define _GNU_SOURCE /* dladdr */
 #include "nhref_golden.h"
 
 #include <ctype.h>
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,37 @@
 #endif
 
 /* a regular file at PATH */
+/* The data directory of the installation this library was loaded from: its
+ * directory's prefix (the configured libdir removed) with the configured pkgdatadir
+ * under it, so that an installation staged with DESTDIR or moved elsewhere finds its
+ * own catalogue; <libdir>/../share/nhref when the library does not sit in a
+ * directory ending like libdir.  NULL if the library's path is unknown. */
+static const char *own_pkgdatadir(void)
+{
+    static char dir[4200];
+    static int done;
+    Dl_info info;
+    char lib[4096], *slash;
+    size_t ll, lc = strlen(NHREF_LIBDIR);
+
+    if (done)
+        return dir[0] ? dir : NULL;
+    done = 1;
+    if (dladdr((void *)&nhref_catalogue_find, &info) == 0 || info.dli_fname == NULL ||
+        strlen(info.dli_fname) >= sizeof lib)
+        return NULL;
+    strcpy(lib, info.dli_fname);
+    if ((slash = strrchr(lib, '/')) == NULL)
+        return NULL;
+    *slash = '\0';
+    ll = strlen(lib);
+    if (ll >= lc && strcmp(lib + ll - lc, NHREF_LIBDIR) == 0)
+        snprintf(dir, sizeof dir, "%.*s%s", (int)(ll - lc), lib, NHREF_PKGDATADIR);
+    else
+        snprintf(dir, sizeof dir, "%s/../share/nhref", lib);
+    return dir;
+}
+
 static int is_file(const char *path)
 {
     struct stat st;
@@ -38,7 +71,7 @@ int nhref_catalogue_find(char *path, size_t len, const char *kind, const char *n
 {
     int golden;
     const char *env, *slash, *sub;
-    char dirs[4][1024];
+    char dirs[5][4400];
     size_t ndir = 0;
 
     if (len > 0)
@@ -64,6 +97,8 @@ int nhref_catalogue_find(char *path, size_t len, const char *kind, const char *n
     sub = golden ? "golden" : "cases";
     if (env != NULL && *env != '\0')
         snprintf(dirs[ndir++], sizeof dirs[0], "%s", env);
+    if (own_pkgdatadir() != NULL && strcmp(own_pkgdatadir(), NHREF_PKGDATADIR) != 0)
+        snprintf(dirs[ndir++], sizeof dirs[0], "%s/%s", own_pkgdatadir(), sub);
     snprintf(dirs[ndir++], sizeof dirs[0], "%s/%s", NHREF_PKGDATADIR, sub);
     snprintf(dirs[ndir++], sizeof dirs[0], "data/%s", sub);
     snprintf(dirs[ndir++], sizeof dirs[0], "%s/data/%s", NHREF_SRCDIR, sub);
@@ -80,9 +115,15 @@ int nhref_catalogue_find(char *path, size_t len, const char *kind, const char *n
     }
     if (len > 0)
         path[0] = '\0';
-    snprintf(err, errlen, "no %s '%s' (looked in %s%s, %s, %s, %s)",
-             golden ? "golden file" : "case file of model", name,
-             ndir == 4 ? dirs[0] : golden ? "$NHREF_GOLDEN_DIR" : "$NHREF_CASES_DIR",
-             ndir == 4 ? "" : " (unset)", dirs[ndir - 3], dirs[ndir - 2], dirs[ndir - 1]);
+    {
+        size_t used = (size_t)snprintf(err, errlen, "no %s '%s' (looked in %s",
+                                       golden ? "golden file" : "case file of model", name,
+                                       env != NULL && *env != '\0' ? ""
+                                       : golden ? "$NHREF_GOLDEN_DIR (unset), "
+                                                : "$NHREF_CASES_DIR (unset), ");
+        for (size_t i = 0; i < ndir && used < errlen; i++)
+            used += (size_t)snprintf(err + used, errlen - used, "%s%s", dirs[i],
+                                     i + 1 < ndir ? ", " : ")");
+    }
     return NHREF_ENOTFOUND;
 }

@@ -3,6 +3,8 @@
  * line: `grep -v '^#' FILE | sha256sum` gives the same. */
 #include "nhref_io.h"
 
+#include "internal.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,12 +12,7 @@
 
 #include <nettle/sha2.h>
 
-typedef struct {
-    struct sha256_ctx ctx;
-    int at_start, skip;
-} line_hash_t;
-
-static void lh_init(line_hash_t *h)
+void nhref_linehash_init(nhref_linehash_t *h)
 {
     sha256_init(&h->ctx);
     h->at_start = 1;
@@ -23,7 +20,7 @@ static void lh_init(line_hash_t *h)
 }
 
 /* feed N bytes: the lines starting with '#' are left out */
-static void lh_update(line_hash_t *h, const char *p, size_t n)
+void nhref_linehash_update(nhref_linehash_t *h, const char *p, size_t n)
 {
     size_t from = 0;
     for (size_t i = 0; i < n; i++) {
@@ -41,9 +38,10 @@ static void lh_update(line_hash_t *h, const char *p, size_t n)
         sha256_update(&h->ctx, n - from, (const uint8_t *)p + from);
 }
 
-static void lh_final(line_hash_t *h, char hex[65])
+void nhref_linehash_final(const nhref_linehash_t *h0, char hex[65])
 {
     uint8_t d[SHA256_DIGEST_SIZE];
+    nhref_linehash_t copy = *h0, *h = &copy; /* the stream may go on */
     if (!h->at_start && !h->skip) /* a last line without '\n' counts with one, as grep's */
         sha256_update(&h->ctx, 1, (const uint8_t *)"\n");
     sha256_digest(&h->ctx, sizeof d, d);
@@ -54,31 +52,36 @@ static void lh_final(line_hash_t *h, char hex[65])
 
 int nhref_outfile_data_sha256(nhref_outfile_t *f, char hex[65])
 {
+    const nhref_linehash_t *h = nhref_outfile_linehash(f);
     FILE *s = nhref_outfile_stream(f);
     char buf[65536];
     off_t off = 0;
-    line_hash_t h;
+    nhref_linehash_t rh;
     int fd;
 
-    if (s == stdout)
-        return NHREF_EINVAL;
     if (fflush(s) != 0 || ferror(s))
         return NHREF_EIO;
-    fd = fileno(s);
-    lh_init(&h);
+    if (h != NULL) { /* hashed as written */
+        nhref_linehash_final(h, hex);
+        return NHREF_OK;
+    }
+    /* a stream without the hook: read the temporary file back */
+    if (s == stdout || (fd = nhref_outfile_readfd(f)) < 0)
+        return NHREF_EINVAL;
+    nhref_linehash_init(&rh);
     for (;;) {
         ssize_t got = pread(fd, buf, sizeof buf, off);
         if (got < 0) {
             if (errno == EINTR)
                 continue;
-            return errno == ESPIPE ? NHREF_EINVAL : NHREF_EIO;
+            return NHREF_EIO;
         }
         if (got == 0)
             break;
-        lh_update(&h, buf, (size_t)got);
+        nhref_linehash_update(&rh, buf, (size_t)got);
         off += got;
     }
-    lh_final(&h, hex);
+    nhref_linehash_final(&rh, hex);
     return NHREF_OK;
 }
 
@@ -88,13 +91,13 @@ int nhref_file_data_sha256(const char *path, char hex[65], char claimed[65])
     char *line = NULL;
     size_t cap = 0;
     ssize_t got;
-    line_hash_t h;
+    nhref_linehash_t h;
     int status = NHREF_OK;
 
     claimed[0] = '\0';
     if (f == NULL)
         return NHREF_EIO;
-    lh_init(&h);
+    nhref_linehash_init(&h);
     while ((got = getline(&line, &cap, f)) >= 0) {
         if (line[0] == '#') {
             const char *p = line + 1;
@@ -113,13 +116,13 @@ int nhref_file_data_sha256(const char *path, char hex[65], char claimed[65])
                 }
             }
         }
-        lh_update(&h, line, (size_t)got);
+        nhref_linehash_update(&h, line, (size_t)got);
     }
     if (ferror(f))
         status = NHREF_EIO;
     free(line);
     fclose(f);
     if (status == NHREF_OK)
-        lh_final(&h, hex);
+        nhref_linehash_final(&h, hex);
     return status;
 }

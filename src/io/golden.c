@@ -451,7 +451,7 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     /* the metadata */
     mf = open_memstream(&meta, &meta_len);
     fprintf(mf, "# nhref golden file\n");
-    nhref_csv_meta(mf, "format", "nhref-golden 1");
+    nhref_csv_meta(mf, "format", "nhref-golden 2");
     nhref_csv_meta(mf, "model", "%s", j.m->name);
     nhref_csv_meta(mf, "case", "%s", c->name);
     if (c->source != NULL)
@@ -554,11 +554,11 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     fclose(mf);
     mf = NULL;
 
-    /* write: metadata, load hint, checksum, data */
+    /* write: the header row first (the one line numpy.genfromtxt(names=True) and
+     * pandas.read_csv(comment='#') both take for the names), metadata, load hint,
+     * checksum (of the header row and the rows, as before), the rows */
     {
-        size_t lines = 0;
-        for (size_t i = 0; i < meta_len; i++)
-            lines += meta[i] == '\n';
+        size_t header_len = (size_t)(strchr(data, '\n') - data) + 1;
         dir = malloc(strlen(out_dir) + strlen(j.m->name) + 2);
         path = malloc(strlen(out_dir) + strlen(j.m->name) + strlen(c->name) + 8);
         sprintf(dir, "%s/%s", out_dir, j.m->name);
@@ -575,14 +575,14 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
         }
         {
             FILE *out = nhref_outfile_stream(of);
+            fwrite(data, 1, header_len, out);
             fwrite(meta, 1, meta_len, out);
-            /* +2: this line and the sha256 line; the header row is skipped too */
-            fprintf(out,
-                    "# load: numpy.loadtxt(path, delimiter=',', skiprows=%zu) or "
-                    "pandas.read_csv(path, comment='#')\n",
-                    lines + 3);
-            fprintf(out, "# sha256: %s (of the lines below: grep -v '^#' FILE | sha256sum)\n", sha);
-            fwrite(data, 1, data_len, out);
+            fprintf(out, "# load: pandas.read_csv(path, comment='#'), numpy.genfromtxt(path, "
+                         "delimiter=',', names=True, comments='#') or numpy.loadtxt(path, "
+                         "delimiter=',', skiprows=1)\n");
+            fprintf(out, "# sha256: %s (of the header row and the rows: grep -v '^#' FILE | "
+                         "sha256sum)\n", sha);
+            fwrite(data + header_len, 1, data_len - header_len, out);
         }
         status = nhref_outfile_commit(of);
         of = NULL;

@@ -40,7 +40,7 @@ static const nhref_integral_desc_t integral[NINTEGRAL] = {
     {"M_gamma", "kg m^2/s", "<M, gamma>", "always"},
     {"gamma2_m1", "1", "|gamma|^2 - 1 (geometric)", "always (= 0)"},
     {"f", "1", "|X(gamma3)|^(-m r^2/I3) / sqrt(1 - m r^2 <gamma, A gamma>), X = lambda (I3 + m "
-     "r^2) + m r^2 sigma I3 gamma3, lambda = <M,gamma> (§4)",
+     "r^2) + m r^2 sigma I3 gamma3, lambda = <M,gamma>, A = diag(1/(I_i + m r^2)) (spec §4)",
      "on the invariant set M = lambda gamma with eps = |M|/(m r^2 |sigma|) > I3/(I3 + m r^2)"},
 };
 
@@ -117,8 +117,10 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_cbcat = {
     .name = "cbcat",
     .title = "Chaplygin ball with the cat's-toy mechanism (reduced (M, gamma) equations)",
-    .source = "Costa Villegas & García-Naranjo, §3.1, eq. (3.6); spec §4 eq. (4.1)-(4.2)",
-    .spec = "shared/models/affine-rolling.md",
+    .source = "M. Costa Villegas and L. C. García-Naranjo, Affine generalizations of the "
+              "nonholonomic problem of a convex body rolling without slipping on the plane, "
+              "arXiv:2409.08072 (2024), §3.1, eq. (3.6); spec §4 eq. (4.1)-(4.2)",
+    .spec = "docs/models/affine-rolling.md",
     .description =
         "A light spherical shell of radius r contains a rigid body whose mass centre is at "
         "the shell's centre (principal moments I1, I2, I3); a motor spins body and shell "
@@ -128,7 +130,10 @@ const nhref_model_t nhref_model_cbcat = {
         "measure.  On M = lambda gamma the motion is periodic (eps > I3/(I3 + m r^2), first "
         "integral f) or, on the parallel gamma3 = c*, a uniform rotation (4.3), available as "
         "a closed form in the oracle.  Initial states need |gamma| = 1 within "
-        "max(1e-20, 2^(16-prec)).  Default: spec §11 P1 (the paper's Fig. 6 parameters).",
+        "max(1e-20, 2^(16-prec)).  Default: spec §11 P1 (the paper's Fig. 6 parameters).  "
+        "Notation (docs/models/affine-rolling.md §1): Omega is the body angular velocity "
+        "(from M by (1.3)), rho = rho(gamma) the vector from C to the contact point, <.,.> "
+        "and x the dot and cross products.",
     .closed_form = "parallel solution (4.3) for M = lambda gamma on gamma3 = c* "
                    "(nhref_oracle_affine_cbcat_parallel; not in the registry: it covers "
                    "only those initial states)",

@@ -162,8 +162,10 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_cbv = {
     .name = "cbv",
     .title = "Chaplygin ball on a plane with a prescribed field V (turntable, translation, linear)",
-    .source = "Costa Villegas & García-Naranjo, §3.2, Prop. 3.1, 3.2; spec §5",
-    .spec = "shared/models/affine-rolling.md",
+    .source = "M. Costa Villegas and L. C. García-Naranjo, Affine generalizations of the "
+              "nonholonomic problem of a convex body rolling without slipping on the plane, "
+              "arXiv:2409.08072 (2024), §3.2, Prop. 3.1, 3.2; spec §5",
+    .spec = "docs/models/affine-rolling.md",
     .description =
         "A ball of radius r with its mass centre at the geometric centre and any principal "
         "moments (the Chaplygin ball) rolls on the plane; the contact point of the ball moves "
@@ -172,7 +174,10 @@ const nhref_model_t nhref_model_cbv = {
         "test).  <M,alpha>, <M,beta>, <M,gamma> are conserved for every V; the density "
         "(1 - m r^2 <gamma, A gamma>)^(-1/2), A = diag(1/(I_i + m r^2)), is invariant for V "
         "= const + eta e3 x x but not for a general divergence-free V (erratum 5).  Default: "
-        "spec §11 P5 with theta0 = asin(0.6).",
+        "spec §11 P5 with theta0 = asin(0.6).  "
+        "Notation (docs/models/affine-rolling.md §1): Omega is the body angular velocity "
+        "(from M by (1.3)), rho = rho(gamma) the vector from C to the contact point, <.,.> "
+        "and x the dot and cross products.",
     .closed_form = NULL,
     .nstate = NSTATE,
     .state = state,

@@ -33,8 +33,12 @@ static const nhref_param_desc_t param[NPARAM] = {
 };
 
 static const nhref_integral_desc_t integral[NINTEGRAL] = {
-    {"E", "J", "energy (m v^2 + IA omega^2)/2", "always"},
-    {"P1", "kg m/s", "rotating momentum Re m (v + i rho omega) exp(i a phi/rho)", "always"},
+    {"E", "J", "energy (m v^2 + IA omega^2)/2, IA = J + m a^2 the moment of inertia about A",
+     "always"},
+    {"P1", "kg m/s",
+     "rotating momentum Re m (v + i rho omega) exp(i a phi/rho), rho = sqrt(IA/m) the radius "
+     "of gyration about A",
+     "always"},
     {"P2", "kg m/s", "rotating momentum Im m (v + i rho omega) exp(i a phi/rho)", "always"},
     {"t0", "s", "time shift t - (rho^2/(a c)) artanh(v/c), c = sqrt(2E/m)",
      "a != 0 and omega != 0 (NaN elsewhere)"},
@@ -124,13 +128,16 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_chaplygin_sleigh = {
     .name = "chaplygin_sleigh",
     .title = "Chaplygin sleigh: rigid body with a knife edge on a plane (tanh law)",
-    .source = "M. Čech and J. Musilová, nonholonomic symmetries on fibred manifolds: the "
-              "Chaplygin sleigh, §4, eqs. (1.17)-(1.19), (1.22); spec §3.1",
-    .spec = "shared/models/chaplygin-sleigh.md",
+    .source = "M. Čech and J. Musilová, the Chaplygin-sleigh example (§4, eqs. (1.17)-(1.19), "
+              "(1.22)) of their report on nonholonomic symmetries and currents, DGDS 2014 "
+              "(full version: Symmetries and currents in nonholonomic mechanics, Commun. Math., "
+              "2014); spec §3.1",
+    .spec = "docs/models/chaplygin-sleigh.md",
     .description =
         "A rigid body of mass m moves without friction on a horizontal plane, touching it "
         "through a knife edge at A, which cannot slide sideways.  C = A + a e1 is the centre "
-        "of mass, J the moment of inertia about C.  The (v, omega) equations form a closed "
+        "of mass, J the moment of inertia about C, e1 the unit vector from A towards C.  The "
+        "paper's k = sqrt(1 + J/(m a^2)).  The (v, omega) equations form a closed "
         "planar system (the reduced system); x, y and phi follow by quadrature.  Default: the "
         "paper's Figure 2 (m = 2, J = 30, a = 1, so k = 4; omega0 = 1).",
     .closed_form = "v, omega, phi in closed form for all data (tanh law, spec §5.1: branches "

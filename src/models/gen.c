@@ -234,9 +234,10 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_gen = {
     .name = "gen",
     .title = "convex body rolling on a plane with affine constraints V + W (full phase space)",
-    .source = "Costa Villegas & García-Naranjo, affine generalizations of the rolling convex "
-              "body, Prop. 2.1 eq. (2.18), (2.26), (2.27); spec §2",
-    .spec = "shared/models/affine-rolling.md",
+    .source = "M. Costa Villegas and L. C. García-Naranjo, Affine generalizations of the "
+              "nonholonomic problem of a convex body rolling without slipping on the plane, "
+              "arXiv:2409.08072 (2024), Prop. 2.1 eq. (2.18), (2.26), (2.27); spec §2",
+    .spec = "docs/models/affine-rolling.md",
     .description =
         "A rigid body with a strictly convex surface (an ellipsoid with semi-axes a_i along "
         "the principal axes E_i, its centre at d from the mass centre C) rolls on the plane "
@@ -248,7 +249,10 @@ const nhref_model_t nhref_model_gen = {
         "ball (d = (0,0,s)) and the spheroid (a1 = a2) of the spec are special cases.  "
         "Initial states must lie on the phase manifold (B orthonormal right-handed, u3 = "
         "-<rho(gamma),gamma>) within max(1e-20, 2^(16-prec)).  Default: spec §11 P4 with "
-        "theta0 = asin(0.6) (spheroid a = 1.2, c = 0.7, s = 0.2, cat's toy + turntable).",
+        "theta0 = asin(0.6) (spheroid a = 1.2, c = 0.7, s = 0.2, cat's toy + turntable).  "
+        "Notation (docs/models/affine-rolling.md §1): Omega is the body angular velocity "
+        "(from M by (1.3)), rho = rho(gamma) the vector from C to the contact point, <.,.> "
+        "and x the dot and cross products.",
     .closed_form = NULL,
     .nstate = NSTATE,
     .state = state,

@@ -36,7 +36,11 @@ static const nhref_state_desc_t state[NSTATE] = {
 
 static const nhref_integral_desc_t integral[NINTEGRAL] = {
     {"Ts", "J", "kinetic energy T^s of the skate vehicle (spec §2.4)", "where f1 = f2 = 0"},
-    {"f1", "m/s", "constraint f_1 = (v_1, n_1) - rho_1tau omega_1", "always (exact integral of the KKT field); 0 for physical motions"},
+    {"f1", "m/s",
+     "constraint f_1 = (v_1, n_1) - rho_1tau omega_1: v_1 the velocity of the hinge O_1, n_1 "
+     "the blade normal of skate 1, omega_1 = omega + psi1' the link's absolute angular "
+     "velocity",
+     "always (exact integral of the KKT field); 0 for physical motions"},
     {"f2", "m/s", "constraint f_2", "always; 0 for physical motions"},
     {"eta1", "m", "h_1 (chi11 - chi12)/2 + l_1 (phi + psi1) (paper 3.9)", "always"},
     {"eta2", "m", "h_2 (chi21 - chi22)/2 + l_2 (phi + psi2)", "always"},
@@ -60,9 +64,11 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_gv_skates = {
     .name = "gv_skates",
     .title = "general vehicle with two rotating skates (the sleigh equivalent of gv_wheels)",
-    .source = "Borisov, Kilin & Mamaev, Regul. Chaotic Dyn. 20(6) 752-766 (2015), §3, eqs. "
+    .source = "A. V. Borisov, A. A. Kilin and I. S. Mamaev, On the Hadamard-Hamel problem and "
+              "the dynamics of wheeled vehicles, Regul. Chaotic Dyn. 20(6) (2015) 752-766, "
+              "§3, eqs. "
               "(3.10)-(3.13); spec §2.4-§2.6",
-    .spec = "shared/models/wheeled-vehicles.md",
+    .spec = "docs/models/wheeled-vehicles.md",
     .description =
         "The skate (sleigh) model of the general wheeled vehicle.  It takes the SAME parameters "
         "as gv_wheels: each wheel pair k is replaced by a skate at the pair's centre rho_k whose "

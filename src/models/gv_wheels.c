@@ -42,7 +42,11 @@ static const nhref_state_desc_t state[NSTATE] = {
 
 static const nhref_integral_desc_t integral[NINTEGRAL] = {
     {"T", "J", "kinetic energy of the wheeled vehicle (spec §2.3)", "always (on and off the constraints)"},
-    {"f1", "m/s", "constraint f_1 = (v_1, n_1) - rho_1tau omega_1", "always (exact integral of the KKT field); 0 for physical motions"},
+    {"f1", "m/s",
+     "constraint f_1 = (v_1, n_1) - rho_1tau omega_1: v_1 the velocity of the hinge O_1, n_1 "
+     "the axle direction of pair 1, omega_1 = omega + psi1' the link's absolute angular "
+     "velocity",
+     "always (exact integral of the KKT field); 0 for physical motions"},
     {"f2", "m/s", "constraint f_2", "always; 0 for physical motions"},
     {"g11", "m/s", "rolling constraint g_11 = (v_1, tau_1) + (rho_1n + l_1) omega_1 + h_1 chi11'", "always; 0 for physical motions"},
     {"g12", "m/s", "rolling constraint g_12", "always; 0 for physical motions"},
@@ -71,9 +75,11 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_gv_wheels = {
     .name = "gv_wheels",
     .title = "general vehicle with two rotating wheel pairs, full model (9 velocities, 6 constraints)",
-    .source = "Borisov, Kilin & Mamaev, Regul. Chaotic Dyn. 20(6) 752-766 (2015), §1, eqs. "
+    .source = "A. V. Borisov, A. A. Kilin and I. S. Mamaev, On the Hadamard-Hamel problem and "
+              "the dynamics of wheeled vehicles, Regul. Chaotic Dyn. 20(6) (2015) 752-766, "
+              "§1, eqs. "
               "(1.1)-(1.4); spec §2.3, §2.5",
-    .spec = "shared/models/wheeled-vehicles.md",
+    .spec = "docs/models/wheeled-vehicles.md",
     .description =
         "A platform (mass m_f, inertia I_f about o, centre of mass R_f) carries two links hinged "
         "at r_1, r_2 that turn freely about vertical axes (angles psi_k).  Link k (mass m_k, "

@@ -170,8 +170,10 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_hcat = {
     .name = "hcat",
     .title = "homogeneous ball with the cat's toy on a uniformly rotating plane (M, gamma, U)",
-    .source = "Costa Villegas & García-Naranjo, §5, eq. (5.6), (5.9); spec §7a (7.1)-(7.3)",
-    .spec = "shared/models/affine-rolling.md",
+    .source = "M. Costa Villegas and L. C. García-Naranjo, Affine generalizations of the "
+              "nonholonomic problem of a convex body rolling without slipping on the plane, "
+              "arXiv:2409.08072 (2024), §5, eq. (5.6), (5.9); spec §7a (7.1)-(7.3)",
+    .spec = "docs/models/affine-rolling.md",
     .description =
         "A homogeneous ball (I1 = I2 = I3 = I) of radius r, spun by the cat's-toy mechanism "
         "at the rate sigma about E3, rolls on a turntable rotating at the rate eta about the "
@@ -181,7 +183,10 @@ const nhref_model_t nhref_model_hcat = {
         "geometric |gamma|^2 = 1, <U,gamma> = r; the volume dM dgamma dU is invariant.  "
         "Reconstruction: u = B U, x = u - r e3.  Initial states need |gamma| = 1 and "
         "<U,gamma> = r within max(1e-20, 2^(16-prec)).  Default: spec §11 P3 (the paper's "
-        "Fig. 8 parameters, G = 2, f = 0).",
+        "Fig. 8 parameters, G = 2, f = 0).  "
+        "Notation (docs/models/affine-rolling.md §1): Omega is the body angular velocity "
+        "(from M by (1.3)), rho = rho(gamma) the vector from C to the contact point, <.,.> "
+        "and x the dot and cross products.",
     .closed_form = NULL,
     .nstate = NSTATE,
     .state = state,

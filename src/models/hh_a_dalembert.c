@@ -58,9 +58,11 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_hh_a_dalembert = {
     .name = "hh_a_dalembert",
     .title = "HH-A nonholonomic particle, correct (Lagrange-d'Alembert) equations",
-    .source = "Borisov, Kilin & Mamaev, Regul. Chaotic Dyn. 20(6) 752-766 (2015), §2 "
+    .source = "A. V. Borisov, A. A. Kilin and I. S. Mamaev, On the Hadamard-Hamel problem and "
+              "the dynamics of wheeled vehicles, Regul. Chaotic Dyn. 20(6) (2015) 752-766, §2 "
+              ""
               "(Theorem 1, Hadamard's remark); spec §1.5",
-    .spec = "shared/models/wheeled-vehicles.md",
+    .spec = "docs/models/wheeled-vehicles.md",
     .description =
         "Hadamard-Hamel test system HH-A in its CORRECT form: a unit-mass particle in "
         "(q1, q2, s) with L = (q1'^2 + q2'^2 + s'^2)/2 and the nonintegrable constraint "

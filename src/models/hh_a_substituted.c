@@ -54,8 +54,10 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_hh_a_substituted = {
     .name = "hh_a_substituted",
     .title = "HH-A nonholonomic particle, constraint substituted into L (WRONG equations)",
-    .source = "Borisov, Kilin & Mamaev, Regul. Chaotic Dyn. 20(6) 752-766 (2015), §2; spec §1.5",
-    .spec = "shared/models/wheeled-vehicles.md",
+    .source = "A. V. Borisov, A. A. Kilin and I. S. Mamaev, On the Hadamard-Hamel problem and "
+              "the dynamics of wheeled vehicles, Regul. Chaotic Dyn. 20(6) (2015) 752-766, "
+              "§2; spec §1.5",
+    .spec = "docs/models/wheeled-vehicles.md",
     .description =
         "Hadamard-Hamel test system HH-A with the constraint s' = q2 q1' SUBSTITUTED into the "
         "Lagrangian, L* = ((1 + q2^2) q1'^2 + q2'^2)/2, and the Euler-Lagrange equations of L* "

@@ -117,9 +117,11 @@ static int check_init(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len)
 const nhref_model_t nhref_model_hh_b_dalembert = {
     .name = "hh_b_dalembert",
     .title = "HH-B, correct: one-wheeled vehicle in full (wheel spin as state, two multipliers)",
-    .source = "Borisov, Kilin & Mamaev, Regul. Chaotic Dyn. 20(6) 752-766 (2015), §2, §4.1; "
+    .source = "A. V. Borisov, A. A. Kilin and I. S. Mamaev, On the Hadamard-Hamel problem and "
+              "the dynamics of wheeled vehicles, Regul. Chaotic Dyn. 20(6) (2015) 752-766, "
+              "§2, §4.1; "
               "spec §1.6",
-    .spec = "shared/models/wheeled-vehicles.md",
+    .spec = "docs/models/wheeled-vehicles.md",
     .description =
         "Hadamard-Hamel test system HH-B in its CORRECT form (Lagrange-d'Alembert): the "
         "one-wheeled vehicle with quasi-velocities (v1, v2, omega, chi'), kinetic energy "

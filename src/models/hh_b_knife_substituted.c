@@ -62,8 +62,10 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_hh_b_knife_substituted = {
     .name = "hh_b_knife_substituted",
     .title = "HH-B, knife-edge constraint substituted into T (WRONG: uniform rotation)",
-    .source = "Borisov, Kilin & Mamaev, Regul. Chaotic Dyn. 20(6) 752-766 (2015), §2; spec §1.6",
-    .spec = "shared/models/wheeled-vehicles.md",
+    .source = "A. V. Borisov, A. A. Kilin and I. S. Mamaev, On the Hadamard-Hamel problem and "
+              "the dynamics of wheeled vehicles, Regul. Chaotic Dyn. 20(6) (2015) 752-766, "
+              "§2; spec §1.6",
+    .spec = "docs/models/wheeled-vehicles.md",
     .description =
         "Hadamard-Hamel test system HH-B with the knife-edge (no-side-slip) constraint v1 = 0 "
         "substituted into the kinetic energy together with chi' = -v_tau/h, and the Lagrange "

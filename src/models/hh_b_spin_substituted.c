@@ -76,9 +76,11 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_hh_b_spin_substituted = {
     .name = "hh_b_spin_substituted",
     .title = "HH-B, wheel-spin constraint substituted into T (correct: quasi-holonomic)",
-    .source = "Borisov, Kilin & Mamaev, Regul. Chaotic Dyn. 20(6) 752-766 (2015), §2 Theorem 1, "
+    .source = "A. V. Borisov, A. A. Kilin and I. S. Mamaev, On the Hadamard-Hamel problem and "
+              "the dynamics of wheeled vehicles, Regul. Chaotic Dyn. 20(6) (2015) 752-766, §2 "
+              "Theorem 1, "
               "Remark 2, §4.1; spec §1.4, §1.6",
-    .spec = "shared/models/wheeled-vehicles.md",
+    .spec = "docs/models/wheeled-vehicles.md",
     .description =
         "Hadamard-Hamel test system HH-B with the wheel-spin (rolling) constraint chi' = -v2/h "
         "substituted into the kinetic energy, and the knife-edge constraint v1 = 0 kept with a "

@@ -77,9 +77,11 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_one_wheel = {
     .name = "one_wheel",
     .title = "one-wheeled vehicle: platform with one fixed rolling wheel (sleigh with mass m + i/h^2)",
-    .source = "Borisov, Kilin & Mamaev, Regul. Chaotic Dyn. 20(6) 752-766 (2015), §4.1, eqs. "
+    .source = "A. V. Borisov, A. A. Kilin and I. S. Mamaev, On the Hadamard-Hamel problem and "
+              "the dynamics of wheeled vehicles, Regul. Chaotic Dyn. 20(6) (2015) 752-766, "
+              "§4.1, eqs. "
               "(4.1)-(4.4); spec §3",
-    .spec = "shared/models/wheeled-vehicles.md",
+    .spec = "docs/models/wheeled-vehicles.md",
     .description =
         "A platform with one vertical wheel (radius h, axial inertia i) rigidly fixed to it rolls "
         "on a plane without slipping.  Body frame at the contact point, x along the axle n, y "

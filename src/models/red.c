@@ -150,8 +150,10 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_red = {
     .name = "red",
     .title = "convex body rolling with the cat's toy, SE(2)-reduced (M, gamma) equations (V = 0)",
-    .source = "Costa Villegas & García-Naranjo, Prop. 2.2, eq. (2.22) (erratum 3); spec §3",
-    .spec = "shared/models/affine-rolling.md",
+    .source = "M. Costa Villegas and L. C. García-Naranjo, Affine generalizations of the "
+              "nonholonomic problem of a convex body rolling without slipping on the plane, "
+              "arXiv:2409.08072 (2024), Prop. 2.2, eq. (2.22) (erratum 3); spec §3",
+    .spec = "docs/models/affine-rolling.md",
     .description =
         "Model GEN with V = 0 is invariant under the SE(2) symmetry of the plane, and the "
         "generalised momentum M and the vertical gamma (body frame) evolve on their own "
@@ -159,7 +161,10 @@ const nhref_model_t nhref_model_red = {
         "sigma rho x E3 is the cat's toy (sigma != 0 needs a1 = a2, d1 = d2 = 0).  With the "
         "sphere (a_i = r, d = 0) it is model CBCAT; with a1 = a2 and I1 = I2 it is REVCAT.  "
         "Initial states need |gamma| = 1 within max(1e-20, 2^(16-prec)).  Default: the body "
-        "and initial (M, gamma) of GEN's default without the turntable.",
+        "and initial (M, gamma) of GEN's default without the turntable.  "
+        "Notation (docs/models/affine-rolling.md §1): Omega is the body angular velocity "
+        "(from M by (1.3)), rho = rho(gamma) the vector from C to the contact point, <.,.> "
+        "and x the dot and cross products.",
     .closed_form = NULL,
     .nstate = NSTATE,
     .state = state,

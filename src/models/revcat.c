@@ -46,9 +46,14 @@ static const nhref_param_desc_t param[NPARAM] = {
 static const nhref_integral_desc_t integral[NINTEGRAL] = {
     {"E_cat", "J", "moving energy 1/2<I(Omega+sigma E3),Omega+sigma E3> + 1/2 m|rho x (Omega+sigma "
      "E3)|^2 - m g <rho,gamma> (2.5)", "always"},
-    {"K1", "kg m^2/s", "<M, rho>/f1 (6.2); for the Routh ball the Jellett integral J1 = -<M,rho>/R",
+    {"K1", "kg m^2/s",
+     "<M, rho>/f1 (6.2), rho = (f1 gamma1, f1 gamma2, f2) the contact point from C (f1, f2 "
+     "the profile of the spheroid, f1 < 0); for the Routh ball the Jellett integral J1 = "
+     "-<M,rho>/R",
      "a = c (Routh ball), any sigma; NaN otherwise (spheroid: see the oracle's J1, J2)"},
-    {"K2", "kg m^2/s", "mu(gamma3) Omega3 (6.2); for the Routh ball and sigma = 0 the Routh integral J2",
+    {"K2", "kg m^2/s",
+     "mu(gamma3) Omega3 (6.2), mu = sqrt(I1 I3 + m I1 f1^2 (1 - gamma3^2) + m I3 f2^2), Omega "
+     "the body angular velocity; for the Routh ball and sigma = 0 the Routh integral J2",
      "a = c and sigma = 0; NaN otherwise (sigma != 0: J2 = K2 - sigma y2, see the oracle)"},
     {"gamma2_m1", "1", "|gamma|^2 - 1 (geometric)", "always (= 0)"},
 };
@@ -157,8 +162,10 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_revcat = {
     .name = "revcat",
     .title = "body of revolution (spheroid, Routh ball) rolling with the cat's-toy mechanism",
-    .source = "Costa Villegas & García-Naranjo, §4, Prop. 4.1, 4.2; spec §6 eq. (6.1)",
-    .spec = "shared/models/affine-rolling.md",
+    .source = "M. Costa Villegas and L. C. García-Naranjo, Affine generalizations of the "
+              "nonholonomic problem of a convex body rolling without slipping on the plane, "
+              "arXiv:2409.08072 (2024), §4, Prop. 4.1, 4.2; spec §6 eq. (6.1)",
+    .spec = "docs/models/affine-rolling.md",
     .description =
         "An axisymmetric body (I1 = I2) whose surface is a spheroid with semi-axes a, a, c, its "
         "centre at s E3 from the mass centre, rolls on the plane while a motor spins its "
@@ -169,7 +176,10 @@ const nhref_model_t nhref_model_revcat = {
         "oracle; the tape monitors K1 = <M,rho>/f1 and K2 = mu Omega3, which are J1 and (sigma "
         "= 0) J2 for the Routh ball).  Invariant density 1/mu(gamma3).  Initial states need "
         "|gamma| = 1 within max(1e-20, 2^(16-prec)).  Default: spec §11 P2 (Routh ball R = 1, "
-        "s = 0.3, sigma = 2) with gamma0 = (0.6, 0, 0.8).",
+        "s = 0.3, sigma = 2) with gamma0 = (0.6, 0, 0.8).  "
+        "Notation (docs/models/affine-rolling.md §1): Omega is the body angular velocity "
+        "(from M by (1.3)), rho = rho(gamma) the vector from C to the contact point, <.,.> "
+        "and x the dot and cross products.",
     .closed_form = NULL,
     .nstate = NSTATE,
     .state = state,

@@ -263,8 +263,9 @@ out:
 const nhref_model_t nhref_model_servo_epb_so3 = {
     .name = "servo_epb_so3",
     .title = "Euler-Poincare-Beghin equations on so(3) (test model, spec §2)",
-    .source = "V. V. Kozlov, Regul. Chaotic Dyn. 20(3) (2015), eq. (2.4); spec §2.2",
-    .spec = "shared/models/servoconstraints.md",
+    .source = "V. V. Kozlov, The Dynamics of Systems with Servoconstraints. I, Regul. Chaotic "
+              "Dyn. 20(3) (2015), eq. (2.4); spec §2.2",
+    .spec = "docs/models/servoconstraints.md",
     .description = "M1 with so(3) structure constants: a rigid body with a general linear "
                    "servo-constraint (a, omega) = 0 and control torque lambda b.",
     .nstate = 3,
@@ -283,8 +284,9 @@ const nhref_model_t nhref_model_servo_epb_so3 = {
 const nhref_model_t nhref_model_servo_epb_se2 = {
     .name = "servo_epb_se2",
     .title = "Euler-Poincare-Beghin equations on se(2) (test model, spec §2)",
-    .source = "V. V. Kozlov, Regul. Chaotic Dyn. 20(3) (2015), eq. (2.4); spec §2.2",
-    .spec = "shared/models/servoconstraints.md",
+    .source = "V. V. Kozlov, The Dynamics of Systems with Servoconstraints. I, Regul. Chaotic "
+              "Dyn. 20(3) (2015), eq. (2.4); spec §2.2",
+    .spec = "docs/models/servoconstraints.md",
     .description = "M1 with se(2) structure constants, basis (e_u, e_v, e_w): a planar rigid "
                    "body with a servo-constraint (a, omega) = 0 and control lambda b.",
     .nstate = 3,
@@ -383,8 +385,9 @@ static const nhref_integral_desc_t q4_int[1] = {
     const nhref_model_t sym = {                                                               \
         .name = nm,                                                                           \
         .title = ttl,                                                                         \
-        .source = "V. V. Kozlov, Regul. Chaotic Dyn. 20(3) (2015), §3-§4; spec §3.2",          \
-        .spec = "shared/models/servoconstraints.md",                                          \
+        .source = "V. V. Kozlov, The Dynamics of Systems with Servoconstraints. I, Regul. " \
+                  "Chaotic Dyn. 20(3) (2015), §3-§4; spec §3.2", \
+        .spec = "docs/models/servoconstraints.md",                                          \
         .description = "a planar homogeneous quadratic (reduced) system of spec §3.2",        \
         .nstate = 2,                                                                          \
         .state = q_state,                                                                     \

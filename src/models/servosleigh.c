@@ -24,7 +24,8 @@ static const nhref_state_desc_t state[NSTATE] = {
     {"theta", "rad", "heading of the body axis e_u from the x axis (unwrapped)", "0"},
     {"u", "m/s", "velocity of O along e_u (the constraint keeps v = 0)", "0.4"},
     {"omega", "rad/s", "angular velocity theta'", "-0.3"},
-    {"Wn", "m^2/s^2", "normalized servo work on u, Wn' = alpha u Lambda", "0"},
+    {"Wn", "m^2/s^2",
+     "normalized servo work on u, Wn' = alpha u Lambda, Lambda = u omega + g cos theta", "0"},
 };
 
 static const nhref_param_desc_t param[NPARAM] = {
@@ -98,7 +99,7 @@ const nhref_model_t nhref_model_servosleigh = {
     .title = "Servosleigh: balanced Chaplygin sleigh with a servo-constraint, level or inclined",
     .source = "V. V. Kozlov, The Dynamics of Systems with Servoconstraints. I, Regul. Chaotic "
               "Dyn. 20(3) (2015) 205-224, §6-§7, eqs. (6.3)-(6.5), (7.1)-(7.2); spec §5.3",
-    .spec = "shared/models/servoconstraints.md",
+    .spec = "docs/models/servoconstraints.md",
     .description =
         "A sleigh (centre of mass at the body point O, mass m, moment of inertia I) slides on "
         "a plane.  The constraint v = 0 (O moves along the body axis e_u) is enforced not by "

@@ -128,9 +128,10 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_servosleigh_offset = {
     .name = "servosleigh_offset",
     .title = "Servosleigh with offset centre of mass (extension X; a = c = 0: Chaplygin sleigh)",
-    .source = "spec §5.9 (extension of V. V. Kozlov, Regul. Chaotic Dyn. 20(3) (2015) "
+    .source = "spec §5.9 (extension of V. V. Kozlov, The Dynamics of Systems with "
+              "Servoconstraints. I, Regul. Chaotic Dyn. 20(3) (2015) "
               "205-224, §6; its open Problem 5)",
-    .spec = "shared/models/servoconstraints.md",
+    .spec = "docs/models/servoconstraints.md",
     .description =
         "The servosleigh of model servosleigh with its centre of mass on the body axis e_u at "
         "distance l from the constrained point O (horizontal plane).  The constraint v = 0 at "

@@ -60,12 +60,15 @@ static const nhref_param_desc_t param[NPARAM] = {
 static const nhref_integral_desc_t integral[NINTEGRAL] = {
     {"E", "J",
      "energy It1 Omega1^2/2 - m A1 phi' Omega1 Omega2 + (I_G + m A1^2) Omega2^2/2 "
-     "+ m (v + phi Omega2)^2/2 + m g phi'",
+     "+ m (v + phi Omega2)^2/2 + m g phi', with It1 = I1 + m (A2^2 + A3^2), phi = -A2 cos "
+     "theta + A3 sin theta (the centre of mass's horizontal offset from the blade), phi' = "
+     "A2 sin theta + A3 cos theta (its height), I_G = I2 sin^2 theta + I3 cos^2 theta",
      "always"},
     {"J1", "kg m^2/s", "I_G Omega2 = (I2 sin^2 theta + I3 cos^2 theta) Omega2",
      "when A1 = 0 (drifts at a rate proportional to A1 otherwise)"},
     {"J2", "m/s",
-     "v + phi Omega2 + J1 beta1(theta), beta1' = phi'/I_G (atanh/atan branches of spec §3.3)",
+     "v + phi Omega2 + J1 beta1(theta), beta1 an antiderivative of phi'/I_G (phi, phi', I_G "
+     "as for E; atanh/atan branches of spec §3.3)",
      "when A1 = 0; this monitoring column is NaN when I2 = I3 exactly (there J2 = "
      "v + 2 phi Omega2, given by the oracle)"},
 };
@@ -288,9 +291,9 @@ const nhref_model_t nhref_model_skater = {
     .name = "skater",
     .title = "3-D figure skater on one blade: integrable (A1 = 0) and chaotic regimes",
     .source = "V. Gzenda and V. Putkaradze, Integrability and chaos in figure skating, "
-              "arXiv:1809.11146 v4, eqs. (9), (13), (18)-(21); spec §2.3 (explicit form, "
+              "arXiv:1809.11146 (2018; v4, 2019), eqs. (9), (13), (18)-(21); spec §2.3 (explicit form, "
               "corrected force term of §8)",
-    .spec = "shared/models/skater.md",
+    .spec = "docs/models/skater.md",
     .description =
         "A rigid body (the skater) stands on one skate blade on frictionless ice.  The blade "
         "stays horizontal and its contact point moves only along it (knife-edge constraint).  "

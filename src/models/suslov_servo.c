@@ -50,19 +50,22 @@ static const nhref_param_desc_t param[NPARAM] = {
 
 static const nhref_integral_desc_t integral[NINTEGRAL] = {
     {"gamma_sq", "1", "|gamma|^2 = gamma1^2 + gamma2^2 + gamma3^2 (= 1)", "always"},
-    {"T", "J", "kinetic energy (I11 w1^2 + 2 I12 w1 w2 + I22 w2^2)/2",
+    {"T", "J", "kinetic energy (I11 w1^2 + 2 I12 w1 w2 + I22 w2^2)/2, w1 = omega1, w2 = omega2",
      "conserved in the free nonholonomic case b1 = b2 = 0, c = 0"},
     {"E", "J", "energy T + (c, gamma)", "nonholonomic case b1 = b2 = 0 (any I, c)"},
     {"E_minus_W", "J", "work-energy balance T + (c, gamma) - W", "always"},
     {"F", "N kg m^3/s", "(I omega, c) (Theorem 7 / Kharlamova)",
      "I13 = I23 = 0, c3 = 0 and b1 c1 + b2 c2 = 0 (spec §4.3, §4.7)"},
-    {"J", "kg m^2/s", "linear integral (b2 I11 - b1 I12) w1 + (b2 I12 - b1 I22) w2",
+    {"J", "kg m^2/s",
+     "linear integral (b2 I11 - b1 I12) omega1 + (b2 I12 - b1 I22) omega2",
      "case S1: I13 = I23 = 0, c = 0 (spec §4.5)"},
     {"G2", "kg^2 m^4/s^2",
-     "quadratic integral (5.11): I11 [b2 (I11 - I22) - b3 I23] w1^2 - I23 (b3 I22 - b2 I23) w2^2",
+     "quadratic integral (5.11): I11 [b2 (I11 - I22) - b3 I23] omega1^2 - I23 (b3 I22 - b2 "
+     "I23) omega2^2",
      "case S2: b1 = 0, I12 = I13 = 0, c = 0 (spec §4.5)"},
     {"H", "rad^3/s^3",
-     "cubic integral (A2 w1^3 - 3 A1 w1^2 w2 - (3/2) B1 w1 w2^2 - C1 w2^3)/(3 D)",
+     "cubic integral (A2 w1^3 - 3 A1 w1^2 w2 - (3/2) B1 w1 w2^2 - C1 w2^3)/(3 D), with the "
+     "coefficients A1, B1, C1, A2 of omega' and D of spec §4.2 (w1 = omega1, w2 = omega2)",
      "case S3: divergence-free (C_1 = C_2 = 0, spec §4.6), c = 0"},
 };
 
@@ -344,7 +347,7 @@ const nhref_model_t nhref_model_suslov_servo = {
     .title = "Generalized Suslov problem: rigid body with the servo-constraint omega3 = 0",
     .source = "V. V. Kozlov, The Dynamics of Systems with Servoconstraints. I, Regul. Chaotic "
               "Dyn. 20(3) (2015) 205-224, §5, §8, eqs. (5.1)-(5.7), (8.1); spec §4.2",
-    .spec = "shared/models/servoconstraints.md",
+    .spec = "docs/models/servoconstraints.md",
     .description =
         "A rigid body turns about a fixed point O.  A control torque lambda b about the "
         "body-fixed axis b keeps the projection omega3 of the angular velocity on the body "

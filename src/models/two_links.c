@@ -58,7 +58,11 @@ static const nhref_integral_desc_t integral[NINTEGRAL] = {
     {"delta0", "rad", "psi1 - psi2 - (C1 - C2) t", "always"},
     {"w1", "rad", "chi11 - chi12 + 2 l C1 t/h", "always"},
     {"w2", "rad", "chi21 - chi22 + 2 l C2 t/h", "always"},
-    {"K", "kg^(1/2) m/s", "omega sqrt(Q(psi1, psi2)), Q = m (W1^2 + (W2 + a W3)^2) + J_c W3^2 (spec §4.6)", "C1 = C2 (and f = 0)"},
+    {"K", "kg^(1/2) m/s",
+     "omega sqrt(Q(psi1, psi2)), Q = m (W1^2 + (W2 + a W3)^2) + J_c W3^2, W = (b2 sin psi1 cos "
+     "psi2 + b1 cos psi1 sin psi2, -(b1 + b2) cos psi1 cos psi2, sin(psi2 - psi1)) the "
+     "direction of the admissible (v1, v2, omega) (spec §4.5, §4.6)",
+     "C1 = C2 (and f = 0)"},
 };
 
 /* spec §4.1, §8: m > 0, J_c > 0, b1 + b2 != 0, h > 0, l >= 0 */
@@ -220,9 +224,11 @@ static int build_integrals(nhref_tape_t *tp)
 const nhref_model_t nhref_model_two_links = {
     .name = "two_links",
     .title = "vehicle with two symmetric rotating links (two rotating wheel pairs / skates)",
-    .source = "Borisov, Kilin & Mamaev, Regul. Chaotic Dyn. 20(6) 752-766 (2015), §4.2, eqs. "
+    .source = "A. V. Borisov, A. A. Kilin and I. S. Mamaev, On the Hadamard-Hamel problem and "
+              "the dynamics of wheeled vehicles, Regul. Chaotic Dyn. 20(6) (2015) 752-766, "
+              "§4.2, eqs. "
               "(4.5)-(4.10); spec §4",
-    .spec = "shared/models/wheeled-vehicles.md",
+    .spec = "docs/models/wheeled-vehicles.md",
     .description =
         "A platform with two links hinged at (0, b1) and (0, -b2); each link is symmetric (its "
         "centre of mass, the centre of its wheel pair and its hinge coincide), so its absolute "

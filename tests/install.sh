@@ -1,0 +1,195 @@
+#!/bin/sh
+# install.sh -- what `make install` puts in place, and that it works from there
+# (issue 15 item 1): `make install DESTDIR=...` into a temporary directory, then
+#   - a C program that includes <nhref.h> and calls MPFR itself builds with
+#     `cc prog.c $(pkg-config --cflags --libs nhref)` only, and runs: x(10) of the
+#     spec's public case PUB-1 (chaplygin-sleigh §10), not a value from nhref;
+#   - the installed nhref, run from another directory with no NHREF_* variable,
+#     finds the installed catalogue: `nhref golden -l MODEL/CASE` lists the
+#     installed case file, `nhref verify ... --golden MODEL/CASE` reads the
+#     installed golden file;
+#   - every case file and golden file of the source tree is installed, with the
+#     headers, the library, nhref.pc, the man pages (rendered by man -l), the
+#     bash completion and the documentation.
+# The staged tree is found by the program relative to its own location
+# (DESTDIR + bindir -> DESTDIR + pkgdatadir), as a moved installation would be.
+set -u
+top_srcdir=$(cd "${top_srcdir:-..}" && pwd)
+top_builddir=$(cd "${top_builddir:-..}" && pwd)
+MAKE=${MAKE:-make}
+NHREF=${NHREF:-$top_builddir/src/nhref}
+case $NHREF in /*) ;; *) NHREF=$(pwd)/$NHREF ;; esac
+CC=${CC:-cc}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+command -v pkg-config > /dev/null || { echo "SKIP: no pkg-config"; exit 77; }
+dest=$tmp/root
+# a sub-make of its own: not the jobserver of the `make check` that runs us
+if ! (unset MAKEFLAGS MFLAGS MAKELEVEL; cd "$top_builddir" && $MAKE install DESTDIR="$dest") \
+    > "$tmp/install.log" 2>&1; then
+    tail -20 "$tmp/install.log"
+    bad "make install DESTDIR=$dest failed"
+    echo "install: $pass passed, $fail failed"
+    exit 1
+fi
+ok
+
+# where configure said things go
+mk() { sed -n "s|^$1 = ||p" "$top_builddir/Makefile" | head -1; }
+expand() { # expand ${prefix}-style references with the Makefile's values
+    v=$1
+    for i in 1 2 3 4 5 6; do
+        case $v in *'${'*)
+            for n in prefix exec_prefix datarootdir datadir bindir libdir includedir mandir docdir PACKAGE_TARNAME PACKAGE; do
+                v=$(printf '%s' "$v" | sed "s|\${$n}|$(mk $n)|g")
+            done ;;
+        esac
+    done
+    printf '%s' "$v"
+}
+bindir=$(expand "$(mk bindir)")
+libdir=$(expand "$(mk libdir)")
+includedir=$(expand "$(mk includedir)")
+mandir=$(expand "$(mk mandir)")
+docdir=$(expand "$(mk docdir)")
+pkgdatadir=$(expand "$(mk datadir)")/nhref
+bashcompdir=$(expand "$(mk bashcompdir)")
+
+for f in "$bindir/nhref" "$includedir/nhref.h" "$includedir/nhref_io.h" "$libdir/pkgconfig/nhref.pc" \
+    "$docdir/README.md" "$docdir/NEWS" "$docdir/LICENSE" "$docdir/docs/golden.md" \
+    "$docdir/docs/models/chaplygin-sleigh.md"; do
+    [ -f "$dest$f" ] && ok || bad "not installed: $f"
+done
+if ls "$dest$libdir"/libnhref.so* > /dev/null 2>&1; then
+    static=
+    ok
+elif [ -f "$dest$libdir/libnhref.a" ]; then
+    static=--static # configure --disable-shared (the sanitizer build of .ci/run)
+    ok
+else
+    bad "no libnhref.so or libnhref.a in $libdir"
+fi
+
+# ---------------------------------------------------------------- the catalogue
+n=0
+for f in "$top_srcdir"/data/cases/*.cases "$top_srcdir"/data/golden/*/*.csv; do
+    rel=${f#"$top_srcdir"/data/}
+    n=$((n + 1))
+    cmp -s "$f" "$dest$pkgdatadir/$rel" || bad "not installed (or different): $pkgdatadir/$rel (list it in data/Makefile.am)"
+done
+[ $n -gt 50 ] && ok || bad "only $n data files in the source tree?"
+
+# ---------------------------------------------------------------- a program, by pkg-config only
+cat > "$tmp/prog.c" <<'EOF'
+/* the Chaplygin sleigh's public case PUB-1 to T = 10 through the installed library */
+#include <stdio.h>
+#include <nhref.h>
+
+int main(void)
+{
+    nhref_system_t *sys;
+    nhref_integrator_t *ig;
+    nhref_options_t opt;
+    mpfr_t x[5], t, T;
+    const char *x0[5] = {"0", "0", "0", "0", "1"};
+    mpfr_prec_t p;
+
+    if (nhref_system_new(&sys, nhref_model_find("chaplygin_sleigh")) != NHREF_OK)
+        return 1;
+    nhref_options_default(&opt);
+    opt.digits = 40;
+    if (nhref_integrator_new(&ig, sys, &opt) != NHREF_OK)
+        return 1;
+    p = nhref_integrator_prec(ig);
+    for (int i = 0; i < 5; i++) {
+        mpfr_init2(x[i], p);
+        mpfr_set_str(x[i], x0[i], 10, MPFR_RNDN);
+    }
+    mpfr_inits2(p, t, T, (mpfr_ptr)0);
+    mpfr_set_ui(t, 0, MPFR_RNDN);
+    mpfr_set_ui(T, 10, MPFR_RNDN);
+    if (nhref_integrate_until(ig, x[0], t, T, NULL) != NHREF_OK)
+        return 1;
+    mpfr_printf("%.30Re\n", x[0]);
+    for (int i = 0; i < 5; i++)
+        mpfr_clear(x[i]);
+    mpfr_clears(t, T, (mpfr_ptr)0);
+    nhref_integrator_free(ig);
+    nhref_system_free(sys);
+    return 0;
+}
+EOF
+pcdir=$dest$libdir/pkgconfig
+# shellcheck disable=SC2086
+flags=$(PKG_CONFIG_PATH="$pcdir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" PKG_CONFIG_SYSROOT_DIR="$dest" \
+    pkg-config $static --cflags --libs nhref 2> "$tmp/pc.err")
+[ $? -eq 0 ] && ok || bad "pkg-config --cflags --libs nhref: $(cat "$tmp/pc.err")"
+# a static library built with sanitizers needs configure's flags at link time too
+[ -n "$static" ] && extra="${CFLAGS:-} ${LDFLAGS:-}" || extra=
+# shellcheck disable=SC2086
+if $CC -o "$tmp/prog" "$tmp/prog.c" $extra $flags 2> "$tmp/cc.err"; then
+    ok
+    x=$(LD_LIBRARY_PATH="$dest$libdir" "$tmp/prog" 2>&1)
+    # PUB-1, x(10) = -1.30363549404995138366439519437 (chaplygin-sleigh §10)
+    case $x in -1.3036354940499513836643951943*) ok ;; *) bad "the program printed x(10) = $x" ;; esac
+else
+    bad "cc prog.c \$(pkg-config --cflags --libs nhref) failed: $(head -5 "$tmp/cc.err")"
+fi
+
+# ---------------------------------------------------------------- the installed nhref elsewhere
+mkdir "$tmp/elsewhere"
+cd "$tmp/elsewhere" || exit 1
+nh() { env -u NHREF_CASES_DIR -u NHREF_GOLDEN_DIR LD_LIBRARY_PATH="$dest$libdir" "$dest$bindir/nhref" "$@"; }
+out=$(nh golden -l chaplygin_sleigh/PUB-1 2>&1)
+case $out in "$dest$pkgdatadir/cases/chaplygin_sleigh.cases:PUB-1 "*) ok ;;
+    *) bad "nhref golden -l chaplygin_sleigh/PUB-1 from elsewhere: $out" ;; esac
+n=$(nh golden -l skater 2>/dev/null | grep -c "^$dest$pkgdatadir/cases/skater.cases:")
+want=$(grep -c '^\[' "$top_srcdir/data/cases/skater.cases")
+[ "$n" -eq "$want" ] && ok || bad "nhref golden -l skater listed $n cases, want $want"
+nh run chaplygin_sleigh -q --digits 40 -T 10 -o mine.csv && ok || bad "installed nhref run failed"
+if nh verify mine.csv --golden chaplygin_sleigh/PUB-1 -q -m 35 > v.out 2>&1; then ok; else bad "verify --golden chaplygin_sleigh/PUB-1 from elsewhere: $(tail -2 v.out)"; fi
+grep -q "as defined by $dest$pkgdatadir/golden/chaplygin_sleigh/PUB-1.csv" v.out && ok ||
+    bad "verify did not read the installed golden file: $(grep 'as defined' v.out)"
+nh golden -q -o out chaplygin_sleigh/a-zero 2> g.err && ok || bad "installed nhref golden MODEL/CASE: $(cat g.err)"
+cmp -s out/chaplygin_sleigh/a-zero.csv "$top_srcdir/data/golden/chaplygin_sleigh/a-zero.csv" && ok ||
+    bad "the installed golden recomputed a-zero differently"
+cd "$tmp" || exit 1
+
+# ---------------------------------------------------------------- man pages
+for c in "" -list -describe -run -golden -lyapunov -verify; do
+    page=$dest$mandir/man1/nhref$c.1
+    if [ ! -f "$page" ]; then
+        bad "no man page nhref$c.1"
+        continue
+    fi
+    if command -v man > /dev/null; then
+        MANWIDTH=80 MANPAGER=cat man -l "$page" > "$tmp/page" 2>/dev/null
+    elif command -v groff > /dev/null; then
+        groff -man -Tascii "$page" > "$tmp/page" 2>/dev/null
+    else # no renderer: the roff source, with its escapes removed
+        sed -e 's/\\-/-/g' -e 's/\\f[A-Z]//g' -e 's/\\,//g' -e 's/\\\///g' -e 's/^\.SH //' -e 's/^\.B //' "$page" > "$tmp/page"
+        tr '\n' ' ' < "$tmp/page" >> "$tmp/page.joined"
+        cat "$tmp/page.joined" >> "$tmp/page"
+        rm -f "$tmp/page.joined"
+        echo "note: no man or groff; checking the page source"
+    fi
+    grep -Eq "^ *nhref$c +- " "$tmp/page" && grep -q 'SYNOPSIS' "$tmp/page" &&
+        grep -q "nhref ${c#-}" "$tmp/page" && ok || bad "man -l nhref$c.1 does not show the page"
+    # the page is the command's --help: its options are there
+    for opt in $("$NHREF" ${c#-} --help 2>/dev/null | grep -o -- '--[a-z][-a-z]*' | sort -u); do
+        grep -q -- "$opt" "$tmp/page" || bad "nhref$c.1 lacks $opt"
+    done
+done
+
+# ---------------------------------------------------------------- bash completion
+if [ -n "$bashcompdir" ]; then
+    [ -f "$dest$bashcompdir/nhref" ] && ok || bad "no bash completion in $bashcompdir"
+fi
+
+echo "install: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
