@@ -85,14 +85,23 @@ void nhref_cases_free(nhref_case_t *cases, size_t n)
     free(cases);
 }
 
-static int is_decimal(const char *s)
+/* S is a finite decimal number within nhref_decimal_set's bounds at 64 bits (then
+ * at every precision); else WHY (if not NULL, WHY_LEN bytes) says what is wrong */
+static int is_decimal_why(const char *s, char *why, size_t why_len)
 {
     mpfr_t v;
-    int ok;
+    int status;
     mpfr_init2(v, 64);
-    ok = nhref_decimal_set(v, s) == NHREF_OK;
+    status = nhref_decimal_set(v, s);
     mpfr_clear(v);
-    return ok;
+    if (status != NHREF_OK && why != NULL)
+        nhref_decimal_why(why, why_len, s, 64, status);
+    return status == NHREF_OK;
+}
+
+static int is_decimal(const char *s)
+{
+    return is_decimal_why(s, NULL, 0);
 }
 
 /* S = I * D exactly, as a decimal string (D a decimal string, I >= 0): the
@@ -305,6 +314,7 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
     size_t lineno = 0, n = 0;
     nhref_case_t *cases = NULL, defaults = {0}, *cur = &defaults;
     char *t_end = NULL, *dt = NULL, *def_t_end = NULL, *def_dt = NULL;
+    char why[400]; /* what is wrong with a number */
     int status = NHREF_OK;
 
     *cases_out = NULL;
@@ -379,9 +389,9 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
         if (strncmp(key, "param ", 6) == 0 || strncmp(key, "init ", 5) == 0) {
             int is_param = key[0] == 'p';
             char *name = nhref_trim(key + (is_param ? 6 : 5));
-            if (!is_decimal(val)) {
-                fail(err, errlen, "%s:%zu: %s %s: '%s' is not a finite decimal number", path,
-                     lineno, is_param ? "param" : "init", name, val);
+            if (!is_decimal_why(val, why, sizeof why)) {
+                fail(err, errlen, "%s:%zu: %s %s: %s", path, lineno, is_param ? "param" : "init",
+                     name, why);
                 status = NHREF_EPARSE;
                 break;
             }
@@ -410,9 +420,8 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
             cur->digits = d;
         } else if (strcmp(key, "fast-tolerance") == 0 || strcmp(key, "fast-horizon") == 0) {
             char **slot = key[5] == 't' ? &cur->fast_tolerance : &cur->fast_horizon;
-            if (!is_decimal(val)) {
-                fail(err, errlen, "%s:%zu: %s: '%s' is not a finite decimal number", path,
-                     lineno, key, val);
+            if (!is_decimal_why(val, why, sizeof why)) {
+                fail(err, errlen, "%s:%zu: %s: %s", path, lineno, key, why);
                 status = NHREF_EPARSE;
                 break;
             }
@@ -422,18 +431,16 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
             free(cur->event);
             cur->event = nhref_strdup(val);
         } else if (strcmp(key, "event-horizon") == 0) {
-            if (!is_decimal(val)) {
-                fail(err, errlen, "%s:%zu: event-horizon: '%s' is not a finite decimal number",
-                     path, lineno, val);
+            if (!is_decimal_why(val, why, sizeof why)) {
+                fail(err, errlen, "%s:%zu: event-horizon: %s", path, lineno, why);
                 status = NHREF_EPARSE;
                 break;
             }
             free(cur->event_horizon);
             cur->event_horizon = nhref_strdup(val);
         } else if (strcmp(key, "t-start") == 0) {
-            if (!is_decimal(val)) {
-                fail(err, errlen, "%s:%zu: t-start: '%s' is not a finite decimal number", path,
-                     lineno, val);
+            if (!is_decimal_why(val, why, sizeof why)) {
+                fail(err, errlen, "%s:%zu: t-start: %s", path, lineno, why);
                 status = NHREF_EPARSE;
                 break;
             }
@@ -442,9 +449,8 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
         } else if (strcmp(key, "t-end") == 0 || strcmp(key, "dt-out") == 0) {
             char **slot = cur == &defaults ? (key[0] == 't' ? &def_t_end : &def_dt)
                                            : (key[0] == 't' ? &t_end : &dt);
-            if (!is_decimal(val)) {
-                fail(err, errlen, "%s:%zu: %s: '%s' is not a finite decimal number", path,
-                     lineno, key, val);
+            if (!is_decimal_why(val, why, sizeof why)) {
+                fail(err, errlen, "%s:%zu: %s: %s", path, lineno, key, why);
                 status = NHREF_EPARSE;
                 break;
             }
@@ -457,9 +463,8 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
                 if (comma != NULL)
                     *comma = '\0';
                 tok = nhref_trim(p);
-                if (!is_decimal(tok)) {
-                    fail(err, errlen, "%s:%zu: times: '%s' is not a finite decimal number", path,
-                         lineno, tok);
+                if (!is_decimal_why(tok, why, sizeof why)) {
+                    fail(err, errlen, "%s:%zu: times: %s", path, lineno, why);
                     status = NHREF_EPARSE;
                     break;
                 }
