@@ -139,10 +139,27 @@ static char *decimal_times(const char *d, unsigned long i)
     if (neg)
         mpz_neg(m, m);
     /* plain decimal notation, exact: the digits of m with the point exp10 places in,
-     * trailing zeros after the point dropped */
+     * trailing zeros after the point dropped; but digits and an exponent when that
+     * would take more than 40 zeros (bounded work: dt-out = 1e-300000000 made
+     * strings of 300 MB) */
     {
         char *ms = mpz_get_str(NULL, 10, m), *dg = ms + (ms[0] == '-');
         size_t nd = strlen(dg), o = 0;
+        long zeros = exp10 > 0 ? exp10 : -exp10 - (long)nd;
+        if (strcmp(dg, "0") == 0 || zeros > 40) {
+            while (nd > 1 && dg[nd - 1] == '0') { /* exact: drop zeros into the exponent */
+                dg[--nd] = '\0';
+                exp10++;
+            }
+            out = malloc(nd + 32);
+            if (out != NULL && strcmp(dg, "0") == 0)
+                strcpy(out, "0");
+            else if (out != NULL)
+                snprintf(out, nd + 32, "%s%se%ld", ms[0] == '-' ? "-" : "", dg, exp10);
+            free(ms);
+            mpz_clear(m);
+            return out;
+        }
         len = nd + (size_t)(exp10 < 0 ? -exp10 : exp10) + 8;
         out = malloc(len);
         if (out != NULL) {
