@@ -49,6 +49,8 @@ static char *find_cases(const char *model)
         if (dirs[i] == NULL)
             continue;
         path = malloc(strlen(dirs[i]) + strlen(model) + 8);
+        if (path == NULL)
+            return NULL;
         sprintf(path, "%s/%s.cases", dirs[i], model);
         if ((f = fopen(path, "r")) != NULL) {
             fclose(f);
@@ -108,6 +110,11 @@ int cmd_golden(int argc, char **argv)
         slash = strchr(arg, '/');
         if (colon != NULL) { /* FILE:NAME */
             file = malloc((size_t)(colon - arg) + 1);
+            if (file == NULL) {
+                cli_error("%s", nhref_strerror(NHREF_ENOMEM));
+                rc = CLI_FAIL;
+                break;
+            }
             memcpy(file, arg, (size_t)(colon - arg));
             file[colon - arg] = '\0';
             only = colon + 1;
@@ -123,6 +130,11 @@ int cmd_golden(int argc, char **argv)
             }
         } else {
             file = malloc(strlen(arg) + 1);
+            if (file == NULL) {
+                cli_error("%s", nhref_strerror(NHREF_ENOMEM));
+                rc = CLI_FAIL;
+                break;
+            }
             strcpy(file, arg);
         }
         status = nhref_cases_read(&cases, &n, file, err, sizeof err);

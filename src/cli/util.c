@@ -59,6 +59,13 @@ int cli_decimal(mpfr_ptr x, const char *s, const char *option, const char *range
     return 0;
 }
 
+const char *cli_shorten(char *buf, size_t len, const char *s)
+{
+    size_t n = strlen(s);
+    snprintf(buf, len, n > 40 ? "%.32s..." : "%s", s);
+    return buf;
+}
+
 int cli_ulong(unsigned long *v, const char *s, const char *option, unsigned long lo,
               unsigned long hi)
 {
