@@ -23,8 +23,9 @@ static void fail(char *err, size_t len, const char *fmt, ...)
 
 static int push_str(char ***arr, size_t *n, const char *s)
 {
-    char **p = realloc(*arr, (*n + 1) * sizeof *p);
-    if (p == NULL)
+    char **p = *arr;
+    /* the capacity doubles at 0, 1, 2, 4, ... (linear time for 10^5 times) */
+    if ((*n & (*n - 1)) == 0 && (p = realloc(*arr, (*n ? 2 * *n : 1) * sizeof *p)) == NULL)
         return -1;
     *arr = p;
     if ((p[*n] = nhref_strdup(s)) == NULL)
