@@ -126,7 +126,7 @@ const char *nhref_tape_op_name(nhref_op_t op);
  * tanh.
  * Limits:  parentheses (groups and function arguments) nest at most
  *          NHREF_TAPE_PARSE_MAX_DEPTH = 1000 levels (the parser recurses once
- *          per level, about 0.2 KB of stack each); exponents of ^ are integers
+ *          per level, about 0.25 KB of stack each); exponents of ^ are integers
  *          of at most NHREF_TAPE_PARSE_MAX_EXPONENT = 2^31 - 1 in magnitude;
  *          a number must be a finite decimal below 2^4096 (about 1.04e1233)
  *          in magnitude and not underflow (nhref_decimal_set at 64 bits), so
