@@ -10,17 +10,20 @@ srcdir=${2:-.}
 top=${3:-../..}
 rc=0
 for h in expr decimal cases table; do
+    # seeds, and the largest input tried (the reproducers, up to 100 KB, are
+    # replayed whole by make check; the golden files are up to 24 KB)
     case $h in
-    expr) seeds="$srcdir/corpus/expr" ;;
-    decimal) seeds="$srcdir/corpus/decimal" ;;
-    cases) seeds="$top/data/cases $srcdir/corpus/cases" ;;
-    table) seeds="$(ls -d "$top"/data/golden/*) $srcdir/corpus/table" ;;
+    expr) seeds="$srcdir/corpus/expr" max=4096 ;;
+    decimal) seeds="$srcdir/corpus/decimal" max=512 ;;
+    cases) seeds="$top/data/cases $srcdir/corpus/cases" max=8192 ;;
+    table) seeds="$(ls -d "$top"/data/golden/*) $srcdir/corpus/table" max=32768 ;;
     esac
     work=fuzz-work/$h
     mkdir -p "$work/corpus" "$work/artifacts"
     echo "=== fuzz_$h for $secs s"
     # shellcheck disable=SC2086
-    ./fuzz_$h -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
+    ./fuzz_$h -max_total_time="$secs" -max_len=$max -timeout=20 -rss_limit_mb=2048 \
+        -print_final_stats=1 \
         -artifact_prefix="$work/artifacts/" "$work/corpus" $seeds "$srcdir/reproducers/$h" \
         > "$work/log" 2>&1
     st=$?
