@@ -82,6 +82,8 @@ out=$("$NHREF" run $S -q --max-rows 11 2>&1) && [ "$(printf '%s\n' "$out" | grep
 expect 2 "--max-rows: '0' is not a whole number" -- run $S --max-rows 0
 expect 2 "--order: '100001' is not a whole number in \[2, 100000\]" -- run $S --order 100001
 expect 2 "--stages: '2001' is not a whole number in \[1, 2000\]" -- run $S --stages 2001 --scheme gauss
+expect 2 "--fast is double precision: .*--stages at most 64" -- run $S --fast --scheme gauss --stages 65
+expect 2 "--fast is double precision: .*--order at most 200" -- run $S --fast --order 201
 expect 2 "--tau 1e-9: 100 / 1e-9 = 1e\+11 renormalisations, more than the limit of 10000000" \
     -- lyapunov $S --tau 1e-9
 # an 85-byte case file asked for 300-million-character times (1.6 GB, a 600 MB file)
@@ -125,6 +127,7 @@ expect 2 "--digits 100000: the Taylor order ceil\(1\.1513 D \+ 1\) = 115131 is a
     -- run $S --digits 100000
 expect 2 "--digits 86858: the Taylor order ceil\(1\.1513 D \+ 1\) = 100001 is above" -- run $S --digits 86858
 expect 2 "--prec: '16777216' is not a whole number in \[16, 3321931\]" -- run $S --prec 16777216
+expect 2 "--digits 100000: the Taylor order .* give --digits <= 86857$" -- verify "$tmp/traj.csv" $S --digits 100000
 # 300000 log10(2) - 1 = 90307.9987, 1.1513 * 90307.9987 + 1 = 103972.6
 expect 2 "--prec 300000 implies 90307 digits and a Taylor order ceil\(1\.1513 D \+ 1\) = 103973, above the Taylor scheme's limit of 100000: give --prec <= 288537" \
     -- run $S --prec 300000

@@ -96,6 +96,7 @@ typedef struct {
     size_t nnodes, nstate;   /* the right-hand side's tape */
     double grid_bytes;       /* memory of the output grid (0: none) */
     size_t nrows;            /* its rows */
+    const char *grid_what;   /* what it is called: NULL for "the output grid" */
     int scheme_options;      /* the command has --order and --scheme (for advice) */
 } cli_work_t;
 

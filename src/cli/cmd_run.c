@@ -35,7 +35,7 @@ static void usage(FILE *out)
             "      --order N           Taylor order, 2 <= N <= 100000 (default: from the\n"
             "                          tolerance; at most 200 with --fast)\n"
             "      --stages S          Gauss-Legendre stages, order 2S, 1 <= S <= 2000\n"
-            "                          (default: ceil(D/2), at most 64)\n"
+            "                          (default: ceil(D/2), at most 64; --fast: S <= 64)\n"
             "      --max-steps N       give up after N steps (default 10000000)\n"
             "      --max-rows N        refuse a grid of more than N rows (default 10000000)\n"
             "      --stop-when EXPR    stop where EXPR (of t, the state and the parameters)\n"
@@ -497,9 +497,9 @@ int cmd_run(int argc, char **argv)
         cli_error("give --digits or --prec, not both");
         return CLI_USAGE;
     }
-    if (fast && (prec != 0 || nexprs != 0 || order > 200)) {
+    if (fast && (prec != 0 || nexprs != 0 || order > 200 || stages > 64)) {
         cli_error("--fast is double precision: no --prec, --stop-when or --event (use the MPFR "
-                  "path), --order at most 200");
+                  "path), --order at most 200, --stages at most 64");
         return CLI_USAGE;
     }
     if ((model = cli_model(argv[optind])) == NULL)
@@ -571,7 +571,7 @@ int cmd_run(int argc, char **argv)
         } else {
             const nhref_tape_t *rhs = nhref_system_rhs_tape(sys);
             cli_work_t w = {opt.scheme, opt.digits, wprec, prec, order, stages,
-                            nhref_tape_nnodes(rhs), model->nstate, grid_bytes, ngrid, 1};
+                            nhref_tape_nnodes(rhs), model->nstate, grid_bytes, ngrid, NULL, 1};
             bad = cli_check_scheme(&w);
         }
         if (bad != 0 || make_grid(&grid, ngrid, t_end, dt, wprec) != 0) {

@@ -151,8 +151,9 @@ int cli_check_scheme(const cli_work_t *w)
     }
     if (w->grid_bytes > 0) {
         size_t used = strlen(what);
-        snprintf(what + used, sizeof what - used, "the output grid (%zu rows at %ld bits: %s)",
-                 w->nrows, (long)w->prec, cli_bytes(b1, sizeof b1, w->grid_bytes));
+        snprintf(what + used, sizeof what - used, "%s (%zu rows at %ld bits: %s)",
+                 w->grid_what != NULL ? w->grid_what : "the output grid", w->nrows,
+                 (long)w->prec, cli_bytes(b1, sizeof b1, w->grid_bytes));
     }
     return cli_check_memory(bytes + w->grid_bytes, what);
 }
