@@ -86,15 +86,14 @@ const char *nhref_decimal_why(char *buf, size_t len, const char *s, mpfr_prec_t 
                      "'%.*s%s' is too large in magnitude: |x| must be below 2^%ld (about "
                      "%.3ge%.0f), %d times the precision of %ld bits, so that sin and cos "
                      "reduce their argument in bounded time",
-                     shown, s, more, (long)b, pow(10, l10 - e10), e10,
-                     NHREF_DECIMAL_BOUND_FACTOR, (long)prec);
+                     shown, s, more, (long)b, pow(10, l10 - e10), e10, NHREF_DECIMAL_BOUND_FACTOR,
+                     (long)prec);
         else
             snprintf(buf, len,
                      "'%.*s%s' is too large in magnitude: |x| must be below 2^%ld (about "
                      "%.3ge%.0f), %d times 64 bits (the bound at every precision up to 64 "
                      "bits), so that sin and cos reduce their argument in bounded time",
-                     shown, s, more, (long)b, pow(10, l10 - e10), e10,
-                     NHREF_DECIMAL_BOUND_FACTOR);
+                     shown, s, more, (long)b, pow(10, l10 - e10), e10, NHREF_DECIMAL_BOUND_FACTOR);
     }
     return buf;
 }

@@ -128,8 +128,8 @@ START_TEST(test_parse_depth_limit)
     ck_assert_ptr_null(tp);
     ck_assert_msg(strstr(err, "deeper than 1000 levels") != NULL, "message: %s", err);
     /* the column of the 1001st opening parenthesis */
-    snprintf(want, sizeof want, "column %zu:",
-             limit * strlen(open) + (strchr(open, '(') - open) + 1);
+    snprintf(want, sizeof want,
+             "column %zu:", limit * strlen(open) + (strchr(open, '(') - open) + 1);
     ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "message: %s, want %s", err, want);
     free(e);
 }
@@ -141,13 +141,11 @@ START_TEST(test_parse_depth_reproducers)
     nhref_tape_t *tp;
     char err[512];
     char *e = nested("(", 30000);
-    ck_assert_int_eq(nhref_tape_parse(&tp, e, 2, snames, 1, pnames, err, sizeof err),
-                     NHREF_EPARSE);
+    ck_assert_int_eq(nhref_tape_parse(&tp, e, 2, snames, 1, pnames, err, sizeof err), NHREF_EPARSE);
     ck_assert_ptr_nonnull(strstr(err, "column 1001: parentheses nested deeper than 1000 levels"));
     free(e);
     e = nested("sin(", 20000);
-    ck_assert_int_eq(nhref_tape_parse(&tp, e, 2, snames, 1, pnames, err, sizeof err),
-                     NHREF_EPARSE);
+    ck_assert_int_eq(nhref_tape_parse(&tp, e, 2, snames, 1, pnames, err, sizeof err), NHREF_EPARSE);
     ck_assert_ptr_nonnull(strstr(err, "column 4004: parentheses nested deeper than 1000 levels"));
     free(e);
 }
@@ -203,13 +201,13 @@ START_TEST(test_parse_exponent_limit)
                      NHREF_EPARSE);
     ck_assert_str_eq(err, "column 3: exponent '2147483648' out of range (an integer between "
                           "-2147483647 and 2147483647)");
-    ck_assert_int_eq(nhref_tape_parse(&tp, "y^99999999999999999999", 2, snames, 1, pnames, err,
-                                      sizeof err),
-                     NHREF_EPARSE);
+    ck_assert_int_eq(
+        nhref_tape_parse(&tp, "y^99999999999999999999", 2, snames, 1, pnames, err, sizeof err),
+        NHREF_EPARSE);
     ck_assert_ptr_nonnull(strstr(err, "exponent '99999999999999999999' out of range"));
-    ck_assert_int_eq(nhref_tape_parse(&tp, "y^-9223372036854775808", 2, snames, 1, pnames, err,
-                                      sizeof err),
-                     NHREF_EPARSE);
+    ck_assert_int_eq(
+        nhref_tape_parse(&tp, "y^-9223372036854775808", 2, snames, 1, pnames, err, sizeof err),
+        NHREF_EPARSE);
     ck_assert_int_eq(nhref_tape_parse(&tp, "y^2e3", 2, snames, 1, pnames, err, sizeof err),
                      NHREF_EPARSE);
     ck_assert_ptr_nonnull(strstr(err, "integer exponent"));
@@ -223,15 +221,15 @@ START_TEST(test_parse_constants)
     mpfr_t g, y;
 
     /* a huge constant under sin: refused at parse time, naming the bound */
-    ck_assert_int_eq(nhref_tape_parse(&tp, "sin(1e100000000)+y", 2, snames, 1, pnames, err,
-                                      sizeof err),
-                     NHREF_EPARSE);
+    ck_assert_int_eq(
+        nhref_tape_parse(&tp, "sin(1e100000000)+y", 2, snames, 1, pnames, err, sizeof err),
+        NHREF_EPARSE);
     ck_assert_msg(strstr(err, "column 5: '1e100000000' is too large in magnitude: |x| must be "
                               "below 2^4096 (about 1.04e1233)") == err,
                   "message: %s", err);
-    ck_assert_int_eq(nhref_tape_parse(&tp, "y + 1e-400000000", 2, snames, 1, pnames, err,
-                                      sizeof err),
-                     NHREF_EPARSE);
+    ck_assert_int_eq(
+        nhref_tape_parse(&tp, "y + 1e-400000000", 2, snames, 1, pnames, err, sizeof err),
+        NHREF_EPARSE);
     ck_assert_ptr_nonnull(strstr(err, "too small in magnitude"));
     /* just below the bound: accepted, and sin of it evaluates (bounded reduction) */
     ck_assert_int_eq(nhref_tape_parse(&tp, "sin(1e1233) - sin(1e1233) + y", 2, snames, 1, pnames,
@@ -250,8 +248,7 @@ START_TEST(test_parse_constants)
     {
         char e[300];
         snprintf(e, sizeof e, "%s - y", digits);
-        ck_assert_int_eq(nhref_tape_parse(&tp, e, 2, snames, 1, pnames, err, sizeof err),
-                         NHREF_OK);
+        ck_assert_int_eq(nhref_tape_parse(&tp, e, 2, snames, 1, pnames, err, sizeof err), NHREF_OK);
     }
     eval_at(g, tp, digits);
     ck_assert(mpfr_zero_p(g));

@@ -87,17 +87,17 @@ int cli_check_memory(double bytes, const char *what);
 
 /* What a run will ask of a scheme, for cli_check_scheme. */
 typedef struct {
-    const char *scheme;      /* NULL: taylor */
-    double digits;           /* resolved tolerance digits */
-    mpfr_prec_t prec;        /* resolved working precision [bits] */
-    unsigned long prec_opt;  /* --prec as given (0: not given), for messages */
-    unsigned long order;     /* --order (0: from the tolerance) */
-    unsigned long stages;    /* --stages (0: from the tolerance) */
-    size_t nnodes, nstate;   /* the right-hand side's tape */
-    double grid_bytes;       /* memory of the output grid (0: none) */
-    size_t nrows;            /* its rows */
-    const char *grid_what;   /* what it is called: NULL for "the output grid" */
-    int scheme_options;      /* the command has --order and --scheme (for advice) */
+    const char *scheme;     /* NULL: taylor */
+    double digits;          /* resolved tolerance digits */
+    mpfr_prec_t prec;       /* resolved working precision [bits] */
+    unsigned long prec_opt; /* --prec as given (0: not given), for messages */
+    unsigned long order;    /* --order (0: from the tolerance) */
+    unsigned long stages;   /* --stages (0: from the tolerance) */
+    size_t nnodes, nstate;  /* the right-hand side's tape */
+    double grid_bytes;      /* memory of the output grid (0: none) */
+    size_t nrows;           /* its rows */
+    const char *grid_what;  /* what it is called: NULL for "the output grid" */
+    int scheme_options;     /* the command has --order and --scheme (for advice) */
 } cli_work_t;
 
 /* cli_check_scheme -- the scheme's limits on the order (Taylor: order from the

@@ -293,7 +293,12 @@ int cmd_lyapunov(int argc, char **argv)
         }
         nhref_tape_free(lin);
         {
-            cli_work_t w = {io.scheme, io.digits, io.prec, prec, 0, 0, nnodes, n, 0, 0, NULL, 0};
+            cli_work_t w = {.scheme = io.scheme,
+                            .digits = io.digits,
+                            .prec = io.prec,
+                            .prec_opt = prec,
+                            .nnodes = nnodes,
+                            .nstate = n};
             bad = cli_check_scheme(&w);
         }
         if (bad)

@@ -570,8 +570,17 @@ int cmd_run(int argc, char **argv)
             bad = cli_check_memory(need, what);
         } else {
             const nhref_tape_t *rhs = nhref_system_rhs_tape(sys);
-            cli_work_t w = {opt.scheme, opt.digits, wprec, prec, order, stages,
-                            nhref_tape_nnodes(rhs), model->nstate, grid_bytes, ngrid, NULL, 1};
+            cli_work_t w = {.scheme = opt.scheme,
+                            .digits = opt.digits,
+                            .prec = wprec,
+                            .prec_opt = prec,
+                            .order = order,
+                            .stages = stages,
+                            .nnodes = nhref_tape_nnodes(rhs),
+                            .nstate = model->nstate,
+                            .grid_bytes = grid_bytes,
+                            .nrows = ngrid,
+                            .scheme_options = 1};
             bad = cli_check_scheme(&w);
         }
         if (bad != 0 || make_grid(&grid, ngrid, t_end, dt, wprec) != 0) {

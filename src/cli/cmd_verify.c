@@ -571,11 +571,15 @@ static int compute_reference(verify_t *v, nhref_options_t *opt, int quiet)
     opt->on_row = store_row;
     opt->on_row_arg = v;
     { /* bounded work: the Taylor order limit and the memory, before allocating */
-        cli_work_t w = {opt->scheme, opt->digits, v->prec, 0, 0, 0,
-                        nhref_tape_nnodes(nhref_system_rhs_tape(v->sys)), m->nstate,
-                        (double)nrow * (double)(m->nstate + m->nintegral + 1) *
-                            cli_mpfr_bytes(v->prec),
-                        nrow, "the reference values", 0};
+        cli_work_t w = {.scheme = opt->scheme,
+                        .digits = opt->digits,
+                        .prec = v->prec,
+                        .nnodes = nhref_tape_nnodes(nhref_system_rhs_tape(v->sys)),
+                        .nstate = m->nstate,
+                        .grid_bytes = (double)nrow * (double)(m->nstate + m->nintegral + 1) *
+                                      cli_mpfr_bytes(v->prec),
+                        .nrows = nrow,
+                        .grid_what = "the reference values"};
         if (cli_check_scheme(&w) != 0)
             return CLI_USAGE;
     }

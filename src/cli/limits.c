@@ -73,8 +73,7 @@ double cli_memory_available(void)
 
     if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && (double)rl.rlim_cur < m)
         m = (double)rl.rlim_cur;
-    if (getrlimit(RLIMIT_DATA, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
-        (double)rl.rlim_cur < m)
+    if (getrlimit(RLIMIT_DATA, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && (double)rl.rlim_cur < m)
         m = (double)rl.rlim_cur;
     return m;
 }
@@ -113,14 +112,13 @@ int cli_check_scheme(const cli_work_t *w)
     if (strcmp(scheme, "taylor") == 0) {
         unsigned long order = w->order ? w->order : cli_taylor_order(w->digits);
         if (order > TAYLOR_MAX_ORDER) {
-            const char *alt = w->scheme_options
-                                  ? ", or --order N (N <= 100000), or --scheme gauss"
-                                  : "";
+            const char *alt =
+                w->scheme_options ? ", or --order N (N <= 100000), or --scheme gauss" : "";
             if (w->prec_opt != 0)
                 cli_error("--prec %lu implies %.0f digits and a Taylor order ceil(1.1513 D + 1) = "
                           "%lu, above the Taylor scheme's limit of %d: give --prec <= %lu%s",
-                          w->prec_opt, floor(w->digits), order, TAYLOR_MAX_ORDER,
-                          taylor_max_prec(), alt);
+                          w->prec_opt, floor(w->digits), order, TAYLOR_MAX_ORDER, taylor_max_prec(),
+                          alt);
             else
                 cli_error("--digits %.0f: the Taylor order ceil(1.1513 D + 1) = %lu is above the "
                           "Taylor scheme's limit of %d: give --digits <= %lu%s",
@@ -130,8 +128,8 @@ int cli_check_scheme(const cli_work_t *w)
         /* the workspace: every tape node's series to the order (and a few more) */
         bytes = ((double)w->nnodes + (double)w->nstate) * (double)(order + 1) * unit;
         snprintf(what, sizeof what,
-                 "the Taylor jets (%zu tape nodes to order %lu at %ld bits: %s)%s",
-                 w->nnodes, order, (long)w->prec, cli_bytes(b1, sizeof b1, bytes),
+                 "the Taylor jets (%zu tape nodes to order %lu at %ld bits: %s)%s", w->nnodes,
+                 order, (long)w->prec, cli_bytes(b1, sizeof b1, bytes),
                  w->grid_bytes > 0 ? " and " : "");
     } else if (strcmp(scheme, "gauss") == 0) {
         double s = w->stages ? (double)w->stages : ceil(w->digits / 2);
@@ -143,8 +141,8 @@ int cli_check_scheme(const cli_work_t *w)
         /* Butcher matrix s^2, stages of three collocations s n each, the tape */
         bytes = (s * s + 5 * s * (double)w->nstate + (double)w->nnodes + 12.0 * (double)w->nstate) *
                 unit;
-        snprintf(what, sizeof what, "the Gauss-Legendre stages (%.0f stages at %ld bits: %s)%s", s, (long)w->prec, cli_bytes(b1, sizeof b1, bytes),
-                 w->grid_bytes > 0 ? " and " : "");
+        snprintf(what, sizeof what, "the Gauss-Legendre stages (%.0f stages at %ld bits: %s)%s", s,
+                 (long)w->prec, cli_bytes(b1, sizeof b1, bytes), w->grid_bytes > 0 ? " and " : "");
     } else {
         bytes = 0;
         what[0] = '\0';
@@ -152,8 +150,8 @@ int cli_check_scheme(const cli_work_t *w)
     if (w->grid_bytes > 0) {
         size_t used = strlen(what);
         snprintf(what + used, sizeof what - used, "%s (%zu rows at %ld bits: %s)",
-                 w->grid_what != NULL ? w->grid_what : "the output grid", w->nrows,
-                 (long)w->prec, cli_bytes(b1, sizeof b1, w->grid_bytes));
+                 w->grid_what != NULL ? w->grid_what : "the output grid", w->nrows, (long)w->prec,
+                 cli_bytes(b1, sizeof b1, w->grid_bytes));
     }
     return cli_check_memory(bytes + w->grid_bytes, what);
 }

@@ -15,12 +15,12 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* abort with a message: an invariant is broken */
-#define fuzz_fail(...)                                                                  \
-    do {                                                                                \
-        fprintf(stderr, "fuzz: %s:%d: ", __FILE__, __LINE__);                           \
-        fprintf(stderr, __VA_ARGS__);                                                   \
-        fputc('\n', stderr);                                                            \
-        abort();                                                                        \
+#define fuzz_fail(...)                                                                             \
+    do {                                                                                           \
+        fprintf(stderr, "fuzz: %s:%d: ", __FILE__, __LINE__);                                      \
+        fprintf(stderr, __VA_ARGS__);                                                              \
+        fputc('\n', stderr);                                                                       \
+        abort();                                                                                   \
     } while (0)
 
 /* DATA as a NUL-terminated string (malloc'ed; a NUL inside ends it early) */
