@@ -273,7 +273,8 @@ static size_t count_rows(mpfr_srcptr t_end, mpfr_srcptr dt, mpfr_prec_t prec,
                       "%lu output rows (raise --dt-out, lower --t-end, or raise --max-rows)",
                       cli_shorten(a, sizeof a, t_end_s), cli_shorten(b, sizeof b, dt_s),
                       rows != NULL ? rows : "too many", max_rows);
-            mpfr_free_str(rows);
+            if (rows != NULL)
+                mpfr_free_str(rows);
         }
         goto out;
     }
