@@ -31,11 +31,33 @@ NHREF_BEGIN_DECLS
  * Values enter nhref as decimal strings, parsed by MPFR at the destination's
  * precision, never through double (DESIGN §6). */
 
-/* nhref_decimal_set -- X = the decimal string S (the whole string: an optional sign,
- * digits with an optional point, an optional exponent; a finite value), rounded to
- * nearest at the precision of X.
- * Returns NHREF_OK or NHREF_EPARSE (X untouched on error). */
+/* nhref_decimal_set -- X = the decimal string S (whole string, finite value,
+ * optional sign and exponent), rounded to nearest at the precision P of X.
+ * Bounded work: a value that MPFR's exponent range cannot hold, or with
+ * |x| >= 2^nhref_decimal_max_exp(P) = 2^(64 max(P, 64)), is refused: sin and
+ * cos of it would reduce the argument by pi at about its exponent in bits
+ * (MPFR hangs for minutes at 1e100000000), and no physical value is near.
+ * The bound grows with P and is at least 2^4096 (about 1.04e1233), so a
+ * value accepted at 64 bits (how parameters, tape constants and case files
+ * are checked when stored) is accepted at every precision.
+ * Returns NHREF_OK; NHREF_EPARSE (not a finite decimal number: empty, leading
+ * blank, trailing text, nan, inf); NHREF_ERANGE (a finite decimal number out
+ * of these bounds, too large or so small that it underflows).  X is untouched
+ * on error; MPFR's flags are left as they were.
+ * Cost: one mpfr_strtofr at P bits. */
+#define NHREF_DECIMAL_BOUND_FACTOR 64
 int nhref_decimal_set(mpfr_ptr x, const char *s);
+
+/* nhref_decimal_max_exp -- 64 max(PREC, 64): nhref_decimal_set at PREC bits
+ * refuses |x| >= 2^this. */
+mpfr_exp_t nhref_decimal_max_exp(mpfr_prec_t prec);
+
+/* nhref_decimal_why -- the reason nhref_decimal_set refused S at PREC bits
+ * with STATUS, for messages, in BUF (LEN bytes): "'S' is not a finite decimal
+ * number", or for NHREF_ERANGE "'S' is too large in magnitude: |x| must be
+ * below 2^B (about 1.04e1233), ..." (or too small).  S is shortened to 32
+ * characters and "..." beyond 40.  Returns BUF. */
+const char *nhref_decimal_why(char *buf, size_t len, const char *s, mpfr_prec_t prec, int status);
 
 /* nhref_vec_new -- N MPFR numbers at PREC bits, contiguous, set to +0 (N = 0
  * allowed): the vectors of the MPFR API (a state, a grid, rows).  NULL if memory is

@@ -57,6 +57,18 @@ const nhref_scheme_t *nhref_scheme_find(const char *name);
  * range (or the scheme's options) in WHY (LEN bytes; WHY may be NULL). */
 int nhref_scheme_check_opts(const nhref_scheme_t *scheme, const char *opt, char *why, size_t len);
 
+/* ------------------------------------------------------------------ the Taylor scheme's rule
+ * The order from the tolerance 10^-D (Jorba & Zou 2005, eq. (7) with the step
+ * from the last two coefficients): N = ceil(1.1513 D + 1) = ceil(-ln(10^-D)/2 + 1),
+ * at least 2; an order above NHREF_TAYLOR_MAX_ORDER (given or implied) is refused
+ * by nhref_integrator_new with NHREF_EINVAL, before anything is allocated.  The
+ * jets of a tape of n nodes take (n + nstate)(N + 1) numbers. */
+#define NHREF_TAYLOR_MAX_ORDER 100000UL
+
+/* nhref_taylor_order -- the order the Taylor scheme takes for DIGITS (D > 0);
+ * at most 4e9 (the caller compares it with NHREF_TAYLOR_MAX_ORDER).  Cost: O(1). */
+unsigned long nhref_taylor_order(double digits);
+
 NHREF_END_DECLS
 
 #endif /* NHREF_SCHEME_H */

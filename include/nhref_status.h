@@ -49,7 +49,8 @@ NHREF_BEGIN_DECLS
     X(NHREF_ETAPE, 11, "malformed tape")                                                  \
     X(NHREF_ECHECKSUM, 12, "checksum mismatch")                                           \
     X(NHREF_ETOLERANCE, 13, "requested accuracy not met")                                 \
-    X(NHREF_EBLOWUP, 14, "the solution leaves every bound (finite-time blow-up)")
+    X(NHREF_EBLOWUP, 14, "the solution leaves every bound (finite-time blow-up)")         \
+    X(NHREF_ERANGE, 15, "number too large or too small for the working precision")
 
 typedef enum {
 #define NHREF_X_ENUM(name, value, msg) name = value,

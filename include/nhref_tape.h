@@ -137,12 +137,24 @@ const char *nhref_tape_op_name(nhref_op_t op);
 
 /* nhref_tape_parse -- a tape with NSTATE states and NPARAM parameters whose one
  * output is the expression EXPR, e.g. "theta - 1.5" or "x^2 + y^2 - 4*r^2".
- * Grammar: + - * / (left associative), unary -, ^ with an integer exponent,
- * parentheses, numbers (decimal strings, kept exact), the names t, pi, the state
- * names STATE[0..nstate-1] and parameter names PARAM[0..nparam-1], and the
- * functions sin cos tan exp log sqrt atan atanh tanh.
- * Returns NHREF_OK; NHREF_EPARSE with "column N: what was expected" in ERR;
- * NHREF_ENOMEM. */
+ * Grammar: + - * / (left associative), unary - and +, ^ with an integer
+ * exponent, parentheses, numbers (decimal strings, kept exact), the names t,
+ * pi, the state names STATE[0..nstate-1] and parameter names
+ * PARAM[0..nparam-1], and the functions sin cos tan exp log sqrt atan atanh
+ * tanh.
+ * Limits:  parentheses (groups and function arguments) nest at most
+ *          NHREF_TAPE_PARSE_MAX_DEPTH = 1000 levels (the parser recurses once
+ *          per level, about 0.25 KB of stack each); exponents of ^ are integers
+ *          of at most NHREF_TAPE_PARSE_MAX_EXPONENT = 2^31 - 1 in magnitude;
+ *          a number must be a finite decimal below 2^4096 (about 1.04e1233)
+ *          in magnitude and not underflow (nhref_decimal_set at 64 bits), so
+ *          that sin and cos of it reduce their argument in bounded time.
+ * Returns: NHREF_OK; NHREF_EPARSE with "column N: what was expected" in ERR,
+ *          the limit named when one is exceeded ("column 1001: parentheses
+ *          nested deeper than 1000 levels ..."); NHREF_ENOMEM.
+ * Cost:    one pass over EXPR; the tape has O(strlen(EXPR)) nodes. */
+#define NHREF_TAPE_PARSE_MAX_DEPTH 1000
+#define NHREF_TAPE_PARSE_MAX_EXPONENT 2147483647L
 int nhref_tape_parse(nhref_tape_t **tape, const char *expr, size_t nstate,
                      const char *const *state, size_t nparam, const char *const *param, char *err,
                      size_t errlen);

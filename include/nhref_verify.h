@@ -76,8 +76,12 @@ NHREF_BEGIN_DECLS
 
 /* The default threshold [digits] of every compared column. */
 #define NHREF_VERIFY_MIN_DIGITS_DEFAULT 6.0
-/* Thresholds and reference digits are at most this. */
+/* Thresholds are at most this. */
 #define NHREF_VERIFY_DIGITS_MAX 100000.0
+/* The reference's digits are at most this: the largest DREF whose Taylor order
+ * nhref_taylor_order(DREF) = ceil(1.1513 DREF + 1) is within NHREF_TAYLOR_MAX_ORDER
+ * (nhref_scheme.h). */
+#define NHREF_VERIFY_DREF_MAX 86857.0
 /* The closed form checks the reference at at most this many rows. */
 #define NHREF_VERIFY_CLOSED_FORM_SAMPLES 64
 
@@ -127,7 +131,7 @@ int nhref_verify_set_t_start(nhref_verify_t *v, const char *t_start);
 
 /* nhref_verify_set_digits -- DREF, the reference's digits: tolerance 10^-DREF,
  * precision DREF log2(10) + NHREF_GUARD_BITS bits; 0 restores the default.
- * Returns NHREF_OK or NHREF_EINVAL (outside [1, NHREF_VERIFY_DIGITS_MAX], or 0). */
+ * Returns NHREF_OK or NHREF_EINVAL (outside [1, NHREF_VERIFY_DREF_MAX], or 0). */
 int nhref_verify_set_digits(nhref_verify_t *v, double digits);
 
 /* ------------------------------------------------------------------ the judgement */

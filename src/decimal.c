@@ -4,26 +4,98 @@
 #include "internal.h"
 
 #include <ctype.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nhref_status.h"
 
+mpfr_exp_t nhref_decimal_max_exp(mpfr_prec_t prec)
+{
+    return (mpfr_exp_t)NHREF_DECIMAL_BOUND_FACTOR * (prec > 64 ? prec : 64);
+}
+
+/* S reads as a number (optional sign, then a digit or a point), not as "inf" */
+static int numeric(const char *s)
+{
+    if (*s == '+' || *s == '-')
+        s++;
+    return isdigit((unsigned char)*s) || *s == '.';
+}
+
 int nhref_decimal_set(mpfr_ptr x, const char *s)
 {
+    mpfr_flags_t saved = mpfr_flags_save();
     mpfr_t v;
     char *end;
-    int ok;
+    int status;
 
     if (s == NULL || *s == '\0' || isspace((unsigned char)*s))
         return NHREF_EPARSE;
     mpfr_init2(v, mpfr_get_prec(x));
+    mpfr_clear_flags();
     mpfr_strtofr(v, s, &end, 10, MPFR_RNDN);
-    ok = end != s && *end == '\0' && mpfr_number_p(v);
-    if (ok)
+    if (end == s || *end != '\0' || mpfr_nan_p(v))
+        status = NHREF_EPARSE;
+    else if (mpfr_inf_p(v) || (mpfr_underflow_p() && numeric(s)))
+        /* beyond MPFR's exponent range: a number, not one we can hold */
+        status = numeric(s) ? NHREF_ERANGE : NHREF_EPARSE;
+    else if (!mpfr_zero_p(v) && mpfr_get_exp(v) > nhref_decimal_max_exp(mpfr_get_prec(x)))
+        status = NHREF_ERANGE; /* |v| >= 2^max_exp */
+    else
+        status = NHREF_OK;
+    if (status == NHREF_OK)
         mpfr_set(x, v, MPFR_RNDN);
     mpfr_clear(v);
-    return ok ? NHREF_OK : NHREF_EPARSE;
+    mpfr_flags_restore(saved, MPFR_FLAGS_ALL);
+    return status;
+}
+
+const char *nhref_decimal_why(char *buf, size_t len, const char *s, mpfr_prec_t prec, int status)
+{
+    size_t n = s != NULL ? strlen(s) : 0;
+    int shown = n > 40 ? 32 : (int)n;
+    const char *more = n > 40 ? "..." : "";
+
+    if (s == NULL)
+        s = "";
+    if (status != NHREF_ERANGE) {
+        snprintf(buf, len, "'%.*s%s' is not a finite decimal number", shown, s, more);
+    } else {
+        /* too small if the decimal exponent is negative enough to underflow */
+        mpfr_t v;
+        char *end;
+        int tiny;
+        mpfr_exp_t b = nhref_decimal_max_exp(prec);
+        double l10 = (double)b * 0.30102999566398119521, e10 = floor(l10);
+
+        mpfr_init2(v, 64);
+        mpfr_clear_underflow();
+        mpfr_strtofr(v, s, &end, 10, MPFR_RNDN);
+        tiny = mpfr_underflow_p() != 0;
+        mpfr_clear_underflow();
+        mpfr_clear(v);
+        if (tiny)
+            snprintf(buf, len,
+                     "'%.*s%s' is too small in magnitude: not zero, but below 2^%ld, the "
+                     "smallest positive number MPFR holds",
+                     shown, s, more, (long)mpfr_get_emin() - 1);
+        else if (prec >= 64)
+            snprintf(buf, len,
+                     "'%.*s%s' is too large in magnitude: |x| must be below 2^%ld (about "
+                     "%.3ge%.0f), %d times the precision of %ld bits, so that sin and cos "
+                     "reduce their argument in bounded time",
+                     shown, s, more, (long)b, pow(10, l10 - e10), e10, NHREF_DECIMAL_BOUND_FACTOR,
+                     (long)prec);
+        else
+            snprintf(buf, len,
+                     "'%.*s%s' is too large in magnitude: |x| must be below 2^%ld (about "
+                     "%.3ge%.0f), %d times 64 bits (the bound at every precision up to 64 "
+                     "bits), so that sin and cos reduce their argument in bounded time",
+                     shown, s, more, (long)b, pow(10, l10 - e10), e10, NHREF_DECIMAL_BOUND_FACTOR);
+    }
+    return buf;
 }
 
 char *nhref_trim(char *s)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+
 /* "a, b, c": the parameter (PARAMS) or state names of M */
 static void name_list(char *buf, size_t len, const nhref_model_t *m, int params)
 {
@@ -20,12 +21,12 @@ int cli_assign_params(nhref_system_t *sys, char *const *args, size_t n, const ch
                       const char *option)
 {
     const nhref_model_t *model = nhref_system_model(sys);
-    char names[512], why[256];
+    char names[512], why[400];
 
     name_list(names, sizeof names, model, 1);
     for (size_t i = 0; i < n; i++) {
         char *name, *value;
-        int k;
+        int k, status;
         if (cli_split_assignment(args[i], option, &name, &value) != 0)
             return -1;
         k = nhref_model_param_index(model, name);
@@ -34,9 +35,14 @@ int cli_assign_params(nhref_system_t *sys, char *const *args, size_t n, const ch
                       model->name, names);
             return -1;
         }
-        if (nhref_system_set_param(sys, name, value) != NHREF_OK) {
-            cli_error("%s%s %s: '%s' is not a finite decimal number (admissible range: %s)", where,
-                      option, name, value, model->param[k].range);
+        status = nhref_system_set_param(sys, name, value);
+        if (status != NHREF_OK) {
+            /* parameters are checked at 64 bits when set (nhref_decimal_set) */
+            cli_error("%s%s %s: %s (admissible range: %s)", where, option, name,
+                      status == NHREF_ENOMEM
+                          ? nhref_strerror(status)
+                          : nhref_decimal_why(why, sizeof why, value, 64, status),
+                      model->param[k].range);
             return -1;
         }
     }

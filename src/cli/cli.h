@@ -97,6 +97,53 @@ void cli_sha256_line(nhref_outfile_t *of);
 int cli_output_matches(const char *path, const nhref_case_t *c, const char *first_line,
                        char *why, size_t len);
 
+/* ------------------------------------------------------------------ limits.c
+ * Bounded work, stated up front (docs/limits.md). */
+
+/* The Taylor order the scheme takes for DIGITS: ceil(1.1513 DIGITS + 1), >= 2. */
+unsigned long cli_taylor_order(double digits);
+
+/* The largest --prec the library accepts: its implied digits, BITS log10(2) - 1,
+ * at most 10^6 (3321931 bits). */
+unsigned long cli_prec_max(void);
+
+/* Bytes one MPFR number of PREC bits takes (struct, limbs, allocator overhead). */
+double cli_mpfr_bytes(mpfr_prec_t prec);
+
+/* Bytes this process may use: physical memory, or less under ulimit -v / -d. */
+double cli_memory_available(void);
+
+/* "12.3 GB" into BUF; returns BUF. */
+const char *cli_bytes(char *buf, size_t len, double bytes);
+
+/* 0 if BYTES fit in cli_memory_available(); else -1 after "not enough memory:
+ * WHAT need about ..., more than ...". */
+int cli_check_memory(double bytes, const char *what);
+
+/* What a run will ask of a scheme, for cli_check_scheme. */
+typedef struct {
+    const char *scheme;     /* NULL: taylor */
+    double digits;          /* resolved tolerance digits */
+    mpfr_prec_t prec;       /* resolved working precision [bits] */
+    unsigned long prec_opt; /* --prec as given (0: not given), for messages */
+    unsigned long order;    /* --order (0: from the tolerance) */
+    unsigned long stages;   /* --stages (0: from the tolerance) */
+    size_t nnodes, nstate;  /* the right-hand side's tape */
+    double grid_bytes;      /* memory of the output grid (0: none) */
+    size_t nrows;           /* its rows */
+    const char *grid_what;  /* what it is called: NULL for "the output grid" */
+    int scheme_options;     /* the command has --order and --scheme (for advice) */
+} cli_work_t;
+
+/* cli_check_scheme -- the scheme's limits on the order (Taylor: order from the
+ * tolerance <= 100000) and stages (Gauss: <= 2000), and the memory of its
+ * workspace plus the output grid.  Returns 0, or -1 after a one-line error
+ * naming the limit and what to change. */
+int cli_check_scheme(const cli_work_t *w);
+
+/* The first 40 characters of S for a message (with "..." if longer), in BUF. */
+const char *cli_shorten(char *buf, size_t len, const char *s);
+
 /* A progress reporter on stderr, active only when stderr is a terminal. */
 typedef struct {
     const char *what;

@@ -9,7 +9,8 @@
 #include "cli.h"
 
 #define MAX_ASSIGN 64
-#define MAX_LIST 256
+/* renormalisations (T_last / tau) at most: each one is an integration */
+#define MAX_INTERVALS 10000000UL
 
 static void usage(FILE *out)
 {
@@ -22,37 +23,47 @@ static void usage(FILE *out)
             "      --times T1,T2,...    the final times T (increasing, > 0; default 10,20,50,100)\n"
             "      --method M           tangent (default: the variational equations from the\n"
             "                           model's tape) or benettin (two trajectories)\n"
-            "      --tau S              renormalise every S seconds (default 1)\n"
-            "      --delta0 D           benettin: the initial separation (default 1e-20)\n"
-            "      --components LIST    the state components of the norm, A,B,... (default: all)\n"
-            "      --direction LIST     the initial direction on them, U1,U2,... (default: all\n"
+            "      --tau S              renormalise every S seconds, S > 0 (default 1; at most\n"
+            "                           %lu renormalisations up to the last time)\n"
+            "      --delta0 D           benettin: the initial separation, D > 0 (default 1e-20)\n"
+            "      --components A,B,... the state components of the norm (default: all)\n"
+            "      --direction U1,U2,...the initial direction on them, not zero (default: all\n"
             "                           ones)\n"
             "      --project INTEGRAL   project the direction on the level set of this first\n"
             "                           integral (e.g. E: the energy surface)\n"
-            "  -d, --digits D           digits: tolerance 10^-D (default 30)\n"
-            "      --prec BITS          the working precision instead\n"
+            "  -d, --digits D           digits (default 30; 1 <= D <= 100000, Taylor order\n"
+            "                           ceil(1.1513 D + 1) <= 100000); --prec BITS the\n"
+            "                           precision instead (16 <= BITS <= %lu)\n"
             "  -o, --output FILE        write atomically to FILE (default: standard output)\n"
             "  -q, --quiet              no progress on stderr (shown when it is a terminal)\n"
             "  -h, --help               show this help and exit\n\n"
             "Example (docs/models/skater.md §6.2, case L1):\n"
             "  nhref lyapunov skater --param A1=0.1 --param g=-9.81 --init Omega1=1 \\\n"
-            "      --components theta,Omega1,Omega2,v --project E --times 10,20,50,100\n");
+            "      --components theta,Omega1,Omega2,v --project E --times 10,20,50,100\n",
+            MAX_INTERVALS, cli_prec_max());
 }
 
-/* split a comma list (modified in place) into at most MAX_LIST items */
-static size_t split_list(char *s, char **items)
+/* split a comma list (modified in place) into *ITEMS (malloc'ed, every item);
+ * returns the number of items, or 0 after an error */
+static size_t split_list(char *s, char ***items, const char *option)
 {
-    size_t n = 0;
-    for (char *p = s; n < MAX_LIST;) {
+    size_t n = 1, k = 0;
+    for (const char *c = s; *c != '\0'; c++)
+        n += *c == ',';
+    if ((*items = malloc(n * sizeof **items)) == NULL) {
+        cli_error("%s: %s", option, nhref_strerror(NHREF_ENOMEM));
+        return 0;
+    }
+    for (char *p = s;;) {
         char *c = strchr(p, ',');
         if (c != NULL)
             *c = '\0';
-        items[n++] = cli_trim(p);
+        (*items)[k++] = cli_trim(p);
         if (c == NULL)
             break;
         p = c + 1;
     }
-    return n;
+    return k;
 }
 
 int cmd_lyapunov(int argc, char **argv)
@@ -67,7 +78,7 @@ int cmd_lyapunov(int argc, char **argv)
         {"quiet", no_argument, NULL, 'q'},            {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     char *params[MAX_ASSIGN], *inits[MAX_ASSIGN], *times_s = NULL, *comp_s = NULL, *dir_s = NULL;
-    char default_times[] = "10,20,50,100", *titems[MAX_LIST], *citems[MAX_LIST], *ditems[MAX_LIST];
+    char default_times[] = "10,20,50,100", **titems = NULL, **citems = NULL, **ditems = NULL;
     const char *output = "-", *project = NULL;
     size_t nparams = 0, ninits = 0, nt = 0, nc = 0, nd = 0;
     unsigned long digits = 0, prec = 0;
@@ -77,7 +88,7 @@ int cmd_lyapunov(int argc, char **argv)
     nhref_system_t *sys = NULL;
     __mpfr_struct *x0 = NULL, *t = NULL, *f = NULL;
     const char **init_str = NULL;
-    size_t comp[MAX_LIST];
+    size_t *comp = NULL;
     nhref_outfile_t *of = NULL;
     int c, rc = CLI_USAGE, status, quiet = 0;
     cli_progress_t progress;
@@ -129,7 +140,7 @@ int cmd_lyapunov(int argc, char **argv)
                 return CLI_USAGE;
             break;
         case 'P':
-            if (cli_ulong(&prec, optarg, "--prec", 16, 1UL << 24) != 0)
+            if (cli_ulong(&prec, optarg, "--prec", 16, cli_prec_max()) != 0)
                 return CLI_USAGE;
             break;
         case 'o':
@@ -178,9 +189,15 @@ int cmd_lyapunov(int argc, char **argv)
         goto done;
 
     /* times */
-    nt = split_list(times_s != NULL ? times_s : default_times, titems);
+    if ((nt = split_list(times_s != NULL ? times_s : default_times, &titems, "--times")) == 0)
+        goto done;
     t = nhref_vec_new(nt, io.prec);
     f = nhref_vec_new(nt, io.prec);
+    if (t == NULL || f == NULL) {
+        cli_error("--times: %s", nhref_strerror(NHREF_ENOMEM));
+        rc = CLI_FAIL;
+        goto done;
+    }
     for (size_t i = 0; i < nt; i++)
         if (cli_decimal(t + i, titems[i], "--times", "increasing times > 0") != 0)
             goto done;
@@ -190,9 +207,43 @@ int cmd_lyapunov(int argc, char **argv)
                       titems[i]);
             goto done;
         }
+    /* tau and delta0 (the library would only say "invalid argument") */
+    {
+        mpfr_t v;
+        int bad;
+        mpfr_init2(v, io.prec);
+        bad = cli_decimal(v, lo.tau, "--tau", "S > 0") != 0;
+        if (!bad && mpfr_sgn(v) <= 0) {
+            cli_error("--tau = %s is out of range (admissible range: S > 0)", lo.tau);
+            bad = 1;
+        }
+        if (!bad) { /* the number of renormalisations, T_last / tau */
+            mpfr_div(v, t + nt - 1, v, MPFR_RNDU);
+            if (mpfr_cmp_ui(v, MAX_INTERVALS) > 0) {
+                cli_error("--tau %s: %s / %s = %.3g renormalisations, more than the limit of %lu "
+                          "(raise --tau)",
+                          lo.tau, titems[nt - 1], lo.tau, mpfr_get_d(v, MPFR_RNDN), MAX_INTERVALS);
+                bad = 1;
+            }
+        }
+        if (!bad && (bad = cli_decimal(v, lo.delta0, "--delta0", "D > 0") != 0) == 0 &&
+            mpfr_sgn(v) <= 0) {
+            cli_error("--delta0 = %s is out of range (admissible range: D > 0)", lo.delta0);
+            bad = 1;
+        }
+        mpfr_clear(v);
+        if (bad)
+            goto done;
+    }
     /* components, direction, projection */
     if (comp_s != NULL) {
-        nc = split_list(comp_s, citems);
+        if ((nc = split_list(comp_s, &citems, "--components")) == 0)
+            goto done;
+        if ((comp = malloc(nc * sizeof *comp)) == NULL) {
+            cli_error("--components: %s", nhref_strerror(NHREF_ENOMEM));
+            rc = CLI_FAIL;
+            goto done;
+        }
         for (size_t i = 0; i < nc; i++) {
             int k = nhref_model_state_index(model, citems[i]);
             if (k < 0) {
@@ -206,9 +257,24 @@ int cmd_lyapunov(int argc, char **argv)
         lo.component = comp;
     }
     if (dir_s != NULL) {
-        nd = split_list(dir_s, ditems);
+        mpfr_t v;
+        int bad = 0, zero = 1;
+        if ((nd = split_list(dir_s, &ditems, "--direction")) == 0)
+            goto done;
         if (nd != (nc ? nc : model->nstate)) {
             cli_error("--direction: %zu values for %zu components", nd, nc ? nc : model->nstate);
+            goto done;
+        }
+        mpfr_init2(v, io.prec);
+        for (size_t i = 0; i < nd && !bad; i++) {
+            bad = cli_decimal(v, ditems[i], "--direction", "finite reals, not all zero") != 0;
+            zero = zero && mpfr_zero_p(v);
+        }
+        mpfr_clear(v);
+        if (bad)
+            goto done;
+        if (zero) {
+            cli_error("--direction: every value is zero (admissible: finite reals, not all zero)");
             goto done;
         }
         lo.direction = (const char *const *)ditems;
@@ -221,13 +287,43 @@ int cmd_lyapunov(int argc, char **argv)
         }
     }
 
+    /* bounded work: the scheme's limits and memory, for the tape it will integrate */
+    {
+        const nhref_tape_t *rhs = nhref_system_rhs_tape(sys);
+        nhref_tape_t *lin = NULL;
+        size_t nnodes = nhref_tape_nnodes(rhs), n = model->nstate;
+        int bad;
+        if (strcmp(lo.method, "tangent") == 0 && nhref_tape_linearize(&lin, rhs, 1) == NHREF_OK) {
+            nnodes = nhref_tape_nnodes(lin);
+            n *= 2;
+        }
+        nhref_tape_free(lin);
+        {
+            cli_work_t w = {.scheme = io.scheme,
+                            .digits = io.digits,
+                            .prec = io.prec,
+                            .prec_opt = prec,
+                            .nnodes = nnodes,
+                            .nstate = n};
+            bad = cli_check_scheme(&w);
+        }
+        if (bad)
+            goto done;
+    }
+
     cli_progress_init(&progress, "integrating");
     progress.active = progress.active && !quiet;
     io.progress = cli_progress;
     io.progress_arg = &progress;
     status = nhref_lyapunov(f, sys, x0, t, nt, &lo, &io);
     cli_progress_end(&progress);
-    if (status != NHREF_OK) {
+    if (status == NHREF_EINVAL && project != NULL) {
+        /* every option was checked above but this one */
+        cli_error("--project %s: the initial direction is zero once projected on the level set "
+                  "of %s (give a --direction not normal to it)",
+                  project, project);
+        goto done;
+    } else if (status != NHREF_OK) {
         cli_error("cannot compute the exponents: %s", nhref_strerror(status));
         rc = status == NHREF_EINVAL ? CLI_USAGE : CLI_FAIL;
         goto done;
@@ -240,6 +336,8 @@ int cmd_lyapunov(int argc, char **argv)
     {
         FILE *out = nhref_outfile_stream(of);
         int pd = (int)io.digits;
+        /* the CSV dialect of nhref_io.h: the header row, then the metadata */
+        fprintf(out, "T,FTLE\n");
         fprintf(out, "# nhref finite-time Lyapunov exponents\n");
         nhref_csv_meta(out, "model", "%s", model->name);
         for (size_t i = 0; i < model->nparam; i++)
@@ -252,7 +350,6 @@ int cmd_lyapunov(int argc, char **argv)
                        strcmp(lo.method, "benettin") == 0 ? ", delta0 = " : "",
                        strcmp(lo.method, "benettin") == 0 ? lo.delta0 : "");
         nhref_csv_meta(out, "precision", "%ld bits, tolerance 1e-%g", (long)io.prec, io.digits);
-        fprintf(out, "# T,FTLE\n");
         for (size_t i = 0; i < nt; i++) {
             fputs(titems[i], out);
             fputc(',', out);
@@ -274,6 +371,10 @@ done:
     nhref_vec_free(x0, model->nstate);
     nhref_vec_free(t, nt);
     nhref_vec_free(f, nt);
+    free(titems);
+    free(citems);
+    free(ditems);
+    free(comp);
     free((void *)init_str);
     nhref_system_free(sys);
     return rc;

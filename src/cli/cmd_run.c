@@ -11,7 +11,7 @@
 #include "cli.h"
 
 #define MAX_ASSIGN 64
-#define MAX_ROWS 100000000UL
+#define DEFAULT_MAX_ROWS 10000000UL
 
 static void usage(FILE *out)
 {
@@ -25,16 +25,20 @@ static void usage(FILE *out)
             "  -T, --t-end T           final time [s], T > 0 (default: the model's)\n"
             "      --dt-out H          output interval [s], H > 0 (default: the model's)\n"
             "  -d, --digits D          digits wanted: tolerance 10^-D, precision\n"
-            "                          D log2(10) + %d bits (default 30; 1 <= D <= 100000)\n"
-            "      --prec BITS         working precision instead (tolerance 2^-BITS * 10)\n"
+            "                          D log2(10) + %d bits (default 30; 1 <= D <= 100000;\n"
+            "                          Taylor: the order ceil(1.1513 D + 1) <= 100000)\n"
+            "      --prec BITS         working precision instead (tolerance 2^-BITS * 10;\n"
+            "                          16 <= BITS <= %lu; Taylor: the same order limit)\n"
             "      --scheme NAME       integration scheme (default taylor; see 'nhref list')\n"
             "      --fast              the double-precision fast path: the same schemes,\n"
             "                          events and outcomes in IEEE double; tolerance\n"
             "                          max(1e-15, 10^-D); values printed with 17 digits\n"
-            "      --order N           scheme taylor: the order (default: from the tolerance)\n"
-            "      --stages S          scheme gauss: the stages, order 2S (default: ceil(D/2),\n"
-            "                          2 <= S <= 64)\n"
+            "      --order N           scheme taylor: the order, 2 <= N <= 100000 (default:\n"
+            "                          from the tolerance)\n"
+            "      --stages S          scheme gauss: the stages, order 2S, 1 <= S <= 2000\n"
+            "                          (default: ceil(D/2), from 2 to 64)\n"
             "      --max-steps N       give up after N steps (default 10000000)\n"
+            "      --max-rows N        refuse a grid of more than N rows (default 10000000)\n"
             "      --stop-when EXPR    stop where EXPR (of t, the state and the parameters)\n"
             "                          crosses zero, e.g. --stop-when 'y + 5'; repeatable\n"
             "      --event EXPR        record where EXPR crosses zero, and go on; repeatable\n"
@@ -45,8 +49,12 @@ static void usage(FILE *out)
             "All values are parsed as decimal strings at the working precision.  Events are\n"
             "located to the working precision; a terminal one ends the run with one more row,\n"
             "the state at the event.  A finite-time blow-up ends it with its estimated time.\n"
+            "Event expressions must be defined at the initial state; parentheses nest at most\n"
+            "%d levels.  Values must be below 2^(64 max(P, 64)) in magnitude at P bits.\n"
+            "Before anything is allocated, the memory of the output grid and of the scheme's\n"
+            "workspace is estimated and compared with what the process may use.\n"
             "Example: nhref run chaplygin_sleigh --digits 100 -T 10 --dt-out 0.5\n",
-            NHREF_GUARD_BITS);
+            NHREF_GUARD_BITS, cli_prec_max(), NHREF_TAPE_PARSE_MAX_DEPTH);
 }
 
 /* events seen during the run, written as "# event:" lines after the rows */
@@ -291,37 +299,118 @@ static void d_release(run_t *r)
 
 static const backend_t backend_d = {d_make, d_integrate, d_stopped, d_integrals, d_release};
 
-/* The output grid 0, H, 2H, ... < T, T.  Returns the number of points, or 0
- * after an error. */
-static size_t make_grid(__mpfr_struct **grid, mpfr_srcptr t_end, mpfr_srcptr dt, mpfr_prec_t prec)
+/* The number of points of the output grid 0, H, 2H, ... < T, T (T a whole
+ * multiple of H up to rounding: then the last multiple is T itself), checked
+ * against MAX_ROWS before anything is allocated.  Returns it, or 0 after an
+ * error naming the limit. */
+static size_t count_rows(mpfr_srcptr t_end, mpfr_srcptr dt, mpfr_prec_t prec,
+                         unsigned long max_rows, const char *t_end_s, const char *dt_s)
 {
     mpfr_t q, r;
-    unsigned long k;
-    size_t n;
+    size_t n = 0;
     int exact;
+    char a[64], b[64];
 
     mpfr_inits2(prec, q, r, (mpfr_ptr)0);
     mpfr_div(q, t_end, dt, MPFR_RNDN);
-    if (mpfr_cmp_ui(q, MAX_ROWS) > 0) {
-        cli_error("--dt-out is too small for --t-end: more than %lu output rows", MAX_ROWS);
-        mpfr_clears(q, r, (mpfr_ptr)0);
-        return 0;
+    if (mpfr_cmp_ui(q, max_rows) >= 0) {
+        mpfr_floor(q, q);
+        mpfr_add_ui(q, q, 1, MPFR_RNDN);
+        {
+            char *rows = NULL;
+            if (mpfr_asprintf(&rows, mpfr_cmp_ui(q, 1000000000000UL) > 0 ? "%.3Rg" : "%.0Rf",
+                              q) < 0)
+                rows = NULL;
+            cli_error("--t-end %s / --dt-out %s gives %s output rows, more than the limit of "
+                      "%lu output rows (raise --dt-out, lower --t-end, or raise --max-rows)",
+                      cli_shorten(a, sizeof a, t_end_s), cli_shorten(b, sizeof b, dt_s),
+                      rows != NULL ? rows : "too many", max_rows);
+            if (rows != NULL)
+                mpfr_free_str(rows);
+        }
+        goto out;
     }
     mpfr_rint(r, q, MPFR_RNDN);
-    /* T a whole multiple of H up to rounding: then the last point is T itself */
     mpfr_sub(q, q, r, MPFR_RNDN);
     exact = mpfr_zero_p(q) || mpfr_get_exp(q) < -(mpfr_exp_t)(prec / 2);
     mpfr_add(q, q, r, MPFR_RNDN);
     if (!exact)
         mpfr_floor(r, q);
-    k = mpfr_get_ui(r, MPFR_RNDN);
-    n = (size_t)k + (exact ? 1 : 2);
+    n = (size_t)mpfr_get_ui(r, MPFR_RNDN) + (exact ? 1 : 2);
+    if (n > max_rows) {
+        cli_error("--t-end %s / --dt-out %s gives %zu output rows, more than the limit of %lu "
+                  "output rows (raise --dt-out, lower --t-end, or raise --max-rows)",
+                  cli_shorten(a, sizeof a, t_end_s), cli_shorten(b, sizeof b, dt_s), n, max_rows);
+        n = 0;
+    }
+out:
+    mpfr_clears(q, r, (mpfr_ptr)0);
+    return n;
+}
+
+/* GRID = the N points of the output grid (count_rows), at PREC bits.
+ * Returns 0, or -1 after an error. */
+static int make_grid(__mpfr_struct **grid, size_t n, mpfr_srcptr t_end, mpfr_srcptr dt,
+                     mpfr_prec_t prec)
+{
     *grid = nhref_vec_new(n, prec);
+    if (*grid == NULL) {
+        cli_error("out of memory for the output grid of %zu rows", n);
+        return -1;
+    }
     for (size_t i = 0; i + 1 < n; i++)
         mpfr_mul_ui(*grid + i, dt, (unsigned long)i, MPFR_RNDN);
     mpfr_set(*grid + n - 1, t_end, MPFR_RNDN);
-    mpfr_clears(q, r, (mpfr_ptr)0);
-    return n;
+    return 0;
+}
+
+/* Every event expression defined at the initial state (T = 0, X0, the
+ * parameters of SYS at the precision of X0): an event whose function is
+ * undefined where the run starts could never be located.  Returns 0, or -1
+ * after an error naming the expression. */
+static int check_events(const nhref_system_t *sys, nhref_tape_t *const *tapes, char *const *exprs,
+                        const int *terminal, size_t n, mpfr_srcptr x0, mpfr_prec_t prec)
+{
+    const nhref_model_t *m = nhref_system_model(sys);
+    __mpfr_struct *p = nhref_vec_new(m->nparam, prec);
+    mpfr_t t, g;
+    int rc = 0;
+
+    if (p == NULL) {
+        cli_error("%s", nhref_strerror(NHREF_ENOMEM));
+        return -1;
+    }
+    mpfr_inits2(prec, t, g, (mpfr_ptr)0);
+    mpfr_set_zero(t, 1);
+    if (nhref_system_params(p, sys) != NHREF_OK)
+        rc = -1; /* cannot happen: the parameters passed their checks */
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        nhref_tape_mp_t *ws = NULL;
+        const char *opt = terminal[i] ? "--stop-when" : "--event";
+        char e[64];
+        int status = nhref_tape_mp_new(&ws, tapes[i], prec, 0);
+        if (status != NHREF_OK) {
+            cli_error("%s '%s': %s", opt, cli_shorten(e, sizeof e, exprs[i]),
+                      nhref_strerror(status));
+            rc = -1;
+        } else if (nhref_tape_mp_set_params(ws, p) != NHREF_OK) {
+            cli_error("%s '%s': a part of it that depends only on the parameters is undefined "
+                      "(a logarithm, square root or atanh outside its domain, a division by "
+                      "zero, or an overflow): the event could never be located",
+                      opt, cli_shorten(e, sizeof e, exprs[i]));
+            rc = -1;
+        } else if (nhref_tape_mp_eval(g, ws, t, x0) != NHREF_OK || !mpfr_number_p(g)) {
+            cli_error("%s '%s' is undefined at the initial state, t = 0 (a division by zero, a "
+                      "logarithm, square root or atanh outside its domain, or an overflow): an "
+                      "event function must be defined where the run starts",
+                      opt, cli_shorten(e, sizeof e, exprs[i]));
+            rc = -1;
+        }
+        nhref_tape_mp_free(ws);
+    }
+    mpfr_clears(t, g, (mpfr_ptr)0);
+    nhref_vec_free(p, m->nparam);
+    return rc;
 }
 
 int cmd_run(int argc, char **argv)
@@ -336,7 +425,7 @@ int cmd_run(int argc, char **argv)
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
         {"stop-when", required_argument, NULL, 'W'}, {"event", required_argument, NULL, 'E'},
         {"no-model-events", no_argument, NULL, 'X'}, {"fast", no_argument, NULL, 'F'},
-        {NULL, 0, NULL, 0}};
+        {"max-rows", required_argument, NULL, 'R'},  {NULL, 0, NULL, 0}};
     char *params[MAX_ASSIGN], *inits[MAX_ASSIGN], *exprs[MAX_ASSIGN];
     int expr_terminal[MAX_ASSIGN];
     size_t nparams = 0, ninits = 0, nexprs = 0;
@@ -346,6 +435,7 @@ int cmd_run(int argc, char **argv)
     int no_model_events = 0, fast = 0, made = 0;
     const char *t_end_s = NULL, *dt_s = NULL, *output = "-";
     unsigned long digits = 0, prec = 0, order = 0, stages = 0, max_steps = 10000000UL;
+    unsigned long max_rows = DEFAULT_MAX_ROWS;
     int quiet = 0, c, rc = CLI_USAGE, status;
     const nhref_model_t *model;
     nhref_system_t *sys = NULL;
@@ -402,7 +492,7 @@ int cmd_run(int argc, char **argv)
                 return CLI_USAGE;
             break;
         case 'P':
-            if (cli_ulong(&prec, optarg, "--prec", 16, 1UL << 24) != 0)
+            if (cli_ulong(&prec, optarg, "--prec", 16, cli_prec_max()) != 0)
                 return CLI_USAGE;
             break;
         case 'S':
@@ -422,6 +512,10 @@ int cmd_run(int argc, char **argv)
             break;
         case 'M':
             if (cli_ulong(&max_steps, optarg, "--max-steps", 1, (unsigned long)-1) != 0)
+                return CLI_USAGE;
+            break;
+        case 'R':
+            if (cli_ulong(&max_rows, optarg, "--max-rows", 1, (unsigned long)-1) != 0)
                 return CLI_USAGE;
             break;
         case 'o':
@@ -533,36 +627,90 @@ int cmd_run(int argc, char **argv)
         mpfr_clears(t_end, dt, (mpfr_ptr)0);
         goto done;
     }
-    r.ngrid = make_grid(&r.grid, t_end, dt, wprec);
-    mpfr_clears(t_end, dt, (mpfr_ptr)0);
-    if (r.ngrid == 0)
+    /* bounded work: the rows, the scheme's limits and the memory, before allocating */
+    r.ngrid = count_rows(t_end, dt, wprec, max_rows, t_end_s, dt_s);
+    if (r.ngrid == 0) {
+        mpfr_clears(t_end, dt, (mpfr_ptr)0);
         goto done;
-
-    /* events: the model's, then --stop-when and --event expressions */
+    }
     {
-        const char *snames[64], *pnames[64];
-        char err[256];
-        for (size_t i = 0; i < model->nstate && i < 64; i++)
+        double grid_bytes = (double)r.ngrid * cli_mpfr_bytes(wprec), need;
+        char what[160], b[32];
+        int bad;
+        if (fast) {
+            need = grid_bytes + (double)r.ngrid * sizeof(double);
+            snprintf(what, sizeof what, "the output grid (%zu rows at %ld bits, then in double: %s)",
+                     r.ngrid, (long)wprec, cli_bytes(b, sizeof b, need));
+            bad = cli_check_memory(need, what);
+        } else {
+            const nhref_tape_t *rhs = nhref_system_rhs_tape(sys);
+            cli_work_t w = {.scheme = r.opt.scheme,
+                            .digits = r.opt.digits,
+                            .prec = wprec,
+                            .prec_opt = prec,
+                            .order = order,
+                            .stages = stages,
+                            .nnodes = nhref_tape_nnodes(rhs),
+                            .nstate = model->nstate,
+                            .grid_bytes = grid_bytes,
+                            .nrows = r.ngrid,
+                            .scheme_options = 1};
+            bad = cli_check_scheme(&w);
+        }
+        if (bad != 0 || make_grid(&r.grid, r.ngrid, t_end, dt, wprec) != 0) {
+            r.ngrid = 0;
+            mpfr_clears(t_end, dt, (mpfr_ptr)0);
+            rc = bad != 0 ? CLI_USAGE : CLI_FAIL;
+            goto done;
+        }
+    }
+    mpfr_clears(t_end, dt, (mpfr_ptr)0);
+
+    /* events: the model's, then --stop-when and --event expressions, each defined at
+     * the initial state */
+    {
+        const char **snames = calloc(model->nstate + 1, sizeof *snames);
+        const char **pnames = calloc(model->nparam + 1, sizeof *pnames);
+        char err[512], e[64];
+        int bad = snames == NULL || pnames == NULL;
+        if (bad) {
+            cli_error("%s", nhref_strerror(NHREF_ENOMEM));
+            nexprs = 0; /* no tape to free */
+            rc = CLI_FAIL;
+        }
+        for (size_t i = 0; i < model->nstate && !bad; i++)
             snames[i] = model->state[i].name;
-        for (size_t i = 0; i < model->nparam && i < 64; i++)
+        for (size_t i = 0; i < model->nparam && !bad; i++)
             pnames[i] = model->param[i].name;
-        for (size_t i = 0; i < nexprs; i++) {
-            if (nhref_tape_parse(&etapes[i], exprs[i], model->nstate, snames, model->nparam,
-                                 pnames, err, sizeof err) != NHREF_OK) {
-                cli_error("%s '%s': %s", expr_terminal[i] ? "--stop-when" : "--event", exprs[i],
-                          err);
+        for (size_t i = 0; i < nexprs && !bad; i++) {
+            status = nhref_tape_parse(&etapes[i], exprs[i], model->nstate, snames, model->nparam,
+                                      pnames, err, sizeof err);
+            if (status != NHREF_OK) {
+                cli_error("%s '%s': %s", expr_terminal[i] ? "--stop-when" : "--event",
+                          cli_shorten(e, sizeof e, exprs[i]), err);
                 nexprs = i;
-                goto done;
+                bad = 1;
+                rc = status == NHREF_ENOMEM ? CLI_FAIL : CLI_USAGE;
+                break;
             }
             edesc[i] = (nhref_event_desc_t){exprs[i], exprs[i], 0, expr_terminal[i]};
         }
+        free((void *)snames);
+        free((void *)pnames);
+        if (bad || check_events(sys, etapes, exprs, expr_terminal, nexprs, r.x0, wprec) != 0)
+            goto done;
         elog.names = calloc(model->nevent + nexprs + 1, sizeof *elog.names);
+        elog.f = open_memstream(&elog.buf, &elog.len);
+        if (elog.names == NULL || elog.f == NULL) {
+            cli_error("%s", nhref_strerror(NHREF_ENOMEM));
+            rc = CLI_FAIL;
+            goto done;
+        }
         for (size_t i = 0; i < model->nevent && !no_model_events; i++)
             elog.names[i] = model->event[i].name;
         for (size_t i = 0; i < nexprs; i++)
             elog.names[(no_model_events ? 0 : model->nevent) + i] = exprs[i];
         elog.digits = r.digits;
-        elog.f = open_memstream(&elog.buf, &elog.len);
         r.opt.no_model_events = no_model_events;
         r.opt.nuser_event = nexprs;
         r.opt.user_event_tape = (const nhref_tape_t *const *)etapes;
@@ -594,6 +742,11 @@ int cmd_run(int argc, char **argv)
     r.integrals = nhref_vec_new(model->nintegral, wprec);
     r.xe = nhref_vec_new(model->nstate, wprec);
     mpfr_init2(r.te, wprec);
+    if (r.integrals == NULL || r.xe == NULL) {
+        cli_error("%s", nhref_strerror(NHREF_ENOMEM));
+        rc = CLI_FAIL;
+        goto done;
+    }
     r.out = nhref_outfile_stream(of);
     {
         char sch[96], prec_s[32], tol_s[32];

@@ -87,7 +87,7 @@ static void usage(FILE *out)
             "  nhref verify mine.csv --golden chaplygin_sleigh/PUB-1 -m 12 --json report.json\n"
             "  nhref verify df.csv skater --map time=t --sep ';' --junit verify.xml\n",
             NHREF_VERIFY_CLOSED_FORM_SAMPLES, NHREF_VERIFY_DIGITS_MAX,
-            NHREF_VERIFY_MIN_DIGITS_DEFAULT, NHREF_VERIFY_DIGITS_MAX, NHREF_GUARD_BITS);
+            NHREF_VERIFY_MIN_DIGITS_DEFAULT, NHREF_VERIFY_DREF_MAX, NHREF_GUARD_BITS);
 }
 
 /* ------------------------------------------------------------------ the command line */
@@ -181,7 +181,7 @@ static int parse_args(args_t *a, int argc, char **argv)
             break;
         case 'd':
             if (cli_ulong(&a->digits, optarg, "--digits", 1,
-                          (unsigned long)NHREF_VERIFY_DIGITS_MAX) != 0)
+                          (unsigned long)NHREF_VERIFY_DREF_MAX) != 0)
                 return CLI_USAGE;
             break;
         case OPT_SEP:

@@ -75,12 +75,21 @@ int cli_split_assignment(char *arg, const char *option, char **name, char **valu
 
 int cli_decimal(mpfr_ptr x, const char *s, const char *option, const char *range)
 {
-    if (nhref_decimal_set(x, s) != NHREF_OK) {
-        cli_error("%s: '%s' is not a finite decimal number (admissible range: %s)", option, s,
-                  range);
+    int status = nhref_decimal_set(x, s);
+    if (status != NHREF_OK) {
+        char why[400];
+        cli_error("%s: %s (admissible range: %s)", option,
+                  nhref_decimal_why(why, sizeof why, s, mpfr_get_prec(x), status), range);
         return -1;
     }
     return 0;
+}
+
+const char *cli_shorten(char *buf, size_t len, const char *s)
+{
+    size_t n = strlen(s);
+    snprintf(buf, len, n > 40 ? "%.32s..." : "%s", s);
+    return buf;
 }
 
 int cli_ulong(unsigned long *v, const char *s, const char *option, unsigned long lo,

@@ -37,8 +37,9 @@ static void fail(char *err, size_t len, const char *fmt, ...)
 
 static int push_str(char ***arr, size_t *n, const char *s)
 {
-    char **p = realloc(*arr, (*n + 1) * sizeof *p);
-    if (p == NULL)
+    char **p = *arr;
+    /* the capacity doubles at 0, 1, 2, 4, ... (linear time for 10^5 times) */
+    if ((*n & (*n - 1)) == 0 && (p = realloc(*arr, (*n ? 2 * *n : 1) * sizeof *p)) == NULL)
         return -1;
     *arr = p;
     if ((p[*n] = nhref_strdup(s)) == NULL)
@@ -103,14 +104,18 @@ void nhref_cases_free(nhref_case_t *cases, size_t n)
     free(cases);
 }
 
-static int is_decimal(const char *s)
+/* S is a finite decimal number within nhref_decimal_set's bounds at 64 bits (then
+ * at every precision); else WHY (if not NULL, WHY_LEN bytes) says what is wrong */
+static int is_decimal_why(const char *s, char *why, size_t why_len)
 {
     mpfr_t v;
-    int ok;
+    int status;
     mpfr_init2(v, 64);
-    ok = nhref_decimal_set(v, s) == NHREF_OK;
+    status = nhref_decimal_set(v, s);
     mpfr_clear(v);
-    return ok;
+    if (status != NHREF_OK && why != NULL)
+        nhref_decimal_why(why, why_len, s, 64, status);
+    return status == NHREF_OK;
 }
 
 /* S = I * D exactly, as a decimal string (D a decimal string, I >= 0): the
@@ -148,10 +153,27 @@ static char *decimal_times(const char *d, unsigned long i)
     if (neg)
         mpz_neg(m, m);
     /* plain decimal notation, exact: the digits of m with the point exp10 places in,
-     * trailing zeros after the point dropped */
+     * trailing zeros after the point dropped; but digits and an exponent when that
+     * would take more than 40 zeros (bounded work: dt-out = 1e-300000000 made
+     * strings of 300 MB) */
     {
         char *ms = mpz_get_str(NULL, 10, m), *dg = ms + (ms[0] == '-');
         size_t nd = strlen(dg), o = 0;
+        long zeros = exp10 > 0 ? exp10 : -exp10 - (long)nd;
+        if (strcmp(dg, "0") == 0 || zeros > 40) {
+            while (nd > 1 && dg[nd - 1] == '0') { /* exact: drop zeros into the exponent */
+                dg[--nd] = '\0';
+                exp10++;
+            }
+            out = malloc(nd + 32);
+            if (out != NULL && strcmp(dg, "0") == 0)
+                strcpy(out, "0");
+            else if (out != NULL)
+                snprintf(out, nd + 32, "%s%se%ld", ms[0] == '-' ? "-" : "", dg, exp10);
+            free(ms);
+            mpz_clear(m);
+            return out;
+        }
         len = nd + (size_t)(exp10 < 0 ? -exp10 : exp10) + 8;
         out = malloc(len);
         if (out != NULL) {
@@ -760,9 +782,9 @@ static int parse_key(section_t *cur, int is_defaults, char *key, char *val, cons
                       : strcmp(key, "t-start") == 0       ? &cur->t_start
                       : strcmp(key, "t-end") == 0         ? &cur->t_end
                                                           : &cur->dt_out;
-        if (!is_decimal(val)) {
-            fail(err, errlen, "%s:%zu: %s: '%s' is not a finite decimal number", path, lineno,
-                 key, val);
+        char why[400];
+        if (!is_decimal_why(val, why, sizeof why)) {
+            fail(err, errlen, "%s:%zu: %s: %s", path, lineno, key, why);
             return NHREF_EPARSE;
         }
         if (slot == &cur->t_end || slot == &cur->dt_out) {
@@ -791,9 +813,9 @@ static int parse_key(section_t *cur, int is_defaults, char *key, char *val, cons
             if (comma != NULL)
                 *comma = '\0';
             tok = nhref_trim(p);
-            if (!is_decimal(tok)) {
-                fail(err, errlen, "%s:%zu: times: '%s' is not a finite decimal number", path,
-                     lineno, tok);
+            char why[400];
+            if (!is_decimal_why(tok, why, sizeof why)) {
+                fail(err, errlen, "%s:%zu: times: %s", path, lineno, why);
                 free_strs(times, nt);
                 return NHREF_EPARSE;
             }

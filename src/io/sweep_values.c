@@ -409,8 +409,10 @@ int nhref_sweep_values(char ***v, size_t *n, int *kind, const char *key, const c
             if (c != NULL)
                 *c = '\0';
             tok = nhref_trim(p);
-            if (nhref_decimal_set(chk, tok) != NHREF_OK) {
-                why_f(why, len, "'%s' is not a finite decimal number", tok);
+            int st = nhref_decimal_set(chk, tok);
+            if (st != NHREF_OK) {
+                char w[400];
+                why_f(why, len, "%s", nhref_decimal_why(w, sizeof w, tok, 64, st));
                 nhref_sweep_values_free(*v, *n);
                 *v = NULL;
                 *n = 0;

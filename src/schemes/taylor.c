@@ -26,7 +26,7 @@
 #if NHREF_NUM == NHREF_NUM_MP /* the descriptor, once for every type */
 static const nhref_scheme_opt_desc_t taylor_opt[] = {
     {"order", "the Taylor order N", "from the tolerance: N = ceil(1.1513 d + 1), at least 2", 2,
-     100000},
+     NHREF_TAYLOR_MAX_ORDER},
 };
 
 const nhref_scheme_t nhref_scheme_taylor = {
@@ -39,6 +39,12 @@ const nhref_scheme_t nhref_scheme_taylor = {
     .source = "A. Jorba and M. Zou, A software package for the numerical integration of "
               "ODEs by means of high-order Taylor methods, Exp. Math. 14(1) (2005) 99-117",
 };
+
+unsigned long nhref_taylor_order(double digits)
+{
+    double n = ceil(1.1513 * digits + 1);
+    return !(n >= 2) ? 2 : n > 4e9 ? 4000000000UL : (unsigned long)n;
+}
 #else
 extern const nhref_scheme_t nhref_scheme_taylor;
 #endif
@@ -85,16 +91,15 @@ static int taylor_alloc(void **stp, const nhref_system_t *sys, const nhref_schem
     int status;
 
     *stp = NULL;
-    if (nhref_scheme_opt_ulong(&order, opts->opt, "order", 0, 2, 100000) != NHREF_OK)
+    if (nhref_scheme_opt_ulong(&order, opts->opt, "order", 0, 2, NHREF_TAYLOR_MAX_ORDER) !=
+        NHREF_OK)
         return NHREF_EINVAL;
     if (order == 0) {
         if (!(opts->digits > 0) || opts->digits > 1e6)
             return NHREF_EINVAL;
-        order = (unsigned long)ceil(1.1513 * opts->digits + 1);
-        if (order < 2)
-            order = 2;
+        order = nhref_taylor_order(opts->digits);
     }
-    if (order > 100000 || opts->prec < MPFR_PREC_MIN || opts->prec > MPFR_PREC_MAX)
+    if (order > NHREF_TAYLOR_MAX_ORDER || opts->prec < MPFR_PREC_MIN || opts->prec > MPFR_PREC_MAX)
         return NHREF_EINVAL;
     st = calloc(1, sizeof *st);
     if (st == NULL)

@@ -1,12 +1,23 @@
 /* parse.c -- expressions typed by users (event functions on the command line)
- * into tapes: a recursive-descent parser over the grammar of nhref_tape.h. */
+ * into tapes: a recursive-descent parser over the grammar of nhref_tape.h.
+ *
+ * Bounded work: the recursion goes one level deeper per parenthesis (a group
+ * or a function's argument) and is refused beyond NHREF_TAPE_PARSE_MAX_DEPTH,
+ * so the stack it needs is bounded (0.2 to 0.26 KB a level with GCC -O2:
+ * 1000 levels fit in 256 KB; 8 MB overflowed at about 26 000 levels before).
+ * Unary signs are counted in a loop, not by recursion.  Constants are checked
+ * by nhref_decimal_set at 64 bits (so a huge one is refused with the bound)
+ * and exponents of ^ are bounded by NHREF_TAPE_PARSE_MAX_EXPONENT. */
 #include "tape_internal.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "internal.h"
 
 typedef struct {
     const char *s, *p; /* the expression, the cursor */
@@ -16,13 +27,14 @@ typedef struct {
     char *err;
     size_t errlen;
     int failed;
+    unsigned depth; /* parentheses open at the cursor */
 } parser_t;
 
 static nhref_node_t fail(parser_t *ps, const char *fmt, ...)
 {
     if (!ps->failed) {
         va_list ap;
-        int n = snprintf(ps->err, ps->errlen, "column %d: ", (int)(ps->p - ps->s) + 1);
+        int n = snprintf(ps->err, ps->errlen, "column %zu: ", (size_t)(ps->p - ps->s) + 1);
         va_start(ap, fmt);
         if (n >= 0 && (size_t)n < ps->errlen)
             vsnprintf(ps->err + n, ps->errlen - (size_t)n, fmt, ap);
@@ -46,43 +58,74 @@ static const char *here(parser_t *ps)
     return *ps->p ? ps->p : "the end";
 }
 
+/* a number at the cursor: digits and points, then an optional exponent; kept as
+ * the decimal string, checked at 64 bits (see nhref_decimal_set) */
+static nhref_node_t number(parser_t *ps)
+{
+    const char *a = ps->p;
+    char *str, why[320];
+    mpfr_t probe;
+    nhref_node_t c;
+    int status;
+
+    while (isdigit((unsigned char)*ps->p) || *ps->p == '.')
+        ps->p++;
+    if ((*ps->p == 'e' || *ps->p == 'E') &&
+        (isdigit((unsigned char)ps->p[1]) ||
+         ((ps->p[1] == '-' || ps->p[1] == '+') && isdigit((unsigned char)ps->p[2])))) {
+        ps->p += 2;
+        while (isdigit((unsigned char)*ps->p))
+            ps->p++;
+    }
+    if ((str = malloc((size_t)(ps->p - a) + 1)) == NULL) {
+        ps->failed = 1;
+        snprintf(ps->err, ps->errlen, "%s", nhref_strerror(NHREF_ENOMEM));
+        return NHREF_NODE_INVALID;
+    }
+    memcpy(str, a, (size_t)(ps->p - a));
+    str[ps->p - a] = '\0';
+    mpfr_init2(probe, 64);
+    status = nhref_decimal_set(probe, str);
+    mpfr_clear(probe);
+    if (status != NHREF_OK) {
+        nhref_decimal_why(why, sizeof why, str, 64, status);
+        free(str);
+        ps->p = a;
+        return fail(ps, "%s", why);
+    }
+    c = nhref_tape_const(ps->t, str);
+    free(str);
+    return c;
+}
+
+/* a parenthesised expression at the cursor (on its '('), one level deeper */
+static nhref_node_t group(parser_t *ps)
+{
+    nhref_node_t e;
+
+    if (ps->depth >= NHREF_TAPE_PARSE_MAX_DEPTH)
+        return fail(ps, "parentheses nested deeper than %d levels (the limit of the parser)",
+                    NHREF_TAPE_PARSE_MAX_DEPTH);
+    ps->p++;
+    ps->depth++;
+    e = expr(ps);
+    ps->depth--;
+    if (ps->failed)
+        return NHREF_NODE_INVALID;
+    blanks(ps);
+    if (*ps->p != ')')
+        return fail(ps, "expected ')', found '%.12s'", here(ps));
+    ps->p++;
+    return e;
+}
+
 static nhref_node_t primary(parser_t *ps)
 {
     blanks(ps);
-    if (*ps->p == '(') {
-        nhref_node_t e;
-        ps->p++;
-        e = expr(ps);
-        blanks(ps);
-        if (*ps->p != ')')
-            return fail(ps, "expected ')', found '%.12s'", here(ps));
-        ps->p++;
-        return e;
-    }
-    if (isdigit((unsigned char)*ps->p) || *ps->p == '.') {
-        const char *a = ps->p;
-        char buf[128];
-        while (isdigit((unsigned char)*ps->p) || *ps->p == '.')
-            ps->p++;
-        if ((*ps->p == 'e' || *ps->p == 'E') &&
-            (isdigit((unsigned char)ps->p[1]) ||
-             ((ps->p[1] == '-' || ps->p[1] == '+') && isdigit((unsigned char)ps->p[2])))) {
-            ps->p += 2;
-            while (isdigit((unsigned char)*ps->p))
-                ps->p++;
-        }
-        if ((size_t)(ps->p - a) >= sizeof buf)
-            return fail(ps, "number too long");
-        snprintf(buf, sizeof buf, "%.*s", (int)(ps->p - a), a);
-        {
-            nhref_node_t c = nhref_tape_const(ps->t, buf);
-            if (c == NHREF_NODE_INVALID) {
-                ps->p = a;
-                return fail(ps, "'%s' is not a number", buf);
-            }
-            return c;
-        }
-    }
+    if (*ps->p == '(')
+        return group(ps);
+    if (isdigit((unsigned char)*ps->p) || *ps->p == '.')
+        return number(ps);
     if (isalpha((unsigned char)*ps->p) || *ps->p == '_') {
         static const char *fn[] = {"sin", "cos", "tan", "exp", "log", "sqrt", "atan", "atanh", "tanh"};
         const char *a = ps->p;
@@ -94,7 +137,7 @@ static nhref_node_t primary(parser_t *ps)
         if (*ps->p == '(') {
             for (size_t f = 0; f < sizeof fn / sizeof fn[0]; f++)
                 if (strlen(fn[f]) == len && strncmp(a, fn[f], len) == 0) {
-                    nhref_node_t arg = primary(ps); /* parses the parenthesised argument */
+                    nhref_node_t arg = group(ps); /* the parenthesised argument */
                     switch (f) {
                     case 0:
                         return nhref_tape_sin(ps->t, arg);
@@ -120,7 +163,7 @@ static nhref_node_t primary(parser_t *ps)
             ps->p = a;
             return fail(ps, "unknown function '%.*s' (known: sin cos tan exp log sqrt atan atanh "
                             "tanh)",
-                        (int)len, a);
+                        (int)(len > 40 ? 40 : len), a);
         }
         if (len == 1 && *a == 't')
             return nhref_tape_time(ps->t);
@@ -134,7 +177,8 @@ static nhref_node_t primary(parser_t *ps)
             if (strlen(ps->param[i]) == len && strncmp(a, ps->param[i], len) == 0)
                 return nhref_tape_param(ps->t, i);
         ps->p = a;
-        return fail(ps, "unknown name '%.*s' (a state variable, a parameter, t or pi)", (int)len, a);
+        return fail(ps, "unknown name '%.*s' (a state variable, a parameter, t or pi)",
+                    (int)(len > 40 ? 40 : len), a);
     }
     return fail(ps, "expected a number, a name or '(', found '%.12s'", here(ps));
 }
@@ -143,38 +187,47 @@ static nhref_node_t power(parser_t *ps)
 {
     nhref_node_t b = primary(ps);
     blanks(ps);
-    if (*ps->p == '^') {
+    if (*ps->p == '^' && !ps->failed) {
         char *end;
         long n;
         ps->p++;
         blanks(ps);
+        errno = 0;
         n = strtol(ps->p, &end, 10);
-        if (end == ps->p || *end == '.')
+        if (end == ps->p || *end == '.' || *end == 'e' || *end == 'E')
             return fail(ps, "expected an integer exponent after '^'");
+        if (errno == ERANGE || n > NHREF_TAPE_PARSE_MAX_EXPONENT ||
+            n < -NHREF_TAPE_PARSE_MAX_EXPONENT)
+            return fail(ps, "exponent '%.*s' out of range (an integer between -%ld and %ld)",
+                        (int)(end - ps->p > 40 ? 40 : end - ps->p), ps->p,
+                        (long)NHREF_TAPE_PARSE_MAX_EXPONENT, (long)NHREF_TAPE_PARSE_MAX_EXPONENT);
         ps->p = end;
         return nhref_tape_powi(ps->t, b, n);
     }
     return b;
 }
 
+/* signs: a loop, not a recursion ("- - -x" is -x) */
 static nhref_node_t unary(parser_t *ps)
 {
-    blanks(ps);
-    if (*ps->p == '-') {
+    int negate = 0;
+    for (;;) {
+        blanks(ps);
+        if (*ps->p == '-')
+            negate = !negate;
+        else if (*ps->p != '+')
+            break;
         ps->p++;
-        return nhref_tape_neg(ps->t, unary(ps));
     }
-    if (*ps->p == '+') {
-        ps->p++;
-        return unary(ps);
-    }
-    return power(ps);
+    return negate ? nhref_tape_neg(ps->t, power(ps)) : power(ps);
 }
 
 static nhref_node_t term(parser_t *ps)
 {
     nhref_node_t a = unary(ps);
     for (;;) {
+        if (ps->failed)
+            return NHREF_NODE_INVALID;
         blanks(ps);
         if (*ps->p == '*') {
             ps->p++;
@@ -192,6 +245,8 @@ static nhref_node_t expr(parser_t *ps)
 {
     nhref_node_t a = term(ps);
     for (;;) {
+        if (ps->failed)
+            return NHREF_NODE_INVALID;
         blanks(ps);
         if (*ps->p == '+') {
             ps->p++;
@@ -209,7 +264,7 @@ int nhref_tape_parse(nhref_tape_t **tape, const char *e, size_t nstate,
                      const char *const *state, size_t nparam, const char *const *param, char *err,
                      size_t errlen)
 {
-    parser_t ps = {e, e, NULL, nstate, nparam, state, param, err, errlen, 0};
+    parser_t ps = {e, e, NULL, nstate, nparam, state, param, err, errlen, 0, 0};
     nhref_node_t root;
     int status;
 

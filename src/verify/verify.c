@@ -354,10 +354,11 @@ int nhref_verify_set_digits(nhref_verify_t *v, double digits)
         v->digits = 0;
         return NHREF_OK;
     }
-    if (!(digits >= 1 && digits <= NHREF_VERIFY_DIGITS_MAX))
+    if (!(digits >= 1 && digits <= NHREF_VERIFY_DREF_MAX))
         return nhref_verify_fail(v, NHREF_EINVAL,
-                                 "reference digits %g are out of range [1, %g]", digits,
-                                 NHREF_VERIFY_DIGITS_MAX);
+                                 "reference digits %g are out of range [1, %g] (the Taylor order "
+                                 "ceil(1.1513 D + 1) is at most %lu)",
+                                 digits, NHREF_VERIFY_DREF_MAX, NHREF_TAYLOR_MAX_ORDER);
     v->digits = digits;
     return NHREF_OK;
 }

@@ -1,0 +1,439 @@
+/* check_limits.c -- bounded work on hostile input (issue 16): the expression
+ * parser's nesting, exponent and constant limits, the decimal parser's bound on
+ * magnitudes, and the precision limit the CLI states against what the library
+ * accepts.
+ *
+ * Expected values come from identities: an expression nested N levels in
+ * parentheses or under an even number of signs is its argument; 2^B and
+ * 2^B (1 - 2^-P) are written as exact decimal integers by GMP, independently of
+ * the code under test.  Every test here fails on the code before the limits
+ * (a stack overflow, an accepted exponent or value, a hang).
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gmp.h>
+
+#include "ck_mpfr.h"
+#include "cli/cli.h"
+#include "internal.h"
+#include "nhref_integrate.h"
+#include "nhref_tape.h"
+
+static const char *const snames[] = {"y", "v"};
+static const char *const pnames[] = {"m"};
+
+/* OPEN repeated N times, then "y", then N closing parentheses */
+static char *nested(const char *open, size_t n)
+{
+    size_t lo = strlen(open);
+    char *e = malloc(n * (lo + 1) + 2), *p = e;
+    ck_assert_ptr_nonnull(e);
+    for (size_t i = 0; i < n; i++, p += lo)
+        memcpy(p, open, lo);
+    *p++ = 'y';
+    memset(p, ')', n);
+    p[n] = '\0';
+    return e;
+}
+
+typedef struct {
+    const char *expr;
+    char err[512];
+    int status;
+    nhref_tape_t *tape;
+} parse_job_t;
+
+static void *parse_job(void *arg)
+{
+    parse_job_t *j = arg;
+    j->status = nhref_tape_parse(&j->tape, j->expr, 2, snames, 1, pnames, j->err, sizeof j->err);
+    return NULL;
+}
+
+/* parse EXPR on a thread with a stack of STACK bytes (the parser's recursion is
+ * bounded, so a small stack suffices at the limit) */
+static int parse_on_stack(nhref_tape_t **tape, const char *expr, size_t stack, char *err,
+                          size_t errlen)
+{
+    pthread_attr_t at;
+    pthread_t th;
+    parse_job_t j;
+
+    j.expr = expr;
+    j.tape = NULL;
+    ck_assert_int_eq(pthread_attr_init(&at), 0);
+    ck_assert_int_eq(pthread_attr_setstacksize(&at, stack), 0);
+    ck_assert_int_eq(pthread_create(&th, &at, parse_job, &j), 0);
+    ck_assert_int_eq(pthread_join(th, NULL), 0);
+    pthread_attr_destroy(&at);
+    snprintf(err, errlen, "%s", j.err);
+    *tape = j.tape;
+    return j.status;
+}
+
+/* the tape's output at y = Y (decimal), v = 0, m = 1, t = 0, at 128 bits, into G */
+static void eval_at(mpfr_ptr g, const nhref_tape_t *tape, const char *y)
+{
+    nhref_tape_mp_t *ws;
+    __mpfr_struct *x = nhref_vec_new(2, 128);
+    mpfr_t t, p;
+
+    ck_assert_ptr_nonnull(x);
+    mpfr_inits2(128, t, p, (mpfr_ptr)0);
+    ck_assert_int_eq(nhref_tape_mp_new(&ws, tape, 128, 0), NHREF_OK);
+    mpfr_set_ui(p, 1, MPFR_RNDN);
+    ck_assert_int_eq(nhref_tape_mp_set_params(ws, p), NHREF_OK);
+    mpfr_set_zero(t, 1);
+    mpfr_set_str(x + 0, y, 10, MPFR_RNDN);
+    ck_assert_int_eq(nhref_tape_mp_eval(g, ws, t, x), NHREF_OK);
+    nhref_tape_mp_free(ws);
+    nhref_vec_free(x, 2);
+    mpfr_clears(t, p, (mpfr_ptr)0);
+}
+
+/* ------------------------------------------------------------------ parser depth */
+/* At the limit, every kind of nesting parses on a 1 MB stack and is the identity
+ * (an even number of negations); one level more is refused with the limit and
+ * the column of the parenthesis that crossed it. */
+static const char *const openers[] = {"(", "(-", "sin(", "-(", "+("};
+
+START_TEST(test_parse_depth_limit)
+{
+    const char *open = openers[_i];
+    const size_t limit = NHREF_TAPE_PARSE_MAX_DEPTH;
+    nhref_tape_t *tp;
+    char err[512], want[64];
+    char *e = nested(open, limit);
+    mpfr_t g, y;
+    int st;
+
+    ck_assert_int_eq(limit, 1000);
+    st = parse_on_stack(&tp, e, 1 << 20, err, sizeof err);
+    ck_assert_msg(st == NHREF_OK, "'%s' x %zu: %s", open, limit, err);
+    if (strcmp(open, "sin(") != 0) { /* identity: y (1000 negations at most) */
+        mpfr_inits2(128, g, y, (mpfr_ptr)0);
+        eval_at(g, tp, "0.375");
+        mpfr_set_str(y, "0.375", 10, MPFR_RNDN);
+        ck_assert_mpfr_eq(g, y);
+        mpfr_clears(g, y, (mpfr_ptr)0);
+    }
+    nhref_tape_free(tp);
+    free(e);
+
+    e = nested(open, limit + 1);
+    st = parse_on_stack(&tp, e, 1 << 20, err, sizeof err);
+    ck_assert_int_eq(st, NHREF_EPARSE);
+    ck_assert_ptr_null(tp);
+    ck_assert_msg(strstr(err, "deeper than 1000 levels") != NULL, "message: %s", err);
+    /* the column of the 1001st opening parenthesis */
+    snprintf(want, sizeof want,
+             "column %zu:", limit * strlen(open) + (strchr(open, '(') - open) + 1);
+    ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "message: %s, want %s", err, want);
+    free(e);
+}
+END_TEST
+
+/* The reproducers of issue 16: 30000 parentheses, 20000 sin( -- refused, no crash. */
+START_TEST(test_parse_depth_reproducers)
+{
+    nhref_tape_t *tp;
+    char err[512];
+    char *e = nested("(", 30000);
+    ck_assert_int_eq(nhref_tape_parse(&tp, e, 2, snames, 1, pnames, err, sizeof err), NHREF_EPARSE);
+    ck_assert_ptr_nonnull(strstr(err, "column 1001: parentheses nested deeper than 1000 levels"));
+    free(e);
+    e = nested("sin(", 20000);
+    ck_assert_int_eq(nhref_tape_parse(&tp, e, 2, snames, 1, pnames, err, sizeof err), NHREF_EPARSE);
+    ck_assert_ptr_nonnull(strstr(err, "column 4004: parentheses nested deeper than 1000 levels"));
+    free(e);
+}
+END_TEST
+
+/* 10^5 unary signs are a loop, not a recursion: an even count is the identity. */
+START_TEST(test_parse_signs)
+{
+    size_t n = 100000;
+    char *e = malloc(2 * n + 3);
+    nhref_tape_t *tp;
+    char err[256];
+    mpfr_t g, y;
+
+    for (size_t i = 0; i < n; i++) {
+        e[2 * i] = i % 3 ? '-' : '+';
+        e[2 * i + 1] = ' ';
+    }
+    strcpy(e + 2 * n, "y");
+    /* 2/3 of the signs are '-': 66666 of them, an even number */
+    ck_assert_int_eq(nhref_tape_parse(&tp, e, 2, snames, 1, pnames, err, sizeof err), NHREF_OK);
+    mpfr_inits2(128, g, y, (mpfr_ptr)0);
+    eval_at(g, tp, "-2.5");
+    mpfr_set_str(y, "-2.5", 10, MPFR_RNDN);
+    ck_assert_mpfr_eq(g, y);
+    mpfr_clears(g, y, (mpfr_ptr)0);
+    nhref_tape_free(tp);
+    free(e);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ exponents, constants */
+START_TEST(test_parse_exponent_limit)
+{
+    nhref_tape_t *tp;
+    char err[256];
+    mpfr_t g, y;
+
+    /* the largest exponent: (-1)^(2^31 - 1) = -1 exactly */
+    ck_assert_int_eq(nhref_tape_parse(&tp, "y^2147483647", 2, snames, 1, pnames, err, sizeof err),
+                     NHREF_OK);
+    mpfr_inits2(128, g, y, (mpfr_ptr)0);
+    eval_at(g, tp, "-1");
+    mpfr_set_si(y, -1, MPFR_RNDN);
+    ck_assert_mpfr_eq(g, y);
+    nhref_tape_free(tp);
+    ck_assert_int_eq(nhref_tape_parse(&tp, "y^-2147483647", 2, snames, 1, pnames, err, sizeof err),
+                     NHREF_OK);
+    nhref_tape_free(tp);
+    mpfr_clears(g, y, (mpfr_ptr)0);
+
+    ck_assert_int_eq(nhref_tape_parse(&tp, "y^2147483648", 2, snames, 1, pnames, err, sizeof err),
+                     NHREF_EPARSE);
+    ck_assert_str_eq(err, "column 3: exponent '2147483648' out of range (an integer between "
+                          "-2147483647 and 2147483647)");
+    ck_assert_int_eq(
+        nhref_tape_parse(&tp, "y^99999999999999999999", 2, snames, 1, pnames, err, sizeof err),
+        NHREF_EPARSE);
+    ck_assert_ptr_nonnull(strstr(err, "exponent '99999999999999999999' out of range"));
+    ck_assert_int_eq(
+        nhref_tape_parse(&tp, "y^-9223372036854775808", 2, snames, 1, pnames, err, sizeof err),
+        NHREF_EPARSE);
+    ck_assert_int_eq(nhref_tape_parse(&tp, "y^2e3", 2, snames, 1, pnames, err, sizeof err),
+                     NHREF_EPARSE);
+    ck_assert_ptr_nonnull(strstr(err, "integer exponent"));
+}
+END_TEST
+
+START_TEST(test_parse_constants)
+{
+    nhref_tape_t *tp;
+    char err[512], digits[260];
+    mpfr_t g, y;
+
+    /* a huge constant under sin: refused at parse time, naming the bound */
+    ck_assert_int_eq(
+        nhref_tape_parse(&tp, "sin(1e100000000)+y", 2, snames, 1, pnames, err, sizeof err),
+        NHREF_EPARSE);
+    ck_assert_msg(strstr(err, "column 5: '1e100000000' is too large in magnitude: |x| must be "
+                              "below 2^4096 (about 1.04e1233)") == err,
+                  "message: %s", err);
+    ck_assert_int_eq(
+        nhref_tape_parse(&tp, "y + 1e-400000000", 2, snames, 1, pnames, err, sizeof err),
+        NHREF_EPARSE);
+    ck_assert_ptr_nonnull(strstr(err, "too small in magnitude"));
+    /* just below the bound: accepted, and sin of it evaluates (bounded reduction) */
+    ck_assert_int_eq(nhref_tape_parse(&tp, "sin(1e1233) - sin(1e1233) + y", 2, snames, 1, pnames,
+                                      err, sizeof err),
+                     NHREF_OK);
+    mpfr_inits2(128, g, y, (mpfr_ptr)0);
+    eval_at(g, tp, "3");
+    mpfr_set_ui(y, 3, MPFR_RNDN);
+    ck_assert_mpfr_eq(g, y);
+    nhref_tape_free(tp);
+    /* a constant of 250 characters (numbers were cut at 127): parsed as MPFR parses
+     * it, so the constant minus y at y = the same string is 0 */
+    memset(digits, '3', 250);
+    memcpy(digits, "0.", 2);
+    digits[250] = '\0';
+    {
+        char e[300];
+        snprintf(e, sizeof e, "%s - y", digits);
+        ck_assert_int_eq(nhref_tape_parse(&tp, e, 2, snames, 1, pnames, err, sizeof err), NHREF_OK);
+    }
+    eval_at(g, tp, digits);
+    ck_assert(mpfr_zero_p(g));
+    nhref_tape_free(tp);
+    mpfr_clears(g, y, (mpfr_ptr)0);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ decimal bound */
+/* X = the exact decimal integer 2^B - (SUB ? 2^(B - P) : 0) */
+static char *pow2_str(unsigned long b, int sub, unsigned long p)
+{
+    mpz_t z, w;
+    char *s;
+    mpz_init(z);
+    mpz_init(w);
+    mpz_ui_pow_ui(z, 2, b);
+    if (sub) {
+        mpz_ui_pow_ui(w, 2, b - p);
+        mpz_sub(z, z, w);
+    }
+    s = mpz_get_str(NULL, 10, z);
+    mpz_clears(z, w, NULL);
+    return s;
+}
+
+/* At P bits, 2^B (1 - 2^-P), the largest number below 2^B, is accepted exactly;
+ * 2^B is refused with NHREF_ERANGE; B = 64 max(P, 64). */
+static const mpfr_prec_t bound_precs[] = {16, 53, 64, 65, 200, 1000};
+
+START_TEST(test_decimal_bound)
+{
+    mpfr_prec_t p = bound_precs[_i];
+    unsigned long b = 64UL * (unsigned long)(p > 64 ? p : 64);
+    char *below = pow2_str(b, 1, (unsigned long)p), *at = pow2_str(b, 0, 0);
+    mpfr_t x, want;
+
+    ck_assert_int_eq(nhref_decimal_max_exp(p), (mpfr_exp_t)b);
+    mpfr_inits2(p, x, want, (mpfr_ptr)0);
+    /* want = 2^B (1 - 2^-P) exactly */
+    mpfr_set_ui_2exp(want, 1, (mpfr_exp_t)b, MPFR_RNDN);
+    mpfr_nextbelow(want);
+    ck_assert_int_eq(nhref_decimal_set(x, below), NHREF_OK);
+    ck_assert_mpfr_eq(x, want);
+    mpfr_set_ui(x, 7, MPFR_RNDN);
+    ck_assert_int_eq(nhref_decimal_set(x, at), NHREF_ERANGE);
+    ck_assert(mpfr_cmp_ui(x, 7) == 0); /* untouched */
+    /* negative values alike */
+    {
+        char *neg = malloc(strlen(at) + 2);
+        neg[0] = '-';
+        strcpy(neg + 1, at);
+        ck_assert_int_eq(nhref_decimal_set(x, neg), NHREF_ERANGE);
+        free(neg);
+    }
+    mpfr_clears(x, want, (mpfr_ptr)0);
+    free(below);
+    free(at);
+}
+END_TEST
+
+START_TEST(test_decimal_statuses)
+{
+    mpfr_t x, z;
+    char why[400];
+
+    mpfr_inits2(128, x, z, (mpfr_ptr)0);
+    /* the reproducers: refused at once (they hung in sin/cos) */
+    ck_assert_int_eq(nhref_decimal_set(x, "1e100000000"), NHREF_ERANGE);
+    ck_assert_int_eq(nhref_decimal_set(x, "-1e100000000"), NHREF_ERANGE);
+    /* beyond MPFR's range: overflow and underflow are refused, not inf or 0 */
+    ck_assert_int_eq(nhref_decimal_set(x, "1e999999999999"), NHREF_ERANGE);
+    ck_assert_int_eq(nhref_decimal_set(x, "1e-400000000"), NHREF_ERANGE);
+    nhref_decimal_why(why, sizeof why, "1e-400000000", 128, NHREF_ERANGE);
+    ck_assert_ptr_nonnull(strstr(why, "too small in magnitude"));
+    nhref_decimal_why(why, sizeof why, "1e100000000", 332, NHREF_ERANGE);
+    ck_assert_str_eq(why, "'1e100000000' is too large in magnitude: |x| must be below 2^21248 "
+                          "(about 1.93e6396), 64 times the precision of 332 bits, so that sin "
+                          "and cos reduce their argument in bounded time");
+    /* an exact zero with a huge exponent is zero */
+    ck_assert_int_eq(nhref_decimal_set(x, "0e-99999999999"), NHREF_OK);
+    mpfr_set_zero(z, 1);
+    ck_assert_mpfr_eq(x, z);
+    /* not numbers */
+    ck_assert_int_eq(nhref_decimal_set(x, "inf"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_decimal_set(x, "-inf"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_decimal_set(x, "nan"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_decimal_set(x, "1e"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_decimal_set(x, "0x14"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_decimal_set(x, " 1"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_decimal_set(x, ""), NHREF_EPARSE);
+    nhref_decimal_why(why, sizeof why, "0x14", 128, NHREF_EPARSE);
+    ck_assert_str_eq(why, "'0x14' is not a finite decimal number");
+    /* long values are shortened in messages */
+    {
+        char lng[100];
+        memset(lng, '9', 99);
+        lng[99] = '\0';
+        nhref_decimal_why(why, sizeof why, lng, 128, NHREF_EPARSE);
+        ck_assert_str_eq(why, "'99999999999999999999999999999999...' is not a finite decimal "
+                              "number");
+    }
+    /* MPFR's flags are the caller's: an overflow flag set before survives, no
+     * underflow flag is left by the refused underflow */
+    mpfr_clear_flags();
+    mpfr_set_overflow();
+    ck_assert_int_eq(nhref_decimal_set(x, "1e-400000000"), NHREF_ERANGE);
+    ck_assert(mpfr_overflow_p() && !mpfr_underflow_p());
+    mpfr_clear_flags();
+    mpfr_clears(x, z, (mpfr_ptr)0);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ CLI limits vs library */
+/* The --prec bound the CLI states is the largest precision whose resolved
+ * options the library accepts again (nhref_integrator_new resolves them anew). */
+START_TEST(test_prec_limit_matches_library)
+{
+    nhref_options_t o;
+    unsigned long pmax = cli_prec_max();
+
+    ck_assert_uint_eq(pmax, 3321931);
+    for (int k = 0; k < 2; k++) {
+        nhref_options_default(&o);
+        o.prec = (mpfr_prec_t)(pmax + (unsigned long)k);
+        ck_assert_int_eq(nhref_options_resolve(&o), NHREF_OK);
+        ck_assert_int_eq(nhref_options_resolve(&o), k == 0 ? NHREF_OK : NHREF_EINVAL);
+    }
+    /* the Taylor order rule the CLI restates */
+    ck_assert_uint_eq(cli_taylor_order(30), 36);
+    ck_assert_uint_eq(cli_taylor_order(86857), 100000);
+    ck_assert_uint_eq(cli_taylor_order(86858), 100001);
+    ck_assert_uint_eq(cli_taylor_order(0.1), 2);
+}
+END_TEST
+
+/* The Taylor scheme refuses the order the CLI refuses (order 100001, or digits
+ * 86858 with the order from the tolerance), before allocating. */
+START_TEST(test_taylor_limit_matches_library)
+{
+    nhref_system_t *sys;
+    nhref_integrator_t *ig = NULL;
+    nhref_options_t o;
+
+    ck_assert_int_eq(nhref_system_new(&sys, nhref_model_find("chaplygin_sleigh")), NHREF_OK);
+    nhref_options_default(&o);
+    o.digits = 86858;
+    ck_assert_int_eq(nhref_integrator_new(&ig, sys, &o), NHREF_EINVAL);
+    nhref_options_default(&o);
+    o.scheme_opt = "order=100001";
+    ck_assert_int_eq(nhref_integrator_new(&ig, sys, &o), NHREF_EINVAL);
+    ck_assert_ptr_null(ig);
+    nhref_system_free(sys);
+}
+END_TEST
+
+static Suite *limits_suite(void)
+{
+    Suite *s = suite_create("limits");
+    TCase *tc = tcase_create("parser");
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, test_parse_depth_limit, 0, sizeof openers / sizeof openers[0]);
+    tcase_add_test(tc, test_parse_depth_reproducers);
+    tcase_add_test(tc, test_parse_signs);
+    tcase_add_test(tc, test_parse_exponent_limit);
+    tcase_add_test(tc, test_parse_constants);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("decimal");
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, test_decimal_bound, 0, sizeof bound_precs / sizeof bound_precs[0]);
+    tcase_add_test(tc, test_decimal_statuses);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("cli");
+    tcase_add_test(tc, test_prec_limit_matches_library);
+    tcase_add_test(tc, test_taylor_limit_matches_library);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(limits_suite());
+    int nfail;
+    srunner_run_all(sr, CK_NORMAL);
+    nfail = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return nfail == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,33 @@
+# fuzz.mk -- the libFuzzer harnesses, built with clang outside automake: libnhref's
+# sources are compiled again with coverage instrumentation (-fsanitize=fuzzer-no-link)
+# and AddressSanitizer + UBSan into obj/, then linked with each harness.
+# Called by 'make fuzz' (tests/fuzz/Makefile.am) with FUZZ_CC, top_srcdir,
+# top_builddir (for config.h) and srcdir; GNU make.
+FUZZ_CC ?= clang
+FUZZ_CFLAGS ?= -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=undefined
+FUZZ_LIBS ?= -lmpfr -lgmp -lnettle -lm
+O = obj
+LIB_SRC := $(shell cd $(top_srcdir) && find src oracle -name '*.c' ! -path 'src/cli/*' | LC_ALL=C sort)
+LIB_OBJ := $(patsubst %.c,$(O)/%.o,$(LIB_SRC))
+FUZZ_CPPFLAGS = -I$(top_builddir) -I$(top_srcdir)/include -I$(top_srcdir)/src -I$(srcdir)
+HARNESSES = fuzz_expr fuzz_cases fuzz_table fuzz_decimal
+
+all: $(HARNESSES)
+
+$(O)/%.o: $(top_srcdir)/%.c
+	@mkdir -p $(dir $@)
+	@echo "  FUZZCC   $*.c"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_CPPFLAGS) -MMD -MP -c $< -o $@
+
+$(O)/libnhref-fuzz.a: $(LIB_OBJ)
+	@rm -f $@
+	@ar rcs $@ $^
+
+fuzz_%: $(srcdir)/fuzz_%.c $(srcdir)/fuzz_util.c $(srcdir)/fuzz.h $(O)/libnhref-fuzz.a
+	@echo "  FUZZLD   $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_CPPFLAGS) $< $(srcdir)/fuzz_util.c \
+		$(O)/libnhref-fuzz.a $(FUZZ_LIBS) -o $@
+
+.PHONY: all
+-include $(LIB_OBJ:.o=.d)

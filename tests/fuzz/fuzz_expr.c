@@ -1,0 +1,71 @@
+/* fuzz_expr.c -- libFuzzer harness of the expression parser, nhref_tape_parse
+ * (the --stop-when / --event expressions), with the names of the Chaplygin
+ * sleigh.  A parsed tape is also evaluated in double and, at 64 bits, in MPFR;
+ * a refused one must say where ("column N: ..."). */
+#include <string.h>
+
+#include "fuzz.h"
+#include "nhref_tape.h"
+
+static const char *const state[] = {"x", "y", "phi", "v", "omega"};
+static const char *const param[] = {"m", "J", "a"};
+
+static void evaluate(const nhref_tape_t *tape)
+{
+    double xd[5] = {0.25, -1, 3, 0.5, -2}, pd[3] = {2, 30, 1}, gd;
+    nhref_tape_d_t *wd;
+    nhref_tape_mp_t *wm;
+    mpfr_t t, g, x[5], p[3];
+    __mpfr_struct xv[5], pv[3];
+
+    if (nhref_tape_d_new(&wd, tape, 0) != NHREF_OK)
+        fuzz_fail("nhref_tape_d_new refused a parsed tape");
+    nhref_tape_d_set_params(wd, pd);
+    nhref_tape_d_eval(&gd, wd, 0.5, xd);
+    nhref_tape_d_free(wd);
+
+    if (nhref_tape_mp_new(&wm, tape, 64, 0) != NHREF_OK)
+        fuzz_fail("nhref_tape_mp_new refused a parsed tape");
+    mpfr_inits2(64, t, g, (mpfr_ptr)0);
+    for (int i = 0; i < 5; i++) {
+        mpfr_init2(x[i], 64);
+        mpfr_set_d(x[i], xd[i], MPFR_RNDN);
+        xv[i] = *x[i];
+    }
+    for (int i = 0; i < 3; i++) {
+        mpfr_init2(p[i], 64);
+        mpfr_set_d(p[i], pd[i], MPFR_RNDN);
+        pv[i] = *p[i];
+    }
+    mpfr_set_d(t, 0.5, MPFR_RNDN);
+    nhref_tape_mp_set_params(wm, pv);
+    nhref_tape_mp_eval(g, wm, t, xv);
+    nhref_tape_mp_free(wm);
+    for (int i = 0; i < 5; i++)
+        mpfr_clear(x[i]);
+    for (int i = 0; i < 3; i++)
+        mpfr_clear(p[i]);
+    mpfr_clears(t, g, (mpfr_ptr)0);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *e = fuzz_string(data, size), err[512];
+    nhref_tape_t *tape = NULL;
+    int status = nhref_tape_parse(&tape, e, 5, state, 3, param, err, sizeof err);
+
+    if (status == NHREF_OK) {
+        if (tape == NULL || nhref_tape_status(tape) != NHREF_OK || nhref_tape_nout(tape) != 1)
+            fuzz_fail("parsed '%.80s' into a bad tape", e);
+        if (getenv("NHREF_FUZZ_NO_EVAL") == NULL)
+            evaluate(tape);
+        nhref_tape_free(tape);
+    } else if (status == NHREF_EPARSE) {
+        if (tape != NULL || strncmp(err, "column ", 7) != 0)
+            fuzz_fail("refused '%.80s' without a column: '%s'", e, err);
+    } else if (status != NHREF_ENOMEM) {
+        fuzz_fail("status %d for '%.80s'", status, e);
+    }
+    free(e);
+    return 0;
+}

@@ -1,0 +1,155 @@
+#!/bin/sh
+# hostile.sh -- every reproducer of issue 16's items 1, 2, 3 and 10 replayed against
+# the command-line tool: hostile input must end at once with exit status 2 and a
+# one-line message that names the fault and the limit, never with a crash, a hang,
+# unbounded memory or a silently wrong answer.  Each command runs under a time
+# limit, so a regression to a hang fails instead of stalling make check.
+set -u
+NHREF=${NHREF:-../src/nhref}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+LIMIT=${HOSTILE_LIMIT:-120} # seconds for one command (they take well under one second)
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+short() { printf '%s' "$1" | cut -c1-160; }
+
+# expect RC PATTERN -- ARGS: exit status RC and PATTERN (grep -E) in stdout+stderr
+expect() {
+    rc_want=$1 pat=$2
+    shift 3
+    out=$(timeout "$LIMIT" "$NHREF" "$@" 2>&1)
+    rc=$?
+    if [ "$rc" -ne "$rc_want" ]; then
+        bad "nhref $(short "$*"): exit $rc, want $rc_want; output: $(printf '%s' "$out" | head -3 | cut -c1-300)"
+    elif ! printf '%s\n' "$out" | grep -Eq -- "$pat"; then
+        bad "nhref $(short "$*"): output lacks /$pat/: $(printf '%s' "$out" | head -3 | cut -c1-300)"
+    else
+        ok
+    fi
+}
+
+# N copies of OPEN, then BODY, then N closing parentheses
+nest() {
+    awk -v n="$1" -v o="$2" -v b="$3" 'BEGIN { for (i = 0; i < n; i++) printf "%s", o;
+        printf "%s", b; for (i = 0; i < n; i++) printf ")"; }'
+}
+
+S=chaplygin_sleigh
+
+# ---------------------------------------------------------------- 1. parser depth
+expect 2 "--stop-when '\(\(\(.*\.\.\.': column 1001: parentheses nested deeper than 1000 levels" \
+    -- run $S --stop-when "$(nest 30000 '(' y)"
+expect 2 "column 4004: parentheses nested deeper than 1000 levels" \
+    -- run $S --event "$(nest 20000 'sin(' y)"
+# at the limit the expression is an ordinary event: x + 5 crosses zero before t = 10
+expect 0 "^# outcome: stopped by the event" -- run $S -q -T 10 --stop-when "$(nest 1000 '(' 'x + 5')"
+expect 2 "exponent '99999999999999999999' out of range \(an integer between -2147483647 and 2147483647\)" \
+    -- run $S --stop-when 'y^99999999999999999999'
+
+# ---------------------------------------------------------------- 2. huge values
+expect 2 "--init phi: '1e100000000' is too large in magnitude: \|x\| must be below 2\^8448 \(about 1\.26e2543\), 64 times the precision of 132 bits" \
+    -- run $S --init phi=1e100000000
+expect 2 "--stop-when 'sin\(1e100000000\)\+y': column 5: '1e100000000' is too large in magnitude: \|x\| must be below 2\^4096" \
+    -- run $S --stop-when 'sin(1e100000000)+y'
+expect 2 "--param m: '1e100000000' is too large in magnitude: \|x\| must be below 2\^4096 .*\(admissible range: m > 0\)" \
+    -- run $S --param m=1e100000000
+expect 2 "--t-end: '1e100000000' is too large in magnitude" -- run $S -T 1e100000000
+expect 2 "--dt-out: '1e-400000000' is too small in magnitude" -- run $S --dt-out 1e-400000000
+expect 2 "--times: '1e100000000' is too large in magnitude" -- lyapunov $S --times 1,1e100000000
+for key in 'param m' 'init phi' 't-end' 'event-horizon'; do
+    printf '[x]\nmodel = %s\ndigits = 20\ntimes = 1\n%s = 1e100000000\n' $S "$key" > "$tmp/huge.cases"
+    expect 2 "huge.cases:5: $key: '1e100000000' is too large in magnitude: \|x\| must be below 2\^4096" \
+        -- golden -l "$tmp/huge.cases"
+done
+# one CSV cell: refused at once (it hung for minutes in argument reduction)
+"$NHREF" run $S -q -T 2 -o "$tmp/traj.csv" && ok || bad "run for the verify test"
+awk -F, -v OFS=, '!/^#/ && !done && $1 ~ /^1\./ { $1 = "1e100000000"; done = 1 } { print }' \
+    "$tmp/traj.csv" > "$tmp/huge.csv"
+grep -q '^1e100000000,' "$tmp/huge.csv" && ok || bad "no huge cell in the verify test file"
+expect 2 "'1e100000000'" -- verify "$tmp/huge.csv" $S
+
+# ---------------------------------------------------------------- 3. bounded grids and work
+expect 2 "--t-end 10 / --dt-out 1e-7 gives 100000001 output rows, more than the limit of 10000000 output rows" \
+    -- run $S -T 10 --dt-out 1e-7
+expect 2 "gives 100000001 output rows, more than the limit of 10000000" -- run $S --fast -T 10 --dt-out 1e-7
+expect 2 "--t-end 1e8 / --dt-out 1 gives 100000001 output rows" -- run $S -T 1e8
+expect 2 "gives 11 output rows, more than the limit of 10 output rows .*--max-rows" -- run $S --max-rows 10
+out=$("$NHREF" run $S -q --max-rows 11 2>&1) && [ "$(printf '%s\n' "$out" | grep -vc '^#')" -eq 12 ] && ok ||
+    bad "--max-rows 11 should allow the default 11 rows: $(short "$out")"
+expect 2 "--max-rows: '0' is not a whole number" -- run $S --max-rows 0
+expect 2 "--order: '100001' is not a whole number in \[2, 100000\]" -- run $S --order 100001
+expect 2 "--stages: '2001' is not a whole number in \[1, 2000\]" -- run $S --stages 2001 --scheme gauss
+expect 2 "--tau 1e-9: 100 / 1e-9 = 1e\+11 renormalisations, more than the limit of 10000000" \
+    -- lyapunov $S --tau 1e-9
+# an 85-byte case file asked for 300-million-character times (1.6 GB, a 600 MB file)
+printf '[tiny]\nmodel = %s\ndigits = 20\nt-end = 3e-300000000\ndt-out = 1e-300000000\n' $S > "$tmp/tiny.cases"
+if timeout "$LIMIT" "$NHREF" golden -q -o "$tmp/g" "$tmp/tiny.cases" 2> "$tmp/err"; then
+    size=$(wc -c < "$tmp/g/$S/tiny.csv")
+    [ "$size" -lt 20000 ] && ok || bad "tiny-time golden file has $size bytes"
+    grep -q '^2e-300000000,' "$tmp/g/$S/tiny.csv" && ok || bad "tiny-time golden file lacks the time 2e-300000000"
+else
+    bad "golden on tiny times: $(cat "$tmp/err")"
+fi
+# memory estimated before allocating (ulimit -v: not under AddressSanitizer, which
+# reserves terabytes of address space)
+if [ -z "${ASAN_OPTIONS:-}" ]; then
+    mem() { (ulimit -v 1500000 && exec timeout "$LIMIT" "$NHREF" "$@") 2>&1; }
+    memexpect() {
+        rc_want=$1 pat=$2
+        shift 2
+        out=$(mem "$@")
+        rc=$?
+        if [ "$rc" -ne "$rc_want" ] || ! printf '%s\n' "$out" | grep -Eq -- "$pat"; then
+            bad "ulimit -v 1500000; nhref $*: exit $rc, want $rc_want and /$pat/: $(short "$out")"
+        else
+            ok
+        fi
+    }
+    memexpect 2 "not enough memory: the Taylor jets \([0-9]+ tape nodes to order 23027 at 66471 bits: .* GB\) and the output grid \(11 rows .* need about .* GB, more than the 1\.5[0-9]* GB this process may use" \
+        run $S --digits 20000
+    memexpect 2 "not enough memory: .*the output grid \(10000001 rows at 3354 bits: 4\.[0-9]+ GB\)" \
+        run $S --digits 1000 -T 1e7 --dt-out 1 --max-rows 20000000
+    memexpect 2 "not enough memory: the output grid \(100000001 rows" \
+        run $S --fast -T 10 --dt-out 1e-7 --max-rows 200000000
+    memexpect 2 "not enough memory: the Taylor jets" lyapunov $S --digits 20000
+    memexpect 0 "^# outcome: reached the final time" run $S -q --digits 100 -T 1
+else
+    echo "SKIP: ulimit -v tests under AddressSanitizer"
+fi
+
+# ---------------------------------------------------------------- 10. messages that name the fault
+expect 2 "--digits 100000: the Taylor order ceil\(1\.1513 D \+ 1\) = 115131 is above the Taylor scheme's limit of 100000: give --digits <= 86857, or --order N \(N <= 100000\), or --scheme gauss" \
+    -- run $S --digits 100000
+expect 2 "--digits 86858: the Taylor order ceil\(1\.1513 D \+ 1\) = 100001 is above" -- run $S --digits 86858
+expect 2 "--prec: '16777216' is not a whole number in \[16, 3321931\]" -- run $S --prec 16777216
+expect 2 "--digits: '100000' is not a whole number in \[1, 86857\]" -- verify "$tmp/traj.csv" $S --digits 100000
+# 300000 log10(2) - 1 = 90307.9987, 1.1513 * 90307.9987 + 1 = 103972.6
+expect 2 "--prec 300000 implies 90307 digits and a Taylor order ceil\(1\.1513 D \+ 1\) = 103973, above the Taylor scheme's limit of 100000: give --prec <= 288537" \
+    -- run $S --prec 300000
+expect 2 "--digits 100000: the Taylor order .* give --digits <= 86857$" -- lyapunov $S --digits 100000
+expect 2 "--prec: '16777216' is not a whole number in \[16, 3321931\]" -- lyapunov $S --prec 16777216
+expect 2 "--tau = -1 is out of range \(admissible range: S > 0\)" -- lyapunov $S --tau -1
+expect 2 "--tau = 0 is out of range" -- lyapunov $S --tau 0
+expect 2 "--tau: 'x' is not a finite decimal number \(admissible range: S > 0\)" -- lyapunov $S --tau x
+expect 2 "--delta0 = 0 is out of range \(admissible range: D > 0\)" -- lyapunov $S --method benettin --delta0 0
+expect 2 "--direction: every value is zero" -- lyapunov $S --direction 0,0,0,0,0
+expect 2 "--direction: 'u' is not a finite decimal number" -- lyapunov $S --direction 1,u,0,0,0
+expect 2 "--stop-when 'y/0' is undefined at the initial state, t = 0" -- run $S --stop-when 'y/0'
+expect 2 "--event 'log\(-1\)\+y': a part of it that depends only on the parameters is undefined" \
+    -- run $S --event 'log(-1)+y'
+expect 2 "--event 'sqrt\(v - 1\)' is undefined at the initial state" -- run $S --event 'sqrt(v - 1)'
+# 300 times: 300 rows (it wrote 256 and exited 0)
+times=$(awk 'BEGIN { for (i = 1; i <= 300; i++) printf "%s%d.%02d", (i > 1 ? "," : ""), int(i / 100), i % 100 }')
+if "$NHREF" lyapunov $S -d 10 --times "$times" > "$tmp/ly.csv" 2> "$tmp/err"; then
+    rows=$(grep -v '^#' "$tmp/ly.csv" | sed 1d | wc -l)
+    [ "$rows" -eq 300 ] && ok || bad "lyapunov --times with 300 values wrote $rows rows"
+    grep -v '^#' "$tmp/ly.csv" | tail -1 | grep -q '^3\.00,' && ok || bad "the last row is not T = 3.00"
+else
+    bad "lyapunov with 300 times: $(cat "$tmp/err")"
+fi
+
+echo "hostile: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
