@@ -1,7 +1,9 @@
-/* servo_epb.c -- the generic Euler–Poincaré–Béghin tape builder (spec §2, M1)
+/* servo_epb_models.c -- test-only models (compiled into tests/check_servo, not
+ * into libnhref): the generic Euler–Poincaré–Béghin tape builder (spec §2, M1)
  * with the so(3) and se(2) structure constants, and the test models of
  * shared/models/servoconstraints.md §2-§3: M1 on so(3) and se(2), and the
- * reduced quadratic systems Q1-Q4 (spec §3.2).  See servo_epb.h.
+ * reduced quadratic systems Q1-Q4 (spec §3.2).  See servo_epb_models.h.
+ * Written in the vocabulary of src/models/build.h, as every model.
  *
  * These models are not in the registry (models.def): they exist to show, in
  * tests/check_servo.c, that M1 with so(3) constants reproduces suslov_servo
@@ -11,66 +13,82 @@
  */
 #include <stdio.h>
 
-#include "models/servo_epb.h"
+#include "models/build.h"
+#include "servo_epb_models.h"
 
 /* c^i_{jk} at index (i n + j) n + k */
 static const int so3_c[27] = {
     /* i = 1: c^1_{23} = 1, c^1_{32} = -1 */
-    0, 0, 0, 0, 0, 1, 0, -1, 0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    1,
+    0,
+    -1,
+    0,
     /* i = 2: c^2_{31} = 1, c^2_{13} = -1 */
-    0, 0, -1, 0, 0, 0, 1, 0, 0,
+    0,
+    0,
+    -1,
+    0,
+    0,
+    0,
+    1,
+    0,
+    0,
     /* i = 3: c^3_{12} = 1, c^3_{21} = -1 */
-    0, 1, 0, -1, 0, 0, 0, 0, 0,
+    0,
+    1,
+    0,
+    -1,
+    0,
+    0,
+    0,
+    0,
+    0,
 };
 /* basis (u, v, w) = (0, 1, 2) */
 static const int se2_c[27] = {
     /* i = u: [e_w, e_v] = -e_u: c^u_{wv} = -1, c^u_{vw} = 1 */
-    0, 0, 0, 0, 0, 1, 0, -1, 0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    1,
+    0,
+    -1,
+    0,
     /* i = v: [e_w, e_u] = e_v: c^v_{wu} = 1, c^v_{uw} = -1 */
-    0, 0, -1, 0, 0, 0, 1, 0, 0,
+    0,
+    0,
+    -1,
+    0,
+    0,
+    0,
+    1,
+    0,
+    0,
     /* i = w: none */
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
 };
 
 const nhref_servo_algebra_t nhref_servo_so3 = {"so(3)", 3, so3_c};
 const nhref_servo_algebra_t nhref_servo_se2 = {"se(2)", 3, se2_c};
 
-/* y = I^-1 r by Gaussian elimination without pivoting, on nodes */
-static void solve(nhref_tape_t *tp, size_t n, const nhref_node_t *I, const nhref_node_t *r,
-                  nhref_node_t *y)
-{
-    nhref_node_t A[NHREF_SERVO_EPB_NMAX][NHREF_SERVO_EPB_NMAX], v[NHREF_SERVO_EPB_NMAX];
-    for (size_t i = 0; i < n; i++) {
-        for (size_t j = 0; j < n; j++)
-            A[i][j] = I[i * n + j];
-        v[i] = r[i];
-    }
-    for (size_t p = 0; p < n; p++)
-        for (size_t i = p + 1; i < n; i++) {
-            nhref_node_t f = nhref_tape_div(tp, A[i][p], A[p][p]);
-            for (size_t j = p + 1; j < n; j++)
-                A[i][j] = nhref_tape_sub(tp, A[i][j], nhref_tape_mul(tp, f, A[p][j]));
-            v[i] = nhref_tape_sub(tp, v[i], nhref_tape_mul(tp, f, v[p]));
-        }
-    for (size_t i = n; i-- > 0;) {
-        nhref_node_t s = v[i];
-        for (size_t j = i + 1; j < n; j++)
-            s = nhref_tape_sub(tp, s, nhref_tape_mul(tp, A[i][j], y[j]));
-        y[i] = nhref_tape_div(tp, s, A[i][i]);
-    }
-}
-
-static nhref_node_t dot(nhref_tape_t *tp, size_t n, const nhref_node_t *a, const nhref_node_t *b)
-{
-    nhref_node_t s = nhref_tape_mul(tp, a[0], b[0]);
-    for (size_t i = 1; i < n; i++)
-        s = nhref_tape_add(tp, s, nhref_tape_mul(tp, a[i], b[i]));
-    return s;
-}
-
-int nhref_servo_epb_build(nhref_tape_t *tp, const nhref_servo_algebra_t *alg,
-                          const nhref_node_t *I, const nhref_node_t *a, const nhref_node_t *b,
-                          const nhref_node_t *omega, nhref_node_t *omegadot, nhref_node_t *lambda)
+int nhref_servo_epb_build(nhref_tape_t *tp, const nhref_servo_algebra_t *alg, const nhref_node_t *I,
+                          const nhref_node_t *a, const nhref_node_t *b, const nhref_node_t *omega,
+                          nhref_node_t *omegadot, nhref_node_t *lambda)
 {
     size_t n = alg->n;
     nhref_node_t m[NHREF_SERVO_EPB_NMAX], K[NHREF_SERVO_EPB_NMAX], y[NHREF_SERVO_EPB_NMAX];
@@ -80,32 +98,25 @@ int nhref_servo_epb_build(nhref_tape_t *tp, const nhref_servo_algebra_t *alg,
         return NHREF_EINVAL;
     /* m = I omega */
     for (size_t i = 0; i < n; i++)
-        m[i] = dot(tp, n, I + i * n, omega);
+        m[i] = DOTN(n, I + i * n, omega);
     /* K_k = sum_{i,j} c^i_{jk} m_i omega_j */
     for (size_t k = 0; k < n; k++) {
-        nhref_node_t s = NHREF_NODE_INVALID;
+        K[k] = ZERO;
         for (size_t i = 0; i < n; i++)
             for (size_t j = 0; j < n; j++) {
                 int c = alg->c[(i * n + j) * n + k];
-                nhref_node_t term;
-                if (c == 0)
-                    continue;
-                term = nhref_tape_mul(tp, m[i], omega[j]);
-                if (c != 1 && c != -1)
-                    term = nhref_tape_mul(tp, nhref_tape_const(tp, c == 2 ? "2" : "-2"), term);
-                if (s == NHREF_NODE_INVALID)
-                    s = c < 0 ? nhref_tape_neg(tp, term) : term;
-                else
-                    s = c < 0 ? nhref_tape_sub(tp, s, term) : nhref_tape_add(tp, s, term);
+                nhref_node_t term = c == 0 ? ZERO : MUL(m[i], omega[j]);
+                if (c != 0 && c != 1 && c != -1)
+                    term = MUL(CONST(c == 2 ? "2" : "-2"), term);
+                K[k] = c < 0 ? SUB(K[k], term) : ADD(K[k], term);
             }
-        K[k] = s == NHREF_NODE_INVALID ? nhref_tape_const(tp, "0") : s;
     }
     /* y = I^-1 K, z = I^-1 b, lambda = -(a, y)/(a, z), omega' = y + lambda z */
-    solve(tp, n, I, K, y);
-    solve(tp, n, I, b, z);
-    lam = nhref_tape_neg(tp, nhref_tape_div(tp, dot(tp, n, a, y), dot(tp, n, a, z)));
+    SOLVE(n, I, K, y);
+    SOLVE(n, I, b, z);
+    lam = NEG(DIV(DOTN(n, a, y), DOTN(n, a, z)));
     for (size_t k = 0; k < n; k++)
-        omegadot[k] = nhref_tape_add(tp, y[k], nhref_tape_mul(tp, lam, z[k]));
+        omegadot[k] = ADD(y[k], MUL(lam, z[k]));
     if (lambda != NULL)
         *lambda = lam;
     return nhref_tape_status(tp);
@@ -149,7 +160,7 @@ static void epb_inertia(nhref_tape_t *tp, nhref_node_t *I)
 {
     static const int idx[9] = {EI11, EI12, EI13, EI12, EI22, EI23, EI13, EI23, EI33};
     for (int i = 0; i < 9; i++)
-        I[i] = nhref_tape_param(tp, (size_t)idx[i]);
+        I[i] = PARAM((size_t)idx[i]);
 }
 
 static int epb_build(nhref_tape_t *tp, const nhref_servo_algebra_t *alg)
@@ -157,13 +168,13 @@ static int epb_build(nhref_tape_t *tp, const nhref_servo_algebra_t *alg)
     nhref_node_t I[9], a[3], b[3], w[3], wd[3];
     epb_inertia(tp, I);
     for (size_t i = 0; i < 3; i++) {
-        a[i] = nhref_tape_param(tp, EA1 + i);
-        b[i] = nhref_tape_param(tp, EB1 + i);
-        w[i] = nhref_tape_state(tp, i);
+        a[i] = PARAM(EA1 + i);
+        b[i] = PARAM(EB1 + i);
+        w[i] = STATE(i);
     }
     nhref_servo_epb_build(tp, alg, I, a, b, w, wd, NULL);
     for (size_t i = 0; i < 3; i++)
-        nhref_tape_set_output(tp, i, wd[i]);
+        OUT(i, wd[i]);
     return nhref_tape_status(tp);
 }
 
@@ -182,13 +193,13 @@ static int epb_integrals(nhref_tape_t *tp)
     nhref_node_t I[9], a[3], w[3], m[3];
     epb_inertia(tp, I);
     for (size_t i = 0; i < 3; i++) {
-        a[i] = nhref_tape_param(tp, EA1 + i);
-        w[i] = nhref_tape_state(tp, i);
+        a[i] = PARAM(EA1 + i);
+        w[i] = STATE(i);
     }
     for (size_t i = 0; i < 3; i++)
-        m[i] = dot(tp, 3, I + 3 * i, w);
-    nhref_tape_set_output(tp, 0, dot(tp, 3, a, w));
-    nhref_tape_set_output(tp, 1, nhref_tape_mul(tp, nhref_tape_const(tp, "0.5"), dot(tp, 3, m, w)));
+        m[i] = DOTN(3, I + 3 * i, w);
+    OUT(0, DOTN(3, a, w));
+    OUT(1, MUL(CONST("0.5"), DOTN(3, m, w)));
     return nhref_tape_status(tp);
 }
 
@@ -205,7 +216,7 @@ static int epb_check(mpfr_srcptr p, char *why, size_t len)
         mpfr_init2(adj[i], 320);
     mpfr_inits2(320, t, d2, det, q, s, (mpfr_ptr)0);
     /* adjugate of the symmetric I */
-#define CO(r, x1, y1, x2, y2)                          \
+#define CO(r, x1, y1, x2, y2)                                                                      \
     (mpfr_mul(r, x1, y1, MPFR_RNDN), mpfr_mul(t, x2, y2, MPFR_RNDN), mpfr_sub(r, r, t, MPFR_RNDN))
     CO(adj[0], i22, i33, i23, i23);
     CO(adj[1], i13, i23, i12, i33);
@@ -222,8 +233,9 @@ static int epb_check(mpfr_srcptr p, char *why, size_t len)
     mpfr_fma(det, i12, adj[1], det, MPFR_RNDN);
     mpfr_fma(det, i13, adj[2], det, MPFR_RNDN);
     if (mpfr_sgn(i11) <= 0 || mpfr_sgn(d2) <= 0 || mpfr_sgn(det) <= 0) {
-        snprintf(why, len, "the inertia I must be positive definite: I11 > 0, I11 I22 - I12^2 "
-                           "> 0, det I > 0 (spec §2.1)");
+        snprintf(why, len,
+                 "the inertia I must be positive definite: I11 > 0, I11 I22 - I12^2 "
+                 "> 0, det I > 0 (spec §2.1)");
         status = NHREF_EPARAM;
         goto out;
     }
@@ -249,8 +261,9 @@ static int epb_check(mpfr_srcptr p, char *why, size_t len)
         }
     mpfr_mul_2si(s, s, -200, MPFR_RNDN);
     if (mpfr_cmpabs(q, s) <= 0) {
-        snprintf(why, len, "realizability: (a, I^-1 b) must be != 0 (a and b orthogonal in the "
-                           "metric I^-1; spec §2.2, paper (2.5))");
+        snprintf(why, len,
+                 "realizability: (a, I^-1 b) must be != 0 (a and b orthogonal in the "
+                 "metric I^-1; spec §2.2, paper (2.5))");
         status = NHREF_EPARAM;
     }
 out:
@@ -311,66 +324,55 @@ static const nhref_param_desc_t q1_param[1] = {
 
 static int q1_rhs(nhref_tape_t *tp)
 {
-    nhref_node_t x1 = nhref_tape_state(tp, 0), x2 = nhref_tape_state(tp, 1);
-    nhref_node_t k = nhref_tape_param(tp, 0), one = nhref_tape_const(tp, "1");
-    nhref_node_t s1 = nhref_tape_sqr(tp, x1), s2 = nhref_tape_sqr(tp, x2);
-    nhref_tape_set_output(tp, 0, nhref_tape_add(tp, s1, s2));
-    nhref_tape_set_output(
-        tp, 1,
-        nhref_tape_sub(tp,
-                       nhref_tape_add(tp, nhref_tape_mul(tp, nhref_tape_add(tp, k, one), s1),
-                                      nhref_tape_mul(tp,
-                                                     nhref_tape_sub(tp, nhref_tape_const(tp, "2"), k),
-                                                     nhref_tape_mul(tp, x1, x2))),
-                       s2));
+    nhref_node_t x1 = STATE(0), x2 = STATE(1);
+    nhref_node_t k = PARAM(0), one = CONST("1");
+    nhref_node_t s1 = SQR(x1), s2 = SQR(x2);
+    OUT(0, ADD(s1, s2));
+    OUT(1, SUB(ADD(MUL(ADD(k, one), s1), MUL(SUB(CONST("2"), k), MUL(x1, x2))), s2));
     return nhref_tape_status(tp);
 }
 
 static int q2_rhs(nhref_tape_t *tp)
 {
-    nhref_node_t x1 = nhref_tape_state(tp, 0), x2 = nhref_tape_state(tp, 1);
-    nhref_tape_set_output(tp, 0, nhref_tape_mul(tp, x1, x2));
-    nhref_tape_set_output(tp, 1, nhref_tape_neg(tp, nhref_tape_sqr(tp, x1)));
+    nhref_node_t x1 = STATE(0), x2 = STATE(1);
+    OUT(0, MUL(x1, x2));
+    OUT(1, NEG(SQR(x1)));
     return nhref_tape_status(tp);
 }
 
 static int q2_integrals(nhref_tape_t *tp)
 {
-    nhref_node_t x1 = nhref_tape_state(tp, 0), x2 = nhref_tape_state(tp, 1);
-    nhref_tape_set_output(tp, 0, nhref_tape_add(tp, nhref_tape_sqr(tp, x1), nhref_tape_sqr(tp, x2)));
+    nhref_node_t x1 = STATE(0), x2 = STATE(1);
+    OUT(0, ADD(SQR(x1), SQR(x2)));
     return nhref_tape_status(tp);
 }
 
 static int q3_rhs(nhref_tape_t *tp)
 {
-    nhref_node_t x2 = nhref_tape_state(tp, 1);
-    nhref_tape_set_output(tp, 0, nhref_tape_sqr(tp, x2));
-    nhref_tape_set_output(tp, 1, nhref_tape_const(tp, "0"));
+    nhref_node_t x2 = STATE(1);
+    OUT(0, SQR(x2));
+    OUT(1, CONST("0"));
     return nhref_tape_status(tp);
 }
 
 static int q3_integrals(nhref_tape_t *tp)
 {
-    nhref_tape_set_output(tp, 0, nhref_tape_state(tp, 1));
+    OUT(0, STATE(1));
     return nhref_tape_status(tp);
 }
 
 static int q4_rhs(nhref_tape_t *tp)
 {
-    nhref_node_t x1 = nhref_tape_state(tp, 0), x2 = nhref_tape_state(tp, 1);
-    nhref_tape_set_output(tp, 0, nhref_tape_sqr(tp, x2));
-    nhref_tape_set_output(tp, 1, nhref_tape_sqr(tp, x1));
+    nhref_node_t x1 = STATE(0), x2 = STATE(1);
+    OUT(0, SQR(x2));
+    OUT(1, SQR(x1));
     return nhref_tape_status(tp);
 }
 
 static int q4_integrals(nhref_tape_t *tp)
 {
-    nhref_node_t x1 = nhref_tape_state(tp, 0), x2 = nhref_tape_state(tp, 1);
-    nhref_tape_set_output(tp, 0,
-                          nhref_tape_div(tp,
-                                         nhref_tape_sub(tp, nhref_tape_powi(tp, x1, 3),
-                                                        nhref_tape_powi(tp, x2, 3)),
-                                         nhref_tape_const(tp, "3")));
+    nhref_node_t x1 = STATE(0), x2 = STATE(1);
+    OUT(0, DIV(SUB(POWI(x1, 3), POWI(x2, 3)), CONST("3")));
     return nhref_tape_status(tp);
 }
 
@@ -379,23 +381,23 @@ static const nhref_integral_desc_t q3_int[1] = {{"x2", "1", "x2", "always"}};
 static const nhref_integral_desc_t q4_int[1] = {
     {"H", "1", "Hamiltonian (x1^3 - x2^3)/3", "always"}};
 
-#define Q_MODEL(sym, nm, ttl, np, par, ni, integ, rhs, bint)                                   \
-    const nhref_model_t sym = {                                                               \
-        .name = nm,                                                                           \
-        .title = ttl,                                                                         \
-        .source = "V. V. Kozlov, Regul. Chaotic Dyn. 20(3) (2015), §3-§4; spec §3.2",          \
-        .spec = "shared/models/servoconstraints.md",                                          \
-        .description = "a planar homogeneous quadratic (reduced) system of spec §3.2",        \
-        .nstate = 2,                                                                          \
-        .state = q_state,                                                                     \
-        .nparam = np,                                                                         \
-        .param = par,                                                                         \
-        .nintegral = ni,                                                                      \
-        .integral = integ,                                                                    \
-        .default_t_end = "1",                                                                 \
-        .default_dt_out = "0.1",                                                              \
-        .build_rhs = rhs,                                                                     \
-        .build_integrals = bint,                                                              \
+#define Q_MODEL(sym, nm, ttl, np, par, ni, integ, rhs, bint)                                       \
+    const nhref_model_t sym = {                                                                    \
+        .name = nm,                                                                                \
+        .title = ttl,                                                                              \
+        .source = "V. V. Kozlov, Regul. Chaotic Dyn. 20(3) (2015), §3-§4; spec §3.2",              \
+        .spec = "shared/models/servoconstraints.md",                                               \
+        .description = "a planar homogeneous quadratic (reduced) system of spec §3.2",             \
+        .nstate = 2,                                                                               \
+        .state = q_state,                                                                          \
+        .nparam = np,                                                                              \
+        .param = par,                                                                              \
+        .nintegral = ni,                                                                           \
+        .integral = integ,                                                                         \
+        .default_t_end = "1",                                                                      \
+        .default_dt_out = "0.1",                                                                   \
+        .build_rhs = rhs,                                                                          \
+        .build_integrals = bint,                                                                   \
     }
 
 Q_MODEL(nhref_model_servo_q1, "servo_q1", "Q1 = paper (4.1)", 1, q1_param, 0, NULL, q1_rhs, NULL);
@@ -403,5 +405,5 @@ Q_MODEL(nhref_model_servo_q2, "servo_q2", "Q2: x1' = x1 x2, x2' = -x1^2", 0, NUL
         q2_rhs, q2_integrals);
 Q_MODEL(nhref_model_servo_q3, "servo_q3", "Q3: x1' = x2^2, x2' = 0", 0, NULL, 1, q3_int, q3_rhs,
         q3_integrals);
-Q_MODEL(nhref_model_servo_q4, "servo_q4", "Q4: x1' = x2^2, x2' = x1^2", 0, NULL, 1, q4_int,
-        q4_rhs, q4_integrals);
+Q_MODEL(nhref_model_servo_q4, "servo_q4", "Q4: x1' = x2^2, x2' = x1^2", 0, NULL, 1, q4_int, q4_rhs,
+        q4_integrals);
