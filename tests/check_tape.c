@@ -847,18 +847,33 @@ static nhref_tape_t *every_op_ode(void)
     return tp;
 }
 
-/* f(x + e w) at PREC into OUT (8 values) */
-static void eval_shifted(mpfr_ptr out, nhref_tape_mp_t *ws, mpfr_srcptr t, mpfr_srcptr x,
-                         mpfr_srcptr w, mpfr_srcptr e, mpfr_prec_t prec)
+/* a workspace of TAPE at PREC bits, order 0, its one parameter set to P */
+static nhref_tape_mp_t *ws_with_param(const nhref_tape_t *tape, mpfr_prec_t prec, mpfr_srcptr p)
+{
+    nhref_tape_mp_t *ws;
+    ck_assert_int_eq(nhref_tape_mp_new(&ws, tape, prec, 0), NHREF_OK);
+    nhref_tape_mp_set_params(ws, p);
+    return ws;
+}
+
+/* f(x + e w) at PREC into OUT (N states, at most NOUT_ALL) */
+static void eval_shifted_n(mpfr_ptr out, nhref_tape_mp_t *ws, mpfr_srcptr t, mpfr_srcptr x,
+                           mpfr_srcptr w, mpfr_srcptr e, mpfr_prec_t prec, int n)
 {
     mpfr_t y[NOUT_ALL];
-    for (int i = 0; i < NOUT_ALL; i++) {
+    for (int i = 0; i < n; i++) {
         mpfr_init2(y[i], prec);
         mpfr_fma(y[i], e, w + i, x + i, MPFR_RNDN);
     }
     ck_assert_int_eq(nhref_tape_mp_eval(out, ws, t, y[0]), NHREF_OK);
-    for (int i = 0; i < NOUT_ALL; i++)
+    for (int i = 0; i < n; i++)
         mpfr_clear(y[i]);
+}
+
+static void eval_shifted(mpfr_ptr out, nhref_tape_mp_t *ws, mpfr_srcptr t, mpfr_srcptr x,
+                         mpfr_srcptr w, mpfr_srcptr e, mpfr_prec_t prec)
+{
+    eval_shifted_n(out, ws, t, x, w, e, prec, NOUT_ALL);
 }
 
 /* J w from nhref_tape_linearize against the central difference
@@ -885,10 +900,8 @@ START_TEST(test_linearize_matches_differences)
     }
     mpfr_set_str(t, "0.3", 10, MPFR_RNDN);
     mpfr_set_str(p, "2.5", 10, MPFR_RNDN);
-    ck_assert_int_eq(nhref_tape_mp_new(&wf, f, prec, 0), NHREF_OK);
-    ck_assert_int_eq(nhref_tape_mp_new(&wl, lin, prec, 0), NHREF_OK);
-    nhref_tape_mp_set_params(wf, p);
-    nhref_tape_mp_set_params(wl, p);
+    wf = ws_with_param(f, prec, p);
+    wl = ws_with_param(lin, prec, p);
     ck_assert_int_eq(nhref_tape_mp_eval(out[0], wl, t, x[0]), NHREF_OK);
     /* the first half is f itself, bit for bit */
     ck_assert_int_eq(nhref_tape_mp_eval(fp[0], wf, t, x[0]), NHREF_OK);
@@ -943,14 +956,10 @@ START_TEST(test_divergence_matches_differences)
     }
     mpfr_set_str(t, "0.3", 10, MPFR_RNDN);
     mpfr_set_str(p, "2.5", 10, MPFR_RNDN);
-    ck_assert_int_eq(nhref_tape_mp_new(&wf, f, prec, 0), NHREF_OK);
-    ck_assert_int_eq(nhref_tape_mp_new(&wr, rho, prec, 0), NHREF_OK);
-    ck_assert_int_eq(nhref_tape_mp_new(&wd, div, prec, 0), NHREF_OK);
-    ck_assert_int_eq(nhref_tape_mp_new(&wdr, divr, prec, 0), NHREF_OK);
-    nhref_tape_mp_set_params(wf, p);
-    nhref_tape_mp_set_params(wr, p);
-    nhref_tape_mp_set_params(wd, p);
-    nhref_tape_mp_set_params(wdr, p);
+    wf = ws_with_param(f, prec, p);
+    wr = ws_with_param(rho, prec, p);
+    wd = ws_with_param(div, prec, p);
+    wdr = ws_with_param(divr, prec, p);
     mpfr_set_zero(sum, 1);
     mpfr_set_zero(sumr, 1);
     for (int i = 0; i < NOUT_ALL; i++) {
@@ -1050,25 +1059,22 @@ static nhref_tape_t *solve_tangent_tape(void)
 static void central_difference(mpfr_ptr d, nhref_tape_mp_t *ws, mpfr_srcptr t, mpfr_srcptr x,
                                mpfr_srcptr w, mpfr_prec_t prec)
 {
-    mpfr_t e, xp[NSOLVE_F], fp[NSOLVE_F], fm[NSOLVE_F];
+    mpfr_t e, fm[NSOLVE_F];
     mpfr_init2(e, prec);
     for (int i = 0; i < NSOLVE_F; i++)
-        mpfr_inits2(prec, xp[i], fp[i], fm[i], (mpfr_ptr)0);
+        mpfr_init2(fm[i], prec);
     mpfr_set_str(e, "1e-60", 10, MPFR_RNDN);
-    for (int i = 0; i < NSOLVE_F; i++)
-        mpfr_fma(xp[i], e, w + i, x + i, MPFR_RNDN);
-    ck_assert_int_eq(nhref_tape_mp_eval(fp[0], ws, t, xp[0]), NHREF_OK);
-    for (int i = 0; i < NSOLVE_F; i++)
-        mpfr_fms(xp[i], e, w + i, x + i, MPFR_RNDN), mpfr_neg(xp[i], xp[i], MPFR_RNDN);
-    ck_assert_int_eq(nhref_tape_mp_eval(fm[0], ws, t, xp[0]), NHREF_OK);
+    eval_shifted_n(d, ws, t, x, w, e, prec, NSOLVE_F);
+    mpfr_neg(e, e, MPFR_RNDN);
+    eval_shifted_n(fm[0], ws, t, x, w, e, prec, NSOLVE_F);
     for (int i = 0; i < NSOLVE_F; i++) {
-        mpfr_sub(d + i, fp[i], fm[i], MPFR_RNDN);
+        mpfr_sub(d + i, d + i, fm[i], MPFR_RNDN);
         mpfr_div(d + i, d + i, e, MPFR_RNDN);
-        mpfr_div_2ui(d + i, d + i, 1, MPFR_RNDN);
+        mpfr_div_si(d + i, d + i, -2, MPFR_RNDN);
     }
     mpfr_clear(e);
     for (int i = 0; i < NSOLVE_F; i++)
-        mpfr_clears(xp[i], fp[i], fm[i], (mpfr_ptr)0);
+        mpfr_clear(fm[i]);
 }
 
 START_TEST(test_solve_tangents)
@@ -1093,14 +1099,10 @@ START_TEST(test_solve_tangents)
     }
     mpfr_set_str(t, "0.3", 10, MPFR_RNDN);
     mpfr_set_str(p, "2.5", 10, MPFR_RNDN);
-    ck_assert_int_eq(nhref_tape_mp_new(&wf, f, prec, 0), NHREF_OK);
-    ck_assert_int_eq(nhref_tape_mp_new(&wl, lin, prec, 0), NHREF_OK);
-    ck_assert_int_eq(nhref_tape_mp_new(&wd, div, prec, 0), NHREF_OK);
-    ck_assert_int_eq(nhref_tape_mp_new(&wg, grad, prec, 0), NHREF_OK);
-    nhref_tape_mp_set_params(wf, p);
-    nhref_tape_mp_set_params(wl, p);
-    nhref_tape_mp_set_params(wd, p);
-    nhref_tape_mp_set_params(wg, p);
+    wf = ws_with_param(f, prec, p);
+    wl = ws_with_param(lin, prec, p);
+    wd = ws_with_param(div, prec, p);
+    wg = ws_with_param(grad, prec, p);
     /* J w */
     ck_assert_int_eq(nhref_tape_mp_eval(out[0], wl, t, x[0]), NHREF_OK);
     central_difference(fd[0], wf, t, x[0], x[NSOLVE_F], prec);

@@ -273,45 +273,34 @@ out:
     return status;
 }
 
-const nhref_model_t nhref_model_servo_epb_so3 = {
-    .name = "servo_epb_so3",
-    .title = "Euler-Poincare-Beghin equations on so(3) (test model, spec §2)",
-    .source = "V. V. Kozlov, Regul. Chaotic Dyn. 20(3) (2015), eq. (2.4); spec §2.2",
-    .spec = "shared/models/servoconstraints.md",
-    .description = "M1 with so(3) structure constants: a rigid body with a general linear "
-                   "servo-constraint (a, omega) = 0 and control torque lambda b.",
-    .nstate = 3,
-    .state = so3_state,
-    .nparam = ENPARAM,
-    .param = epb_param,
-    .nintegral = 2,
-    .integral = epb_integral,
-    .default_t_end = "10",
-    .default_dt_out = "1",
-    .check = epb_check,
-    .build_rhs = so3_rhs,
-    .build_integrals = epb_integrals,
-};
+#define EPB_MODEL(sym, nm, alg, desc, st, rhs)                                                  \
+    const nhref_model_t sym = {                                                                \
+        .name = nm,                                                                            \
+        .title = "Euler-Poincare-Beghin equations on " alg " (test model, spec §2)",           \
+        .source = "V. V. Kozlov, Regul. Chaotic Dyn. 20(3) (2015), eq. (2.4); spec §2.2",       \
+        .spec = "shared/models/servoconstraints.md",                                           \
+        .description = desc,                                                                   \
+        .nstate = 3,                                                                           \
+        .state = st,                                                                           \
+        .nparam = ENPARAM,                                                                     \
+        .param = epb_param,                                                                    \
+        .nintegral = 2,                                                                        \
+        .integral = epb_integral,                                                              \
+        .default_t_end = "10",                                                                 \
+        .default_dt_out = "1",                                                                 \
+        .check = epb_check,                                                                    \
+        .build_rhs = rhs,                                                                      \
+        .build_integrals = epb_integrals,                                                      \
+    }
 
-const nhref_model_t nhref_model_servo_epb_se2 = {
-    .name = "servo_epb_se2",
-    .title = "Euler-Poincare-Beghin equations on se(2) (test model, spec §2)",
-    .source = "V. V. Kozlov, Regul. Chaotic Dyn. 20(3) (2015), eq. (2.4); spec §2.2",
-    .spec = "shared/models/servoconstraints.md",
-    .description = "M1 with se(2) structure constants, basis (e_u, e_v, e_w): a planar rigid "
-                   "body with a servo-constraint (a, omega) = 0 and control lambda b.",
-    .nstate = 3,
-    .state = se2_state,
-    .nparam = ENPARAM,
-    .param = epb_param,
-    .nintegral = 2,
-    .integral = epb_integral,
-    .default_t_end = "10",
-    .default_dt_out = "1",
-    .check = epb_check,
-    .build_rhs = se2_rhs,
-    .build_integrals = epb_integrals,
-};
+EPB_MODEL(nhref_model_servo_epb_so3, "servo_epb_so3", "so(3)",
+          "M1 with so(3) structure constants: a rigid body with a general linear "
+          "servo-constraint (a, omega) = 0 and control torque lambda b.",
+          so3_state, so3_rhs);
+EPB_MODEL(nhref_model_servo_epb_se2, "servo_epb_se2", "se(2)",
+          "M1 with se(2) structure constants, basis (e_u, e_v, e_w): a planar rigid body with a "
+          "servo-constraint (a, omega) = 0 and control lambda b.",
+          se2_state, se2_rhs);
 
 /* ------------------------------------------------------------------ Q1-Q4 */
 static const nhref_state_desc_t q_state[2] = {

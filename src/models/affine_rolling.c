@@ -193,6 +193,22 @@ void nhref_aff_full_energies(nhref_tape_t *tp, const nhref_aff_full_params_t *P,
     e[3] = ADD(ADD(e[3], cent), pot);
 }
 
+void nhref_aff_full_invariants(nhref_tape_t *tp, const nhref_aff_full_state_t *S, size_t first,
+                               nhref_node_t gate)
+{
+    nhref_node_t one = CONST("1");
+    OUT(first + 0, ADD(DOT(S->M, S->alpha), gate));
+    OUT(first + 1, ADD(DOT(S->M, S->beta), gate));
+    OUT(first + 2, ADD(DOT(S->M, S->gamma), gate));
+    OUT(first + 3, SUB(DOT(S->alpha, S->alpha), one));
+    OUT(first + 4, SUB(DOT(S->beta, S->beta), one));
+    OUT(first + 5, SUB(DOT(S->gamma, S->gamma), one));
+    OUT(first + 6, DOT(S->alpha, S->beta));
+    OUT(first + 7, DOT(S->alpha, S->gamma));
+    OUT(first + 8, DOT(S->beta, S->gamma));
+    OUT(first + 9, S->x.c[2]);
+}
+
 /* ------------------------------------------------------------------ checks */
 void nhref_aff_init_tol(mpfr_t tol, mpfr_prec_t prec)
 {

@@ -85,6 +85,12 @@ void nhref_aff_full_rhs(nhref_tape_t *tp, const nhref_aff_full_params_t *P);
 void nhref_aff_full_energies(nhref_tape_t *tp, const nhref_aff_full_params_t *P,
                              const nhref_aff_full_state_t *S, nhref_node_t e[4]);
 
+/* the phase-manifold invariants at S, outputs FIRST..FIRST+9: <M,alpha>, <M,beta>,
+ * <M,gamma> (each + GATE; ZERO: none), |alpha|^2 - 1, |beta|^2 - 1, |gamma|^2 - 1,
+ * <alpha,beta>, <alpha,gamma>, <beta,gamma>, and x3, the height of the contact point */
+void nhref_aff_full_invariants(nhref_tape_t *tp, const nhref_aff_full_state_t *S, size_t first,
+                               nhref_node_t gate);
+
 /* ------------------------------------------------------------------ checks (MPFR) */
 /* The tolerance of the initial-state checks at precision PREC:
  * max(1e-20, 2^(16 - PREC)), so rounded decimal input passes at any precision

@@ -101,11 +101,6 @@ static inline nhref_node_t nhref_build_add(nhref_tape_t *tp, nhref_node_t a, nhr
     return nhref_tape_add(tp, a, b);
 }
 
-static inline nhref_node_t nhref_build_neg(nhref_tape_t *tp, nhref_node_t a)
-{
-    return a == ZERO ? ZERO : nhref_tape_neg(tp, a);
-}
-
 static inline nhref_node_t nhref_build_sub(nhref_tape_t *tp, nhref_node_t a, nhref_node_t b)
 {
     if (b == ZERO)
@@ -125,45 +120,22 @@ static inline nhref_node_t nhref_build_div(nhref_tape_t *tp, nhref_node_t a, nhr
     return a == ZERO && b != ZERO ? ZERO : nhref_tape_div(tp, a, b);
 }
 
-static inline nhref_node_t nhref_build_sqr(nhref_tape_t *tp, nhref_node_t a)
-{
-    return a == ZERO ? ZERO : nhref_tape_sqr(tp, a);
-}
-
-static inline nhref_node_t nhref_build_sqrt(nhref_tape_t *tp, nhref_node_t a)
-{
-    return a == ZERO ? ZERO : nhref_tape_sqrt(tp, a);
-}
-
-static inline nhref_node_t nhref_build_sin(nhref_tape_t *tp, nhref_node_t a)
-{
-    return a == ZERO ? ZERO : nhref_tape_sin(tp, a);
-}
-
-static inline nhref_node_t nhref_build_cos(nhref_tape_t *tp, nhref_node_t a)
-{
-    return a == ZERO ? nhref_tape_const(tp, "1") : nhref_tape_cos(tp, a);
-}
-
-static inline nhref_node_t nhref_build_exp(nhref_tape_t *tp, nhref_node_t a)
-{
-    return a == ZERO ? nhref_tape_const(tp, "1") : nhref_tape_exp(tp, a);
-}
-
-static inline nhref_node_t nhref_build_atan(nhref_tape_t *tp, nhref_node_t a)
-{
-    return a == ZERO ? ZERO : nhref_tape_atan(tp, a);
-}
-
-static inline nhref_node_t nhref_build_atanh(nhref_tape_t *tp, nhref_node_t a)
-{
-    return a == ZERO ? ZERO : nhref_tape_atanh(tp, a);
-}
-
-static inline nhref_node_t nhref_build_tanh(nhref_tape_t *tp, nhref_node_t a)
-{
-    return a == ZERO ? ZERO : nhref_tape_tanh(tp, a);
-}
+/* the unary operations: f(ZERO) = ZERO (odd, or 0 at 0), or the constant 1 */
+#define NHREF_BUILD_UNARY(op, at_zero)                                                            \
+    static inline nhref_node_t nhref_build_##op(nhref_tape_t *tp, nhref_node_t a)                 \
+    {                                                                                             \
+        return a != ZERO ? nhref_tape_##op(tp, a) : (at_zero) ? nhref_tape_const(tp, "1") : ZERO; \
+    }
+NHREF_BUILD_UNARY(neg, 0)
+NHREF_BUILD_UNARY(sqr, 0)
+NHREF_BUILD_UNARY(sqrt, 0)
+NHREF_BUILD_UNARY(sin, 0)
+NHREF_BUILD_UNARY(atan, 0)
+NHREF_BUILD_UNARY(atanh, 0)
+NHREF_BUILD_UNARY(tanh, 0)
+NHREF_BUILD_UNARY(cos, 1)
+NHREF_BUILD_UNARY(exp, 1)
+#undef NHREF_BUILD_UNARY
 
 static inline nhref_node_t nhref_build_powi(nhref_tape_t *tp, nhref_node_t a, long n)
 {

@@ -136,7 +136,7 @@ static int build_integrals(nhref_tape_t *tp)
 {
     nhref_aff_full_params_t P;
     nhref_aff_full_state_t S;
-    nhref_node_t e[4], k2 = ZERO, v2, one = CONST("1");
+    nhref_node_t e[4], k2 = ZERO, v2;
 
     cbv_params(tp, &P);
     nhref_aff_full_eval(tp, &P, &S);
@@ -146,16 +146,7 @@ static int build_integrals(nhref_tape_t *tp)
     v2 = ADD(SQR(P.v[0]), SQR(P.v[1]));
     OUT(E, ADD(e[0], nhref_aff_gate(tp, ADD(SQR(P.eta), k2))));
     OUT(E_ROT, ADD(e[1], nhref_aff_gate(tp, ADD(v2, k2))));
-    OUT(M_ALPHA, DOT(S.M, S.alpha));
-    OUT(M_BETA, DOT(S.M, S.beta));
-    OUT(M_GAMMA, DOT(S.M, S.gamma));
-    OUT(AL2M1, SUB(DOT(S.alpha, S.alpha), one));
-    OUT(BE2M1, SUB(DOT(S.beta, S.beta), one));
-    OUT(GA2M1, SUB(DOT(S.gamma, S.gamma), one));
-    OUT(ALBE, DOT(S.alpha, S.beta));
-    OUT(ALGA, DOT(S.alpha, S.gamma));
-    OUT(BEGA, DOT(S.beta, S.gamma));
-    OUT(X3, S.x.c[2]);
+    nhref_aff_full_invariants(tp, &S, M_ALPHA, ZERO); /* M_ALPHA..X3 */
     return nhref_tape_status(tp);
 }
 

@@ -213,19 +213,7 @@ static int build_integrals(nhref_tape_t *tp)
     OUT(E_ROT, ADD(e[1], nhref_aff_gate(tp, ADD(ADD(sig2, k2), v2))));
     OUT(E_CAT, ADD(e[2], nhref_aff_gate(tp, ADD(ADD(asym, eta2), k2))));
     OUT(E_MOV, ADD(e[3], nhref_aff_gate(tp, ADD(ADD(asym, k2), MUL(eta2, v2)))));
-    OUT(M_ALPHA, ADD(DOT(S.M, S.alpha), nhref_aff_gate(tp, sph)));
-    OUT(M_BETA, ADD(DOT(S.M, S.beta), nhref_aff_gate(tp, sph)));
-    OUT(M_GAMMA, ADD(DOT(S.M, S.gamma), nhref_aff_gate(tp, sph)));
-    {
-        nhref_node_t one = CONST("1");
-        OUT(AL2M1, SUB(DOT(S.alpha, S.alpha), one));
-        OUT(BE2M1, SUB(DOT(S.beta, S.beta), one));
-        OUT(GA2M1, SUB(DOT(S.gamma, S.gamma), one));
-    }
-    OUT(ALBE, DOT(S.alpha, S.beta));
-    OUT(ALGA, DOT(S.alpha, S.gamma));
-    OUT(BEGA, DOT(S.beta, S.gamma));
-    OUT(X3, S.x.c[2]);
+    nhref_aff_full_invariants(tp, &S, M_ALPHA, nhref_aff_gate(tp, sph)); /* M_ALPHA..X3 */
     return nhref_tape_status(tp);
 }
 
