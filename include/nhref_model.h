@@ -4,8 +4,9 @@
  * A model is one file in src/models/: a static descriptor (state, parameters
  * and first integrals with units, defaults and admissible ranges; the source
  * paper and equations) and tape builders that read like the equations of its
- * specification in shared/models/.  It knows nothing of precision or
- * derivatives.  One line in src/models/models.def registers it.
+ * specification in shared/models/, written in the one vocabulary of
+ * src/models/build.h.  It knows nothing of precision or derivatives.  One line
+ * in src/models/models.def registers it; nhref_model_check validates it.
  */
 #ifndef NHREF_MODEL_H
 #define NHREF_MODEL_H

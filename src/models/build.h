@@ -41,7 +41,9 @@
  * constant "0", and SOLVE turns ZERO entries into it.  What has no value at 0
  * (a / 0, log 0, 0^n for n < 0) passes ZERO to the tape, which records
  * NHREF_EINVAL: a builder error, reported by nhref_tape_status.
- * Folding never changes a value: x + 0 = x exactly.
+ * Folding changes no finite value: x + 0 = x and 0 * x = 0 exactly (it can only
+ * change the sign of a zero, -0 + 0 = +0, or 0 * Inf and 0 * NaN, which the tape
+ * would make NaN).
  */
 #ifndef NHREF_MODELS_BUILD_H
 #define NHREF_MODELS_BUILD_H
