@@ -4,8 +4,9 @@
  * A model is one file in src/models/: a static descriptor (state, parameters
  * and first integrals with units, defaults and admissible ranges; the source
  * paper and equations) and tape builders that read like the equations of its
- * specification in shared/models/.  It knows nothing of precision or
- * derivatives.  One line in src/models/models.def registers it.
+ * specification in shared/models/, written in the one vocabulary of
+ * src/models/build.h.  It knows nothing of precision or derivatives.  One line
+ * in src/models/models.def registers it; nhref_model_check validates it.
  */
 #ifndef NHREF_MODEL_H
 #define NHREF_MODEL_H
@@ -108,6 +109,25 @@ const nhref_model_t *nhref_model_get(size_t i);
 /* The model named NAME, or NULL. */
 const nhref_model_t *nhref_model_find(const char *name);
 
+/* nhref_model_check -- is M a usable model descriptor?  What every system needs:
+ * a name; a right-hand-side builder; a state table of nstate >= 1 entries; a
+ * parameter table if nparam > 0; an integral table and builder if nintegral > 0,
+ * and no integral builder if nintegral = 0; the same for the events (nevent,
+ * event, build_events; direction -1, 0 or 1, terminal 0 or 1); every table entry
+ * named (a static table shorter than its declared size shows as an entry without
+ * a name), the names of each table distinct and no state named as a parameter;
+ * default values (state and parameters) finite decimal numbers.  If the oracle
+ * registry (nhref_oracle.h) has an oracle under M's name, its nparam, nstate and
+ * nintegral must be M's.  If M is in the registry (models.def), it also needs a
+ * title, source, spec, description, default_t_end and default_dt_out, and no
+ * other registered model may have its name.
+ * Shapes:    WHY: LEN bytes, the reason (one line naming the model and the field).
+ * Returns:   NHREF_OK; NHREF_EINVAL with the first problem found in WHY.
+ * Cost:      about (nstate + nparam)^2 string comparisons and one decimal parse
+ *            per default value; no tape is built.
+ * nhref_system_new calls it: an invalid descriptor is never called through. */
+int nhref_model_check(const nhref_model_t *m, char *why, size_t len);
+
 /* Index of the state component / parameter / integral named NAME in MODEL's
  * tables, or -1. */
 int nhref_model_state_index(const nhref_model_t *model, const char *name);
@@ -119,7 +139,8 @@ typedef struct nhref_system nhref_system_t;
 
 /* nhref_system_new -- MODEL with its default parameters, its right-hand-side
  * and integral tapes built and checked.
- * Returns: NHREF_OK; NHREF_ETAPE if a builder fails; NHREF_ENOMEM. */
+ * Returns: NHREF_OK; NHREF_EINVAL if MODEL is not a valid descriptor
+ * (nhref_model_check tells why); NHREF_ETAPE if a builder fails; NHREF_ENOMEM. */
 int nhref_system_new(nhref_system_t **sys, const nhref_model_t *model);
 void nhref_system_free(nhref_system_t *sys);
 

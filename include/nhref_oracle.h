@@ -132,6 +132,14 @@ typedef struct {
 /* The oracle of MODEL, or NULL if there is none. */
 const nhref_oracle_t *nhref_oracle_find(const char *model);
 
+/* The oracle registry (oracle/registry.c), in its order: nhref_oracle_count()
+ * entries; nhref_oracle_get(i) is entry I, or NULL for i >= count.  Each entry
+ * judges the registered model of its name, with that model's nparam, nstate and
+ * nintegral (nhref_model_check and tests/check_model.c hold the two registries
+ * together; the oracle itself calls nothing of src/). */
+size_t nhref_oracle_count(void);
+const nhref_oracle_t *nhref_oracle_get(size_t i);
+
 /* ------------------------------------------------------------------ comparison
  * The one measure of agreement used by certification (`nhref golden`) and by
  * `nhref verify`: decimal digits of agreement of a value A with a reference B,

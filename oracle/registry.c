@@ -48,9 +48,19 @@ static const nhref_oracle_t oracles[] = {
     /* new oracles: one entry each above this line (wrappers in the model's oracle file) */
 };
 
+size_t nhref_oracle_count(void)
+{
+    return sizeof oracles / sizeof oracles[0];
+}
+
+const nhref_oracle_t *nhref_oracle_get(size_t i)
+{
+    return i < nhref_oracle_count() ? &oracles[i] : NULL;
+}
+
 const nhref_oracle_t *nhref_oracle_find(const char *model)
 {
-    for (size_t i = 0; i < sizeof oracles / sizeof oracles[0]; i++)
+    for (size_t i = 0; i < nhref_oracle_count(); i++)
         if (strcmp(oracles[i].model, model) == 0)
             return &oracles[i];
     return NULL;

@@ -41,6 +41,12 @@ char *nhref_strdup(const char *s);
 /* nhref_trim -- S without leading and trailing white space (S is modified). */
 char *nhref_trim(char *s);
 
+/* nhref_model_check_in -- nhref_model_check with the registry TABLE of N models
+ * (nhref_model_check passes the registry of models.def): if M is one of them, it
+ * must also carry what a registered model needs and a name no other entry has. */
+int nhref_model_check_in(const nhref_model_t *m, const nhref_model_t *const *table, size_t n,
+                         char *why, size_t len);
+
 /* The MPFR instances of num/core.h's system helpers, for the MPFR-only code
  * (lyapunov.c, golden.c): P = the parameters of SYS rounded at PREC bits; a workspace
  * of TAPE with SYS's parameters set (STRICT: an undefined constant is an error). */

@@ -1,6 +1,6 @@
 /* check_servo.c -- the servo-constraint models (suslov_servo, servosleigh,
  * servosleigh_offset, and the test models M1 on so(3)/se(2) and Q1-Q4 of
- * src/models/servo_epb.c) against the independent oracle (oracle/servo.c),
+ * tests/servo_epb_models.c) against the independent oracle (oracle/servo.c),
  * the public reference values P1-P4 of shared/models/servoconstraints.md §7
  * and identities.  One test per item of the spec's checklist (§10), named
  * after it.
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "ck_mpfr.h"
-#include "models/servo_epb.h"
+#include "servo_epb_models.h"
 #include "nhref_fast.h"
 #include "nhref_integrate.h"
 #include "nhref.h"

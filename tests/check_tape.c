@@ -3,10 +3,15 @@
  * Expected values come from MPFR applied directly to the formula (an
  * independent evaluation), from hand-derived Taylor coefficients, or from
  * identities; order 0 of a jet must equal the plain evaluation bit for bit.
+ * The linear solve (SOLVE) is checked against closed-form solutions in MPFR, in
+ * double and in Arb (the balls must contain them), and its tangent (dy = M^-1
+ * (db - dM y)) against central differences.
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "ck_mpfr.h"
+#include "nhref_arb.h"
 #include "nhref_tape.h"
 
 static const mpfr_prec_t precs[] = {53, 113, 333};
@@ -233,6 +238,430 @@ START_TEST(test_eval_domain)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ linear solve
+ * y = M^-1 b for u = t / (1 - t), M = [1 u; -u 1], b = (1, 0) (system A), and the
+ * same with its rows swapped, M = [-u 1; 1 u], b = (0, 1) (system B: partial
+ * pivoting swaps them back at t0 = 1/4, where u = 1/3).  Every Taylor coefficient
+ * M_j of u is nonzero, so every term of y_k = M_0^-1 (b_k - sum_j M_j y_{k-j})
+ * counts.  Both give y = (1, u) / (1 + u^2) = (Im c, Re c), c = 1/(u - i)
+ * = (1 - t) / ((1 + i)(t - q)), q = (1 + i)/2, whose Taylor coefficients at t0
+ * are c_k = (-i/2) (-1)^k w^(k+1) - [k = 0] (1 - i)/2, w = 1/(t0 - q).
+ * The tape is the ODE x' = y(t) (states x_A1, x_A2, x_B1, x_B2), so the state
+ * series from x = 0 are x_{k+1} = y_k / (k + 1). */
+#define SOLVE_ORDER 12
+static const char *const solve_t0 = "0.25";
+
+static nhref_tape_t *solve_ode_tape(void)
+{
+    nhref_tape_t *tp;
+    nhref_node_t t, one, zero, u, mu, ya[2], yb[2];
+
+    ck_assert_int_eq(nhref_tape_new(&tp, 4, 0, 4), NHREF_OK);
+    t = nhref_tape_time(tp);
+    one = nhref_tape_const(tp, "1");
+    zero = nhref_tape_const(tp, "0");
+    u = nhref_tape_div(tp, t, nhref_tape_sub(tp, one, t));
+    mu = nhref_tape_neg(tp, u);
+    {
+        const nhref_node_t ma[4] = {one, u, mu, one}, ba[2] = {one, zero};
+        const nhref_node_t mb[4] = {mu, one, one, u}, bb[2] = {zero, one};
+        ck_assert_int_eq(nhref_tape_solve(tp, ya, 2, ma, ba), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_solve(tp, yb, 2, mb, bb), NHREF_OK);
+    }
+    nhref_tape_set_output(tp, 0, ya[0]);
+    nhref_tape_set_output(tp, 1, ya[1]);
+    nhref_tape_set_output(tp, 2, yb[0]);
+    nhref_tape_set_output(tp, 3, yb[1]);
+    ck_assert_int_eq(nhref_tape_status(tp), NHREF_OK);
+    return tp;
+}
+
+/* WANT[4 (k + 1) + i] = the closed-form series coefficient k + 1 of state i
+ * (k < SOLVE_ORDER) at t0, PREC bits; WANT[i] = 0 */
+static void solve_ode_closed_form(mpfr_t *want, mpfr_prec_t prec)
+{
+    mpfr_t wr, wi, pr, pi, cr, ci, tr, d;
+    mpfr_inits2(prec, wr, wi, pr, pi, cr, ci, tr, d, (mpfr_ptr)0);
+    /* w = 1/(t0 - q) = 1/(a + b i), a = t0 - 1/2, b = -1/2: (a - b i)/(a^2 + b^2) */
+    mpfr_set_str(wr, solve_t0, 10, MPFR_RNDN);
+    mpfr_sub_d(wr, wr, 0.5, MPFR_RNDN);
+    mpfr_set_d(wi, 0.5, MPFR_RNDN);
+    mpfr_sqr(d, wr, MPFR_RNDN);
+    mpfr_add_d(d, d, 0.25, MPFR_RNDN);
+    mpfr_div(wr, wr, d, MPFR_RNDN);
+    mpfr_div(wi, wi, d, MPFR_RNDN);
+    mpfr_set(pr, wr, MPFR_RNDN); /* p = (-1)^k w^(k+1), from k = 0 */
+    mpfr_set(pi, wi, MPFR_RNDN);
+    for (int i = 0; i < 4; i++)
+        mpfr_set_zero(want[i], 1);
+    for (int k = 0; k < SOLVE_ORDER; k++) {
+        /* c_k = (-i/2) p - [k = 0] (1 - i)/2 = (pi/2 - [k = 0]/2) + (-pr/2 + [k = 0]/2) i */
+        mpfr_div_2ui(cr, pi, 1, MPFR_RNDN);
+        mpfr_div_2ui(ci, pr, 1, MPFR_RNDN);
+        mpfr_neg(ci, ci, MPFR_RNDN);
+        if (k == 0) {
+            mpfr_sub_d(cr, cr, 0.5, MPFR_RNDN);
+            mpfr_add_d(ci, ci, 0.5, MPFR_RNDN);
+        }
+        /* y1_k = Im c_k, y2_k = Re c_k; x_{k+1} = y_k / (k + 1) */
+        mpfr_div_ui(want[4 * (k + 1) + 0], ci, (unsigned long)k + 1, MPFR_RNDN);
+        mpfr_div_ui(want[4 * (k + 1) + 1], cr, (unsigned long)k + 1, MPFR_RNDN);
+        mpfr_set(want[4 * (k + 1) + 2], want[4 * (k + 1) + 0], MPFR_RNDN);
+        mpfr_set(want[4 * (k + 1) + 3], want[4 * (k + 1) + 1], MPFR_RNDN);
+        /* p <- -p w */
+        mpfr_mul(tr, pr, wr, MPFR_RNDN);
+        mpfr_fms(tr, pi, wi, tr, MPFR_RNDN); /* -(pr wr - pi wi) */
+        mpfr_mul(pi, pi, wr, MPFR_RNDN);
+        mpfr_fma(pi, pr, wi, pi, MPFR_RNDN);
+        mpfr_neg(pi, pi, MPFR_RNDN);
+        mpfr_set(pr, tr, MPFR_RNDN);
+    }
+    mpfr_clears(wr, wi, pr, pi, cr, ci, tr, d, (mpfr_ptr)0);
+}
+
+#define NWANT (4 * (SOLVE_ORDER + 1))
+
+static mpfr_t *want_new(mpfr_prec_t prec)
+{
+    mpfr_t *w = malloc(NWANT * sizeof *w);
+    for (int i = 0; i < NWANT; i++)
+        mpfr_init2(w[i], prec);
+    solve_ode_closed_form(w, prec);
+    return w;
+}
+
+static void want_free(mpfr_t *w)
+{
+    for (int i = 0; i < NWANT; i++)
+        mpfr_clear(w[i]);
+    free(w);
+}
+
+START_TEST(test_solve_jet_mp)
+{
+    mpfr_prec_t prec = precs[_i];
+    nhref_tape_t *tp = solve_ode_tape();
+    nhref_tape_mp_t *ws;
+    mpfr_t t, x[4], *want = want_new(prec + 64);
+
+    mpfr_init2(t, prec);
+    mpfr_set_str(t, solve_t0, 10, MPFR_RNDN);
+    for (int i = 0; i < 4; i++) {
+        mpfr_init2(x[i], prec);
+        mpfr_set_zero(x[i], 1);
+    }
+    ck_assert_int_eq(nhref_tape_mp_new(&ws, tp, prec, SOLVE_ORDER + 1), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_set_params(ws, NULL), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_ode_jet(ws, t, x[0], SOLVE_ORDER), NHREF_OK);
+    for (int i = 0; i < 4; i++) {
+        mpfr_srcptr s = nhref_tape_mp_state_series(ws, (size_t)i);
+        for (int k = 0; k <= SOLVE_ORDER; k++)
+            ck_assert_mpfr_digits(s + k, want[4 * k + i], 0.30103 * (double)prec - 3, "1");
+    }
+    nhref_tape_mp_free(ws);
+    nhref_tape_free(tp);
+    mpfr_clear(t);
+    for (int i = 0; i < 4; i++)
+        mpfr_clear(x[i]);
+    want_free(want);
+}
+END_TEST
+
+START_TEST(test_solve_jet_d)
+{
+    nhref_tape_t *tp = solve_ode_tape();
+    nhref_tape_d_t *ws;
+    double t = 0.25, x[4] = {0, 0, 0, 0};
+    mpfr_t *want = want_new(113);
+
+    ck_assert_int_eq(nhref_tape_d_new(&ws, tp, 53, SOLVE_ORDER + 1), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_d_set_params(ws, NULL), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_d_ode_jet(ws, &t, x, SOLVE_ORDER), NHREF_OK);
+    for (int i = 0; i < 4; i++) {
+        const double *s = nhref_tape_d_state_series(ws, (size_t)i);
+        for (int k = 0; k <= SOLVE_ORDER; k++) {
+            double w = mpfr_get_d(want[4 * k + i], MPFR_RNDN);
+            ck_assert_msg(fabs(s[k] - w) <= 1e-13 * fmax(1, fabs(w)),
+                          "x%d coefficient %d: %.17g, closed form %.17g", i, k, s[k], w);
+        }
+    }
+    nhref_tape_d_free(ws);
+    nhref_tape_free(tp);
+    want_free(want);
+}
+END_TEST
+
+/* every Arb coefficient ball contains the closed form (at 4 prec + 64 bits, far
+ * inside the ball) and is thin: at least prec - 20 bits of relative accuracy */
+START_TEST(test_solve_jet_arb)
+{
+    long prec = (long)precs[_i];
+    nhref_tape_t *tp = solve_ode_tape();
+    nhref_tape_arb_t *ws;
+    arb_t t;
+    arb_ptr x = _arb_vec_init(4);
+    mpfr_t *want = want_new(4 * prec + 64);
+
+    arb_init(t);
+    arb_set_d(t, 0.25);
+    ck_assert_int_eq(nhref_tape_arb_new(&ws, tp, prec, SOLVE_ORDER + 1), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_arb_set_params(ws, NULL), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_arb_ode_jet(ws, t, x, SOLVE_ORDER), NHREF_OK);
+    for (int i = 0; i < 4; i++) {
+        arb_srcptr s = nhref_tape_arb_state_series(ws, (size_t)i);
+        for (int k = 0; k <= SOLVE_ORDER; k++) {
+            ck_assert_msg(arb_contains_mpfr(s + k, want[4 * k + i]),
+                          "x%d coefficient %d: the ball misses the closed form", i, k);
+            ck_assert_msg(k == 0 || arb_rel_accuracy_bits(s + k) >= prec - 20,
+                          "x%d coefficient %d: only %ld bits", i, k,
+                          (long)arb_rel_accuracy_bits(s + k));
+        }
+    }
+    nhref_tape_arb_free(ws);
+    nhref_tape_free(tp);
+    arb_clear(t);
+    _arb_vec_clear(x, 4);
+    want_free(want);
+}
+END_TEST
+
+/* A KKT system with its zero block first (row 0 has no nonzero pivot: it needs the
+ * pivoting), inputs t, x0, x1, x2 and the parameter p:
+ *     [ 0   a1  a2 ] [ lambda ]   [ c  ]     m1 = p, m2 = x0^2 + 1,
+ *     [ a1  m1  0  ] [ w1     ] = [ h1 ],    a1 = cos x1, a2 = sin x1,
+ *     [ a2  0   m2 ] [ w2     ]   [ h2 ]     h1 = x0 x1, h2 = t, c = x2.
+ * Closed form: lambda = (a1 h1/m1 + a2 h2/m2 - c) / (a1^2/m1 + a2^2/m2),
+ * w_i = (h_i - a_i lambda) / m_i. */
+static nhref_tape_t *kkt_tape(void)
+{
+    nhref_tape_t *tp;
+    nhref_node_t t, x0, x1, zero, a1, a2, m[9], b[3], y[3];
+
+    ck_assert_int_eq(nhref_tape_new(&tp, 3, 1, 3), NHREF_OK);
+    t = nhref_tape_time(tp);
+    x0 = nhref_tape_state(tp, 0);
+    x1 = nhref_tape_state(tp, 1);
+    zero = nhref_tape_const(tp, "0");
+    a1 = nhref_tape_cos(tp, x1);
+    a2 = nhref_tape_sin(tp, x1);
+    m[0] = zero, m[1] = a1, m[2] = a2;
+    m[3] = a1, m[4] = nhref_tape_param(tp, 0), m[5] = zero;
+    m[6] = a2, m[7] = zero;
+    m[8] = nhref_tape_add(tp, nhref_tape_sqr(tp, x0), nhref_tape_const(tp, "1"));
+    b[0] = nhref_tape_state(tp, 2);
+    b[1] = nhref_tape_mul(tp, x0, x1);
+    b[2] = t;
+    ck_assert_int_eq(nhref_tape_solve(tp, y, 3, m, b), NHREF_OK);
+    for (int i = 0; i < 3; i++)
+        nhref_tape_set_output(tp, (size_t)i, y[i]);
+    ck_assert_int_eq(nhref_tape_status(tp), NHREF_OK);
+    return tp;
+}
+
+static const char *const kkt_t = "0.3", *const kkt_p = "2.5";
+static const char *const kkt_x[3] = {"0.7", "-1.1", "0.2"};
+
+/* the closed form at PREC bits (inputs parsed at PREC) */
+static void kkt_closed_form(mpfr_t y[3], mpfr_prec_t prec)
+{
+    mpfr_t t, x0, x1, x2, p, a1, a2, m2, h1, s, r, u;
+    mpfr_inits2(prec, t, x0, x1, x2, p, a1, a2, m2, h1, s, r, u, (mpfr_ptr)0);
+    mpfr_set_str(t, kkt_t, 10, MPFR_RNDN);
+    mpfr_set_str(p, kkt_p, 10, MPFR_RNDN);
+    mpfr_set_str(x0, kkt_x[0], 10, MPFR_RNDN);
+    mpfr_set_str(x1, kkt_x[1], 10, MPFR_RNDN);
+    mpfr_set_str(x2, kkt_x[2], 10, MPFR_RNDN);
+    mpfr_sin_cos(a2, a1, x1, MPFR_RNDN);
+    mpfr_sqr(m2, x0, MPFR_RNDN);
+    mpfr_add_ui(m2, m2, 1, MPFR_RNDN);
+    mpfr_mul(h1, x0, x1, MPFR_RNDN);
+    mpfr_sqr(s, a1, MPFR_RNDN); /* s = a1^2/m1 + a2^2/m2 */
+    mpfr_div(s, s, p, MPFR_RNDN);
+    mpfr_sqr(u, a2, MPFR_RNDN);
+    mpfr_div(u, u, m2, MPFR_RNDN);
+    mpfr_add(s, s, u, MPFR_RNDN);
+    mpfr_mul(r, a1, h1, MPFR_RNDN); /* r = a1 h1/m1 + a2 h2/m2 - c */
+    mpfr_div(r, r, p, MPFR_RNDN);
+    mpfr_mul(u, a2, t, MPFR_RNDN);
+    mpfr_div(u, u, m2, MPFR_RNDN);
+    mpfr_add(r, r, u, MPFR_RNDN);
+    mpfr_sub(r, r, x2, MPFR_RNDN);
+    mpfr_div(y[0], r, s, MPFR_RNDN);
+    mpfr_mul(u, a1, y[0], MPFR_RNDN);
+    mpfr_sub(u, h1, u, MPFR_RNDN);
+    mpfr_div(y[1], u, p, MPFR_RNDN);
+    mpfr_mul(u, a2, y[0], MPFR_RNDN);
+    mpfr_sub(u, t, u, MPFR_RNDN);
+    mpfr_div(y[2], u, m2, MPFR_RNDN);
+    mpfr_clears(t, x0, x1, x2, p, a1, a2, m2, h1, s, r, u, (mpfr_ptr)0);
+}
+
+START_TEST(test_solve_kkt)
+{
+    mpfr_prec_t prec = precs[_i];
+    nhref_tape_t *tp = kkt_tape();
+    mpfr_t want[3], wide[3];
+
+    for (int i = 0; i < 3; i++) {
+        mpfr_init2(want[i], prec + 64);
+        mpfr_init2(wide[i], 4 * prec + 64);
+    }
+    kkt_closed_form(want, prec + 64);
+    kkt_closed_form(wide, 4 * prec + 64);
+    { /* MPFR */
+        nhref_tape_mp_t *ws;
+        mpfr_t t, p, x[3], y[3];
+        mpfr_inits2(prec, t, p, (mpfr_ptr)0);
+        mpfr_set_str(t, kkt_t, 10, MPFR_RNDN);
+        mpfr_set_str(p, kkt_p, 10, MPFR_RNDN);
+        for (int i = 0; i < 3; i++) {
+            mpfr_inits2(prec, x[i], y[i], (mpfr_ptr)0);
+            mpfr_set_str(x[i], kkt_x[i], 10, MPFR_RNDN);
+        }
+        ck_assert_int_eq(nhref_tape_mp_new(&ws, tp, prec, 0), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_mp_set_params(ws, p), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_mp_eval(y[0], ws, t, x[0]), NHREF_OK);
+        for (int i = 0; i < 3; i++)
+            ck_assert_mpfr_digits(y[i], want[i], 0.30103 * (double)prec - 3, "1");
+        nhref_tape_mp_free(ws);
+        mpfr_clears(t, p, (mpfr_ptr)0);
+        for (int i = 0; i < 3; i++)
+            mpfr_clears(x[i], y[i], (mpfr_ptr)0);
+    }
+    if (_i == 0) { /* double */
+        nhref_tape_d_t *ws;
+        double t = 0.3, p = 2.5, x[3] = {0.7, -1.1, 0.2}, y[3];
+        ck_assert_int_eq(nhref_tape_d_new(&ws, tp, 53, 0), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_d_set_params(ws, &p), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_d_eval(y, ws, &t, x), NHREF_OK);
+        for (int i = 0; i < 3; i++) {
+            double w = mpfr_get_d(want[i], MPFR_RNDN);
+            ck_assert_msg(fabs(y[i] - w) <= 1e-14 * fmax(1, fabs(w)),
+                          "y%d = %.17g, closed form %.17g", i, y[i], w);
+        }
+        nhref_tape_d_free(ws);
+    }
+    { /* Arb: exact decimal inputs as balls; the outputs contain the closed form */
+        nhref_tape_arb_t *ws;
+        arb_t t, p;
+        arb_ptr x = _arb_vec_init(3), y = _arb_vec_init(3);
+        arb_init(t);
+        arb_init(p);
+        ck_assert_int_eq(arb_set_str(t, kkt_t, (long)prec), 0);
+        ck_assert_int_eq(arb_set_str(p, kkt_p, (long)prec), 0);
+        for (int i = 0; i < 3; i++)
+            ck_assert_int_eq(arb_set_str(x + i, kkt_x[i], (long)prec), 0);
+        ck_assert_int_eq(nhref_tape_arb_new(&ws, tp, (long)prec, 0), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_arb_set_params(ws, p), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_arb_eval(y, ws, t, x), NHREF_OK);
+        for (int i = 0; i < 3; i++) {
+            ck_assert_msg(arb_contains_mpfr(y + i, wide[i]), "y%d: the ball misses the closed form",
+                          i);
+            ck_assert_msg(arb_rel_accuracy_bits(y + i) >= (long)prec - 20, "y%d: only %ld bits", i,
+                          (long)arb_rel_accuracy_bits(y + i));
+        }
+        nhref_tape_arb_free(ws);
+        arb_clear(t);
+        arb_clear(p);
+        _arb_vec_clear(x, 3);
+        _arb_vec_clear(y, 3);
+    }
+    nhref_tape_free(tp);
+    for (int i = 0; i < 3; i++)
+        mpfr_clears(want[i], wide[i], (mpfr_ptr)0);
+}
+END_TEST
+
+/* M = [1 1; 1 1 + t], b = (1, x): singular at t = 0 (NHREF_EDOMAIN in every type, also
+ * for an Arb ball of t around 0), regular at t = 1/2 (y = (1 - 2 (x - 1), 2 (x - 1))) */
+START_TEST(test_solve_singular)
+{
+    nhref_tape_t *tp;
+    nhref_node_t one, y[2];
+    nhref_tape_mp_t *wm;
+    nhref_tape_d_t *wd;
+    nhref_tape_arb_t *wa;
+    mpfr_t t, x, out[2];
+    double td, xd = 3, outd[2];
+    arb_t ta, xa;
+    arb_ptr outa = _arb_vec_init(2);
+
+    ck_assert_int_eq(nhref_tape_new(&tp, 1, 0, 2), NHREF_OK);
+    one = nhref_tape_const(tp, "1");
+    {
+        const nhref_node_t m[4] = {one, one, one, nhref_tape_add(tp, one, nhref_tape_time(tp))};
+        const nhref_node_t b[2] = {one, nhref_tape_state(tp, 0)};
+        ck_assert_int_eq(nhref_tape_solve(tp, y, 2, m, b), NHREF_OK);
+    }
+    nhref_tape_set_output(tp, 0, y[0]);
+    nhref_tape_set_output(tp, 1, y[1]);
+    ck_assert_int_eq(nhref_tape_status(tp), NHREF_OK);
+    mpfr_inits2(113, t, x, out[0], out[1], (mpfr_ptr)0);
+    mpfr_set_ui(x, 3, MPFR_RNDN);
+    ck_assert_int_eq(nhref_tape_mp_new(&wm, tp, 113, 4), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_set_params(wm, NULL), NHREF_OK);
+    mpfr_set_zero(t, 1);
+    ck_assert_int_eq(nhref_tape_mp_eval(out[0], wm, t, x), NHREF_EDOMAIN);
+    ck_assert_int_eq(nhref_tape_mp_ode_jet(wm, t, x, 4), NHREF_EDOMAIN);
+    mpfr_set_str(t, "0.5", 10, MPFR_RNDN);
+    ck_assert_int_eq(nhref_tape_mp_eval(out[0], wm, t, x), NHREF_OK);
+    ck_assert_mpfr_str(out[0], "-3", 30, "1");
+    ck_assert_mpfr_str(out[1], "4", 30, "1");
+    ck_assert_int_eq(nhref_tape_d_new(&wd, tp, 53, 4), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_d_set_params(wd, NULL), NHREF_OK);
+    td = 0;
+    ck_assert_int_eq(nhref_tape_d_eval(outd, wd, &td, &xd), NHREF_EDOMAIN);
+    ck_assert_int_eq(nhref_tape_d_ode_jet(wd, &td, &xd, 4), NHREF_EDOMAIN);
+    td = 0.5;
+    ck_assert_int_eq(nhref_tape_d_eval(outd, wd, &td, &xd), NHREF_OK);
+    ck_assert(fabs(outd[0] + 3) <= 1e-15 && fabs(outd[1] - 4) <= 1e-15);
+    arb_init(ta);
+    arb_init(xa);
+    arb_set_ui(xa, 3);
+    ck_assert_int_eq(nhref_tape_arb_new(&wa, tp, 113, 4), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_arb_set_params(wa, NULL), NHREF_OK);
+    arb_zero(ta);
+    ck_assert_int_eq(nhref_tape_arb_eval(outa, wa, ta, xa), NHREF_EDOMAIN);
+    arb_set_d(ta, 0.5);
+    mag_set_d(arb_radref(ta), 0.6); /* [-0.1, 1.1] contains t = 0 */
+    ck_assert_int_eq(nhref_tape_arb_eval(outa, wa, ta, xa), NHREF_EDOMAIN);
+    ck_assert_int_eq(nhref_tape_arb_ode_jet(wa, ta, xa, 4), NHREF_EDOMAIN);
+    arb_set_d(ta, 0.5);
+    ck_assert_int_eq(nhref_tape_arb_eval(outa, wa, ta, xa), NHREF_OK);
+    ck_assert(arb_contains_si(outa, -3) && arb_contains_si(outa + 1, 4));
+    nhref_tape_mp_free(wm);
+    nhref_tape_d_free(wd);
+    nhref_tape_arb_free(wa);
+    nhref_tape_free(tp);
+    mpfr_clears(t, x, out[0], out[1], (mpfr_ptr)0);
+    arb_clear(ta);
+    arb_clear(xa);
+    _arb_vec_clear(outa, 2);
+}
+END_TEST
+
+START_TEST(test_solve_builder_errors)
+{
+    nhref_tape_t *tp;
+    nhref_node_t x, y[2] = {0, 0};
+
+    ck_assert_int_eq(nhref_tape_new(&tp, 1, 0, 1), NHREF_OK);
+    x = nhref_tape_state(tp, 0);
+    {
+        const nhref_node_t m[4] = {x, x, x, -2}, b[2] = {x, x};
+        ck_assert_int_eq(nhref_tape_solve(tp, y, 2, m, b), NHREF_EINVAL);
+    }
+    ck_assert_int_eq(y[0], NHREF_NODE_INVALID);
+    ck_assert_int_eq(y[1], NHREF_NODE_INVALID);
+    ck_assert_int_eq(nhref_tape_status(tp), NHREF_EINVAL);
+    nhref_tape_free(tp);
+    ck_assert_int_eq(nhref_tape_new(&tp, 1, 0, 1), NHREF_OK);
+    x = nhref_tape_state(tp, 0);
+    ck_assert_int_eq(nhref_tape_solve(tp, y, 0, &x, &x), NHREF_EINVAL);
+    nhref_tape_free(tp);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ ODE jets */
 /* ODE x0' = f6-like mix so every op enters the jet: x0' = out[4] * 0.1, x1' = out[3];
  * checks: order 0 of the state series is x; order-1 coefficient equals f exactly. */
@@ -418,18 +847,33 @@ static nhref_tape_t *every_op_ode(void)
     return tp;
 }
 
-/* f(x + e w) at PREC into OUT (8 values) */
-static void eval_shifted(mpfr_ptr out, nhref_tape_mp_t *ws, mpfr_srcptr t, mpfr_srcptr x,
-                         mpfr_srcptr w, mpfr_srcptr e, mpfr_prec_t prec)
+/* a workspace of TAPE at PREC bits, order 0, its one parameter set to P */
+static nhref_tape_mp_t *ws_with_param(const nhref_tape_t *tape, mpfr_prec_t prec, mpfr_srcptr p)
+{
+    nhref_tape_mp_t *ws;
+    ck_assert_int_eq(nhref_tape_mp_new(&ws, tape, prec, 0), NHREF_OK);
+    nhref_tape_mp_set_params(ws, p);
+    return ws;
+}
+
+/* f(x + e w) at PREC into OUT (N states, at most NOUT_ALL) */
+static void eval_shifted_n(mpfr_ptr out, nhref_tape_mp_t *ws, mpfr_srcptr t, mpfr_srcptr x,
+                           mpfr_srcptr w, mpfr_srcptr e, mpfr_prec_t prec, int n)
 {
     mpfr_t y[NOUT_ALL];
-    for (int i = 0; i < NOUT_ALL; i++) {
+    for (int i = 0; i < n; i++) {
         mpfr_init2(y[i], prec);
         mpfr_fma(y[i], e, w + i, x + i, MPFR_RNDN);
     }
     ck_assert_int_eq(nhref_tape_mp_eval(out, ws, t, y[0]), NHREF_OK);
-    for (int i = 0; i < NOUT_ALL; i++)
+    for (int i = 0; i < n; i++)
         mpfr_clear(y[i]);
+}
+
+static void eval_shifted(mpfr_ptr out, nhref_tape_mp_t *ws, mpfr_srcptr t, mpfr_srcptr x,
+                         mpfr_srcptr w, mpfr_srcptr e, mpfr_prec_t prec)
+{
+    eval_shifted_n(out, ws, t, x, w, e, prec, NOUT_ALL);
 }
 
 /* J w from nhref_tape_linearize against the central difference
@@ -456,10 +900,8 @@ START_TEST(test_linearize_matches_differences)
     }
     mpfr_set_str(t, "0.3", 10, MPFR_RNDN);
     mpfr_set_str(p, "2.5", 10, MPFR_RNDN);
-    ck_assert_int_eq(nhref_tape_mp_new(&wf, f, prec, 0), NHREF_OK);
-    ck_assert_int_eq(nhref_tape_mp_new(&wl, lin, prec, 0), NHREF_OK);
-    nhref_tape_mp_set_params(wf, p);
-    nhref_tape_mp_set_params(wl, p);
+    wf = ws_with_param(f, prec, p);
+    wl = ws_with_param(lin, prec, p);
     ck_assert_int_eq(nhref_tape_mp_eval(out[0], wl, t, x[0]), NHREF_OK);
     /* the first half is f itself, bit for bit */
     ck_assert_int_eq(nhref_tape_mp_eval(fp[0], wf, t, x[0]), NHREF_OK);
@@ -514,14 +956,10 @@ START_TEST(test_divergence_matches_differences)
     }
     mpfr_set_str(t, "0.3", 10, MPFR_RNDN);
     mpfr_set_str(p, "2.5", 10, MPFR_RNDN);
-    ck_assert_int_eq(nhref_tape_mp_new(&wf, f, prec, 0), NHREF_OK);
-    ck_assert_int_eq(nhref_tape_mp_new(&wr, rho, prec, 0), NHREF_OK);
-    ck_assert_int_eq(nhref_tape_mp_new(&wd, div, prec, 0), NHREF_OK);
-    ck_assert_int_eq(nhref_tape_mp_new(&wdr, divr, prec, 0), NHREF_OK);
-    nhref_tape_mp_set_params(wf, p);
-    nhref_tape_mp_set_params(wr, p);
-    nhref_tape_mp_set_params(wd, p);
-    nhref_tape_mp_set_params(wdr, p);
+    wf = ws_with_param(f, prec, p);
+    wr = ws_with_param(rho, prec, p);
+    wd = ws_with_param(div, prec, p);
+    wdr = ws_with_param(divr, prec, p);
     mpfr_set_zero(sum, 1);
     mpfr_set_zero(sumr, 1);
     for (int i = 0; i < NOUT_ALL; i++) {
@@ -575,6 +1013,129 @@ START_TEST(test_divergence_matches_differences)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ tangents of a solve
+ * f(t, x; p) with three solves: y = M(x)^-1 b(t, x), a 3 x 3 system whose matrix and
+ * right-hand side depend on the state; z = C^-1 (p, 1), all constant (its derivative
+ * is zero: no tangent solve); u = C^-1 (x0, x1^2), constant matrix C = [p 1; 1 2]:
+ *   f0 = y0 + z0,  f1 = y1 u0,  f2 = y2 + u1.
+ * The tangents (dy = M^-1 (db - dM y)) against central differences, as above. */
+enum { NSOLVE_F = 3 };
+
+static nhref_tape_t *solve_tangent_tape(void)
+{
+    nhref_tape_t *tp;
+    nhref_node_t t, x0, x1, x2, p, one, zero, y[3], z[2], u[2];
+
+    ck_assert_int_eq(nhref_tape_new(&tp, NSOLVE_F, 1, NSOLVE_F), NHREF_OK);
+    t = nhref_tape_time(tp);
+    x0 = nhref_tape_state(tp, 0);
+    x1 = nhref_tape_state(tp, 1);
+    x2 = nhref_tape_state(tp, 2);
+    p = nhref_tape_param(tp, 0);
+    one = nhref_tape_const(tp, "1");
+    zero = nhref_tape_const(tp, "0");
+    {
+        nhref_node_t two = nhref_tape_const(tp, "2");
+        nhref_node_t m00 = nhref_tape_add(tp, x0, two);
+        nhref_node_t m11 = nhref_tape_add(tp, two, nhref_tape_sqr(tp, x2));
+        const nhref_node_t m[9] = {m00, one, x1, one, m11, zero,
+                                   nhref_tape_sin(tp, x1), p, nhref_tape_const(tp, "3")};
+        const nhref_node_t b[3] = {nhref_tape_mul(tp, x0, x2), nhref_tape_cos(tp, x0),
+                                   nhref_tape_add(tp, t, x1)};
+        const nhref_node_t c[4] = {p, one, one, two};
+        const nhref_node_t bz[2] = {p, one}, bu[2] = {x0, nhref_tape_sqr(tp, x1)};
+        ck_assert_int_eq(nhref_tape_solve(tp, y, 3, m, b), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_solve(tp, z, 2, c, bz), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_solve(tp, u, 2, c, bu), NHREF_OK);
+    }
+    nhref_tape_set_output(tp, 0, nhref_tape_add(tp, y[0], z[0]));
+    nhref_tape_set_output(tp, 1, nhref_tape_mul(tp, y[1], u[0]));
+    nhref_tape_set_output(tp, 2, nhref_tape_add(tp, y[2], u[1]));
+    ck_assert_int_eq(nhref_tape_status(tp), NHREF_OK);
+    return tp;
+}
+
+/* (f(x + e w) - f(x - e w)) / 2e, e = 10^-60, at PREC bits, into D (NSOLVE_F values) */
+static void central_difference(mpfr_ptr d, nhref_tape_mp_t *ws, mpfr_srcptr t, mpfr_srcptr x,
+                               mpfr_srcptr w, mpfr_prec_t prec)
+{
+    mpfr_t e, fm[NSOLVE_F];
+    mpfr_init2(e, prec);
+    for (int i = 0; i < NSOLVE_F; i++)
+        mpfr_init2(fm[i], prec);
+    mpfr_set_str(e, "1e-60", 10, MPFR_RNDN);
+    eval_shifted_n(d, ws, t, x, w, e, prec, NSOLVE_F);
+    mpfr_neg(e, e, MPFR_RNDN);
+    eval_shifted_n(fm[0], ws, t, x, w, e, prec, NSOLVE_F);
+    for (int i = 0; i < NSOLVE_F; i++) {
+        mpfr_sub(d + i, d + i, fm[i], MPFR_RNDN);
+        mpfr_div(d + i, d + i, e, MPFR_RNDN);
+        mpfr_div_si(d + i, d + i, -2, MPFR_RNDN);
+    }
+    mpfr_clear(e);
+    for (int i = 0; i < NSOLVE_F; i++)
+        mpfr_clear(fm[i]);
+}
+
+START_TEST(test_solve_tangents)
+{
+    const mpfr_prec_t prec = 600;
+    static const char *x0[NSOLVE_F] = {"0.7", "-1.1", "0.2"};
+    static const char *w0[NSOLVE_F] = {"0.3", "0.5", "-0.7"};
+    nhref_tape_t *f = solve_tangent_tape(), *lin, *div, *grad;
+    nhref_tape_mp_t *wf, *wl, *wd, *wg;
+    mpfr_t t, p, x[2 * NSOLVE_F], out[2 * NSOLVE_F], fd[NSOLVE_F], ax[NSOLVE_F], sum, got;
+
+    ck_assert_int_eq(nhref_tape_linearize(&lin, f, 1), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_divergence(&div, f, NULL), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_gradient(&grad, f, 1), NHREF_OK);
+    mpfr_inits2(prec, t, p, sum, got, (mpfr_ptr)0);
+    for (int i = 0; i < 2 * NSOLVE_F; i++)
+        mpfr_inits2(prec, x[i], out[i], (mpfr_ptr)0);
+    for (int i = 0; i < NSOLVE_F; i++) {
+        mpfr_inits2(prec, fd[i], ax[i], (mpfr_ptr)0);
+        mpfr_set_str(x[i], x0[i], 10, MPFR_RNDN);
+        mpfr_set_str(x[NSOLVE_F + i], w0[i], 10, MPFR_RNDN);
+    }
+    mpfr_set_str(t, "0.3", 10, MPFR_RNDN);
+    mpfr_set_str(p, "2.5", 10, MPFR_RNDN);
+    wf = ws_with_param(f, prec, p);
+    wl = ws_with_param(lin, prec, p);
+    wd = ws_with_param(div, prec, p);
+    wg = ws_with_param(grad, prec, p);
+    /* J w */
+    ck_assert_int_eq(nhref_tape_mp_eval(out[0], wl, t, x[0]), NHREF_OK);
+    central_difference(fd[0], wf, t, x[0], x[NSOLVE_F], prec);
+    for (int i = 0; i < NSOLVE_F; i++)
+        ck_assert_mpfr_digits(out[NSOLVE_F + i], fd[i], 100, "1");
+    /* the divergence (the trace of J) and the gradient of f1 (row 1 of J), along the axes */
+    mpfr_set_zero(sum, 1);
+    ck_assert_int_eq(nhref_tape_mp_eval(out[0], wg, t, x[0]), NHREF_OK);
+    for (int k = 0; k < NSOLVE_F; k++) {
+        for (int i = 0; i < NSOLVE_F; i++)
+            mpfr_set_ui(ax[i], i == k, MPFR_RNDN);
+        central_difference(fd[0], wf, t, x[0], ax[0], prec);
+        mpfr_add(sum, sum, fd[k], MPFR_RNDN);
+        ck_assert_mpfr_digits(out[k], fd[1], 100, "1");
+    }
+    ck_assert_int_eq(nhref_tape_mp_eval(got, wd, t, x[0]), NHREF_OK);
+    ck_assert_mpfr_digits(got, sum, 100, "1");
+    nhref_tape_mp_free(wf);
+    nhref_tape_mp_free(wl);
+    nhref_tape_mp_free(wd);
+    nhref_tape_mp_free(wg);
+    nhref_tape_free(f);
+    nhref_tape_free(lin);
+    nhref_tape_free(div);
+    nhref_tape_free(grad);
+    mpfr_clears(t, p, sum, got, (mpfr_ptr)0);
+    for (int i = 0; i < 2 * NSOLVE_F; i++)
+        mpfr_clears(x[i], out[i], (mpfr_ptr)0);
+    for (int i = 0; i < NSOLVE_F; i++)
+        mpfr_clears(fd[i], ax[i], (mpfr_ptr)0);
+}
+END_TEST
+
 static Suite *tape_suite(void)
 {
     Suite *s = suite_create("tape");
@@ -587,6 +1148,14 @@ static Suite *tape_suite(void)
     tcase_add_loop_test(tc, test_eval_matches_direct, 0, NPRECS);
     tcase_add_test(tc, test_eval_domain);
     suite_add_tcase(s, tc);
+    tc = tcase_create("solve");
+    tcase_add_loop_test(tc, test_solve_jet_mp, 0, NPRECS);
+    tcase_add_test(tc, test_solve_jet_d);
+    tcase_add_loop_test(tc, test_solve_jet_arb, 0, NPRECS);
+    tcase_add_loop_test(tc, test_solve_kkt, 0, NPRECS);
+    tcase_add_test(tc, test_solve_singular);
+    tcase_add_test(tc, test_solve_builder_errors);
+    suite_add_tcase(s, tc);
     tc = tcase_create("jet_mp");
     tcase_add_loop_test(tc, test_jet_order0_equals_eval, 0, NPRECS);
     tcase_add_loop_test(tc, test_jet_exp_and_time, 0, NPRECS);
@@ -596,6 +1165,7 @@ static Suite *tape_suite(void)
     tc = tcase_create("tangent");
     tcase_add_test(tc, test_linearize_matches_differences);
     tcase_add_test(tc, test_divergence_matches_differences);
+    tcase_add_test(tc, test_solve_tangents);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -9,7 +9,7 @@
  */
 #include <stdio.h>
 
-#include "affine_rolling.h"
+#include "models/affine_rolling.h"
 #include "nhref_model.h"
 
 enum { M1, M2, M3, GA1, GA2, GA3, NSTATE };
@@ -48,69 +48,66 @@ static int check(mpfr_srcptr p, char *why, size_t len)
 {
     static const size_t pos[] = {PM, PI1, PI2, PI3, PR};
     static const char *const names[] = {"m", "I1", "I2", "I3", "r"};
-    return aff_check_positive(p, pos, names, 5, why, len);
+    return nhref_aff_check_positive(p, pos, names, 5, why, len);
 }
 
 static int check_init(mpfr_srcptr p, mpfr_srcptr x, char *why, size_t len)
 {
     (void)p;
-    return aff_check_dot(x + GA1, x + GA1, 1, "|gamma|^2", why, len);
+    return nhref_aff_check_dot(x + GA1, x + GA1, 1, "|gamma|^2", why, len);
 }
 
 /* (4.1): Omega from (M, gamma) */
-static aff_v3 cbcat_omega(nhref_tape_t *tp, aff_v3 M, aff_v3 g, nhref_node_t *D)
+static nhref_v3_t cbcat_omega(nhref_tape_t *tp, nhref_v3_t M, nhref_v3_t g, nhref_node_t *D)
 {
-    nhref_node_t m = nhref_tape_param(tp, PM), r = nhref_tape_param(tp, PR);
-    nhref_node_t mr2 = nhref_tape_mul(tp, m, nhref_tape_sqr(tp, r)), one = nhref_tape_const(tp, "1");
-    nhref_node_t k = nhref_tape_mul(tp, mr2, nhref_tape_param(tp, PSIGMA)), lambda;
-    aff_v3 a, zeta, N, ag;
+    nhref_node_t m = PARAM(PM), r = PARAM(PR);
+    nhref_node_t mr2 = MUL(m, SQR(r)), one = CONST("1");
+    nhref_node_t k = MUL(mr2, PARAM(PSIGMA)), lambda;
+    nhref_v3_t a, zeta, N, ag;
 
     /* a_i = 1/(I_i + m r^2) (constants) */
     for (int i = 0; i < 3; i++)
-        a.c[i] = nhref_tape_div(tp, one, nhref_tape_add(tp, nhref_tape_param(tp, PI1 + (size_t)i), mr2));
+        a.c[i] = DIV(one, ADD(PARAM(PI1 + (size_t)i), mr2));
     /* zeta = m r^2 sigma (g1 g3, g2 g3, g3^2 - |g|^2) */
-    zeta = aff_vscale(tp, k, aff_vec(nhref_tape_mul(tp, g.c[0], g.c[2]), nhref_tape_mul(tp, g.c[1], g.c[2]),
-                                     nhref_tape_neg(tp, nhref_tape_add(tp, nhref_tape_sqr(tp, g.c[0]),
-                                                                       nhref_tape_sqr(tp, g.c[1])))));
-    N = aff_vadd(tp, M, zeta);
-    ag = aff_diag(tp, a, g);
+    zeta =
+        VSCALE(k, V3(MUL(g.c[0], g.c[2]), MUL(g.c[1], g.c[2]), NEG(ADD(SQR(g.c[0]), SQR(g.c[1])))));
+    N = VADD(M, zeta);
+    ag = DIAG(a, g);
     /* D = 1 - m r^2 (a1 g1^2 + a2 g2^2 + a3 g3^2), lambda* = m r^2 <a g, N> / D */
-    *D = nhref_tape_sub(tp, one, nhref_tape_mul(tp, mr2, aff_dot(tp, ag, g)));
-    lambda = nhref_tape_div(tp, nhref_tape_mul(tp, mr2, aff_dot(tp, ag, N)), *D);
-    return aff_vadd(tp, aff_diag(tp, a, N), aff_vscale(tp, lambda, ag));
+    *D = SUB(one, MUL(mr2, DOT(ag, g)));
+    lambda = DIV(MUL(mr2, DOT(ag, N)), *D);
+    return VADD(DIAG(a, N), VSCALE(lambda, ag));
 }
 
 static int build_rhs(nhref_tape_t *tp)
 {
-    aff_v3 M = aff_states(tp, M1), g = aff_states(tp, GA1), omega;
+    nhref_v3_t M = STATES3(M1), g = STATES3(GA1), omega;
     nhref_node_t D;
 
     omega = cbcat_omega(tp, M, g, &D);
-    aff_set_outputs(tp, M1, aff_cross(tp, M, omega)); /* (4.2) */
-    aff_set_outputs(tp, GA1, aff_cross(tp, g, omega));
+    OUT3(M1, CROSS(M, omega)); /* (4.2) */
+    OUT3(GA1, CROSS(g, omega));
     return nhref_tape_status(tp);
 }
 
 static int build_integrals(nhref_tape_t *tp)
 {
-    aff_v3 M = aff_states(tp, M1), g = aff_states(tp, GA1);
-    nhref_node_t m = nhref_tape_param(tp, PM), r = nhref_tape_param(tp, PR);
-    nhref_node_t i3 = nhref_tape_param(tp, PI3), sigma = nhref_tape_param(tp, PSIGMA);
-    nhref_node_t mr2 = nhref_tape_mul(tp, m, nhref_tape_sqr(tp, r)), D, X, lambda, f;
+    nhref_v3_t M = STATES3(M1), g = STATES3(GA1);
+    nhref_node_t m = PARAM(PM), r = PARAM(PR);
+    nhref_node_t i3 = PARAM(PI3), sigma = PARAM(PSIGMA);
+    nhref_node_t mr2 = MUL(m, SQR(r)), D, X, lambda, f;
 
     (void)cbcat_omega(tp, M, g, &D);
-    lambda = aff_dot(tp, M, g);
+    lambda = DOT(M, g);
     /* X = lambda (I3 + m r^2) + m r^2 sigma I3 gamma3 */
-    X = nhref_tape_add(tp, nhref_tape_mul(tp, lambda, nhref_tape_add(tp, i3, mr2)),
-                       nhref_tape_mul(tp, nhref_tape_mul(tp, mr2, nhref_tape_mul(tp, sigma, i3)), g.c[2]));
+    X = ADD(MUL(lambda, ADD(i3, mr2)), MUL(MUL(mr2, MUL(sigma, i3)), g.c[2]));
     /* f = exp(-(m r^2/I3) log|X|) / sqrt(D), log|X| = log(X^2)/2 */
-    f = nhref_tape_exp(tp, nhref_tape_neg(tp, nhref_tape_mul(tp, aff_half(tp, nhref_tape_div(tp, mr2, i3)),
-                                                             nhref_tape_log(tp, nhref_tape_sqr(tp, X)))));
-    f = nhref_tape_div(tp, f, nhref_tape_sqrt(tp, D));
-    nhref_tape_set_output(tp, MSQ, aff_dot(tp, M, M));
-    nhref_tape_set_output(tp, M_GAMMA, lambda);
-    nhref_tape_set_output(tp, GA2M1, nhref_tape_sub(tp, aff_dot(tp, g, g), nhref_tape_const(tp, "1")));
-    nhref_tape_set_output(tp, F_PAR, f);
+    f = EXP(NEG(MUL(MUL(CONST("0.5"), DIV(mr2, i3)), LOG(SQR(X)))));
+    f = DIV(f, SQRT(D));
+    OUT(MSQ, DOT(M, M));
+    OUT(M_GAMMA, lambda);
+    OUT(GA2M1, SUB(DOT(g, g), CONST("1")));
+    OUT(F_PAR, f);
     return nhref_tape_status(tp);
 }
 

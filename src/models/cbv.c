@@ -13,7 +13,7 @@
  */
 #include <stdio.h>
 
-#include "affine_rolling.h"
+#include "models/affine_rolling.h"
 #include "nhref_model.h"
 
 enum { M1, M2, M3, AL1, AL2, AL3, BE1, BE2, BE3, GA1, GA2, GA3, U1, U2, U3, NSTATE };
@@ -75,7 +75,7 @@ static int check(mpfr_srcptr p, char *why, size_t len)
 {
     static const size_t pos[] = {PM, PI1, PI2, PI3, PR};
     static const char *const names[] = {"m", "I1", "I2", "I3", "r"};
-    int status = aff_check_positive(p, pos, names, 5, why, len);
+    int status = nhref_aff_check_positive(p, pos, names, 5, why, len);
 
     if (status == NHREF_OK && mpfr_sgn(p + PG) < 0) {
         snprintf(why, len, "parameter g must be >= 0 (admissible range: g >= 0)");
@@ -89,13 +89,13 @@ static int check(mpfr_srcptr p, char *why, size_t len)
 static int check_init(mpfr_srcptr p, mpfr_srcptr x, char *why, size_t len)
 {
     mpfr_t t, tol;
-    int status = aff_check_frame(x + AL1, x + BE1, x + GA1, why, len);
+    int status = nhref_aff_check_frame(x + AL1, x + BE1, x + GA1, why, len);
 
     if (status != NHREF_OK)
         return status;
     mpfr_inits2(mpfr_get_prec(x) + 32, t, tol, (mpfr_ptr)0);
     mpfr_sub(t, x + U3, p + PR, MPFR_RNDN);
-    aff_init_tol(tol, mpfr_get_prec(x));
+    nhref_aff_init_tol(tol, mpfr_get_prec(x));
     if (mpfr_cmp_ui(p + PR, 1) > 0)
         mpfr_mul(tol, tol, p + PR, MPFR_RNDN);
     if (!(mpfr_cmpabs(t, tol) <= 0)) {
@@ -109,53 +109,44 @@ static int check_init(mpfr_srcptr p, mpfr_srcptr x, char *why, size_t len)
     return status;
 }
 
-static void cbv_params(nhref_tape_t *tp, aff_full_params_t *P)
+static void cbv_params(nhref_tape_t *tp, nhref_aff_full_params_t *P)
 {
-    P->m = nhref_tape_param(tp, PM);
-    P->g = nhref_tape_param(tp, PG);
-    P->sigma = AFF_ZERO;
-    P->eta = nhref_tape_param(tp, PETA);
-    P->v[0] = nhref_tape_param(tp, PV1);
-    P->v[1] = nhref_tape_param(tp, PV2);
+    P->m = PARAM(PM);
+    P->g = PARAM(PG);
+    P->sigma = ZERO;
+    P->eta = PARAM(PETA);
+    P->v[0] = PARAM(PV1);
+    P->v[1] = PARAM(PV2);
     for (int i = 0; i < 4; i++)
-        P->k[i] = nhref_tape_param(tp, PK11 + (size_t)i);
-    P->inertia = aff_params(tp, PI1, PI2, PI3);
-    P->shape.kind = AFF_SPHERE;
-    P->shape.p[0] = nhref_tape_param(tp, PR);
+        P->k[i] = PARAM(PK11 + (size_t)i);
+    P->inertia = PARAMS3(PI1, PI2, PI3);
+    P->shape.kind = NHREF_AFF_SPHERE;
+    P->shape.p[0] = PARAM(PR);
 }
 
 static int build_rhs(nhref_tape_t *tp)
 {
-    aff_full_params_t P;
+    nhref_aff_full_params_t P;
     cbv_params(tp, &P);
-    aff_full_rhs(tp, &P);
+    nhref_aff_full_rhs(tp, &P);
     return nhref_tape_status(tp);
 }
 
 static int build_integrals(nhref_tape_t *tp)
 {
-    aff_full_params_t P;
-    aff_full_state_t S;
-    nhref_node_t e[4], k2 = AFF_ZERO, v2, one = nhref_tape_const(tp, "1");
+    nhref_aff_full_params_t P;
+    nhref_aff_full_state_t S;
+    nhref_node_t e[4], k2 = ZERO, v2;
 
     cbv_params(tp, &P);
-    aff_full_eval(tp, &P, &S);
-    aff_full_energies(tp, &P, &S, e);
+    nhref_aff_full_eval(tp, &P, &S);
+    nhref_aff_full_energies(tp, &P, &S, e);
     for (int i = 0; i < 4; i++)
-        k2 = aff_add(tp, k2, nhref_tape_sqr(tp, P.k[i]));
-    v2 = nhref_tape_add(tp, nhref_tape_sqr(tp, P.v[0]), nhref_tape_sqr(tp, P.v[1]));
-    nhref_tape_set_output(tp, E, aff_add(tp, e[0], aff_gate(tp, nhref_tape_add(tp, nhref_tape_sqr(tp, P.eta), k2))));
-    nhref_tape_set_output(tp, E_ROT, aff_add(tp, e[1], aff_gate(tp, nhref_tape_add(tp, v2, k2))));
-    nhref_tape_set_output(tp, M_ALPHA, aff_dot(tp, S.M, S.alpha));
-    nhref_tape_set_output(tp, M_BETA, aff_dot(tp, S.M, S.beta));
-    nhref_tape_set_output(tp, M_GAMMA, aff_dot(tp, S.M, S.gamma));
-    nhref_tape_set_output(tp, AL2M1, nhref_tape_sub(tp, aff_dot(tp, S.alpha, S.alpha), one));
-    nhref_tape_set_output(tp, BE2M1, nhref_tape_sub(tp, aff_dot(tp, S.beta, S.beta), one));
-    nhref_tape_set_output(tp, GA2M1, nhref_tape_sub(tp, aff_dot(tp, S.gamma, S.gamma), one));
-    nhref_tape_set_output(tp, ALBE, aff_dot(tp, S.alpha, S.beta));
-    nhref_tape_set_output(tp, ALGA, aff_dot(tp, S.alpha, S.gamma));
-    nhref_tape_set_output(tp, BEGA, aff_dot(tp, S.beta, S.gamma));
-    nhref_tape_set_output(tp, X3, S.x.c[2]);
+        k2 = ADD(k2, SQR(P.k[i]));
+    v2 = ADD(SQR(P.v[0]), SQR(P.v[1]));
+    OUT(E, ADD(e[0], nhref_aff_gate(tp, ADD(SQR(P.eta), k2))));
+    OUT(E_ROT, ADD(e[1], nhref_aff_gate(tp, ADD(v2, k2))));
+    nhref_aff_full_invariants(tp, &S, M_ALPHA, ZERO); /* M_ALPHA..X3 */
     return nhref_tape_status(tp);
 }
 

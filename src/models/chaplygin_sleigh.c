@@ -10,6 +10,7 @@
  */
 #include <stdio.h>
 
+#include "models/build.h"
 #include "nhref_model.h"
 
 enum { X, Y, PHI, V, OMEGA, NSTATE };
@@ -67,61 +68,47 @@ static int check(mpfr_srcptr p, char *why, size_t len)
 /* IA = J + m a^2, the moment of inertia about the blade point A */
 static nhref_node_t inertia_about_a(nhref_tape_t *tp)
 {
-    nhref_node_t m = nhref_tape_param(tp, M), a = nhref_tape_param(tp, A);
-    return nhref_tape_add(tp, nhref_tape_param(tp, J), nhref_tape_mul(tp, m, nhref_tape_sqr(tp, a)));
+    nhref_node_t m = PARAM(M), a = PARAM(A);
+    return ADD(PARAM(J), MUL(m, SQR(a)));
 }
 
 static int build_rhs(nhref_tape_t *tp)
 {
-    nhref_node_t phi = nhref_tape_state(tp, PHI), v = nhref_tape_state(tp, V);
-    nhref_node_t omega = nhref_tape_state(tp, OMEGA);
-    nhref_node_t m = nhref_tape_param(tp, M), a = nhref_tape_param(tp, A);
-    nhref_node_t g = nhref_tape_div(tp, nhref_tape_mul(tp, m, a), inertia_about_a(tp));
+    nhref_node_t phi = STATE(PHI), v = STATE(V);
+    nhref_node_t omega = STATE(OMEGA);
+    nhref_node_t m = PARAM(M), a = PARAM(A);
+    nhref_node_t g = DIV(MUL(m, a), inertia_about_a(tp));
 
-    nhref_tape_set_output(tp, X, nhref_tape_mul(tp, v, nhref_tape_cos(tp, phi)));
-    nhref_tape_set_output(tp, Y, nhref_tape_mul(tp, v, nhref_tape_sin(tp, phi)));
-    nhref_tape_set_output(tp, PHI, omega);
-    nhref_tape_set_output(tp, V, nhref_tape_mul(tp, a, nhref_tape_sqr(tp, omega)));
-    nhref_tape_set_output(tp, OMEGA,
-                          nhref_tape_neg(tp, nhref_tape_mul(tp, g, nhref_tape_mul(tp, v, omega))));
+    OUT(X, MUL(v, COS(phi)));
+    OUT(Y, MUL(v, SIN(phi)));
+    OUT(PHI, omega);
+    OUT(V, MUL(a, SQR(omega)));
+    OUT(OMEGA, NEG(MUL(g, MUL(v, omega))));
     return nhref_tape_status(tp);
 }
 
 static int build_integrals(nhref_tape_t *tp)
 {
-    nhref_node_t t = nhref_tape_time(tp);
-    nhref_node_t phi = nhref_tape_state(tp, PHI), v = nhref_tape_state(tp, V);
-    nhref_node_t omega = nhref_tape_state(tp, OMEGA);
-    nhref_node_t m = nhref_tape_param(tp, M), a = nhref_tape_param(tp, A);
+    nhref_node_t t = TIME();
+    nhref_node_t phi = STATE(PHI), v = STATE(V);
+    nhref_node_t omega = STATE(OMEGA);
+    nhref_node_t m = PARAM(M), a = PARAM(A);
     nhref_node_t ia = inertia_about_a(tp);
-    nhref_node_t rho2 = nhref_tape_div(tp, ia, m), rho = nhref_tape_sqrt(tp, rho2);
-    nhref_node_t half = nhref_tape_const(tp, "0.5");
-    nhref_node_t v2 = nhref_tape_sqr(tp, v), w2 = nhref_tape_sqr(tp, omega);
-    nhref_node_t th = nhref_tape_div(tp, nhref_tape_mul(tp, a, phi), rho);
-    nhref_node_t rw = nhref_tape_mul(tp, rho, omega);
-    nhref_node_t c = nhref_tape_sqrt(tp, nhref_tape_add(tp, v2, nhref_tape_mul(tp, rho2, w2)));
-    nhref_node_t cos_th = nhref_tape_cos(tp, th), sin_th = nhref_tape_sin(tp, th);
+    nhref_node_t rho2 = DIV(ia, m), rho = SQRT(rho2);
+    nhref_node_t half = CONST("0.5");
+    nhref_node_t v2 = SQR(v), w2 = SQR(omega);
+    nhref_node_t th = DIV(MUL(a, phi), rho);
+    nhref_node_t rw = MUL(rho, omega);
+    nhref_node_t c = SQRT(ADD(v2, MUL(rho2, w2)));
+    nhref_node_t cos_th = COS(th), sin_th = SIN(th);
 
     /* E = (m v^2 + IA omega^2) / 2 */
-    nhref_tape_set_output(
-        tp, E,
-        nhref_tape_mul(tp, half,
-                       nhref_tape_add(tp, nhref_tape_mul(tp, m, v2), nhref_tape_mul(tp, ia, w2))));
+    OUT(E, MUL(half, ADD(MUL(m, v2), MUL(ia, w2))));
     /* P1 + i P2 = m (v + i rho omega) exp(i a phi / rho) */
-    nhref_tape_set_output(tp, P1,
-                          nhref_tape_mul(tp, m,
-                                         nhref_tape_sub(tp, nhref_tape_mul(tp, v, cos_th),
-                                                        nhref_tape_mul(tp, rw, sin_th))));
-    nhref_tape_set_output(tp, P2,
-                          nhref_tape_mul(tp, m,
-                                         nhref_tape_add(tp, nhref_tape_mul(tp, v, sin_th),
-                                                        nhref_tape_mul(tp, rw, cos_th))));
+    OUT(P1, MUL(m, SUB(MUL(v, cos_th), MUL(rw, sin_th))));
+    OUT(P2, MUL(m, ADD(MUL(v, sin_th), MUL(rw, cos_th))));
     /* t0 = t - (rho^2 / (a c)) artanh(v / c) */
-    nhref_tape_set_output(
-        tp, T0,
-        nhref_tape_sub(tp, t,
-                       nhref_tape_mul(tp, nhref_tape_div(tp, rho2, nhref_tape_mul(tp, a, c)),
-                                      nhref_tape_atanh(tp, nhref_tape_div(tp, v, c)))));
+    OUT(T0, SUB(t, MUL(DIV(rho2, MUL(a, c)), ATANH(DIV(v, c)))));
     return nhref_tape_status(tp);
 }
 

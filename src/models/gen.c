@@ -17,7 +17,7 @@
  */
 #include <stdio.h>
 
-#include "affine_rolling.h"
+#include "models/affine_rolling.h"
 #include "nhref_model.h"
 
 enum { M1, M2, M3, AL1, AL2, AL3, BE1, BE2, BE3, GA1, GA2, GA3, U1, U2, U3, NSTATE };
@@ -98,7 +98,7 @@ static int check(mpfr_srcptr p, char *why, size_t len)
 {
     static const size_t pos[] = {PM, PI1, PI2, PI3, PA1, PA2, PA3};
     static const char *const names[] = {"m", "I1", "I2", "I3", "a1", "a2", "a3"};
-    int status = aff_check_positive(p, pos, names, 7, why, len);
+    int status = nhref_aff_check_positive(p, pos, names, 7, why, len);
 
     if (status != NHREF_OK)
         return status;
@@ -124,7 +124,7 @@ static int check_init(mpfr_srcptr p, mpfr_srcptr x, char *why, size_t len)
 {
     mpfr_prec_t prec = mpfr_get_prec(x) + 32;
     mpfr_t h, t, tol;
-    int status = aff_check_frame(x + AL1, x + BE1, x + GA1, why, len);
+    int status = nhref_aff_check_frame(x + AL1, x + BE1, x + GA1, why, len);
 
     if (status != NHREF_OK)
         return status;
@@ -141,7 +141,7 @@ static int check_init(mpfr_srcptr p, mpfr_srcptr x, char *why, size_t len)
         mpfr_sub(h, h, t, MPFR_RNDN);
     }
     mpfr_sub(t, x + U3, h, MPFR_RNDN); /* x3 = u3 + <rho, gamma> */
-    aff_init_tol(tol, mpfr_get_prec(x));
+    nhref_aff_init_tol(tol, mpfr_get_prec(x));
     mpfr_abs(h, h, MPFR_RNDN);
     if (mpfr_cmp_ui(h, 1) > 0)
         mpfr_mul(tol, tol, h, MPFR_RNDN);
@@ -157,77 +157,63 @@ static int check_init(mpfr_srcptr p, mpfr_srcptr x, char *why, size_t len)
     return status;
 }
 
-static void gen_params(nhref_tape_t *tp, aff_full_params_t *P)
+static void gen_params(nhref_tape_t *tp, nhref_aff_full_params_t *P)
 {
-    P->m = nhref_tape_param(tp, PM);
-    P->g = nhref_tape_param(tp, PG);
-    P->sigma = nhref_tape_param(tp, PSIGMA);
-    P->eta = nhref_tape_param(tp, PETA);
-    P->v[0] = nhref_tape_param(tp, PV1);
-    P->v[1] = nhref_tape_param(tp, PV2);
+    P->m = PARAM(PM);
+    P->g = PARAM(PG);
+    P->sigma = PARAM(PSIGMA);
+    P->eta = PARAM(PETA);
+    P->v[0] = PARAM(PV1);
+    P->v[1] = PARAM(PV2);
     for (int i = 0; i < 4; i++)
-        P->k[i] = nhref_tape_param(tp, PK11 + (size_t)i);
-    P->inertia = aff_params(tp, PI1, PI2, PI3);
-    P->shape.kind = AFF_ELLIPSOID;
+        P->k[i] = PARAM(PK11 + (size_t)i);
+    P->inertia = PARAMS3(PI1, PI2, PI3);
+    P->shape.kind = NHREF_AFF_ELLIPSOID;
     for (int i = 0; i < 6; i++)
-        P->shape.p[i] = nhref_tape_param(tp, PA1 + (size_t)i);
+        P->shape.p[i] = PARAM(PA1 + (size_t)i);
 }
 
 static int build_rhs(nhref_tape_t *tp)
 {
-    aff_full_params_t P;
+    nhref_aff_full_params_t P;
     gen_params(tp, &P);
-    aff_full_rhs(tp, &P);
+    nhref_aff_full_rhs(tp, &P);
     return nhref_tape_status(tp);
 }
 
 /* sum of squares of parameters FIRST..FIRST+N-1 */
 static nhref_node_t sumsq(nhref_tape_t *tp, size_t first, size_t n)
 {
-    nhref_node_t s = AFF_ZERO;
+    nhref_node_t s = ZERO;
     for (size_t i = 0; i < n; i++)
-        s = aff_add(tp, s, nhref_tape_sqr(tp, nhref_tape_param(tp, first + i)));
+        s = ADD(s, SQR(PARAM(first + i)));
     return s;
 }
 
 static int build_integrals(nhref_tape_t *tp)
 {
-    aff_full_params_t P;
-    aff_full_state_t S;
+    nhref_aff_full_params_t P;
+    nhref_aff_full_state_t S;
     nhref_node_t e[4], sig2, eta2, k2, v2, asym, sph;
 
     gen_params(tp, &P);
-    aff_full_eval(tp, &P, &S);
-    aff_full_energies(tp, &P, &S, e);
-    sig2 = nhref_tape_sqr(tp, P.sigma);
-    eta2 = nhref_tape_sqr(tp, P.eta);
+    nhref_aff_full_eval(tp, &P, &S);
+    nhref_aff_full_energies(tp, &P, &S, e);
+    sig2 = SQR(P.sigma);
+    eta2 = SQR(P.eta);
     k2 = sumsq(tp, PK11, 4);
     v2 = sumsq(tp, PV1, 2);
     /* sigma^2 (I1 - I2)^2: the cat's toy needs I1 = I2 for E_cat, E_mov */
-    asym = nhref_tape_mul(tp, sig2, nhref_tape_sqr(tp, nhref_tape_sub(tp, P.inertia.c[0], P.inertia.c[1])));
+    asym = MUL(sig2, SQR(SUB(P.inertia.c[0], P.inertia.c[1])));
     /* a sphere centred at C: a1 = a2 = a3, d = 0 */
-    sph = nhref_tape_add(tp, nhref_tape_sqr(tp, nhref_tape_sub(tp, P.shape.p[0], P.shape.p[1])),
-                         nhref_tape_sqr(tp, nhref_tape_sub(tp, P.shape.p[1], P.shape.p[2])));
-    sph = nhref_tape_add(tp, sph, sumsq(tp, PD1, 3));
+    sph = ADD(SQR(SUB(P.shape.p[0], P.shape.p[1])), SQR(SUB(P.shape.p[1], P.shape.p[2])));
+    sph = ADD(sph, sumsq(tp, PD1, 3));
 
-    nhref_tape_set_output(tp, E, aff_add(tp, e[0], aff_gate(tp, aff_add(tp, aff_add(tp, sig2, eta2), k2))));
-    nhref_tape_set_output(tp, E_ROT, aff_add(tp, e[1], aff_gate(tp, aff_add(tp, aff_add(tp, sig2, k2), v2))));
-    nhref_tape_set_output(tp, E_CAT, aff_add(tp, e[2], aff_gate(tp, aff_add(tp, aff_add(tp, asym, eta2), k2))));
-    nhref_tape_set_output(tp, E_MOV, aff_add(tp, e[3], aff_gate(tp, aff_add(tp, aff_add(tp, asym, k2),
-                                                                           nhref_tape_mul(tp, eta2, v2)))));
-    nhref_tape_set_output(tp, M_ALPHA, aff_add(tp, aff_dot(tp, S.M, S.alpha), aff_gate(tp, sph)));
-    nhref_tape_set_output(tp, M_BETA, aff_add(tp, aff_dot(tp, S.M, S.beta), aff_gate(tp, sph)));
-    nhref_tape_set_output(tp, M_GAMMA, aff_add(tp, aff_dot(tp, S.M, S.gamma), aff_gate(tp, sph)));
-    {
-        nhref_node_t one = nhref_tape_const(tp, "1");
-        nhref_tape_set_output(tp, AL2M1, nhref_tape_sub(tp, aff_dot(tp, S.alpha, S.alpha), one));
-        nhref_tape_set_output(tp, BE2M1, nhref_tape_sub(tp, aff_dot(tp, S.beta, S.beta), one));
-        nhref_tape_set_output(tp, GA2M1, nhref_tape_sub(tp, aff_dot(tp, S.gamma, S.gamma), one));
-    }
-    nhref_tape_set_output(tp, ALBE, aff_dot(tp, S.alpha, S.beta));
-    nhref_tape_set_output(tp, ALGA, aff_dot(tp, S.alpha, S.gamma));
-    nhref_tape_set_output(tp, BEGA, aff_dot(tp, S.beta, S.gamma));
-    nhref_tape_set_output(tp, X3, S.x.c[2]);
+    OUT(E, ADD(e[0], nhref_aff_gate(tp, ADD(ADD(sig2, eta2), k2))));
+    OUT(E_ROT, ADD(e[1], nhref_aff_gate(tp, ADD(ADD(sig2, k2), v2))));
+    OUT(E_CAT, ADD(e[2], nhref_aff_gate(tp, ADD(ADD(asym, eta2), k2))));
+    OUT(E_MOV, ADD(e[3], nhref_aff_gate(tp, ADD(ADD(asym, k2), MUL(eta2, v2)))));
+    nhref_aff_full_invariants(tp, &S, M_ALPHA, nhref_aff_gate(tp, sph)); /* M_ALPHA..X3 */
     return nhref_tape_status(tp);
 }
 

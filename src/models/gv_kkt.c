@@ -8,20 +8,19 @@
  *     M w' = h + A^T lambda,   A w' = -b,
  *     h = G - sum_k psi_k' (dM/dpsi_k) w,   b = sum_k psi_k' (dA/dpsi_k) w.
  * Full model: w = (v1, v2, omega, psi1', psi2', chi11', chi12', chi21',
- * chi22'), M = blockdiag(M5, diag(i1, i1, i2, i2)), rows f_k, g_k1, g_k2.  The
- * wheel-spin block is eliminated exactly (each g_kj has the single entry h_k
- * in the chi_kj' column): chi_kj'' = -(g5_kj . w5' + b_kj)/h_k and its
- * multiplier mu_kj = i_k chi_kj''/h_k, which leaves
- *     (M5 + sum (i_k/h_k^2) g5 g5^T) w5' = h5 - sum (i_k/h_k^2) g5 b_kj + A_f^T lambda,
- * valid for every i_k >= 0 (also i_k = 0, where M itself is singular).  The
- * remaining 5x5 system with the two rows f_k is solved by Gaussian elimination
- * without pivoting (the 5x5 matrix is symmetric positive definite) and the
- * 2x2 Schur complement A M^-1 A^T (positive definite off the singular set).
+ * chi22'), M = blockdiag(M5, diag(i1, i1, i2, i2)), rows f_k, g_k1, g_k2 (a
+ * 15 x 15 system); skate model: w = (v1, v2, omega, psi1', psi2'), the skate
+ * masses in M5, rows f_k (7 x 7).  The whole system [M A^T; A 0] is one tape
+ * SOLVE (nhref_tape_solve: Gaussian elimination with partial pivoting, which
+ * the zero block needs).  It is nonsingular wherever A has full rank and M is
+ * positive definite on ker A: off the singular set of spec §2.8, for every
+ * i_k >= 0 (also i_k = 0, where M itself is singular: each g_kj fixes chi_kj').
  * Off the constraint manifold the field keeps A w constant (spec §2.7).
  */
 #include <math.h>
 #include <stdio.h>
 
+#include "models/build.h"
 #include "models/gv_kkt.h"
 
 /* ------------------------------------------------------------------ parameters */
@@ -238,135 +237,62 @@ int nhref_gv_check_init(mpfr_srcptr p, mpfr_srcptr x0, int full, size_t ipsi, si
     return NHREF_OK;
 }
 
-/* ------------------------------------------------------------------ node arithmetic
- * A known zero is the sentinel ZERO; the helpers fold it away so that the
- * structural zeros of M and A cost nothing on the tape. */
-#define ZERO (-2)
-
-static nhref_node_t add(nhref_tape_t *tp, nhref_node_t a, nhref_node_t b)
-{
-    return a == ZERO ? b : b == ZERO ? a : nhref_tape_add(tp, a, b);
-}
-
-static nhref_node_t sub(nhref_tape_t *tp, nhref_node_t a, nhref_node_t b)
-{
-    return b == ZERO ? a : a == ZERO ? nhref_tape_neg(tp, b) : nhref_tape_sub(tp, a, b);
-}
-
-static nhref_node_t neg(nhref_tape_t *tp, nhref_node_t a)
-{
-    return a == ZERO ? ZERO : nhref_tape_neg(tp, a);
-}
-
-static nhref_node_t mul(nhref_tape_t *tp, nhref_node_t a, nhref_node_t b)
-{
-    return a == ZERO || b == ZERO ? ZERO : nhref_tape_mul(tp, a, b);
-}
-
-static nhref_node_t dvd(nhref_tape_t *tp, nhref_node_t a, nhref_node_t b)
-{
-    return a == ZERO ? ZERO : nhref_tape_div(tp, a, b);
-}
-
-static nhref_node_t node(nhref_tape_t *tp, nhref_node_t a)
-{
-    return a == ZERO ? nhref_tape_const(tp, "0") : a;
-}
-
-/* dot product of two 5-vectors of nodes */
-static nhref_node_t dot5(nhref_tape_t *tp, const nhref_node_t *a, const nhref_node_t *b)
-{
-    nhref_node_t s = ZERO;
-    for (int i = 0; i < 5; i++)
-        s = add(tp, s, mul(tp, a[i], b[i]));
-    return s;
-}
-
-/* Solve A X = B in place (A: n x n symmetric positive definite, row-major,
- * destroyed; B: n x nrhs, overwritten by X) by Gaussian elimination without
- * pivoting. */
-static void spd_solve(nhref_tape_t *tp, int n, nhref_node_t *a, int nrhs, nhref_node_t *b)
-{
-    for (int k = 0; k < n; k++)
-        for (int i = k + 1; i < n; i++) {
-            nhref_node_t l = dvd(tp, a[i * n + k], a[k * n + k]);
-            if (l == ZERO)
-                continue;
-            for (int j = k + 1; j < n; j++)
-                a[i * n + j] = sub(tp, a[i * n + j], mul(tp, l, a[k * n + j]));
-            for (int c = 0; c < nrhs; c++)
-                b[i * nrhs + c] = sub(tp, b[i * nrhs + c], mul(tp, l, b[k * nrhs + c]));
-        }
-    for (int k = n - 1; k >= 0; k--)
-        for (int c = 0; c < nrhs; c++) {
-            nhref_node_t s = b[k * nrhs + c];
-            for (int j = k + 1; j < n; j++)
-                s = sub(tp, s, mul(tp, a[k * n + j], b[j * nrhs + c]));
-            b[k * nrhs + c] = dvd(tp, s, a[k * n + k]);
-        }
-}
-
 /* ------------------------------------------------------------------ the vehicle */
 typedef struct {
-    nhref_node_t c[2], s[2];      /* cos, sin psi_k */
-    nhref_node_t r[2][2];         /* hinge r_k */
-    nhref_node_t S[2][2];         /* S_k = Q(psi_k) (first moment of link k), body frame */
-    nhref_node_t M[25];           /* 5x5 mass matrix, (v1, v2, omega, psi1', psi2') */
-    nhref_node_t af[2][5];        /* rows f_k */
-    nhref_node_t ag[2][2][5];     /* rows g_kj restricted to the 5 velocities */
-    nhref_node_t ik_h2[2];        /* i_k / h_k^2 */
+    nhref_node_t c[2], s[2];  /* cos, sin psi_k */
+    nhref_node_t r[2][2];     /* hinge r_k */
+    nhref_node_t S[2][2];     /* S_k = Q(psi_k) (first moment of link k), body frame */
+    nhref_node_t M[25];       /* 5x5 mass matrix, (v1, v2, omega, psi1', psi2') */
+    nhref_node_t af[2][5];    /* rows f_k */
+    nhref_node_t ag[2][2][5]; /* rows g_kj restricted to the 5 velocities */
+    nhref_node_t ik_h2[2];    /* i_k / h_k^2 */
 } vehicle_t;
 
 /* The mass matrix of spec §2.5 with link masses (mu_k, S_k, J_k): the full
  * model's (SKATE = 0) or the skate model's of spec §2.4 (SKATE = 1). */
 static void vehicle_mass(nhref_tape_t *tp, vehicle_t *v, int skate)
 {
-    nhref_node_t mf = nhref_tape_param(tp, GV_MF);
-    nhref_node_t mtot = mf, Sc[2], I0 = nhref_tape_param(tp, GV_IF), J[2];
-    nhref_node_t two = nhref_tape_const(tp, "2");
+    nhref_node_t mf = PARAM(GV_MF);
+    nhref_node_t mtot = mf, Sc[2], I0 = PARAM(GV_IF), J[2];
+    nhref_node_t two = CONST("2");
 
-    Sc[0] = nhref_tape_mul(tp, mf, nhref_tape_param(tp, GV_RF1));
-    Sc[1] = nhref_tape_mul(tp, mf, nhref_tape_param(tp, GV_RF2));
+    Sc[0] = MUL(mf, PARAM(GV_RF1));
+    Sc[1] = MUL(mf, PARAM(GV_RF2));
     for (int k = 0; k < 2; k++) {
         int b = GV_LINK(k + 1);
-        nhref_node_t mu = nhref_tape_param(tp, b + GV_M);
-        nhref_node_t S0a = nhref_tape_mul(tp, mu, nhref_tape_param(tp, b + GV_R0A));
-        nhref_node_t S0b = nhref_tape_mul(tp, mu, nhref_tape_param(tp, b + GV_R0B));
-        J[k] = nhref_tape_param(tp, b + GV_J);
+        nhref_node_t mu = PARAM(b + GV_M);
+        nhref_node_t S0a = MUL(mu, PARAM(b + GV_R0A));
+        nhref_node_t S0b = MUL(mu, PARAM(b + GV_R0B));
+        J[k] = PARAM(b + GV_J);
         if (skate) { /* spec §2.4: the wheel pair's added mass 2 i / h^2 at rho_k */
-            nhref_node_t rn = nhref_tape_param(tp, b + GV_RHON), rt = nhref_tape_param(tp, b + GV_RHOT);
-            nhref_node_t l = nhref_tape_param(tp, b + GV_L);
-            nhref_node_t add_m = mul(tp, two, v->ik_h2[k]);
-            mu = add(tp, mu, add_m);
-            S0a = add(tp, S0a, mul(tp, add_m, rn));
-            S0b = add(tp, S0b, mul(tp, add_m, rt));
-            J[k] = add(tp, J[k],
-                       mul(tp, add_m,
-                           add(tp, add(tp, nhref_tape_sqr(tp, rn), nhref_tape_sqr(tp, rt)),
-                               nhref_tape_sqr(tp, l))));
+            nhref_node_t rn = PARAM(b + GV_RHON), rt = PARAM(b + GV_RHOT), l = PARAM(b + GV_L);
+            nhref_node_t add_m = MUL(two, v->ik_h2[k]);
+            mu = ADD(mu, add_m);
+            S0a = ADD(S0a, MUL(add_m, rn));
+            S0b = ADD(S0b, MUL(add_m, rt));
+            J[k] = ADD(J[k], MUL(add_m, ADD(ADD(SQR(rn), SQR(rt)), SQR(l))));
         }
-        mtot = add(tp, mtot, mu);
-        Sc[0] = add(tp, Sc[0], mul(tp, mu, v->r[k][0]));
-        Sc[1] = add(tp, Sc[1], mul(tp, mu, v->r[k][1]));
-        I0 = add(tp, I0, mul(tp, mu, add(tp, nhref_tape_sqr(tp, v->r[k][0]),
-                                         nhref_tape_sqr(tp, v->r[k][1]))));
+        mtot = ADD(mtot, mu);
+        Sc[0] = ADD(Sc[0], MUL(mu, v->r[k][0]));
+        Sc[1] = ADD(Sc[1], MUL(mu, v->r[k][1]));
+        I0 = ADD(I0, MUL(mu, ADD(SQR(v->r[k][0]), SQR(v->r[k][1]))));
         /* S_k = Q(psi_k) (S0a, S0b) */
-        v->S[k][0] = sub(tp, mul(tp, v->c[k], S0a), mul(tp, v->s[k], S0b));
-        v->S[k][1] = add(tp, mul(tp, v->s[k], S0a), mul(tp, v->c[k], S0b));
+        v->S[k][0] = SUB(MUL(v->c[k], S0a), MUL(v->s[k], S0b));
+        v->S[k][1] = ADD(MUL(v->s[k], S0a), MUL(v->c[k], S0b));
     }
     for (int i = 0; i < 25; i++)
         v->M[i] = ZERO;
 #define MM(i, j) v->M[(i) * 5 + (j)]
     MM(0, 0) = MM(1, 1) = mtot;
-    MM(0, 2) = neg(tp, add(tp, Sc[1], add(tp, v->S[0][1], v->S[1][1])));
-    MM(1, 2) = add(tp, Sc[0], add(tp, v->S[0][0], v->S[1][0]));
+    MM(0, 2) = NEG(ADD(Sc[1], ADD(v->S[0][1], v->S[1][1])));
+    MM(1, 2) = ADD(Sc[0], ADD(v->S[0][0], v->S[1][0]));
     MM(2, 2) = I0;
     for (int k = 0; k < 2; k++) {
-        nhref_node_t SR = add(tp, mul(tp, v->S[k][0], v->r[k][0]), mul(tp, v->S[k][1], v->r[k][1]));
-        MM(0, 3 + k) = neg(tp, v->S[k][1]);
+        nhref_node_t SR = ADD(MUL(v->S[k][0], v->r[k][0]), MUL(v->S[k][1], v->r[k][1]));
+        MM(0, 3 + k) = NEG(v->S[k][1]);
         MM(1, 3 + k) = v->S[k][0];
-        MM(2, 2) = add(tp, MM(2, 2), add(tp, mul(tp, two, SR), J[k]));
-        MM(2, 3 + k) = add(tp, SR, J[k]);
+        MM(2, 2) = ADD(MM(2, 2), ADD(MUL(two, SR), J[k]));
+        MM(2, 3 + k) = ADD(SR, J[k]);
         MM(3 + k, 3 + k) = J[k];
     }
     for (int i = 0; i < 5; i++)
@@ -380,203 +306,196 @@ static nhref_node_t quad_form(nhref_tape_t *tp, const nhref_node_t *M, const nhr
 {
     nhref_node_t s = ZERO;
     for (int i = 0; i < 5; i++)
-        s = add(tp, s, mul(tp, w[i], dot5(tp, M + 5 * i, w)));
-    return mul(tp, nhref_tape_const(tp, "0.5"), s);
+        s = ADD(s, MUL(w[i], DOTN(5, M + 5 * i, w)));
+    return MUL(CONST("0.5"), s);
 }
 
 /* configuration-dependent quantities: angles, hinges, constraint rows */
 static void vehicle_init(nhref_tape_t *tp, vehicle_t *v, nhref_node_t psi1, nhref_node_t psi2)
 {
     nhref_node_t psi[2] = {psi1, psi2};
-    v->r[0][0] = nhref_tape_param(tp, GV_R11);
-    v->r[0][1] = nhref_tape_param(tp, GV_R12);
-    v->r[1][0] = nhref_tape_param(tp, GV_R21);
-    v->r[1][1] = nhref_tape_param(tp, GV_R22);
+    v->r[0][0] = PARAM(GV_R11);
+    v->r[0][1] = PARAM(GV_R12);
+    v->r[1][0] = PARAM(GV_R21);
+    v->r[1][1] = PARAM(GV_R22);
     for (int k = 0; k < 2; k++) {
         int b = GV_LINK(k + 1);
-        nhref_node_t rn = nhref_tape_param(tp, b + GV_RHON), rt = nhref_tape_param(tp, b + GV_RHOT);
-        nhref_node_t l = nhref_tape_param(tp, b + GV_L), h = nhref_tape_param(tp, b + GV_H);
+        nhref_node_t rn = PARAM(b + GV_RHON), rt = PARAM(b + GV_RHOT);
+        nhref_node_t l = PARAM(b + GV_L), h = PARAM(b + GV_H);
         nhref_node_t c, s, rr;
-        c = v->c[k] = nhref_tape_cos(tp, psi[k]);
-        s = v->s[k] = nhref_tape_sin(tp, psi[k]);
-        v->ik_h2[k] = nhref_tape_div(tp, nhref_tape_param(tp, b + GV_I), nhref_tape_sqr(tp, h));
+        c = v->c[k] = COS(psi[k]);
+        s = v->s[k] = SIN(psi[k]);
+        v->ik_h2[k] = DIV(PARAM(b + GV_I), SQR(h));
         /* f_k : [c, s, r_k1 s - r_k2 c - rho_ktau, -rho_ktau at psi_k'] */
         v->af[k][0] = c;
         v->af[k][1] = s;
-        v->af[k][2] = sub(tp, sub(tp, mul(tp, v->r[k][0], s), mul(tp, v->r[k][1], c)), rt);
-        v->af[k][3 + k] = neg(tp, rt);
+        v->af[k][2] = SUB(SUB(MUL(v->r[k][0], s), MUL(v->r[k][1], c)), rt);
+        v->af[k][3 + k] = NEG(rt);
         v->af[k][3 + 1 - k] = ZERO;
         /* g_kj : [-s, c, r_k1 c + r_k2 s + rho_kn +- l_k, (rho_kn +- l_k) at psi_k'] */
-        rr = add(tp, mul(tp, v->r[k][0], c), mul(tp, v->r[k][1], s));
+        rr = ADD(MUL(v->r[k][0], c), MUL(v->r[k][1], s));
         for (int j = 0; j < 2; j++) {
-            nhref_node_t e = j == 0 ? add(tp, rn, l) : sub(tp, rn, l);
-            v->ag[k][j][0] = neg(tp, s);
+            nhref_node_t e = j == 0 ? ADD(rn, l) : SUB(rn, l);
+            v->ag[k][j][0] = NEG(s);
             v->ag[k][j][1] = c;
-            v->ag[k][j][2] = add(tp, rr, e);
+            v->ag[k][j][2] = ADD(rr, e);
             v->ag[k][j][3 + k] = e;
             v->ag[k][j][3 + 1 - k] = ZERO;
         }
     }
 }
 
+/* the integral tape (nhref_gv_build, INTEGRALS = 1) */
+static int build_integrals(nhref_tape_t *tp, int full, const vehicle_t *v0, const nhref_node_t *w)
+{
+    const size_t ipsi = 3, ichi = full ? 5 : 10, icd = 14;
+    nhref_node_t phi = STATE(2);
+    vehicle_t v = *v0, vs = *v0;
+    nhref_node_t T;
+    size_t o = 0;
+
+    vehicle_mass(tp, &v, 0);
+    vehicle_mass(tp, &vs, 1);
+    if (full) {
+        T = quad_form(tp, v.M, w);
+        for (int k = 0; k < 2; k++) {
+            nhref_node_t i = PARAM(GV_LINK(k + 1) + GV_I);
+            for (int j = 0; j < 2; j++)
+                T = ADD(T, MUL(MUL(CONST("0.5"), i), SQR(STATE(icd + 2 * (size_t)k + (size_t)j))));
+        }
+        OUT(o++, T);
+    } else {
+        OUT(o++, quad_form(tp, vs.M, w));
+    }
+    for (int k = 0; k < 2; k++)
+        OUT(o++, DOTN(5, v.af[k], w));
+    if (full)
+        for (int k = 0; k < 2; k++)
+            for (int j = 0; j < 2; j++) {
+                nhref_node_t h = PARAM(GV_LINK(k + 1) + GV_H);
+                nhref_node_t cd = STATE(icd + 2 * (size_t)k + (size_t)j);
+                OUT(o++, ADD(DOTN(5, v.ag[k][j], w), MUL(h, cd)));
+            }
+    /* eta_k = h_k (chi_k1 - chi_k2)/2 + l_k (phi + psi_k) (spec 2.4, paper 3.9) */
+    for (int k = 0; k < 2; k++) {
+        int b = GV_LINK(k + 1);
+        nhref_node_t d = SUB(STATE(ichi + 2 * (size_t)k), STATE(ichi + 2 * (size_t)k + 1));
+        nhref_node_t e = MUL(PARAM(b + GV_H), MUL(CONST("0.5"), d));
+        OUT(o++, ADD(e, MUL(PARAM(b + GV_L), ADD(phi, STATE(ipsi + (size_t)k)))));
+    }
+    if (full)
+        OUT(o++, quad_form(tp, vs.M, w));
+    return nhref_tape_status(tp);
+}
+
 int nhref_gv_build(nhref_tape_t *tp, int full, int integrals)
 {
     /* state layout */
     const size_t ipsi = 3, iv = full ? 9 : 5, ichi = full ? 5 : 10, icd = 14;
-    nhref_node_t phi = nhref_tape_state(tp, 2);
-    nhref_node_t w[5], wd[5], P[5], hv[5], rhs[5 * 3], bf[2], bg[2][2], chi_d[2][2];
+    /* the KKT system: nw velocities, nc constraints */
+    const size_t nw = full ? 9 : 5, nc = full ? 6 : 2, n = nw + nc;
+    nhref_node_t phi = STATE(2);
+    nhref_node_t w[5], hv[5], bf[2], bg[2][2], K[15 * 15], rhs[15], y[15];
     vehicle_t v;
 
     for (int i = 0; i < 5; i++)
-        w[i] = nhref_tape_state(tp, iv + (size_t)i);
-    vehicle_init(tp, &v, nhref_tape_state(tp, ipsi), nhref_tape_state(tp, ipsi + 1));
-
-    if (integrals) {
-        vehicle_t vs = v;
-        nhref_node_t T;
-        size_t o = 0;
-        vehicle_mass(tp, &v, 0);
-        vehicle_mass(tp, &vs, 1);
-        if (full) {
-            T = quad_form(tp, v.M, w);
-            for (int k = 0; k < 2; k++) {
-                nhref_node_t i = nhref_tape_param(tp, GV_LINK(k + 1) + GV_I);
-                for (int j = 0; j < 2; j++)
-                    T = add(tp, T, mul(tp, mul(tp, nhref_tape_const(tp, "0.5"), i),
-                                       nhref_tape_sqr(tp, nhref_tape_state(tp, icd + 2 * (size_t)k + (size_t)j))));
-            }
-            nhref_tape_set_output(tp, o++, node(tp, T));
-        } else {
-            nhref_tape_set_output(tp, o++, node(tp, quad_form(tp, vs.M, w)));
-        }
-        for (int k = 0; k < 2; k++)
-            nhref_tape_set_output(tp, o++, node(tp, dot5(tp, v.af[k], w)));
-        if (full)
-            for (int k = 0; k < 2; k++)
-                for (int j = 0; j < 2; j++) {
-                    nhref_node_t h = nhref_tape_param(tp, GV_LINK(k + 1) + GV_H);
-                    nhref_node_t cd = nhref_tape_state(tp, icd + 2 * (size_t)k + (size_t)j);
-                    nhref_tape_set_output(tp, o++, node(tp, add(tp, dot5(tp, v.ag[k][j], w), mul(tp, h, cd))));
-                }
-        /* eta_k = h_k (chi_k1 - chi_k2)/2 + l_k (phi + psi_k) (spec 2.4, paper 3.9) */
-        for (int k = 0; k < 2; k++) {
-            int b = GV_LINK(k + 1);
-            nhref_node_t d = nhref_tape_sub(tp, nhref_tape_state(tp, ichi + 2 * (size_t)k),
-                                            nhref_tape_state(tp, ichi + 2 * (size_t)k + 1));
-            nhref_node_t e = nhref_tape_mul(tp, nhref_tape_param(tp, b + GV_H),
-                                            nhref_tape_mul(tp, nhref_tape_const(tp, "0.5"), d));
-            nhref_tape_set_output(
-                tp, o++,
-                nhref_tape_add(tp, e,
-                               nhref_tape_mul(tp, nhref_tape_param(tp, b + GV_L),
-                                              nhref_tape_add(tp, phi, nhref_tape_state(tp, ipsi + (size_t)k)))));
-        }
-        if (full)
-            nhref_tape_set_output(tp, o++, node(tp, quad_form(tp, vs.M, w)));
-        return nhref_tape_status(tp);
-    }
+        w[i] = STATE(iv + (size_t)i);
+    vehicle_init(tp, &v, STATE(ipsi), STATE(ipsi + 1));
+    if (integrals)
+        return build_integrals(tp, full, &v, w);
 
     vehicle_mass(tp, &v, !full);
-    /* P = M w */
-    for (int i = 0; i < 5; i++)
-        P[i] = dot5(tp, v.M + 5 * i, w);
     /* h = G - sum_k psi_k' (dM/dpsi_k) w (gv_kkt.h derivation, spec §2.5):
      *   h1 =  omega P2 + sum psi_k' S_k1 omega_k
      *   h2 = -omega P1 + sum psi_k' S_k2 omega_k
      *   h3 = -(v1 P2 - v2 P1) - sum psi_k' (q_k + (S_k x r_k)(2 omega + psi_k'))
-     *   h_{3+k} = omega (q_k + omega (S_k x r_k)),   q_k = -(S_k, v). */
+     *   h_{3+k} = omega (q_k + omega (S_k x r_k)),   P = M w,  q_k = -(S_k, v).
+     * The wheel block diag(i_k) is constant: its entries of h are 0. */
     {
         nhref_node_t v1 = w[0], v2 = w[1], om = w[2];
-        hv[0] = mul(tp, om, P[1]);
-        hv[1] = neg(tp, mul(tp, om, P[0]));
-        hv[2] = neg(tp, sub(tp, mul(tp, v1, P[1]), mul(tp, v2, P[0])));
+        nhref_node_t P0 = DOTN(5, v.M, w), P1 = DOTN(5, v.M + 5, w);
+        hv[0] = MUL(om, P1);
+        hv[1] = NEG(MUL(om, P0));
+        hv[2] = NEG(SUB(MUL(v1, P1), MUL(v2, P0)));
         for (int k = 0; k < 2; k++) {
-            nhref_node_t pd = w[3 + k], omk = add(tp, om, pd);
-            nhref_node_t q = neg(tp, add(tp, mul(tp, v.S[k][0], v1), mul(tp, v.S[k][1], v2)));
-            nhref_node_t sxr = sub(tp, mul(tp, v.S[k][0], v.r[k][1]), mul(tp, v.S[k][1], v.r[k][0]));
-            nhref_node_t pdok = mul(tp, pd, omk);
-            hv[0] = add(tp, hv[0], mul(tp, pdok, v.S[k][0]));
-            hv[1] = add(tp, hv[1], mul(tp, pdok, v.S[k][1]));
-            hv[2] = sub(tp, hv[2],
-                        mul(tp, pd, add(tp, q, mul(tp, sxr, add(tp, add(tp, om, om), pd)))));
-            hv[3 + k] = mul(tp, om, add(tp, q, mul(tp, om, sxr)));
+            nhref_node_t pd = w[3 + k], omk = ADD(om, pd);
+            nhref_node_t q = NEG(ADD(MUL(v.S[k][0], v1), MUL(v.S[k][1], v2)));
+            nhref_node_t sxr = SUB(MUL(v.S[k][0], v.r[k][1]), MUL(v.S[k][1], v.r[k][0]));
+            nhref_node_t pdok = MUL(pd, omk);
+            hv[0] = ADD(hv[0], MUL(pdok, v.S[k][0]));
+            hv[1] = ADD(hv[1], MUL(pdok, v.S[k][1]));
+            hv[2] = SUB(hv[2], MUL(pd, ADD(q, MUL(sxr, ADD(ADD(om, om), pd)))));
+            hv[3 + k] = MUL(om, ADD(q, MUL(om, sxr)));
         }
     }
     /* b rows: psi_k' (d row / d psi_k) . w */
     for (int k = 0; k < 2; k++) {
         nhref_node_t pd = w[3 + k], c = v.c[k], s = v.s[k];
-        nhref_node_t rr = add(tp, mul(tp, v.r[k][0], c), mul(tp, v.r[k][1], s));
-        nhref_node_t rs = sub(tp, mul(tp, v.r[k][1], c), mul(tp, v.r[k][0], s));
+        nhref_node_t rr = ADD(MUL(v.r[k][0], c), MUL(v.r[k][1], s));
+        nhref_node_t rs = SUB(MUL(v.r[k][1], c), MUL(v.r[k][0], s));
         /* d f_k: [-s, c, r_k1 c + r_k2 s] */
-        bf[k] = mul(tp, pd, add(tp, sub(tp, mul(tp, c, w[1]), mul(tp, s, w[0])), mul(tp, rr, w[2])));
+        bf[k] = MUL(pd, ADD(SUB(MUL(c, w[1]), MUL(s, w[0])), MUL(rr, w[2])));
         /* d g_kj: [-c, -s, -r_k1 s + r_k2 c] (the same for j = 1, 2) */
-        bg[k][0] = bg[k][1] =
-            mul(tp, pd, add(tp, neg(tp, add(tp, mul(tp, c, w[0]), mul(tp, s, w[1]))), mul(tp, rs, w[2])));
+        bg[k][0] = bg[k][1] = MUL(pd, ADD(NEG(ADD(MUL(c, w[0]), MUL(s, w[1]))), MUL(rs, w[2])));
     }
-    /* full model: eliminate the wheel spins (header comment) */
+    /* the KKT system of spec §2.5 with mu = -lambda, one SOLVE (partial pivoting
+     * handles the zero block; nonsingular off the singular set of spec §2.8, also
+     * for i_k = 0):
+     *     [ M  A^T ] [ w' ]   [  h ]
+     *     [ A   0  ] [ mu ] = [ -b ],
+     * w = (v1, v2, omega, psi1', psi2'[, chi11', chi12', chi21', chi22']),
+     * M = M5 [+ diag(i1, i1, i2, i2)], A rows f_1, f_2 [, g_11, g_12, g_21, g_22]. */
+    for (size_t i = 0; i < n * n; i++)
+        K[i] = ZERO;
+    for (size_t i = 0; i < n; i++)
+        rhs[i] = ZERO;
+#define KK(i, j) K[(i)*n + (j)]
+    for (size_t i = 0; i < 5; i++) {
+        for (size_t j = 0; j < 5; j++)
+            KK(i, j) = v.M[i * 5 + j];
+        rhs[i] = hv[i];
+    }
+    for (size_t k = 0; k < 2; k++) {
+        for (size_t i = 0; i < 5; i++)
+            KK(nw + k, i) = KK(i, nw + k) = v.af[k][i];
+        rhs[nw + k] = NEG(bf[k]);
+    }
     if (full)
-        for (int k = 0; k < 2; k++)
-            for (int j = 0; j < 2; j++) {
-                nhref_node_t *g = v.ag[k][j];
-                for (int a = 0; a < 5; a++) {
-                    nhref_node_t ga = mul(tp, v.ik_h2[k], g[a]);
-                    if (ga == ZERO)
-                        continue;
-                    for (int b = 0; b < 5; b++)
-                        v.M[a * 5 + b] = add(tp, v.M[a * 5 + b], mul(tp, ga, g[b]));
-                    hv[a] = sub(tp, hv[a], mul(tp, ga, bg[k][j]));
-                }
+        for (size_t k = 0; k < 2; k++) {
+            nhref_node_t h = PARAM(GV_LINK(k + 1) + GV_H), ik = PARAM(GV_LINK(k + 1) + GV_I);
+            for (size_t j = 0; j < 2; j++) {
+                size_t col = 5 + 2 * k + j, row = nw + 2 + 2 * k + j;
+                KK(col, col) = ik;
+                for (size_t i = 0; i < 5; i++)
+                    KK(row, i) = KK(i, row) = v.ag[k][j][i];
+                KK(row, col) = KK(col, row) = h;
+                rhs[row] = NEG(bg[k][j]);
             }
-    /* solve M [z | y1 | y2] = [h | a_f1 | a_f2] */
-    for (int i = 0; i < 5; i++) {
-        rhs[i * 3 + 0] = hv[i];
-        rhs[i * 3 + 1] = v.af[0][i];
-        rhs[i * 3 + 2] = v.af[1][i];
-    }
-    spd_solve(tp, 5, v.M, 3, rhs);
-    {
-        nhref_node_t z[5], y1[5], y2[5], s11, s12, s22, r1, r2, det, l1, l2;
-        for (int i = 0; i < 5; i++) {
-            z[i] = rhs[i * 3];
-            y1[i] = rhs[i * 3 + 1];
-            y2[i] = rhs[i * 3 + 2];
         }
-        /* Schur complement A M^-1 A^T, lambda = (A M^-1 A^T)^-1 (-b - A M^-1 h) */
-        s11 = dot5(tp, v.af[0], y1);
-        s12 = dot5(tp, v.af[0], y2);
-        s22 = dot5(tp, v.af[1], y2);
-        r1 = neg(tp, add(tp, bf[0], dot5(tp, v.af[0], z)));
-        r2 = neg(tp, add(tp, bf[1], dot5(tp, v.af[1], z)));
-        det = sub(tp, mul(tp, s11, s22), mul(tp, s12, s12));
-        l1 = dvd(tp, sub(tp, mul(tp, s22, r1), mul(tp, s12, r2)), det);
-        l2 = dvd(tp, sub(tp, mul(tp, s11, r2), mul(tp, s12, r1)), det);
-        for (int i = 0; i < 5; i++)
-            wd[i] = add(tp, z[i], add(tp, mul(tp, y1[i], l1), mul(tp, y2[i], l2)));
-    }
+#undef KK
+    SOLVE(n, K, rhs, y);
     /* kinematics (R) */
     {
-        nhref_node_t cp = nhref_tape_cos(tp, phi), sp = nhref_tape_sin(tp, phi);
-        nhref_tape_set_output(tp, 0, node(tp, sub(tp, mul(tp, w[0], cp), mul(tp, w[1], sp))));
-        nhref_tape_set_output(tp, 1, node(tp, add(tp, mul(tp, w[0], sp), mul(tp, w[1], cp))));
-        nhref_tape_set_output(tp, 2, w[2]);
-        nhref_tape_set_output(tp, ipsi, w[3]);
-        nhref_tape_set_output(tp, ipsi + 1, w[4]);
+        nhref_node_t cp = COS(phi), sp = SIN(phi);
+        OUT(0, SUB(MUL(w[0], cp), MUL(w[1], sp)));
+        OUT(1, ADD(MUL(w[0], sp), MUL(w[1], cp)));
+        OUT(2, w[2]);
+        OUT(ipsi, w[3]);
+        OUT(ipsi + 1, w[4]);
     }
-    for (int i = 0; i < 5; i++)
-        nhref_tape_set_output(tp, iv + (size_t)i, node(tp, wd[i]));
-    /* wheel spins: chi_kj' = -(g5_kj . w)/h_k (spec 2.6); full model also
-     * chi_kj'' = -(g5_kj . w' + b_kj)/h_k */
-    for (int k = 0; k < 2; k++) {
-        nhref_node_t h = nhref_tape_param(tp, GV_LINK(k + 1) + GV_H);
-        for (int j = 0; j < 2; j++) {
-            size_t ij = 2 * (size_t)k + (size_t)j;
+    for (size_t i = 0; i < 5; i++)
+        OUT(iv + i, y[i]);
+    /* wheel spins: full model chi_kj' (state) and chi_kj'' (the solve); skate
+     * model chi_kj' = -(g5_kj . w)/h_k (spec 2.6) */
+    for (size_t k = 0; k < 2; k++) {
+        nhref_node_t h = PARAM(GV_LINK(k + 1) + GV_H);
+        for (size_t j = 0; j < 2; j++) {
+            size_t ij = 2 * k + j;
             if (full) {
-                nhref_tape_set_output(tp, ichi + ij, nhref_tape_state(tp, icd + ij));
-                chi_d[k][j] = neg(tp, dvd(tp, add(tp, dot5(tp, v.ag[k][j], wd), bg[k][j]), h));
-                nhref_tape_set_output(tp, icd + ij, node(tp, chi_d[k][j]));
+                OUT(ichi + ij, STATE(icd + ij));
+                OUT(icd + ij, y[5 + ij]);
             } else {
-                chi_d[k][j] = neg(tp, dvd(tp, dot5(tp, v.ag[k][j], w), h));
-                nhref_tape_set_output(tp, ichi + ij, node(tp, chi_d[k][j]));
+                OUT(ichi + ij, NEG(DIV(DOTN(5, v.ag[k][j], w), h)));
             }
         }
     }

@@ -6,9 +6,8 @@
  * Both models take the same physical parameters (those of the wheeled vehicle,
  * spec §2.2); the skate model forms its skate masses from them by spec §2.4, so
  * "matching data" means identical parameter values.  The Lagrange multipliers
- * are eliminated on the tape by an explicit Gaussian elimination of the KKT
- * system (no pivoting: the matrices eliminated are symmetric positive
- * definite, spec §2.5).
+ * and the accelerations are the solution of the KKT system of spec §2.5, one
+ * linear solve on the tape (nhref_tape_solve, with partial pivoting).
  */
 #ifndef NHREF_GV_KKT_H
 #define NHREF_GV_KKT_H

@@ -10,7 +10,7 @@
  */
 #include <stdio.h>
 
-#include "affine_rolling.h"
+#include "models/affine_rolling.h"
 #include "nhref_model.h"
 
 enum { M1, M2, M3, GA1, GA2, GA3, UU1, UU2, UU3, NSTATE };
@@ -55,7 +55,7 @@ static int check(mpfr_srcptr p, char *why, size_t len)
 {
     static const size_t pos[] = {PM, PI1, PI2, PI3, PR};
     static const char *const names[] = {"m", "I1", "I2", "I3", "r"};
-    int status = aff_check_positive(p, pos, names, 5, why, len);
+    int status = nhref_aff_check_positive(p, pos, names, 5, why, len);
 
     if (status == NHREF_OK && (!mpfr_equal_p(p + PI1, p + PI2) || !mpfr_equal_p(p + PI1, p + PI3))) {
         snprintf(why, len,
@@ -69,7 +69,7 @@ static int check(mpfr_srcptr p, char *why, size_t len)
 /* the phase manifold M7: |gamma| = 1 and <U, gamma> = r */
 static int check_init(mpfr_srcptr p, mpfr_srcptr x, char *why, size_t len)
 {
-    int status = aff_check_dot(x + GA1, x + GA1, 1, "|gamma|^2", why, len);
+    int status = nhref_aff_check_dot(x + GA1, x + GA1, 1, "|gamma|^2", why, len);
     mpfr_t d, t, tol;
 
     if (status != NHREF_OK)
@@ -81,7 +81,7 @@ static int check_init(mpfr_srcptr p, mpfr_srcptr x, char *why, size_t len)
     mpfr_mul(t, x + UU3, x + GA3, MPFR_RNDN);
     mpfr_add(d, d, t, MPFR_RNDN);
     mpfr_sub(d, d, p + PR, MPFR_RNDN);
-    aff_init_tol(tol, mpfr_get_prec(x));
+    nhref_aff_init_tol(tol, mpfr_get_prec(x));
     if (mpfr_cmp_ui(p + PR, 1) > 0)
         mpfr_mul(tol, tol, p + PR, MPFR_RNDN);
     if (!(mpfr_cmpabs(d, tol) <= 0)) {
@@ -97,73 +97,69 @@ static int check_init(mpfr_srcptr p, mpfr_srcptr x, char *why, size_t len)
 
 /* (7.1), component form: f = <M,gamma>, n = |gamma|^2, p = <gamma,U>,
  * c = 1/(I + m r^2), k1 = m r^2/I, k2 = m r eta, k3 = m r^2 sigma */
-static aff_v3 hcat_omega(nhref_tape_t *tp, aff_v3 M, aff_v3 g, aff_v3 U)
+static nhref_v3_t hcat_omega(nhref_tape_t *tp, nhref_v3_t M, nhref_v3_t g, nhref_v3_t U)
 {
-    nhref_node_t m = nhref_tape_param(tp, PM), r = nhref_tape_param(tp, PR), I = nhref_tape_param(tp, PI1);
-    nhref_node_t mr2 = nhref_tape_mul(tp, m, nhref_tape_sqr(tp, r));
-    nhref_node_t c = nhref_tape_div(tp, nhref_tape_const(tp, "1"), nhref_tape_add(tp, I, mr2));
-    nhref_node_t k1 = nhref_tape_div(tp, mr2, I);
-    nhref_node_t k2 = nhref_tape_mul(tp, nhref_tape_mul(tp, m, r), nhref_tape_param(tp, PETA));
-    nhref_node_t k3 = nhref_tape_mul(tp, mr2, nhref_tape_param(tp, PSIGMA));
-    nhref_node_t f = aff_dot(tp, M, g), n = aff_dot(tp, g, g), p = aff_dot(tp, g, U);
-    nhref_node_t k1f = nhref_tape_mul(tp, k1, f);
-    aff_v3 w;
+    nhref_node_t m = PARAM(PM), r = PARAM(PR), I = PARAM(PI1);
+    nhref_node_t mr2 = MUL(m, SQR(r));
+    nhref_node_t c = DIV(CONST("1"), ADD(I, mr2));
+    nhref_node_t k1 = DIV(mr2, I);
+    nhref_node_t k2 = MUL(MUL(m, r), PARAM(PETA));
+    nhref_node_t k3 = MUL(mr2, PARAM(PSIGMA));
+    nhref_node_t f = DOT(M, g), n = DOT(g, g), p = DOT(g, U);
+    nhref_node_t k1f = MUL(k1, f);
+    nhref_v3_t w;
 
     for (int i = 0; i < 3; i++) {
-        nhref_node_t s = nhref_tape_add(tp, M.c[i], nhref_tape_mul(tp, k1f, g.c[i]));
-        nhref_node_t toy = i < 2 ? nhref_tape_mul(tp, g.c[i], g.c[2])
-                                 : nhref_tape_sub(tp, nhref_tape_sqr(tp, g.c[2]), n);
-        s = nhref_tape_add(tp, s, nhref_tape_mul(tp, k2, nhref_tape_sub(tp, nhref_tape_mul(tp, U.c[i], n),
-                                                                        nhref_tape_mul(tp, g.c[i], p))));
-        s = nhref_tape_add(tp, s, nhref_tape_mul(tp, k3, toy));
-        w.c[i] = nhref_tape_mul(tp, c, s);
+        nhref_node_t s = ADD(M.c[i], MUL(k1f, g.c[i]));
+        nhref_node_t toy = i < 2 ? MUL(g.c[i], g.c[2]) : SUB(SQR(g.c[2]), n);
+        s = ADD(s, MUL(k2, SUB(MUL(U.c[i], n), MUL(g.c[i], p))));
+        s = ADD(s, MUL(k3, toy));
+        w.c[i] = MUL(c, s);
     }
     return w;
 }
 
 static int build_rhs(nhref_tape_t *tp)
 {
-    aff_v3 M = aff_states(tp, M1), g = aff_states(tp, GA1), U = aff_states(tp, UU1);
-    aff_v3 omega = hcat_omega(tp, M, g, U);
-    nhref_node_t r = nhref_tape_param(tp, PR);
-    nhref_node_t rs = nhref_tape_mul(tp, r, nhref_tape_param(tp, PSIGMA));
-    aff_v3 gxe3 = aff_vec(g.c[1], nhref_tape_neg(tp, g.c[0]), AFF_ZERO); /* gamma x E3 */
-    aff_v3 gw = aff_cross(tp, g, omega), dU;
+    nhref_v3_t M = STATES3(M1), g = STATES3(GA1), U = STATES3(UU1);
+    nhref_v3_t omega = hcat_omega(tp, M, g, U);
+    nhref_node_t r = PARAM(PR);
+    nhref_node_t rs = MUL(r, PARAM(PSIGMA));
+    nhref_v3_t gxe3 = V3(g.c[1], NEG(g.c[0]), ZERO); /* gamma x E3 */
+    nhref_v3_t gw = CROSS(g, omega), dU;
 
-    aff_set_outputs(tp, M1, aff_cross(tp, M, omega));
-    aff_set_outputs(tp, GA1, gw);
+    OUT3(M1, CROSS(M, omega));
+    OUT3(GA1, gw);
     /* U' = -r gamma x Omega + U x Omega - r sigma gamma x E3 - eta U x gamma */
-    dU = aff_vsub(tp, aff_cross(tp, U, omega), aff_vscale(tp, r, gw));
-    dU = aff_vsub(tp, dU, aff_vscale(tp, rs, gxe3));
-    dU = aff_vsub(tp, dU, aff_vscale(tp, nhref_tape_param(tp, PETA), aff_cross(tp, U, g)));
-    aff_set_outputs(tp, UU1, dU);
+    dU = VSUB(CROSS(U, omega), VSCALE(r, gw));
+    dU = VSUB(dU, VSCALE(rs, gxe3));
+    dU = VSUB(dU, VSCALE(PARAM(PETA), CROSS(U, g)));
+    OUT3(UU1, dU);
     return nhref_tape_status(tp);
 }
 
 static int build_integrals(nhref_tape_t *tp)
 {
-    aff_v3 M = aff_states(tp, M1), g = aff_states(tp, GA1), U = aff_states(tp, UU1);
-    aff_v3 omega = hcat_omega(tp, M, g, U);
-    nhref_node_t m = nhref_tape_param(tp, PM), r = nhref_tape_param(tp, PR), I = nhref_tape_param(tp, PI1);
-    nhref_node_t sigma = nhref_tape_param(tp, PSIGMA), eta = nhref_tape_param(tp, PETA);
-    nhref_node_t mr2 = nhref_tape_mul(tp, m, nhref_tape_sqr(tp, r)), eh, o3;
-    aff_v3 ws = aff_vec(omega.c[0], omega.c[1], nhref_tape_add(tp, omega.c[2], sigma));
-    aff_v3 gws = aff_cross(tp, g, ws);
+    nhref_v3_t M = STATES3(M1), g = STATES3(GA1), U = STATES3(UU1);
+    nhref_v3_t omega = hcat_omega(tp, M, g, U);
+    nhref_node_t m = PARAM(PM), r = PARAM(PR), I = PARAM(PI1);
+    nhref_node_t sigma = PARAM(PSIGMA), eta = PARAM(PETA);
+    nhref_node_t mr2 = MUL(m, SQR(r)), eh, o3;
+    nhref_v3_t ws = V3(omega.c[0], omega.c[1], ADD(omega.c[2], sigma));
+    nhref_v3_t gws = CROSS(g, ws);
 
     /* E_H = (I/2)|Omega + sigma E3|^2 + (m r^2/2)|gamma x (Omega + sigma E3)|^2 - (m/2) eta^2 |U|^2 */
-    eh = nhref_tape_add(tp, nhref_tape_mul(tp, I, aff_dot(tp, ws, ws)), nhref_tape_mul(tp, mr2, aff_dot(tp, gws, gws)));
-    eh = nhref_tape_sub(tp, eh, nhref_tape_mul(tp, nhref_tape_mul(tp, m, nhref_tape_sqr(tp, eta)), aff_dot(tp, U, U)));
-    eh = aff_half(tp, eh);
+    eh = ADD(MUL(I, DOT(ws, ws)), MUL(mr2, DOT(gws, gws)));
+    eh = SUB(eh, MUL(MUL(m, SQR(eta)), DOT(U, U)));
+    eh = MUL(CONST("0.5"), eh);
     /* Omega3 - sigma m r^2 gamma3^2 / (2 (I + m r^2)) */
-    o3 = nhref_tape_sub(tp, omega.c[2],
-                        nhref_tape_div(tp, nhref_tape_mul(tp, nhref_tape_mul(tp, sigma, mr2), nhref_tape_sqr(tp, g.c[2])),
-                                       nhref_tape_mul(tp, nhref_tape_const(tp, "2"), nhref_tape_add(tp, I, mr2))));
-    nhref_tape_set_output(tp, MSQ, aff_dot(tp, M, M));
-    nhref_tape_set_output(tp, M_GAMMA, aff_dot(tp, M, g));
-    nhref_tape_set_output(tp, E_H, eh);
-    nhref_tape_set_output(tp, GA2M1, nhref_tape_sub(tp, aff_dot(tp, g, g), nhref_tape_const(tp, "1")));
-    nhref_tape_set_output(tp, U_GAMMA, aff_dot(tp, U, g));
-    nhref_tape_set_output(tp, OMEGA3_S, aff_add(tp, o3, aff_gate(tp, nhref_tape_sqr(tp, eta))));
+    o3 = SUB(omega.c[2], DIV(MUL(MUL(sigma, mr2), SQR(g.c[2])), MUL(CONST("2"), ADD(I, mr2))));
+    OUT(MSQ, DOT(M, M));
+    OUT(M_GAMMA, DOT(M, g));
+    OUT(E_H, eh);
+    OUT(GA2M1, SUB(DOT(g, g), CONST("1")));
+    OUT(U_GAMMA, DOT(U, g));
+    OUT(OMEGA3_S, ADD(o3, nhref_aff_gate(tp, SQR(eta))));
     return nhref_tape_status(tp);
 }
 

@@ -12,7 +12,7 @@
  * so it is not quasi-holonomic).
  */
 #include "nhref_model.h"
-#include "models/wheeled_ops.h"
+#include "models/build.h"
 
 enum { Q1, Q2, S, Q1D, Q2D, NSTATE };
 enum { E, P, C, NINTEGRAL };

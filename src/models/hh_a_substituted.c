@@ -10,7 +10,7 @@
  * Source: Borisov, Kilin & Mamaev (2015), §2.
  */
 #include "nhref_model.h"
-#include "models/wheeled_ops.h"
+#include "models/build.h"
 
 enum { Q1, Q2, S, Q1D, Q2D, NSTATE };
 enum { E, P1, NINTEGRAL };

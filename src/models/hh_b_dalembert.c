@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 #include "models/ow_common.h"
-#include "models/wheeled_ops.h"
+#include "models/build.h"
 
 enum { X, Y, PHI, CHI, V1, V2, OMEGA, CHID, NSTATE };
 enum { E, F1, F2, NINTEGRAL };

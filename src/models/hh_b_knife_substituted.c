@@ -11,7 +11,7 @@
  * Source: Borisov, Kilin & Mamaev (2015), §2 (the Hadamard-Hamel problem).
  */
 #include "models/ow_common.h"
-#include "models/wheeled_ops.h"
+#include "models/build.h"
 
 enum { X, Y, PHI, CHI, V, OMEGA, NSTATE };
 enum { E, P2, POMEGA, NINTEGRAL };

@@ -15,7 +15,7 @@
  * Source: Borisov, Kilin & Mamaev (2015), §2, Remark 2, §4.1.
  */
 #include "models/ow_common.h"
-#include "models/wheeled_ops.h"
+#include "models/build.h"
 
 enum { X, Y, PHI, CHI, V1, V2, OMEGA, NSTATE };
 enum { E, F1, NINTEGRAL };

@@ -13,7 +13,7 @@
  * Source: Borisov, Kilin & Mamaev (2015), §4.1, eqs. (4.1)-(4.4).
  */
 #include "models/ow_common.h"
-#include "models/wheeled_ops.h"
+#include "models/build.h"
 
 enum { X, Y, PHI, CHI, V, OMEGA, NSTATE };
 enum { E, THETA0, S0, NINTEGRAL };

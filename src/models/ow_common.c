@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 #include "models/ow_common.h"
-#include "models/wheeled_ops.h"
+#include "models/build.h"
 
 const nhref_param_desc_t nhref_ow_param[OW_NPARAM] = {
     {"m", "kg", "total mass (platform + wheel)", "1", "> 0"},

@@ -12,7 +12,7 @@
  */
 #include <stdio.h>
 
-#include "affine_rolling.h"
+#include "models/affine_rolling.h"
 #include "nhref_model.h"
 
 enum { M1, M2, M3, GA1, GA2, GA3, NSTATE };
@@ -57,7 +57,7 @@ static int check(mpfr_srcptr p, char *why, size_t len)
 {
     static const size_t pos[] = {PM, PI1, PI2, PI3, PA1, PA2, PA3};
     static const char *const names[] = {"m", "I1", "I2", "I3", "a1", "a2", "a3"};
-    int status = aff_check_positive(p, pos, names, 7, why, len);
+    int status = nhref_aff_check_positive(p, pos, names, 7, why, len);
 
     if (status != NHREF_OK)
         return status;
@@ -79,71 +79,70 @@ static int check(mpfr_srcptr p, char *why, size_t len)
 static int check_init(mpfr_srcptr p, mpfr_srcptr x, char *why, size_t len)
 {
     (void)p;
-    return aff_check_dot(x + GA1, x + GA1, 1, "|gamma|^2", why, len);
+    return nhref_aff_check_dot(x + GA1, x + GA1, 1, "|gamma|^2", why, len);
 }
 
-static void red_shape(nhref_tape_t *tp, aff_shape_t *sh)
+static void red_shape(nhref_tape_t *tp, nhref_aff_shape_t *sh)
 {
-    sh->kind = AFF_ELLIPSOID;
+    sh->kind = NHREF_AFF_ELLIPSOID;
     for (int i = 0; i < 6; i++)
-        sh->p[i] = nhref_tape_param(tp, PA1 + (size_t)i);
+        sh->p[i] = PARAM(PA1 + (size_t)i);
 }
 
 /* (3.1): rho = rho(gamma), q = W(rho), Omega from (1.3) */
-static void red_eval(nhref_tape_t *tp, const aff_shape_t *sh, aff_v3 *M, aff_v3 *gamma,
-                     aff_v3 *rho, aff_v3 *W, aff_v3 *omega)
+static void red_eval(nhref_tape_t *tp, const nhref_aff_shape_t *sh, nhref_v3_t *M,
+                     nhref_v3_t *gamma, nhref_v3_t *rho, nhref_v3_t *W, nhref_v3_t *omega)
 {
-    aff_v3 e3 = aff_vec(AFF_ZERO, AFF_ZERO, nhref_tape_const(tp, "1"));
-    *M = aff_states(tp, M1);
-    *gamma = aff_states(tp, GA1);
-    *rho = aff_rho(tp, sh, *gamma);
-    *W = aff_vscale(tp, nhref_tape_param(tp, PSIGMA), aff_cross(tp, *rho, e3));
-    *omega = aff_omega(tp, *M, *rho, *W, nhref_tape_param(tp, PM), aff_params(tp, PI1, PI2, PI3));
+    nhref_v3_t e3 = V3(ZERO, ZERO, CONST("1"));
+    *M = STATES3(M1);
+    *gamma = STATES3(GA1);
+    *rho = nhref_aff_rho(tp, sh, *gamma);
+    *W = VSCALE(PARAM(PSIGMA), CROSS(*rho, e3));
+    *omega = nhref_aff_omega(tp, *M, *rho, *W, PARAM(PM), PARAMS3(PI1, PI2, PI3));
 }
 
 static int build_rhs(nhref_tape_t *tp)
 {
-    aff_shape_t sh;
-    aff_v3 M, gamma, rho, W, omega, w;
+    nhref_aff_shape_t sh;
+    nhref_v3_t M, gamma, rho, W, omega, w;
 
     red_shape(tp, &sh);
     red_eval(tp, &sh, &M, &gamma, &rho, &W, &omega);
-    w = aff_cross(tp, gamma, omega);
-    aff_set_outputs(tp, M1, aff_mdot(tp, M, omega, rho, aff_rho_dot(tp, &sh, gamma, w), gamma, W,
-                                     nhref_tape_param(tp, PM), nhref_tape_param(tp, PG)));
-    aff_set_outputs(tp, GA1, w);
+    w = CROSS(gamma, omega);
+    OUT3(M1, nhref_aff_mdot(tp, M, omega, rho, nhref_aff_rho_dot(tp, &sh, gamma, w), gamma, W,
+                            PARAM(PM), PARAM(PG)));
+    OUT3(GA1, w);
     return nhref_tape_status(tp);
 }
 
 static int build_integrals(nhref_tape_t *tp)
 {
-    aff_shape_t sh;
-    aff_full_params_t P = {0};
-    aff_full_state_t S = {0};
-    nhref_node_t e[4], sig2, asym, sph = AFF_ZERO;
+    nhref_aff_shape_t sh;
+    nhref_aff_full_params_t P = {0};
+    nhref_aff_full_state_t S = {0};
+    nhref_node_t e[4], sig2, asym, sph = ZERO;
 
     red_shape(tp, &sh);
     red_eval(tp, &sh, &S.M, &S.gamma, &S.rho, &S.W, &S.omega);
-    S.u = aff_vec(AFF_ZERO, AFF_ZERO, AFF_ZERO);
+    S.u = V3(ZERO, ZERO, ZERO);
     /* the energies of §2 with V = 0 (eta = 0: u does not enter) */
-    P.m = nhref_tape_param(tp, PM);
-    P.g = nhref_tape_param(tp, PG);
-    P.sigma = nhref_tape_param(tp, PSIGMA);
-    P.eta = AFF_ZERO;
-    P.inertia = aff_params(tp, PI1, PI2, PI3);
+    P.m = PARAM(PM);
+    P.g = PARAM(PG);
+    P.sigma = PARAM(PSIGMA);
+    P.eta = ZERO;
+    P.inertia = PARAMS3(PI1, PI2, PI3);
     P.shape = sh;
-    aff_full_energies(tp, &P, &S, e);
-    sig2 = nhref_tape_sqr(tp, P.sigma);
-    asym = nhref_tape_mul(tp, sig2, nhref_tape_sqr(tp, nhref_tape_sub(tp, P.inertia.c[0], P.inertia.c[1])));
-    sph = nhref_tape_add(tp, nhref_tape_sqr(tp, nhref_tape_sub(tp, sh.p[0], sh.p[1])),
-                         nhref_tape_sqr(tp, nhref_tape_sub(tp, sh.p[1], sh.p[2])));
+    nhref_aff_full_energies(tp, &P, &S, e);
+    sig2 = SQR(P.sigma);
+    asym = MUL(sig2, SQR(SUB(P.inertia.c[0], P.inertia.c[1])));
+    sph = ADD(SQR(SUB(sh.p[0], sh.p[1])), SQR(SUB(sh.p[1], sh.p[2])));
     for (int i = 0; i < 3; i++)
-        sph = nhref_tape_add(tp, sph, nhref_tape_sqr(tp, sh.p[3 + i]));
-    nhref_tape_set_output(tp, E, aff_add(tp, e[0], aff_gate(tp, sig2)));
-    nhref_tape_set_output(tp, E_CAT, aff_add(tp, e[2], aff_gate(tp, asym)));
-    nhref_tape_set_output(tp, MSQ, aff_add(tp, aff_dot(tp, S.M, S.M), aff_gate(tp, sph)));
-    nhref_tape_set_output(tp, M_GAMMA, aff_add(tp, aff_dot(tp, S.M, S.gamma), aff_gate(tp, sph)));
-    nhref_tape_set_output(tp, GA2M1, nhref_tape_sub(tp, aff_dot(tp, S.gamma, S.gamma), nhref_tape_const(tp, "1")));
+        sph = ADD(sph, SQR(sh.p[3 + i]));
+    OUT(E, ADD(e[0], nhref_aff_gate(tp, sig2)));
+    OUT(E_CAT, ADD(e[2], nhref_aff_gate(tp, asym)));
+    OUT(MSQ, ADD(DOT(S.M, S.M), nhref_aff_gate(tp, sph)));
+    OUT(M_GAMMA, ADD(DOT(S.M, S.gamma), nhref_aff_gate(tp, sph)));
+    OUT(GA2M1, SUB(DOT(S.gamma, S.gamma), CONST("1")));
     return nhref_tape_status(tp);
 }
 

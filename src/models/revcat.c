@@ -14,7 +14,7 @@
  */
 #include <stdio.h>
 
-#include "affine_rolling.h"
+#include "models/affine_rolling.h"
 #include "nhref_model.h"
 
 enum { M1, M2, M3, GA1, GA2, GA3, NSTATE };
@@ -62,7 +62,7 @@ static int check(mpfr_srcptr p, char *why, size_t len)
 {
     static const size_t pos[] = {PM, PI1, PI2, PI3, PA, PC};
     static const char *const names[] = {"m", "I1", "I2", "I3", "a", "c"};
-    int status = aff_check_positive(p, pos, names, 6, why, len);
+    int status = nhref_aff_check_positive(p, pos, names, 6, why, len);
 
     if (status != NHREF_OK)
         return status;
@@ -82,80 +82,76 @@ static int check(mpfr_srcptr p, char *why, size_t len)
 static int check_init(mpfr_srcptr p, mpfr_srcptr x, char *why, size_t len)
 {
     (void)p;
-    return aff_check_dot(x + GA1, x + GA1, 1, "|gamma|^2", why, len);
+    return nhref_aff_check_dot(x + GA1, x + GA1, 1, "|gamma|^2", why, len);
 }
 
 typedef struct {
-    aff_shape_t sh;
-    aff_v3 M, gamma, rho, W, omega, inertia;
+    nhref_aff_shape_t sh;
+    nhref_v3_t M, gamma, rho, W, omega, inertia;
     nhref_node_t m;
 } rev_t;
 
 static void rev_eval(nhref_tape_t *tp, rev_t *R)
 {
-    aff_v3 e3 = aff_vec(AFF_ZERO, AFF_ZERO, nhref_tape_const(tp, "1"));
-    R->sh.kind = AFF_SPHEROID;
-    R->sh.p[0] = nhref_tape_param(tp, PA);
-    R->sh.p[1] = nhref_tape_param(tp, PC);
-    R->sh.p[2] = nhref_tape_param(tp, PS);
-    R->m = nhref_tape_param(tp, PM);
-    R->inertia = aff_params(tp, PI1, PI2, PI3);
-    R->M = aff_states(tp, M1);
-    R->gamma = aff_states(tp, GA1);
-    R->rho = aff_rho(tp, &R->sh, R->gamma);
-    R->W = aff_vscale(tp, nhref_tape_param(tp, PSIGMA), aff_cross(tp, R->rho, e3));
-    R->omega = aff_omega(tp, R->M, R->rho, R->W, R->m, R->inertia);
+    nhref_v3_t e3 = V3(ZERO, ZERO, CONST("1"));
+    R->sh.kind = NHREF_AFF_SPHEROID;
+    R->sh.p[0] = PARAM(PA);
+    R->sh.p[1] = PARAM(PC);
+    R->sh.p[2] = PARAM(PS);
+    R->m = PARAM(PM);
+    R->inertia = PARAMS3(PI1, PI2, PI3);
+    R->M = STATES3(M1);
+    R->gamma = STATES3(GA1);
+    R->rho = nhref_aff_rho(tp, &R->sh, R->gamma);
+    R->W = VSCALE(PARAM(PSIGMA), CROSS(R->rho, e3));
+    R->omega = nhref_aff_omega(tp, R->M, R->rho, R->W, R->m, R->inertia);
 }
 
 static int build_rhs(nhref_tape_t *tp)
 {
     rev_t R;
-    aff_v3 w;
+    nhref_v3_t w;
 
     rev_eval(tp, &R);
-    w = aff_cross(tp, R.gamma, R.omega);
-    aff_set_outputs(tp, M1, aff_mdot(tp, R.M, R.omega, R.rho, aff_rho_dot(tp, &R.sh, R.gamma, w),
-                                     R.gamma, R.W, R.m, nhref_tape_param(tp, PG)));
-    aff_set_outputs(tp, GA1, w);
+    w = CROSS(R.gamma, R.omega);
+    OUT3(M1, nhref_aff_mdot(tp, R.M, R.omega, R.rho, nhref_aff_rho_dot(tp, &R.sh, R.gamma, w),
+                            R.gamma, R.W, R.m, PARAM(PG)));
+    OUT3(GA1, w);
     return nhref_tape_status(tp);
 }
 
 static int build_integrals(nhref_tape_t *tp)
 {
     rev_t R;
-    aff_full_params_t P = {0};
-    aff_full_state_t S = {0};
-    nhref_node_t e[4], f[4], mu, g3, one = nhref_tape_const(tp, "1"), routh, i1 = nhref_tape_param(tp, PI1);
+    nhref_aff_full_params_t P = {0};
+    nhref_aff_full_state_t S = {0};
+    nhref_node_t e[4], f[4], mu, g3, one = CONST("1"), routh, i1 = PARAM(PI1);
 
     rev_eval(tp, &R);
     P.m = R.m;
-    P.g = nhref_tape_param(tp, PG);
-    P.sigma = nhref_tape_param(tp, PSIGMA);
-    P.eta = AFF_ZERO;
+    P.g = PARAM(PG);
+    P.sigma = PARAM(PSIGMA);
+    P.eta = ZERO;
     P.inertia = R.inertia;
     P.shape = R.sh;
     S.M = R.M;
     S.gamma = R.gamma;
     S.rho = R.rho;
     S.omega = R.omega;
-    S.u = aff_vec(AFF_ZERO, AFF_ZERO, AFF_ZERO);
-    aff_full_energies(tp, &P, &S, e);
+    S.u = V3(ZERO, ZERO, ZERO);
+    nhref_aff_full_energies(tp, &P, &S, e);
     g3 = R.gamma.c[2];
-    aff_spheroid_profile(tp, &R.sh, g3, f);
+    nhref_aff_spheroid_profile(tp, &R.sh, g3, f);
     /* mu(gamma3) = sqrt(I1 I3 + m I1 f1^2 (1 - gamma3^2) + m I3 f2^2) */
-    mu = nhref_tape_mul(tp, i1, nhref_tape_param(tp, PI3));
-    mu = nhref_tape_add(tp, mu, nhref_tape_mul(tp, nhref_tape_mul(tp, R.m, i1),
-                                               nhref_tape_mul(tp, nhref_tape_sqr(tp, f[0]),
-                                                              nhref_tape_sub(tp, one, nhref_tape_sqr(tp, g3)))));
-    mu = nhref_tape_add(tp, mu, nhref_tape_mul(tp, nhref_tape_mul(tp, R.m, nhref_tape_param(tp, PI3)),
-                                               nhref_tape_sqr(tp, f[1])));
-    mu = nhref_tape_sqrt(tp, mu);
-    routh = nhref_tape_sqr(tp, nhref_tape_sub(tp, R.sh.p[0], R.sh.p[1]));
-    nhref_tape_set_output(tp, E_CAT, e[2]);
-    nhref_tape_set_output(tp, K1, aff_add(tp, nhref_tape_div(tp, aff_dot(tp, R.M, R.rho), f[0]), aff_gate(tp, routh)));
-    nhref_tape_set_output(tp, K2, aff_add(tp, nhref_tape_mul(tp, mu, R.omega.c[2]),
-                                          aff_gate(tp, nhref_tape_add(tp, routh, nhref_tape_sqr(tp, P.sigma)))));
-    nhref_tape_set_output(tp, GA2M1, nhref_tape_sub(tp, aff_dot(tp, R.gamma, R.gamma), one));
+    mu = MUL(i1, PARAM(PI3));
+    mu = ADD(mu, MUL(MUL(R.m, i1), MUL(SQR(f[0]), SUB(one, SQR(g3)))));
+    mu = ADD(mu, MUL(MUL(R.m, PARAM(PI3)), SQR(f[1])));
+    mu = SQRT(mu);
+    routh = SQR(SUB(R.sh.p[0], R.sh.p[1]));
+    OUT(E_CAT, e[2]);
+    OUT(K1, ADD(DIV(DOT(R.M, R.rho), f[0]), nhref_aff_gate(tp, routh)));
+    OUT(K2, ADD(MUL(mu, R.omega.c[2]), nhref_aff_gate(tp, ADD(routh, SQR(P.sigma)))));
+    OUT(GA2M1, SUB(DOT(R.gamma, R.gamma), one));
     return nhref_tape_status(tp);
 }
 

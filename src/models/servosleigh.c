@@ -12,6 +12,7 @@
  */
 #include <stdio.h>
 
+#include "models/build.h"
 #include "nhref_model.h"
 
 enum { X, Y, THETA, U, OMEGA, WN, NSTATE };
@@ -56,41 +57,36 @@ static int check(mpfr_srcptr p, char *why, size_t len)
 
 static int build_rhs(nhref_tape_t *tp)
 {
-    nhref_node_t th = nhref_tape_state(tp, THETA), u = nhref_tape_state(tp, U);
-    nhref_node_t w = nhref_tape_state(tp, OMEGA);
-    nhref_node_t al = nhref_tape_param(tp, ALPHA), be = nhref_tape_param(tp, BETA);
-    nhref_node_t g = nhref_tape_param(tp, G);
-    nhref_node_t c = nhref_tape_cos(tp, th), s = nhref_tape_sin(tp, th);
+    nhref_node_t th = STATE(THETA), u = STATE(U);
+    nhref_node_t w = STATE(OMEGA);
+    nhref_node_t al = PARAM(ALPHA), be = PARAM(BETA);
+    nhref_node_t g = PARAM(G);
+    nhref_node_t c = COS(th), s = SIN(th);
     /* Lambda = u omega + g cos theta  (= b lambda / m) */
-    nhref_node_t lam = nhref_tape_add(tp, nhref_tape_mul(tp, u, w), nhref_tape_mul(tp, g, c));
+    nhref_node_t lam = ADD(MUL(u, w), MUL(g, c));
 
-    nhref_tape_set_output(tp, X, nhref_tape_mul(tp, u, c));
-    nhref_tape_set_output(tp, Y, nhref_tape_mul(tp, u, s));
-    nhref_tape_set_output(tp, THETA, w);
-    nhref_tape_set_output(tp, U,
-                          nhref_tape_sub(tp, nhref_tape_mul(tp, al, lam), nhref_tape_mul(tp, g, s)));
-    nhref_tape_set_output(tp, OMEGA, nhref_tape_mul(tp, be, lam));
-    nhref_tape_set_output(tp, WN, nhref_tape_mul(tp, al, nhref_tape_mul(tp, u, lam)));
+    OUT(X, MUL(u, c));
+    OUT(Y, MUL(u, s));
+    OUT(THETA, w);
+    OUT(U, SUB(MUL(al, lam), MUL(g, s)));
+    OUT(OMEGA, MUL(be, lam));
+    OUT(WN, MUL(al, MUL(u, lam)));
     return nhref_tape_status(tp);
 }
 
 static int build_integrals(nhref_tape_t *tp)
 {
-    nhref_node_t y = nhref_tape_state(tp, Y), th = nhref_tape_state(tp, THETA);
-    nhref_node_t u = nhref_tape_state(tp, U), w = nhref_tape_state(tp, OMEGA);
-    nhref_node_t wn = nhref_tape_state(tp, WN);
-    nhref_node_t al = nhref_tape_param(tp, ALPHA), be = nhref_tape_param(tp, BETA);
-    nhref_node_t g = nhref_tape_param(tp, G);
-    nhref_node_t e = nhref_tape_add(tp, nhref_tape_mul(tp, nhref_tape_const(tp, "0.5"),
-                                                       nhref_tape_sqr(tp, u)),
-                                    nhref_tape_mul(tp, g, y));
+    nhref_node_t y = STATE(Y), th = STATE(THETA);
+    nhref_node_t u = STATE(U), w = STATE(OMEGA);
+    nhref_node_t wn = STATE(WN);
+    nhref_node_t al = PARAM(ALPHA), be = PARAM(BETA);
+    nhref_node_t g = PARAM(G);
+    nhref_node_t e = ADD(MUL(CONST("0.5"), SQR(u)), MUL(g, y));
 
-    nhref_tape_set_output(tp, GAM,
-                          nhref_tape_sub(tp, nhref_tape_mul(tp, be, u), nhref_tape_mul(tp, al, w)));
-    nhref_tape_set_output(
-        tp, UE, nhref_tape_mul(tp, u, nhref_tape_exp(tp, nhref_tape_neg(tp, nhref_tape_mul(tp, al, th)))));
-    nhref_tape_set_output(tp, EB, nhref_tape_sub(tp, e, wn));
-    nhref_tape_set_output(tp, EN, e);
+    OUT(GAM, SUB(MUL(be, u), MUL(al, w)));
+    OUT(UE, MUL(u, EXP(NEG(MUL(al, th)))));
+    OUT(EB, SUB(e, wn));
+    OUT(EN, e);
     return nhref_tape_status(tp);
 }
 

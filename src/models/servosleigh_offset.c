@@ -16,6 +16,7 @@
  */
 #include <stdio.h>
 
+#include "models/build.h"
 #include "nhref_model.h"
 
 enum { X, Y, THETA, U, OMEGA, NSTATE };
@@ -83,45 +84,40 @@ static int check(mpfr_srcptr p, char *why, size_t len)
 
 static nhref_node_t inertia_about_o(nhref_tape_t *tp)
 {
-    nhref_node_t m = nhref_tape_param(tp, M), l = nhref_tape_param(tp, L);
-    return nhref_tape_add(tp, nhref_tape_param(tp, IC), nhref_tape_mul(tp, m, nhref_tape_sqr(tp, l)));
+    nhref_node_t m = PARAM(M), l = PARAM(L);
+    return ADD(PARAM(IC), MUL(m, SQR(l)));
 }
 
 static int build_rhs(nhref_tape_t *tp)
 {
-    nhref_node_t th = nhref_tape_state(tp, THETA), u = nhref_tape_state(tp, U);
-    nhref_node_t w = nhref_tape_state(tp, OMEGA);
-    nhref_node_t m = nhref_tape_param(tp, M), ic = nhref_tape_param(tp, IC);
-    nhref_node_t l = nhref_tape_param(tp, L), a = nhref_tape_param(tp, A);
-    nhref_node_t b = nhref_tape_param(tp, B), c = nhref_tape_param(tp, C);
+    nhref_node_t th = STATE(THETA), u = STATE(U);
+    nhref_node_t w = STATE(OMEGA);
+    nhref_node_t m = PARAM(M), ic = PARAM(IC);
+    nhref_node_t l = PARAM(L), a = PARAM(A);
+    nhref_node_t b = PARAM(B), c = PARAM(C);
     nhref_node_t io = inertia_about_o(tp);
     /* den = b I_O - m l c */
-    nhref_node_t den = nhref_tape_sub(tp, nhref_tape_mul(tp, b, io),
-                                      nhref_tape_mul(tp, nhref_tape_mul(tp, m, l), c));
-    nhref_node_t muw = nhref_tape_mul(tp, u, w);
+    nhref_node_t den = SUB(MUL(b, io), MUL(MUL(m, l), c));
+    nhref_node_t muw = MUL(u, w);
     /* lambda / m = u omega I_C / den;  u' = l omega^2 + (lambda / m) a */
-    nhref_node_t lam_m = nhref_tape_mul(tp, muw, nhref_tape_div(tp, ic, den));
+    nhref_node_t lam_m = MUL(muw, DIV(ic, den));
     /* omega' = u omega m (c - b l) / den */
-    nhref_node_t kw = nhref_tape_div(tp, nhref_tape_mul(tp, m, nhref_tape_sub(tp, c, nhref_tape_mul(tp, b, l))),
-                                     den);
+    nhref_node_t kw = DIV(MUL(m, SUB(c, MUL(b, l))), den);
 
-    nhref_tape_set_output(tp, X, nhref_tape_mul(tp, u, nhref_tape_cos(tp, th)));
-    nhref_tape_set_output(tp, Y, nhref_tape_mul(tp, u, nhref_tape_sin(tp, th)));
-    nhref_tape_set_output(tp, THETA, w);
-    nhref_tape_set_output(tp, U,
-                          nhref_tape_add(tp, nhref_tape_mul(tp, l, nhref_tape_sqr(tp, w)),
-                                         nhref_tape_mul(tp, a, lam_m)));
-    nhref_tape_set_output(tp, OMEGA, nhref_tape_mul(tp, kw, muw));
+    OUT(X, MUL(u, COS(th)));
+    OUT(Y, MUL(u, SIN(th)));
+    OUT(THETA, w);
+    OUT(U, ADD(MUL(l, SQR(w)), MUL(a, lam_m)));
+    OUT(OMEGA, MUL(kw, muw));
     return nhref_tape_status(tp);
 }
 
 static int build_integrals(nhref_tape_t *tp)
 {
-    nhref_node_t u = nhref_tape_state(tp, U), w = nhref_tape_state(tp, OMEGA);
-    nhref_node_t m = nhref_tape_param(tp, M);
-    nhref_node_t e = nhref_tape_add(tp, nhref_tape_mul(tp, m, nhref_tape_sqr(tp, u)),
-                                    nhref_tape_mul(tp, inertia_about_o(tp), nhref_tape_sqr(tp, w)));
-    nhref_tape_set_output(tp, EN, nhref_tape_mul(tp, nhref_tape_const(tp, "0.5"), e));
+    nhref_node_t u = STATE(U), w = STATE(OMEGA);
+    nhref_node_t m = PARAM(M);
+    nhref_node_t e = ADD(MUL(m, SQR(u)), MUL(inertia_about_o(tp), SQR(w)));
+    OUT(EN, MUL(CONST("0.5"), e));
     return nhref_tape_status(tp);
 }
 

@@ -23,6 +23,7 @@
  */
 #include <stdio.h>
 
+#include "models/build.h"
 #include "nhref_model.h"
 
 enum { THETA, OMEGA1, OMEGA2, V, PSI, R1, R2, NSTATE };
@@ -129,33 +130,30 @@ typedef struct {
 
 static void auxiliary(aux_t *q, nhref_tape_t *tp)
 {
-    nhref_node_t th = nhref_tape_state(tp, THETA);
-    nhref_node_t a2 = nhref_tape_param(tp, A2), a3 = nhref_tape_param(tp, A3);
-    nhref_node_t i2 = nhref_tape_param(tp, I2), i3 = nhref_tape_param(tp, I3);
+    nhref_node_t th = STATE(THETA);
+    nhref_node_t a2 = PARAM(A2), a3 = PARAM(A3);
+    nhref_node_t i2 = PARAM(I2), i3 = PARAM(I3);
     nhref_node_t ma1dphi;
 
-    q->m = nhref_tape_param(tp, M);
-    q->g = nhref_tape_param(tp, G);
-    q->a1 = nhref_tape_param(tp, A1);
-    q->ma1 = nhref_tape_mul(tp, q->m, q->a1);
-    q->s = nhref_tape_sin(tp, th);
-    q->c = nhref_tape_cos(tp, th);
-    q->sc = nhref_tape_mul(tp, q->s, q->c);
+    q->m = PARAM(M);
+    q->g = PARAM(G);
+    q->a1 = PARAM(A1);
+    q->ma1 = MUL(q->m, q->a1);
+    q->s = SIN(th);
+    q->c = COS(th);
+    q->sc = MUL(q->s, q->c);
     /* phi = -A2 c + A3 s,  phi' = A2 s + A3 c */
-    q->phi = nhref_tape_sub(tp, nhref_tape_mul(tp, a3, q->s), nhref_tape_mul(tp, a2, q->c));
-    q->dphi = nhref_tape_add(tp, nhref_tape_mul(tp, a2, q->s), nhref_tape_mul(tp, a3, q->c));
+    q->phi = SUB(MUL(a3, q->s), MUL(a2, q->c));
+    q->dphi = ADD(MUL(a2, q->s), MUL(a3, q->c));
     /* I_G = I2 s^2 + I3 c^2,  D = I2 - I3 */
-    q->ig = nhref_tape_add(tp, nhref_tape_mul(tp, i2, nhref_tape_sqr(tp, q->s)),
-                           nhref_tape_mul(tp, i3, nhref_tape_sqr(tp, q->c)));
-    q->d = nhref_tape_sub(tp, i2, i3);
+    q->ig = ADD(MUL(i2, SQR(q->s)), MUL(i3, SQR(q->c)));
+    q->d = SUB(i2, i3);
     /* It1 = I1 + m (A2^2 + A3^2),  a22 = I_G + m A1^2 */
-    q->it1 = nhref_tape_add(
-        tp, nhref_tape_param(tp, I1),
-        nhref_tape_mul(tp, q->m, nhref_tape_add(tp, nhref_tape_sqr(tp, a2), nhref_tape_sqr(tp, a3))));
-    q->a22 = nhref_tape_add(tp, q->ig, nhref_tape_mul(tp, q->ma1, q->a1));
+    q->it1 = ADD(PARAM(I1), MUL(q->m, ADD(SQR(a2), SQR(a3))));
+    q->a22 = ADD(q->ig, MUL(q->ma1, q->a1));
     /* Delta = It1 a22 - (m A1 phi')^2 */
-    ma1dphi = nhref_tape_mul(tp, q->ma1, q->dphi);
-    q->delta = nhref_tape_sub(tp, nhref_tape_mul(tp, q->it1, q->a22), nhref_tape_sqr(tp, ma1dphi));
+    ma1dphi = MUL(q->ma1, q->dphi);
+    q->delta = SUB(MUL(q->it1, q->a22), SQR(ma1dphi));
 }
 
 static int build_rhs(nhref_tape_t *tp)
@@ -164,59 +162,37 @@ static int build_rhs(nhref_tape_t *tp)
     nhref_node_t w1, w2, v, psi, w1s, w2s, w12, vw2, two, f1, f2, mdphi, ma1dphi, dw1, dw2, dv;
 
     auxiliary(&q, tp);
-    w1 = nhref_tape_state(tp, OMEGA1);
-    w2 = nhref_tape_state(tp, OMEGA2);
-    v = nhref_tape_state(tp, V);
-    psi = nhref_tape_state(tp, PSI);
-    two = nhref_tape_const(tp, "2");
-    w1s = nhref_tape_sqr(tp, w1);
-    w2s = nhref_tape_sqr(tp, w2);
-    w12 = nhref_tape_mul(tp, w1, w2);
-    vw2 = nhref_tape_mul(tp, v, w2);
-    mdphi = nhref_tape_mul(tp, q.m, q.dphi);
-    ma1dphi = nhref_tape_mul(tp, q.ma1, q.dphi);
+    w1 = STATE(OMEGA1);
+    w2 = STATE(OMEGA2);
+    v = STATE(V);
+    psi = STATE(PSI);
+    two = CONST("2");
+    w1s = SQR(w1);
+    w2s = SQR(w2);
+    w12 = MUL(w1, w2);
+    vw2 = MUL(v, w2);
+    mdphi = MUL(q.m, q.dphi);
+    ma1dphi = MUL(q.ma1, q.dphi);
 
     /* F1 = Omega2^2 (D s c + m phi phi') + m phi' v Omega2 + m g phi */
-    f1 = nhref_tape_add(
-        tp,
-        nhref_tape_add(tp,
-                       nhref_tape_mul(tp, w2s,
-                                      nhref_tape_add(tp, nhref_tape_mul(tp, q.d, q.sc),
-                                                     nhref_tape_mul(tp, mdphi, q.phi))),
-                       nhref_tape_mul(tp, mdphi, vw2)),
-        nhref_tape_mul(tp, nhref_tape_mul(tp, q.m, q.g), q.phi));
+    f1 = ADD(ADD(MUL(w2s, ADD(MUL(q.d, q.sc), MUL(mdphi, q.phi))), MUL(mdphi, vw2)),
+             MUL(MUL(q.m, q.g), q.phi));
     /* F2 = -m A1 [phi (Omega1^2 + Omega2^2) + v Omega2] - 2 D s c Omega1 Omega2 */
-    f2 = nhref_tape_neg(
-        tp, nhref_tape_add(
-                tp,
-                nhref_tape_mul(tp, q.ma1,
-                               nhref_tape_add(tp,
-                                              nhref_tape_mul(tp, q.phi, nhref_tape_add(tp, w1s, w2s)),
-                                              vw2)),
-                nhref_tape_mul(tp, nhref_tape_mul(tp, two, nhref_tape_mul(tp, q.d, q.sc)), w12)));
+    f2 = NEG(
+        ADD(MUL(q.ma1, ADD(MUL(q.phi, ADD(w1s, w2s)), vw2)), MUL(MUL(two, MUL(q.d, q.sc)), w12)));
     /* Omega1' = (a22 F1 + m A1 phi' F2) / Delta,  Omega2' = (It1 F2 + m A1 phi' F1) / Delta */
-    dw1 = nhref_tape_div(tp,
-                         nhref_tape_add(tp, nhref_tape_mul(tp, q.a22, f1),
-                                        nhref_tape_mul(tp, ma1dphi, f2)),
-                         q.delta);
-    dw2 = nhref_tape_div(tp,
-                         nhref_tape_add(tp, nhref_tape_mul(tp, q.it1, f2),
-                                        nhref_tape_mul(tp, ma1dphi, f1)),
-                         q.delta);
+    dw1 = DIV(ADD(MUL(q.a22, f1), MUL(ma1dphi, f2)), q.delta);
+    dw2 = DIV(ADD(MUL(q.it1, f2), MUL(ma1dphi, f1)), q.delta);
     /* v' = A1 Omega2^2 - 2 phi' Omega1 Omega2 - phi Omega2' */
-    dv = nhref_tape_sub(
-        tp,
-        nhref_tape_sub(tp, nhref_tape_mul(tp, q.a1, w2s),
-                       nhref_tape_mul(tp, nhref_tape_mul(tp, two, q.dphi), w12)),
-        nhref_tape_mul(tp, q.phi, dw2));
+    dv = SUB(SUB(MUL(q.a1, w2s), MUL(MUL(two, q.dphi), w12)), MUL(q.phi, dw2));
 
-    nhref_tape_set_output(tp, THETA, w1);
-    nhref_tape_set_output(tp, OMEGA1, dw1);
-    nhref_tape_set_output(tp, OMEGA2, dw2);
-    nhref_tape_set_output(tp, V, dv);
-    nhref_tape_set_output(tp, PSI, w2);
-    nhref_tape_set_output(tp, R1, nhref_tape_mul(tp, v, nhref_tape_cos(tp, psi)));
-    nhref_tape_set_output(tp, R2, nhref_tape_mul(tp, v, nhref_tape_sin(tp, psi)));
+    OUT(THETA, w1);
+    OUT(OMEGA1, dw1);
+    OUT(OMEGA2, dw2);
+    OUT(V, dv);
+    OUT(PSI, w2);
+    OUT(R1, MUL(v, COS(psi)));
+    OUT(R2, MUL(v, SIN(psi)));
     return nhref_tape_status(tp);
 }
 
@@ -227,63 +203,49 @@ static int build_rhs(nhref_tape_t *tp)
  * which a tape without a branch on parameter values cannot select. */
 static nhref_node_t atanh_atan(nhref_tape_t *tp, nhref_node_t x, nhref_node_t q)
 {
-    nhref_node_t half = nhref_tape_const(tp, "0.5");
-    nhref_node_t a = nhref_tape_sqrt(tp, nhref_tape_sqrt(tp, nhref_tape_sqr(tp, q)));
-    nhref_node_t sigma = nhref_tape_div(tp, q, nhref_tape_sqr(tp, a));
-    nhref_node_t wp = nhref_tape_mul(tp, half, nhref_tape_add(tp, nhref_tape_const(tp, "1"), sigma));
-    nhref_node_t wm = nhref_tape_mul(tp, half, nhref_tape_sub(tp, nhref_tape_const(tp, "1"), sigma));
-    nhref_node_t ax = nhref_tape_mul(tp, a, x);
-    return nhref_tape_div(tp,
-                          nhref_tape_add(tp, nhref_tape_atanh(tp, nhref_tape_mul(tp, wp, ax)),
-                                         nhref_tape_atan(tp, nhref_tape_mul(tp, wm, ax))),
-                          a);
+    nhref_node_t half = CONST("0.5");
+    nhref_node_t a = SQRT(SQRT(SQR(q)));
+    nhref_node_t sigma = DIV(q, SQR(a));
+    nhref_node_t wp = MUL(half, ADD(CONST("1"), sigma));
+    nhref_node_t wm = MUL(half, SUB(CONST("1"), sigma));
+    nhref_node_t ax = MUL(a, x);
+    return DIV(ADD(ATANH(MUL(wp, ax)), ATAN(MUL(wm, ax))), a);
 }
 
 static int build_integrals(nhref_tape_t *tp)
 {
     aux_t q;
     nhref_node_t w1, w2, v, half, u, j1, beta1, energy;
-    nhref_node_t a2 = nhref_tape_param(tp, A2), a3 = nhref_tape_param(tp, A3);
-    nhref_node_t i2 = nhref_tape_param(tp, I2), i3 = nhref_tape_param(tp, I3);
+    nhref_node_t a2 = PARAM(A2), a3 = PARAM(A3);
+    nhref_node_t i2 = PARAM(I2), i3 = PARAM(I3);
 
     auxiliary(&q, tp);
-    w1 = nhref_tape_state(tp, OMEGA1);
-    w2 = nhref_tape_state(tp, OMEGA2);
-    v = nhref_tape_state(tp, V);
-    half = nhref_tape_const(tp, "0.5");
-    u = nhref_tape_add(tp, v, nhref_tape_mul(tp, q.phi, w2)); /* v + phi Omega2 */
+    w1 = STATE(OMEGA1);
+    w2 = STATE(OMEGA2);
+    v = STATE(V);
+    half = CONST("0.5");
+    u = ADD(v, MUL(q.phi, w2)); /* v + phi Omega2 */
 
     /* E = It1 Omega1^2/2 - m A1 phi' Omega1 Omega2 + a22 Omega2^2/2 + m u^2/2 + m g phi' */
-    energy = nhref_tape_add(
-        tp,
-        nhref_tape_sub(tp, nhref_tape_mul(tp, half, nhref_tape_mul(tp, q.it1, nhref_tape_sqr(tp, w1))),
-                       nhref_tape_mul(tp, nhref_tape_mul(tp, q.ma1, q.dphi), nhref_tape_mul(tp, w1, w2))),
-        nhref_tape_add(
-            tp,
-            nhref_tape_mul(tp, half,
-                           nhref_tape_add(tp, nhref_tape_mul(tp, q.a22, nhref_tape_sqr(tp, w2)),
-                                          nhref_tape_mul(tp, q.m, nhref_tape_sqr(tp, u)))),
-            nhref_tape_mul(tp, nhref_tape_mul(tp, q.m, q.g), q.dphi)));
+    energy =
+        ADD(SUB(MUL(half, MUL(q.it1, SQR(w1))), MUL(MUL(q.ma1, q.dphi), MUL(w1, w2))),
+            ADD(MUL(half, ADD(MUL(q.a22, SQR(w2)), MUL(q.m, SQR(u)))), MUL(MUL(q.m, q.g), q.dphi)));
     /* J1 = I_G Omega2 */
-    j1 = nhref_tape_mul(tp, q.ig, w2);
+    j1 = MUL(q.ig, w2);
     /* beta1 = -(A2/I2) T(cos theta; D/I2) + (A3/I3) T(sin theta; -D/I3) */
-    beta1 = nhref_tape_add(
-        tp,
-        nhref_tape_neg(tp, nhref_tape_mul(tp, nhref_tape_div(tp, a2, i2),
-                                          atanh_atan(tp, q.c, nhref_tape_div(tp, q.d, i2)))),
-        nhref_tape_mul(tp, nhref_tape_div(tp, a3, i3),
-                       atanh_atan(tp, q.s, nhref_tape_neg(tp, nhref_tape_div(tp, q.d, i3)))));
+    beta1 = ADD(NEG(MUL(DIV(a2, i2), atanh_atan(tp, q.c, DIV(q.d, i2)))),
+                MUL(DIV(a3, i3), atanh_atan(tp, q.s, NEG(DIV(q.d, i3)))));
 
-    nhref_tape_set_output(tp, E, energy);
-    nhref_tape_set_output(tp, J1, j1);
-    nhref_tape_set_output(tp, J2, nhref_tape_add(tp, u, nhref_tape_mul(tp, j1, beta1)));
+    OUT(E, energy);
+    OUT(J1, j1);
+    OUT(J2, ADD(u, MUL(j1, beta1)));
     return nhref_tape_status(tp);
 }
 
 /* the fall: cos theta = 0, i.e. |theta| = pi/2 */
 static int build_events(nhref_tape_t *tp)
 {
-    nhref_tape_set_output(tp, FALL, nhref_tape_cos(tp, nhref_tape_state(tp, THETA)));
+    OUT(FALL, COS(STATE(THETA)));
     return nhref_tape_status(tp);
 }
 

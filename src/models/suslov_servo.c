@@ -15,6 +15,7 @@
  */
 #include <stdio.h>
 
+#include "models/build.h"
 #include "nhref_model.h"
 
 enum { W1, W2, G1, G2, G3, WORK, NSTATE };
@@ -193,12 +194,7 @@ static int check_init(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len)
     return NHREF_OK;
 }
 
-/* ------------------------------------------------------------------ tape helpers */
-#define P(i) nhref_tape_param(tp, (i))
-#define MUL(a, b) nhref_tape_mul(tp, (a), (b))
-#define ADD(a, b) nhref_tape_add(tp, (a), (b))
-#define SUB(a, b) nhref_tape_sub(tp, (a), (b))
-
+/* ------------------------------------------------------------------ tape builders */
 /* the constant coefficients of spec §4.2 */
 typedef struct {
     nhref_node_t k1, k2, k3, D;
@@ -207,12 +203,13 @@ typedef struct {
 
 static void coefficients(nhref_tape_t *tp, coef_t *k)
 {
-    nhref_node_t i11 = P(I11), i12 = P(I12), i13 = P(I13), i22 = P(I22), i23 = P(I23);
-    nhref_node_t b1 = P(B1), b2 = P(B2), b3 = P(B3);
-    nhref_node_t delta = SUB(MUL(i11, i22), nhref_tape_sqr(tp, i12));
-    nhref_node_t i12s = nhref_tape_sqr(tp, i12), i13s = nhref_tape_sqr(tp, i13);
-    nhref_node_t i22s = nhref_tape_sqr(tp, i22), i23s = nhref_tape_sqr(tp, i23);
-    nhref_node_t i11s = nhref_tape_sqr(tp, i11);
+    nhref_node_t i11 = PARAM(I11), i12 = PARAM(I12), i13 = PARAM(I13), i22 = PARAM(I22),
+                 i23 = PARAM(I23);
+    nhref_node_t b1 = PARAM(B1), b2 = PARAM(B2), b3 = PARAM(B3);
+    nhref_node_t delta = SUB(MUL(i11, i22), SQR(i12));
+    nhref_node_t i12s = SQR(i12), i13s = SQR(i13);
+    nhref_node_t i22s = SQR(i22), i23s = SQR(i23);
+    nhref_node_t i11s = SQR(i11);
 
     k->k1 = SUB(MUL(i12, i23), MUL(i13, i22));
     k->k2 = SUB(MUL(i12, i13), MUL(i11, i23));
@@ -248,96 +245,90 @@ static void coefficients(nhref_tape_t *tp, coef_t *k)
 static nhref_node_t form(nhref_tape_t *tp, nhref_node_t X, nhref_node_t Y, nhref_node_t Z,
                          nhref_node_t q11, nhref_node_t q12, nhref_node_t q22, nhref_node_t D)
 {
-    return nhref_tape_div(tp, ADD(ADD(MUL(X, q11), MUL(Y, q12)), MUL(Z, q22)), D);
+    return DIV(ADD(ADD(MUL(X, q11), MUL(Y, q12)), MUL(Z, q22)), D);
 }
 
 static int build_rhs(nhref_tape_t *tp)
 {
     coef_t k;
-    nhref_node_t w1 = nhref_tape_state(tp, W1), w2 = nhref_tape_state(tp, W2);
-    nhref_node_t g1 = nhref_tape_state(tp, G1), g2 = nhref_tape_state(tp, G2);
-    nhref_node_t g3 = nhref_tape_state(tp, G3);
-    nhref_node_t c1 = P(C1), c2 = P(C2), c3 = P(C3);
-    nhref_node_t b1 = P(B1), b2 = P(B2), b3 = P(B3);
-    nhref_node_t i11 = P(I11), i12 = P(I12), i13 = P(I13), i22 = P(I22), i23 = P(I23);
+    nhref_node_t w1 = STATE(W1), w2 = STATE(W2);
+    nhref_node_t g1 = STATE(G1), g2 = STATE(G2);
+    nhref_node_t g3 = STATE(G3);
+    nhref_node_t c1 = PARAM(C1), c2 = PARAM(C2), c3 = PARAM(C3);
+    nhref_node_t b1 = PARAM(B1), b2 = PARAM(B2), b3 = PARAM(B3);
+    nhref_node_t i11 = PARAM(I11), i12 = PARAM(I12), i13 = PARAM(I13), i22 = PARAM(I22),
+                 i23 = PARAM(I23);
     nhref_node_t q11, q12, q22, tau1, tau2, tau3, lambda, grav1, grav2, gravl;
 
     coefficients(tp, &k);
-    q11 = nhref_tape_sqr(tp, w1);
+    q11 = SQR(w1);
     q12 = MUL(w1, w2);
-    q22 = nhref_tape_sqr(tp, w2);
+    q22 = SQR(w2);
     /* tau = gamma x c */
     tau1 = SUB(MUL(g2, c3), MUL(g3, c2));
     tau2 = SUB(MUL(g3, c1), MUL(g1, c3));
     tau3 = SUB(MUL(g1, c2), MUL(g2, c1));
     /* g1 = [(I22 b3 - I23 b2) tau1 + (I23 b1 - I12 b3) tau2 + (I12 b2 - I22 b1) tau3] / D */
-    grav1 = nhref_tape_div(tp,
-                           ADD(ADD(MUL(SUB(MUL(i22, b3), MUL(i23, b2)), tau1),
-                                   MUL(SUB(MUL(i23, b1), MUL(i12, b3)), tau2)),
-                               MUL(SUB(MUL(i12, b2), MUL(i22, b1)), tau3)),
-                           k.D);
+    grav1 = DIV(ADD(ADD(MUL(SUB(MUL(i22, b3), MUL(i23, b2)), tau1),
+                        MUL(SUB(MUL(i23, b1), MUL(i12, b3)), tau2)),
+                    MUL(SUB(MUL(i12, b2), MUL(i22, b1)), tau3)),
+                k.D);
     /* g2 = [(I13 b2 - I12 b3) tau1 + (I11 b3 - I13 b1) tau2 + (I12 b1 - I11 b2) tau3] / D */
-    grav2 = nhref_tape_div(tp,
-                           ADD(ADD(MUL(SUB(MUL(i13, b2), MUL(i12, b3)), tau1),
-                                   MUL(SUB(MUL(i11, b3), MUL(i13, b1)), tau2)),
-                               MUL(SUB(MUL(i12, b1), MUL(i11, b2)), tau3)),
-                           k.D);
+    grav2 = DIV(ADD(ADD(MUL(SUB(MUL(i13, b2), MUL(i12, b3)), tau1),
+                        MUL(SUB(MUL(i11, b3), MUL(i13, b1)), tau2)),
+                    MUL(SUB(MUL(i12, b1), MUL(i11, b2)), tau3)),
+                k.D);
     /* gl = -(k1 tau1 + k2 tau2 + k3 tau3) / D */
-    gravl = nhref_tape_neg(
-        tp, nhref_tape_div(tp, ADD(ADD(MUL(k.k1, tau1), MUL(k.k2, tau2)), MUL(k.k3, tau3)), k.D));
+    gravl = NEG(DIV(ADD(ADD(MUL(k.k1, tau1), MUL(k.k2, tau2)), MUL(k.k3, tau3)), k.D));
     lambda = ADD(form(tp, k.L1, k.L2, k.L3, q11, q12, q22, k.D), gravl);
 
-    nhref_tape_set_output(tp, W1, ADD(form(tp, k.A1, k.B1, k.C1, q11, q12, q22, k.D), grav1));
-    nhref_tape_set_output(tp, W2, ADD(form(tp, k.A2, k.B2, k.C2, q11, q12, q22, k.D), grav2));
+    OUT(W1, ADD(form(tp, k.A1, k.B1, k.C1, q11, q12, q22, k.D), grav1));
+    OUT(W2, ADD(form(tp, k.A2, k.B2, k.C2, q11, q12, q22, k.D), grav2));
     /* gamma' = gamma x omega, omega = (w1, w2, 0) */
-    nhref_tape_set_output(tp, G1, nhref_tape_neg(tp, MUL(g3, w2)));
-    nhref_tape_set_output(tp, G2, MUL(g3, w1));
-    nhref_tape_set_output(tp, G3, SUB(MUL(g1, w2), MUL(g2, w1)));
-    nhref_tape_set_output(tp, WORK, MUL(lambda, ADD(MUL(b1, w1), MUL(b2, w2))));
+    OUT(G1, NEG(MUL(g3, w2)));
+    OUT(G2, MUL(g3, w1));
+    OUT(G3, SUB(MUL(g1, w2), MUL(g2, w1)));
+    OUT(WORK, MUL(lambda, ADD(MUL(b1, w1), MUL(b2, w2))));
     return nhref_tape_status(tp);
 }
 
 static int build_integrals(nhref_tape_t *tp)
 {
     coef_t k;
-    nhref_node_t w1 = nhref_tape_state(tp, W1), w2 = nhref_tape_state(tp, W2);
-    nhref_node_t g1 = nhref_tape_state(tp, G1), g2 = nhref_tape_state(tp, G2);
-    nhref_node_t g3 = nhref_tape_state(tp, G3), W = nhref_tape_state(tp, WORK);
-    nhref_node_t c1 = P(C1), c2 = P(C2), c3 = P(C3);
-    nhref_node_t b1 = P(B1), b2 = P(B2), b3 = P(B3);
-    nhref_node_t i11 = P(I11), i12 = P(I12), i13 = P(I13), i22 = P(I22), i23 = P(I23);
+    nhref_node_t w1 = STATE(W1), w2 = STATE(W2);
+    nhref_node_t g1 = STATE(G1), g2 = STATE(G2);
+    nhref_node_t g3 = STATE(G3), W = STATE(WORK);
+    nhref_node_t c1 = PARAM(C1), c2 = PARAM(C2), c3 = PARAM(C3);
+    nhref_node_t b1 = PARAM(B1), b2 = PARAM(B2), b3 = PARAM(B3);
+    nhref_node_t i11 = PARAM(I11), i12 = PARAM(I12), i13 = PARAM(I13), i22 = PARAM(I22),
+                 i23 = PARAM(I23);
     nhref_node_t q11, q12, q22, m1, m2, m3, T, V, cube;
 
     coefficients(tp, &k);
-    q11 = nhref_tape_sqr(tp, w1);
+    q11 = SQR(w1);
     q12 = MUL(w1, w2);
-    q22 = nhref_tape_sqr(tp, w2);
+    q22 = SQR(w2);
     /* I omega */
     m1 = ADD(MUL(i11, w1), MUL(i12, w2));
     m2 = ADD(MUL(i12, w1), MUL(i22, w2));
     m3 = ADD(MUL(i13, w1), MUL(i23, w2));
-    T = MUL(nhref_tape_const(tp, "0.5"), ADD(MUL(m1, w1), MUL(m2, w2)));
+    T = MUL(CONST("0.5"), ADD(MUL(m1, w1), MUL(m2, w2)));
     V = ADD(ADD(MUL(c1, g1), MUL(c2, g2)), MUL(c3, g3));
 
-    nhref_tape_set_output(tp, GAMMA2,
-                          ADD(ADD(nhref_tape_sqr(tp, g1), nhref_tape_sqr(tp, g2)),
-                              nhref_tape_sqr(tp, g3)));
-    nhref_tape_set_output(tp, TKIN, T);
-    nhref_tape_set_output(tp, EN, ADD(T, V));
-    nhref_tape_set_output(tp, ENW, SUB(ADD(T, V), W));
-    nhref_tape_set_output(tp, FI, ADD(ADD(MUL(m1, c1), MUL(m2, c2)), MUL(m3, c3)));
-    nhref_tape_set_output(tp, JI,
-                          ADD(MUL(SUB(MUL(b2, i11), MUL(b1, i12)), w1),
-                              MUL(SUB(MUL(b2, i12), MUL(b1, i22)), w2)));
-    nhref_tape_set_output(
-        tp, G2I,
-        SUB(MUL(MUL(i11, SUB(MUL(b2, SUB(i11, i22)), MUL(b3, i23))), q11),
-            MUL(MUL(i23, SUB(MUL(b3, i22), MUL(b2, i23))), q22)));
+    OUT(GAMMA2, ADD(ADD(SQR(g1), SQR(g2)), SQR(g3)));
+    OUT(TKIN, T);
+    OUT(EN, ADD(T, V));
+    OUT(ENW, SUB(ADD(T, V), W));
+    OUT(FI, ADD(ADD(MUL(m1, c1), MUL(m2, c2)), MUL(m3, c3)));
+    OUT(JI,
+        ADD(MUL(SUB(MUL(b2, i11), MUL(b1, i12)), w1), MUL(SUB(MUL(b2, i12), MUL(b1, i22)), w2)));
+    OUT(G2I, SUB(MUL(MUL(i11, SUB(MUL(b2, SUB(i11, i22)), MUL(b3, i23))), q11),
+                 MUL(MUL(i23, SUB(MUL(b3, i22), MUL(b2, i23))), q22)));
     /* H = (A2 w1^3 - 3 A1 w1^2 w2 - (3/2) B1 w1 w2^2 - C1 w2^3) / (3 D) */
-    cube = SUB(SUB(SUB(MUL(k.A2, MUL(q11, w1)), MUL(MUL(nhref_tape_const(tp, "3"), k.A1), MUL(q11, w2))),
-                   MUL(MUL(nhref_tape_const(tp, "1.5"), k.B1), MUL(w1, q22))),
+    cube = SUB(SUB(SUB(MUL(k.A2, MUL(q11, w1)), MUL(MUL(CONST("3"), k.A1), MUL(q11, w2))),
+                   MUL(MUL(CONST("1.5"), k.B1), MUL(w1, q22))),
                MUL(k.C1, MUL(q22, w2)));
-    nhref_tape_set_output(tp, HI, nhref_tape_div(tp, cube, MUL(nhref_tape_const(tp, "3"), k.D)));
+    OUT(HI, DIV(cube, MUL(CONST("3"), k.D)));
     (void)q12;
     return nhref_tape_status(tp);
 }

@@ -22,9 +22,12 @@ struct nhref_system {
 int nhref_system_new(nhref_system_t **sysp, const nhref_model_t *model)
 {
     nhref_system_t *sys;
+    char why[256];
     int status;
 
     *sysp = NULL;
+    if (nhref_model_check(model, why, sizeof why) != NHREF_OK)
+        return NHREF_EINVAL;
     sys = calloc(1, sizeof *sys);
     if (sys == NULL)
         return NHREF_ENOMEM;
@@ -116,8 +119,10 @@ int nhref_system_derive(nhref_system_t **sysp, const nhref_system_t *base, nhref
     sys->owned->state = sys->owned_state;
     sys->owned->nintegral = 0;
     sys->owned->integral = NULL;
+    sys->owned->build_integrals = NULL;
     sys->owned->nevent = 0;
     sys->owned->event = NULL;
+    sys->owned->build_events = NULL;
     sys->owned->check_init = NULL;
     sys->model = sys->owned;
     for (size_t i = 0; i < bm->nparam; i++)

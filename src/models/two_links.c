@@ -17,7 +17,7 @@
 #include <stdio.h>
 
 #include "models/ow_common.h"
-#include "models/wheeled_ops.h"
+#include "models/build.h"
 
 enum { X, Y, PHI, PSI1, PSI2, V1, V2, OMEGA, CHI11, CHI12, CHI21, CHI22, NSTATE };
 enum { M, JC, A, B1, B2, C1, C2, H, L, NPARAM };

@@ -5,7 +5,9 @@
  * A node's derivative along a direction is built node by node in SSA order with
  * the elementary rules (d(ab) = a'b + ab', d sin a = cos a a', d atan a =
  * a'/(1 + a^2), ...); derivatives known to be zero are tracked and never built,
- * so a tape only grows by what the chain rule needs.
+ * so a tape only grows by what the chain rule needs.  A linear solve y = M^-1 b
+ * (SOLVE) has the derivative dy = M^-1 (db - dM y): a second SOLVE with the same
+ * M (Golub & Van Loan, Matrix Computations, §2.6).
  */
 #include "tape_internal.h"
 
@@ -13,6 +15,32 @@
 #include <stdlib.h>
 
 #define ZERO (-2) /* a derivative that is identically zero */
+
+/* The SOLVE group whose first node is ND (dim outputs), its arguments mapped by MAP,
+ * with right-hand side B (DST nodes; NULL: ND's own, mapped): outputs to Y. */
+static void copy_solve_rhs(nhref_tape_t *dst, const nhref_tape_node_t *nd, const nhref_node_t *map,
+                           const nhref_node_t *b, nhref_node_t *y)
+{
+    size_t n = nd->dim;
+    nhref_node_t *m = malloc((n * n + n) * sizeof *m);
+
+    if (m == NULL) {
+        for (size_t i = 0; i < n; i++)
+            y[i] = NHREF_NODE_INVALID;
+        dst->status = dst->status != NHREF_OK ? dst->status : NHREF_ENOMEM;
+        return;
+    }
+    for (size_t i = 0; i < n * n + n; i++)
+        m[i] = map[nd->args[i]];
+    nhref_tape_solve(dst, y, n, m, b != NULL ? b : m + n * n);
+    free(m);
+}
+
+static void copy_solve(nhref_tape_t *dst, const nhref_tape_node_t *nd, const nhref_node_t *map,
+                       nhref_node_t *y)
+{
+    copy_solve_rhs(dst, nd, map, NULL, y);
+}
 
 /* Copy the nodes of SRC into DST; MAP[i] is the new node of node i; the state
  * inputs of SRC become DST's states STATE0 + i. */
@@ -81,6 +109,10 @@ static void copy_nodes(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t 
         case NHREF_OP_POWI:
             map[i] = nhref_tape_powi(dst, a, nd->n);
             break;
+        case NHREF_OP_SOLVE:
+            if (nd->args != NULL) /* the group's first node: the whole group */
+                copy_solve(dst, nd, map, map + i);
+            break;
         default:
             map[i] = NHREF_NODE_INVALID;
             break;
@@ -102,6 +134,44 @@ static nhref_node_t d_sub(nhref_tape_t *t, nhref_node_t x, nhref_node_t y)
 static nhref_node_t d_mul(nhref_tape_t *t, nhref_node_t value, nhref_node_t dx)
 {
     return dx == ZERO ? ZERO : nhref_tape_mul(t, value, dx);
+}
+
+/* the node for a derivative: ZERO becomes the constant 0 */
+static nhref_node_t materialize(nhref_tape_t *t, nhref_node_t d)
+{
+    return d == ZERO ? nhref_tape_const(t, "0") : d;
+}
+
+/* The derivative DY (dim nodes or ZERO) of the SOLVE group whose first node is ND,
+ * values Y: r = db - dM y, dy = M^-1 r (ZERO if r is identically zero). */
+static void derive_solve(nhref_tape_t *dst, const nhref_tape_node_t *nd, const nhref_node_t *map,
+                         const nhref_node_t *y, const nhref_node_t *d, nhref_node_t *dy)
+{
+    size_t n = nd->dim;
+    nhref_node_t *r = malloc(n * sizeof *r);
+    int zero = 1;
+
+    if (r == NULL) {
+        for (size_t i = 0; i < n; i++)
+            dy[i] = NHREF_NODE_INVALID;
+        dst->status = dst->status != NHREF_OK ? dst->status : NHREF_ENOMEM;
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        r[i] = d[nd->args[n * n + i]];
+        for (size_t j = 0; j < n; j++)
+            r[i] = d_sub(dst, r[i], d_mul(dst, y[j], d[nd->args[i * n + j]]));
+        zero = zero && r[i] == ZERO;
+    }
+    if (zero) {
+        for (size_t i = 0; i < n; i++)
+            dy[i] = ZERO;
+    } else {
+        for (size_t i = 0; i < n; i++)
+            r[i] = materialize(dst, r[i]);
+        copy_solve_rhs(dst, nd, map, r, dy);
+    }
+    free(r);
 }
 
 /* D[i] = derivative of SRC's node i (values MAP[i] in DST) along the state
@@ -196,17 +266,15 @@ static void derive(nhref_tape_t *dst, const nhref_tape_t *src, const nhref_node_
                     da);
             }
             break;
+        case NHREF_OP_SOLVE: /* y = M^-1 b: dy = M^-1 (db - dM y), the same M */
+            if (nd->args != NULL)
+                derive_solve(dst, nd, map, map + i, d, d + i);
+            break;
         default: /* TIME, PARAM, CONST are constant in x */
             d[i] = ZERO;
             break;
         }
     }
-}
-
-/* the node for a derivative: ZERO becomes the constant 0 */
-static nhref_node_t materialize(nhref_tape_t *t, nhref_node_t d)
-{
-    return d == ZERO ? nhref_tape_const(t, "0") : d;
 }
 
 int nhref_tape_linearize(nhref_tape_t **out, const nhref_tape_t *f, size_t m)

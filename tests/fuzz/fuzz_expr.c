@@ -12,16 +12,16 @@ static const char *const param[] = {"m", "J", "a"};
 
 static void evaluate(const nhref_tape_t *tape)
 {
-    double xd[5] = {0.25, -1, 3, 0.5, -2}, pd[3] = {2, 30, 1}, gd;
+    double xd[5] = {0.25, -1, 3, 0.5, -2}, pd[3] = {2, 30, 1}, gd, td = 0.5;
     nhref_tape_d_t *wd;
     nhref_tape_mp_t *wm;
     mpfr_t t, g, x[5], p[3];
     __mpfr_struct xv[5], pv[3];
 
-    if (nhref_tape_d_new(&wd, tape, 0) != NHREF_OK)
+    if (nhref_tape_d_new(&wd, tape, 53, 0) != NHREF_OK)
         fuzz_fail("nhref_tape_d_new refused a parsed tape");
     nhref_tape_d_set_params(wd, pd);
-    nhref_tape_d_eval(&gd, wd, 0.5, xd);
+    nhref_tape_d_eval(&gd, wd, &td, xd);
     nhref_tape_d_free(wd);
 
     if (nhref_tape_mp_new(&wm, tape, 64, 0) != NHREF_OK)

@@ -1,6 +1,7 @@
-/* servo_epb.h -- internal: the generic Euler–Poincaré–Béghin (EPB) tape builder
- * and the small test models of shared/models/servoconstraints.md §2-§3 (not in
- * the registry; the Check suite tests/check_servo.c uses them).
+/* servo_epb_models.h -- test-only: the generic Euler–Poincaré–Béghin (EPB) tape
+ * builder and the small test models of shared/models/servoconstraints.md §2-§3
+ * (not in the registry nor in libnhref; the Check suite tests/check_servo.c uses
+ * them).
  *
  * The EPB equations on an n-dimensional Lie algebra with structure constants
  * [e_j, e_k] = sum_i c^i_{jk} e_i, constant inertia I (symmetric positive
@@ -10,8 +11,8 @@
  *     lambda     = -(a, I^-1 K) / (a, I^-1 b),
  *     omega'     = I^-1 (K + lambda b).
  */
-#ifndef NHREF_SERVO_EPB_H
-#define NHREF_SERVO_EPB_H
+#ifndef NHREF_SERVO_EPB_MODELS_H
+#define NHREF_SERVO_EPB_MODELS_H
 
 #include <stddef.h>
 
@@ -34,9 +35,8 @@ extern const nhref_servo_algebra_t nhref_servo_so3, nhref_servo_se2;
 /* nhref_servo_epb_build -- append the EPB right-hand side to TAPE.
  * Shapes:  I: n*n nodes (row-major, symmetric); a, b, omega: n nodes;
  *          omegadot: n nodes (output); lambda: 1 node (output, may be NULL).
- * The solve I y = r is Gaussian elimination without pivoting written out on
- * the tape (valid for I positive definite); only the constant denominators
- * (a, I^-1 b) and the pivots of I occur, so the right-hand side is polynomial
+ * The solves I y = K and I z = b are tape SOLVEs (nhref_tape_solve; I
+ * nonsingular); I, a and b are constant, so the right-hand side is polynomial
  * in omega.  Returns the tape status (errors are sticky, see nhref_tape.h). */
 int nhref_servo_epb_build(nhref_tape_t *tape, const nhref_servo_algebra_t *alg,
                           const nhref_node_t *I, const nhref_node_t *a, const nhref_node_t *b,
@@ -55,4 +55,4 @@ extern const nhref_model_t nhref_model_servo_epb_so3, nhref_model_servo_epb_se2;
 extern const nhref_model_t nhref_model_servo_q1, nhref_model_servo_q2, nhref_model_servo_q3,
     nhref_model_servo_q4;
 
-#endif /* NHREF_SERVO_EPB_H */
+#endif /* NHREF_SERVO_EPB_MODELS_H */
