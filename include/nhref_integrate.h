@@ -28,7 +28,8 @@ NHREF_BEGIN_DECLS
     X(NHREF_OUTCOME_REACHED, "reached the final time")                            \
     X(NHREF_OUTCOME_EVENT, "stopped by an event")                                 \
     X(NHREF_OUTCOME_BLOWUP, "stopped before a finite-time blow-up")               \
-    X(NHREF_OUTCOME_FAILED, "stopped by an error (see the status)")
+    X(NHREF_OUTCOME_FAILED, "stopped by an error (see the status)")                 \
+    X(NHREF_OUTCOME_UNPROVEN, "stopped where no enclosure could be proven (nhref_arb.h)")
 
 typedef enum {
 #define NHREF_X_OUTCOME(name, msg) name,

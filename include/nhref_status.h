@@ -50,7 +50,8 @@ NHREF_BEGIN_DECLS
     X(NHREF_ECHECKSUM, 12, "checksum mismatch")                                           \
     X(NHREF_ETOLERANCE, 13, "requested accuracy not met")                                 \
     X(NHREF_EBLOWUP, 14, "the solution leaves every bound (finite-time blow-up)")         \
-    X(NHREF_ERANGE, 15, "number too large or too small for the working precision")
+    X(NHREF_ERANGE, 15, "number too large or too small for the working precision")      \
+    X(NHREF_EUNPROVEN, 16, "no enclosure could be proven (the validated step shrank too far)")
 
 typedef enum {
 #define NHREF_X_ENUM(name, value, msg) name = value,

@@ -55,6 +55,17 @@ int nhref_system_params_mp(mpfr_ptr p, const nhref_system_t *sys, long prec);
 int nhref_system_workspace_mp(nhref_tape_mp_t **ws, const nhref_system_t *sys,
                               const nhref_tape_t *tape, long prec, unsigned order, int strict);
 
+/* The Arb instances (for proven.c), when arb.h is included before this header. */
+#ifdef ARB_H
+#include "nhref_arb.h"
+int nhref_system_params_arb(arb_ptr p, const nhref_system_t *sys, long prec);
+int nhref_system_workspace_arb(nhref_tape_arb_t **ws, const nhref_system_t *sys,
+                               const nhref_tape_t *tape, long prec, unsigned order, int strict);
+/* test hook of proven.c: the Lagrange remainder is multiplied by this (1); a test
+ * sets 0 to show that containment tests then fail */
+extern double nhref_proven_hook_remainder;
+#endif
+
 /* Statistics of the drivers (integrate/stats.c): a fresh record; one step taken
  * (LAST: the step that reached the end, whose clipped size says nothing of h_min). */
 #include "nhref_integrate.h"

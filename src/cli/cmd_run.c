@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "nhref_arb.h"
 
 #define MAX_ASSIGN 64
 #define DEFAULT_MAX_ROWS 10000000UL
@@ -33,6 +34,10 @@ static void usage(FILE *out)
             "      --fast              the double-precision fast path: the same schemes,\n"
             "                          events and outcomes in IEEE double; tolerance\n"
             "                          max(1e-15, 10^-D); values printed with 17 digits\n"
+            "      --rigorous          proven enclosures (validated Taylor in Arb balls,\n"
+            "                          Lohner's method): every state and first integral\n"
+            "                          column c gets c_rad, and [c - c_rad, c + c_rad]\n"
+            "                          contains the exact value (t_rad: the time's ball)\n"
             "      --order N           scheme taylor: the order, 2 <= N <= 100000 (default:\n"
             "                          from the tolerance)\n"
             "      --stages S          scheme gauss: the stages, order 2S, 1 <= S <= 2000\n"
@@ -80,17 +85,27 @@ static void log_event(event_log_t *l, size_t k, mpfr_srcptr t)
  * each value is printed with. */
 static void header(FILE *out, const nhref_system_t *sys, const char *const *init_str,
                    const char *t_end, const char *dt_out, const char *scheme,
-                   const char *precision, const char *tolerance, int digits)
+                   const char *precision, const char *tolerance, int digits, int balls)
 {
     const nhref_model_t *m = nhref_system_model(sys);
+    const char *rad = balls ? "_rad" : "";
 
     /* the column names first: the one line both pandas.read_csv(comment='#') and
-     * numpy.genfromtxt(names=True, comments='#') take for the header */
+     * numpy.genfromtxt(names=True, comments='#') take for the header; with balls,
+     * each column c is followed by c_rad */
     fprintf(out, "t");
-    for (size_t i = 0; i < m->nstate; i++)
+    if (balls)
+        fprintf(out, ",t_rad");
+    for (size_t i = 0; i < m->nstate; i++) {
         fprintf(out, ",%s", m->state[i].name);
-    for (size_t i = 0; i < m->nintegral; i++)
+        if (balls)
+            fprintf(out, ",%s%s", m->state[i].name, rad);
+    }
+    for (size_t i = 0; i < m->nintegral; i++) {
         fprintf(out, ",%s", m->integral[i].name);
+        if (balls)
+            fprintf(out, ",%s%s", m->integral[i].name, rad);
+    }
     fprintf(out, "\n# nhref trajectory\n");
     nhref_csv_meta(out, "format", "nhref-trajectory 2");
     nhref_csv_meta(out, "nhref", "%s (MPFR %s, GMP %s)", nhref_version(), nhref_mpfr_version(),
@@ -109,12 +124,18 @@ static void header(FILE *out, const nhref_system_t *sys, const char *const *init
     nhref_csv_meta(out, "scheme", "%s", scheme);
     nhref_csv_meta(out, "precision", "%s", precision);
     nhref_csv_meta(out, "tolerance", "%s (mixed: |error| <= tol * max(1, |x|))", tolerance);
-    nhref_csv_meta(out, "digits-printed", "%d (not certified: see 'nhref golden')", digits);
-    fprintf(out, "# units: s");
+    if (balls)
+        nhref_csv_meta(out, "digits-printed",
+                       "%d (midpoints; PROVEN: the exact value lies in [c - c_rad, c + c_rad], "
+                       "the printed midpoint's rounding included)",
+                       digits);
+    else
+        nhref_csv_meta(out, "digits-printed", "%d (not certified: see 'nhref golden')", digits);
+    fprintf(out, "# units: s%s", balls ? ",s" : "");
     for (size_t i = 0; i < m->nstate; i++)
-        fprintf(out, ",%s", m->state[i].unit);
+        fprintf(out, balls ? ",%s,%s" : ",%s", m->state[i].unit, m->state[i].unit);
     for (size_t i = 0; i < m->nintegral; i++)
-        fprintf(out, ",%s", m->integral[i].unit);
+        fprintf(out, balls ? ",%s,%s" : ",%s", m->integral[i].unit, m->integral[i].unit);
     fputc('\n', out);
 }
 
@@ -133,6 +154,8 @@ typedef struct {
     /* the first integrals at (T, X) into r->integrals */
     void (*integrals)(run_t *r, mpfr_srcptr t, mpfr_srcptr x);
     void (*release)(run_t *r);
+    /* the row where the run stopped (an event, a blow-up); NULL: stopped + write_row */
+    int (*last_row)(run_t *r);
 } backend_t;
 
 struct run {
@@ -154,6 +177,12 @@ struct run {
     nhref_integrator_d_t *igd;
     double *xd, *gridd, *Id, td;
     __mpfr_struct *rowm; /* a double row converted to MPFR, 53 bits: t then the state */
+    /* Arb (--rigorous): balls; the decimal inputs for exact enclosures */
+    nhref_proven_t *pv;
+    arb_ptr xb, gb, Ib, xbe;
+    arb_t tbe;
+    const char *const *init_str;
+    const char *t_end_s, *dt_s;
 };
 
 /* one row: t, the state, the first integrals */
@@ -219,7 +248,8 @@ static void mp_release(run_t *r)
     nhref_integrator_free(r->ig);
 }
 
-static const backend_t backend_mp = {mp_make, mp_integrate, mp_stopped, mp_integrals, mp_release};
+static const backend_t backend_mp = {mp_make, mp_integrate, mp_stopped, mp_integrals, mp_release,
+                                     NULL};
 
 /* double: values converted to MPFR exactly */
 static void to_mpfr(__mpfr_struct *m, const double *v, size_t n)
@@ -297,7 +327,95 @@ static void d_release(run_t *r)
     nhref_vec_free(r->rowm, r->model->nstate + 1);
 }
 
-static const backend_t backend_d = {d_make, d_integrate, d_stopped, d_integrals, d_release};
+static const backend_t backend_d = {d_make, d_integrate, d_stopped, d_integrals, d_release, NULL};
+
+/* Arb (--rigorous): the proven integrator; rows of balls, each printed as c, c_rad */
+static int arb_row_write(run_t *r, arb_srcptr t, arb_srcptr x)
+{
+    const nhref_model_t *m = r->model;
+    int bad = nhref_csv_ball(r->out, t, r->digits);
+    for (size_t k = 0; k < m->nstate && !bad; k++) {
+        fputc(',', r->out);
+        bad = nhref_csv_ball(r->out, x + k, r->digits);
+    }
+    if (m->nintegral > 0 && !bad) {
+        nhref_proven_integrals(r->pv, r->Ib, t, x);
+        for (size_t k = 0; k < m->nintegral && !bad; k++) {
+            fputc(',', r->out);
+            bad = nhref_csv_ball(r->out, r->Ib + k, r->digits);
+        }
+    }
+    fputc('\n', r->out);
+    return bad || ferror(r->out) ? -1 : 0;
+}
+
+static int arb_row(void *arg, size_t i, arb_srcptr t, arb_srcptr x)
+{
+    (void)i;
+    return arb_row_write(arg, t, x);
+}
+
+/* X = the decimal S as a ball that contains it (PREC bits for the midpoint) */
+static int arb_decimal(arb_ptr x, const char *s, long prec)
+{
+    if (*s == '+')
+        s++;
+    return arb_set_str(x, s, prec) == 0 ? 0 : -1;
+}
+
+static int arb_make(run_t *r)
+{
+    const nhref_model_t *m = r->model;
+    long prec = (long)mpfr_get_prec(r->x0);
+    int status = nhref_proven_new(&r->pv, r->sys, &r->opt);
+    if (status != NHREF_OK)
+        return status;
+    nhref_proven_on_row(r->pv, arb_row, r);
+    r->xb = _arb_vec_init((slong)m->nstate);
+    r->xbe = _arb_vec_init((slong)m->nstate);
+    r->Ib = _arb_vec_init((slong)m->nintegral + 1);
+    r->gb = _arb_vec_init((slong)r->ngrid);
+    arb_init(r->tbe);
+    /* the initial state and the grid times: the decimal inputs, exactly (balls) */
+    for (size_t i = 0; i < m->nstate; i++)
+        if (arb_decimal(r->xb + i, r->init_str[i], prec) != 0)
+            arf_set_mpfr(arb_midref(r->xb + i), r->x0 + i), mag_zero(arb_radref(r->xb + i));
+    if (arb_decimal(r->gb + r->ngrid - 1, r->t_end_s, prec) != 0 ||
+        (r->ngrid > 1 && arb_decimal(r->gb + 1, r->dt_s, prec) != 0))
+        return NHREF_EPARSE;
+    arb_zero(r->gb);
+    for (size_t k = 2; k + 1 < r->ngrid; k++)
+        arb_mul_ui(r->gb + k, r->gb + 1, (ulong)k, prec);
+    return NHREF_OK;
+}
+
+static int arb_integrate(run_t *r, nhref_stats_t *st)
+{
+    return nhref_proven_grid(r->pv, NULL, r->xb, r->gb, r->ngrid, st);
+}
+
+static int arb_last_row(run_t *r)
+{
+    nhref_proven_state(r->pv, r->tbe, r->xbe);
+    arf_get_mpfr(r->te, arb_midref(r->tbe), MPFR_RNDN);
+    return arb_row_write(r, r->tbe, r->xbe);
+}
+
+static void arb_release(run_t *r)
+{
+    const nhref_model_t *m = r->model;
+    nhref_proven_free(r->pv);
+    if (r->xb != NULL) {
+        _arb_vec_clear(r->xb, (slong)m->nstate);
+        _arb_vec_clear(r->xbe, (slong)m->nstate);
+        _arb_vec_clear(r->Ib, (slong)m->nintegral + 1);
+        _arb_vec_clear(r->gb, (slong)r->ngrid);
+        arb_clear(r->tbe);
+    }
+}
+
+static const backend_t backend_arb = {arb_make, arb_integrate, NULL, NULL, arb_release,
+                                      arb_last_row};
 
 /* The number of points of the output grid 0, H, 2H, ... < T, T (T a whole
  * multiple of H up to rounding: then the last multiple is T itself), checked
@@ -425,6 +543,7 @@ int cmd_run(int argc, char **argv)
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
         {"stop-when", required_argument, NULL, 'W'}, {"event", required_argument, NULL, 'E'},
         {"no-model-events", no_argument, NULL, 'X'}, {"fast", no_argument, NULL, 'F'},
+        {"rigorous", no_argument, NULL, 'G'},
         {"max-rows", required_argument, NULL, 'R'},  {NULL, 0, NULL, 0}};
     char *params[MAX_ASSIGN], *inits[MAX_ASSIGN], *exprs[MAX_ASSIGN];
     int expr_terminal[MAX_ASSIGN];
@@ -432,7 +551,7 @@ int cmd_run(int argc, char **argv)
     nhref_tape_t *etapes[MAX_ASSIGN];
     nhref_event_desc_t edesc[MAX_ASSIGN];
     event_log_t elog = {NULL, NULL, 0, NULL, 0};
-    int no_model_events = 0, fast = 0, made = 0;
+    int no_model_events = 0, fast = 0, rigorous = 0, made = 0, unproven = 0;
     const char *t_end_s = NULL, *dt_s = NULL, *output = "-";
     unsigned long digits = 0, prec = 0, order = 0, stages = 0, max_steps = 10000000UL;
     unsigned long max_rows = DEFAULT_MAX_ROWS;
@@ -480,6 +599,9 @@ int cmd_run(int argc, char **argv)
             break;
         case 'F':
             fast = 1;
+            break;
+        case 'G':
+            rigorous = 1;
             break;
         case 'T':
             t_end_s = optarg;
@@ -551,6 +673,14 @@ int cmd_run(int argc, char **argv)
         cli_error("--fast is double precision (53 bits): no --prec (use the MPFR path)");
         return CLI_USAGE;
     }
+    if (rigorous && (fast || stages != 0 || nexprs != 0 ||
+                     (r.opt.scheme != NULL && strcmp(r.opt.scheme, "taylor") != 0))) {
+        cli_error("--rigorous is a validated Taylor scheme in Arb balls: not with --fast, "
+                  "--scheme %s, --stages, --stop-when or --event (the model's own events are "
+                  "located rigorously)",
+                  r.opt.scheme != NULL ? r.opt.scheme : "gauss");
+        return CLI_USAGE;
+    }
     /* the scheme's own options: --order (taylor), --stages (gauss) */
     if (order != 0 || stages != 0) {
         const nhref_scheme_t *sch =
@@ -576,7 +706,7 @@ int cmd_run(int argc, char **argv)
     r.sys = sys;
     r.model = model;
     r.elog = &elog;
-    r.be = fast ? &backend_d : &backend_mp;
+    r.be = fast ? &backend_d : rigorous ? &backend_arb : &backend_mp;
 
     /* parameters */
     if (cli_assign_params(sys, params, nparams, "", "--param") != 0)
@@ -614,6 +744,9 @@ int cmd_run(int argc, char **argv)
         t_end_s = model->default_t_end;
     if (dt_s == NULL)
         dt_s = model->default_dt_out;
+    r.t_end_s = t_end_s;
+    r.dt_s = dt_s;
+    r.init_str = init_str;
     if (cli_decimal(t_end, t_end_s, "--t-end", "T > 0") != 0 ||
         cli_decimal(dt, dt_s, "--dt-out", "H > 0") != 0) {
         mpfr_clears(t_end, dt, (mpfr_ptr)0);
@@ -754,12 +887,16 @@ int cmd_run(int argc, char **argv)
         if (fast) {
             snprintf(sch, sizeof sch, "%s (fast path, IEEE double)", name);
             snprintf(prec_s, sizeof prec_s, "53 bits (double)");
+        } else if (rigorous) {
+            snprintf(sch, sizeof sch, "%s, validated (Arb balls, Lohner's method, order %u)",
+                     name, nhref_proven_order(r.pv));
+            snprintf(prec_s, sizeof prec_s, "%ld bits (midpoints)", (long)wprec);
         } else {
             snprintf(sch, sizeof sch, "%s", name);
             snprintf(prec_s, sizeof prec_s, "%ld bits", (long)wprec);
         }
         snprintf(tol_s, sizeof tol_s, "1e-%g", r.opt.digits);
-        header(r.out, sys, init_str, t_end_s, dt_s, sch, prec_s, tol_s, r.digits);
+        header(r.out, sys, init_str, t_end_s, dt_s, sch, prec_s, tol_s, r.digits, rigorous);
     }
     status = r.be->integrate(&r, &stats);
     cli_progress_end(&progress);
@@ -782,6 +919,21 @@ int cmd_run(int argc, char **argv)
         rc = CLI_USAGE;
         goto done;
     }
+    if (status == NHREF_EUNPROVEN) {
+        /* the rows so far are proven: keep them, say where and why it stopped, exit 1 */
+        arb_last_row(&r);
+        r.out = nhref_outfile_stream(of);
+        nhref_csv_meta(r.out, "outcome",
+                       "stopped at t = %.15g: no enclosure could be proven beyond (the validated "
+                       "step shrank 24 times: a blow-up, a singularity, or a radius beyond the "
+                       "precision's reach); the last row is the last proven state",
+                       mpfr_get_d(r.te, MPFR_RNDN));
+        cli_error("no enclosure could be proven beyond t = %.15g (%zu of %zu rows written; a "
+                  "larger --digits may help unless the solution blows up)",
+                  mpfr_get_d(r.te, MPFR_RNDN), stats.nrows, r.ngrid);
+        unproven = 1;
+        goto finish;
+    }
     if (status != NHREF_OK && status != NHREF_EBLOWUP) {
         cli_error("integration failed after %lu steps and %zu of %zu rows: %s", stats.nsteps,
                   stats.nrows, r.ngrid, nhref_strerror(status));
@@ -792,12 +944,24 @@ int cmd_run(int argc, char **argv)
     }
     if (stats.outcome == NHREF_OUTCOME_EVENT || stats.outcome == NHREF_OUTCOME_BLOWUP) {
         /* one more row: the state where the run ended */
-        r.be->stopped(&r);
-        write_row(&r, r.te, r.xe);
+        if (r.be->last_row != NULL) {
+            r.be->last_row(&r);
+        } else {
+            r.be->stopped(&r);
+            write_row(&r, r.te, r.xe);
+        }
         if (stats.outcome == NHREF_OUTCOME_EVENT) {
             fprintf(r.out, "# outcome: stopped by the event '%s' at t = ", elog.names[stats.event]);
-            nhref_csv_value(r.out, r.te, r.digits);
-            fputs(" (the last row)\n", r.out);
+            if (rigorous) {
+                /* the time ball: midpoint +- radius (proven to contain the first crossing) */
+                nhref_csv_ball(r.out, r.tbe, r.digits);
+                fputs(" (t, t_rad: the first crossing lies in [t - t_rad, t + t_rad]; the last "
+                      "row encloses the state over it)\n",
+                      r.out);
+            } else {
+                nhref_csv_value(r.out, r.te, r.digits);
+                fputs(" (the last row)\n", r.out);
+            }
         } else {
             nhref_csv_meta(r.out, "outcome",
                            "stopped before a finite-time blow-up: the solution leaves every bound "
@@ -812,6 +976,7 @@ int cmd_run(int argc, char **argv)
     } else {
         nhref_csv_meta(r.out, "outcome", "%s", nhref_outcome_str(stats.outcome));
     }
+finish:
     if (elog.f != NULL) {
         fclose(elog.f);
         elog.f = NULL;
@@ -827,7 +992,7 @@ int cmd_run(int argc, char **argv)
         rc = CLI_FAIL;
         goto done;
     }
-    rc = CLI_OK;
+    rc = unproven ? CLI_FAIL : CLI_OK;
 
 done:
     if (of != NULL)

@@ -1,0 +1,50 @@
+/* csv_ball.c -- a ball as two CSV cells, midpoint and radius, such that the printed
+ * interval contains the ball (nhref_arb.h). */
+#include <stdio.h>
+
+#include <arb.h>
+#include <mpfr.h>
+
+#include "nhref_arb.h"
+
+int nhref_csv_ball(FILE *out, arb_srcptr x, int digits)
+{
+    slong bits;
+    mpfr_t m, u;
+    arb_t printed, e;
+    arf_t ub;
+    char *s = NULL;
+
+    if (!arb_is_finite(x)) {
+        fputs("nan,inf", out);
+        return 0;
+    }
+    if (digits < 1)
+        digits = 1;
+    /* the midpoint exactly as an MPFR number, then printed as nhref_csv_value does */
+    bits = arf_bits(arb_midref(x));
+    mpfr_init2(m, bits > 2 ? bits : 2);
+    arf_get_mpfr(m, arb_midref(x), MPFR_RNDN); /* exact */
+    if (mpfr_asprintf(&s, "%.*Re", digits > 1 ? digits - 1 : 0, m) < 0) {
+        mpfr_clear(m);
+        return -1;
+    }
+    /* RAD >= |printed - x| for every point of x: the printed decimal as a ball that
+     * contains it, minus x, bounded above */
+    arb_init(printed);
+    arb_init(e);
+    arf_init(ub);
+    arb_set_str(printed, s, (slong)(3.33 * digits) + bits + 64);
+    arb_sub(e, printed, x, (slong)(3.33 * digits) + bits + 64);
+    arb_get_abs_ubound_arf(ub, e, 64);
+    mpfr_init2(u, 64);
+    arf_get_mpfr(u, ub, MPFR_RNDU);
+    fputs(s, out);
+    mpfr_fprintf(out, ",%.2RUe", u); /* 3 significant digits, rounded up */
+    mpfr_free_str(s);
+    mpfr_clears(m, u, (mpfr_ptr)0);
+    arb_clear(printed);
+    arb_clear(e);
+    arf_clear(ub);
+    return 0;
+}
