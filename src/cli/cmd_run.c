@@ -925,8 +925,9 @@ int cmd_run(int argc, char **argv)
         r.out = nhref_outfile_stream(of);
         nhref_csv_meta(r.out, "outcome",
                        "stopped at t = %.15g: no enclosure could be proven beyond (the validated "
-                       "step shrank 24 times: a blow-up, a singularity, or a radius beyond the "
-                       "precision's reach); the last row is the last proven state",
+                       "steps could not be validated or fell far below the Taylor steps: a "
+                       "blow-up or singularity ahead, or a radius beyond the precision's reach); "
+                       "the last row is the last proven state",
                        mpfr_get_d(r.te, MPFR_RNDN));
         cli_error("no enclosure could be proven beyond t = %.15g (%zu of %zu rows written; a "
                   "larger --digits may help unless the solution blows up)",

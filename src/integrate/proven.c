@@ -44,6 +44,8 @@
 
 #define MAX_HALVINGS 24 /* shorter tries before a step is declared unprovable */
 #define MAX_INFLATE 4   /* enclosure candidates tried per step size */
+#define BLOWUP_HISTORY 5
+#define HFAC_MIN 1e-3   /* validated step / Taylor step below this: the run stops */
 #define C1_ORDER 8      /* order of the variational (Jacobian) series */
 #define ENC_ORDER 8     /* order of the a priori enclosure's test */
 #define BOX_PREC 64     /* precision of the jets over the step's box [bits]: their balls
@@ -65,6 +67,9 @@ struct nhref_proven {
     double shrink;    /* after a step that could not be validated: the factor for h */
     double hfac;      /* the first try's fraction of the point jet's step (adapted) */
     double grow;      /* after a validated step: how much longer the next may be */
+    double blowup_radius; /* as nhref_options_t's */
+    double hist_lrho[BLOWUP_HISTORY], hist_lnorm[BLOWUP_HISTORY];
+    int nhist;
     unsigned long max_steps;
     int no_model_events;
     void (*progress)(void *, double);
@@ -231,6 +236,7 @@ int nhref_proven_new(nhref_proven_t **pvp, const nhref_system_t *sys, const nhre
         pv->K = pv->N;
     pv->lsafety = -0.7 / (double)(order - 1) - 2;
     pv->hfac = 1;
+    pv->blowup_radius = opt->blowup_radius;
     pv->max_steps = opt->max_steps;
     pv->no_model_events = opt->no_model_events;
     pv->progress = opt->progress;
@@ -340,15 +346,18 @@ static void mat_vec(arb_ptr y, const arb_mat_t M, arb_srcptr x, size_t n, long p
 
 /* ------------------------------------------------------------------ step size */
 /* ln of the step the point jet's last coefficients allow (Jorba & Zou), or HUGE_VAL */
-static double log_step(const nhref_proven_t *pv)
+static double log_step(const nhref_proven_t *pv, double *lrho_out, double *lnorm)
 {
     size_t n = pv->n;
     unsigned N = pv->N;
     double lscale = 0, lrho = HUGE_VAL;
+    *lnorm = -HUGE_VAL;
     for (size_t i = 0; i < n; i++) {
         double a = fabs(arf_get_d(arb_midref(pv->cm + i * (N + 1)), ARF_RND_NEAR));
-        if (a > 0)
+        if (a > 0) {
             lscale = fmax(lscale, log(a));
+            *lnorm = fmax(*lnorm, log(a));
+        }
     }
     for (unsigned k = N - 1; k <= N; k++) {
         double best = -HUGE_VAL;
@@ -365,7 +374,41 @@ static double log_step(const nhref_proven_t *pv)
         if (best > -HUGE_VAL)
             lrho = fmin(lrho, (lscale - best) / k);
     }
+    *lrho_out = lrho < HUGE_VAL ? lrho : NAN;
     return lrho < HUGE_VAL ? lrho + pv->lsafety : HUGE_VAL;
+}
+
+/* A finite-time blow-up ahead (the rule of the MPFR driver, nhref_integrate.h, for
+ * steps that may be shorter than its): the radius of convergence has shrunk at every
+ * one of the last BLOWUP_HISTORY steps while |x| grew, and is below blowup_radius
+ * max(1, |t|).  Then the run stops:
+ * the blow-up itself is estimated, never proven; the rows before it are. */
+static int blowup_ahead(nhref_proven_t *pv, double lrho, double lnorm, double t,
+                        nhref_stats_t *stats)
+{
+    int n = pv->nhist;
+    if (!(pv->blowup_radius > 0) || isnan(lrho) || !isfinite(lnorm)) {
+        pv->nhist = 0;
+        return 0;
+    }
+    if (n == BLOWUP_HISTORY) {
+        memmove(pv->hist_lrho, pv->hist_lrho + 1, (BLOWUP_HISTORY - 1) * sizeof(double));
+        memmove(pv->hist_lnorm, pv->hist_lnorm + 1, (BLOWUP_HISTORY - 1) * sizeof(double));
+        n--;
+    }
+    pv->hist_lrho[n] = lrho;
+    pv->hist_lnorm[n] = lnorm;
+    pv->nhist = ++n;
+    if (n < BLOWUP_HISTORY)
+        return 0;
+    for (int i = 1; i < n; i++)
+        if (!(pv->hist_lrho[i] < pv->hist_lrho[i - 1]) ||
+            !(pv->hist_lnorm[i] > pv->hist_lnorm[i - 1]))
+            return 0;
+    if (!(lrho < log(pv->blowup_radius * fmax(1.0, fabs(t)))))
+        return 0;
+    stats->t_blowup = t + exp(lrho);
+    return 1;
 }
 
 /* ------------------------------------------------------------------ the a priori enclosure */
@@ -504,6 +547,9 @@ static int enclose(nhref_proven_t *pv)
         if (D < dguess)
             break;
         if (it == 4 || !isfinite(D)) {
+            /* the Jacobian grows too fast for this step: one with mu h <= 2 */
+            if (mu * hh > 2)
+                pv->shrink = fmin(0.5, fmax(1.0 / 16, 2 / (mu * hh)));
             return NHREF_ENOCONV;
         }
         dguess = 2 * D + 1e-300;
@@ -1014,7 +1060,7 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
     status = row_done(pv, out, tgrid, row++, pv->xh, stats);
     while (status == NHREF_OK && row < n) {
         int halvings = 0, land, ev = 0;
-        double lh, hd;
+        double lh, hd, lrho, lnorm;
         size_t kev = 0;
         arb_t te;
 
@@ -1030,7 +1076,11 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
         status = point_jet(pv);
         if (status != NHREF_OK)
             break;
-        lh = log_step(pv);
+        lh = log_step(pv, &lrho, &lnorm);
+        if (blowup_ahead(pv, lrho, lnorm, arf_get_d(arb_midref(pv->t), ARF_RND_NEAR), stats)) {
+            status = NHREF_EBLOWUP;
+            break;
+        }
         /* steps end on the last grid time; the others are dense rows inside steps */
         arb_sub(rem, tgrid + n - 1, pv->t, p);
         hd = exp(fmin(lh, 700)) * pv->hfac;
@@ -1067,8 +1117,14 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
         }
         if (status != NHREF_OK)
             break;
-        if (!land)
+        if (!land && halvings == 0)
             pv->hfac = fmin(1.0, pv->hfac * fmax(1.0, pv->grow));
+        if (pv->hfac < HFAC_MIN) {
+            /* the validated steps have fallen far below the Taylor steps (a singularity
+             * or a blow-up ahead): stop rather than creep towards it */
+            status = NHREF_EUNPROVEN;
+            break;
+        }
         if (land)
             arb_set(tend, tgrid + n - 1);
         else
@@ -1123,8 +1179,9 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
     _arb_vec_clear(xr, (slong)nx);
     arb_clear(rem);
     if (stats->outcome != NHREF_OUTCOME_EVENT)
-        stats->outcome = status == NHREF_OK         ? NHREF_OUTCOME_REACHED
+        stats->outcome = status == NHREF_OK          ? NHREF_OUTCOME_REACHED
                          : status == NHREF_EUNPROVEN ? NHREF_OUTCOME_UNPROVEN
+                         : status == NHREF_EBLOWUP   ? NHREF_OUTCOME_BLOWUP
                                                      : NHREF_OUTCOME_FAILED;
     stats->t_stop = arf_get_d(arb_midref(pv->t), ARF_RND_NEAR);
     return status;

@@ -1,0 +1,645 @@
+/* check_proven.c -- the validated integrator (nhref_arb.h: nhref_proven_*) returns
+ * enclosures: balls that contain the exact solution.
+ *
+ * The exact solution comes from oracle/ (closed forms coded independently of the
+ * integrators), evaluated in MPFR at three times the working precision, at the exact
+ * decimal times of a case; or from a mathematical identity (the skater's fall is
+ * |theta| = pi/2); or from data/golden (an event time certified to 40 digits).
+ * - Containment at random parameters and initial states: every public case of the
+ *   sleigh (all branches: generic, omega0 = 0, a = 0, the flip), the servosleigh
+ *   (its velocity laws), the generalised Suslov problem (sech/tanh and Riccati laws)
+ *   and the one-wheeled vehicle, as written and perturbed at random (every nonzero
+ *   value times 1 + 0.2 u, u uniform in [-1, 1]; zeros stay zero), over t <= 10.
+ *   The first integrals on the state balls contain the oracle's integrals.
+ * - The radius shrinks when the precision grows.
+ * - The test can fail: a wrong remainder (the test hook drops it) makes the
+ *   containment check report misses.
+ * - The P2 blow-up of suslov_servo (t ~ 14.71689) is never proven past: the run
+ *   stops with UNPROVEN before it.
+ * - The skater's fall: the time ball contains the golden time, and the state
+ *   enclosure over it contains |theta| = pi/2.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <arb.h>
+
+#include "ck_catalogue.h"
+#include "ck_mpfr.h"
+#include "internal.h"
+#include "nhref.h"
+#include "nhref_arb.h"
+#include "nhref_golden.h"
+#include "nhref_oracle.h"
+
+#define DIGITS 30   /* the tolerance of the containment runs */
+#define TMAX 10.0   /* their horizon [s] */
+#define VARIANTS 3  /* random variants per case, besides the case as written */
+
+static flint_rand_t rng;
+
+/* ------------------------------------------------------------------ helpers */
+static double uniform(double a, double b)
+{
+    return a + (b - a) * (double)n_randint(rng, 1UL << 30) / (double)(1UL << 30);
+}
+
+/* OUT = the decimal V times (1 + 0.2 u), or V itself when it is zero or K = 0 */
+static void perturb(char *out, size_t len, const char *v, int k)
+{
+    double x = strtod(v, NULL);
+    if (k == 0 || x == 0)
+        snprintf(out, len, "%s", v);
+    else
+        snprintf(out, len, "%.17g", x * (1 + 0.2 * uniform(-1, 1)));
+}
+
+/* A = the oracle's value V (computed in MPFR at HP bits, within a few ulps of the
+ * exact value) as a ball of radius 2^(24 - HP) max(1, |V|): far below any radius the
+ * validated integrator reaches at HP / 3 bits, so a miss is still a miss */
+static void oracle_ball(arb_ptr a, mpfr_srcptr v, long hp)
+{
+    arf_set_mpfr(arb_midref(a), v);
+    mag_set_ui_2exp_si(arb_radref(a), 1, 24 - hp);
+    if (mpfr_cmpabs_ui(v, 1) > 0) {
+        mag_t m;
+        mag_init(m);
+        arf_get_mag(m, arb_midref(a));
+        mag_mul(arb_radref(a), arb_radref(a), m);
+        mag_clear(m);
+    }
+}
+
+/* X = the decimal S as a ball containing it */
+static void ball_dec(arb_ptr x, const char *s, long prec)
+{
+    ck_assert_msg(arb_set_str(x, *s == '+' ? s + 1 : s, prec) == 0, "not a decimal: %s", s);
+}
+
+/* A run of the validated integrator from decimal inputs, and its comparison with the
+ * oracle: the number of components (state and integrals) outside their balls. */
+typedef struct {
+    const nhref_model_t *m;
+    nhref_system_t *sys;
+    char **init; /* nstate decimal strings */
+    char **times;
+    size_t ntimes;
+    double digits;
+    /* results */
+    nhref_stats_t st;
+    int status;
+    arb_ptr out; /* ntimes x nstate */
+    long prec;
+} prun_t;
+
+static void prun_free(prun_t *r)
+{
+    if (r->out != NULL)
+        _arb_vec_clear(r->out, (slong)(r->ntimes * r->m->nstate));
+    r->out = NULL;
+}
+
+/* Integrate R from its decimal initial state over its decimal times. */
+static void prun(prun_t *r)
+{
+    const nhref_model_t *m = r->m;
+    nhref_proven_t *pv;
+    nhref_options_t o;
+    arb_ptr x0 = _arb_vec_init((slong)m->nstate), g = _arb_vec_init((slong)r->ntimes);
+
+    nhref_options_default(&o);
+    o.digits = r->digits;
+    ck_assert_int_eq(nhref_proven_new(&pv, r->sys, &o), NHREF_OK);
+    r->prec = nhref_proven_prec(pv);
+    for (size_t i = 0; i < m->nstate; i++)
+        ball_dec(x0 + i, r->init[i], r->prec);
+    for (size_t k = 0; k < r->ntimes; k++)
+        ball_dec(g + k, r->times[k], r->prec);
+    r->out = _arb_vec_init((slong)(r->ntimes * m->nstate));
+    r->status = nhref_proven_grid(pv, r->out, x0, g, r->ntimes, &r->st);
+    nhref_proven_free(pv);
+    _arb_vec_clear(x0, (slong)m->nstate);
+    _arb_vec_clear(g, (slong)r->ntimes);
+}
+
+/* The misses of R's rows against the model's oracle at 3 prec bits (state and
+ * integrals), or -1 when the oracle has no closed form for these values.  *CHECKED
+ * counts the values compared. */
+static long misses(prun_t *r, size_t *checked, int verbose)
+{
+    const nhref_model_t *m = r->m;
+    const nhref_oracle_t *or = nhref_oracle_find(m->name);
+    long hp = 3 * r->prec, bad = 0;
+    __mpfr_struct *p = nhref_vec_new(m->nparam, hp), *s0 = nhref_vec_new(m->nstate, hp);
+    __mpfr_struct *s = nhref_vec_new(m->nstate, hp), *I = nhref_vec_new(m->nintegral + 1, hp);
+    arb_ptr Ib = _arb_vec_init((slong)m->nintegral + 1);
+    arb_t tb;
+    mpfr_t t;
+    void *sol = NULL;
+    nhref_proven_t *pv;
+    nhref_options_t o;
+
+    ck_assert_ptr_nonnull(or);
+    nhref_system_params(p, r->sys);
+    for (size_t i = 0; i < m->nstate; i++)
+        nhref_decimal_set(s0 + i, r->init[i]);
+    if (or->solution_new == NULL || or->solution_new(&sol, p, s0, hp) != NHREF_OK) {
+        bad = -1;
+        goto out;
+    }
+    nhref_options_default(&o);
+    o.digits = r->digits;
+    ck_assert_int_eq(nhref_proven_new(&pv, r->sys, &o), NHREF_OK); /* for the integrals */
+    mpfr_init2(t, hp);
+    arb_init(tb);
+    for (size_t k = 0; k < r->st.nrows; k++) {
+        arb_srcptr x = r->out + k * m->nstate;
+        nhref_decimal_set(t, r->times[k]);
+        ball_dec(tb, r->times[k], r->prec);
+        ck_assert_int_eq(or->solution_state(s, sol, t), NHREF_OK);
+        for (size_t i = 0; i < m->nstate; i++) {
+            arb_t a;
+            arb_init(a);
+            oracle_ball(a, s + i, hp);
+            (*checked)++;
+            if (!arb_overlaps(x + i, a)) {
+                bad++;
+                if (verbose)
+                    mpfr_fprintf(stderr, "  miss: %s t = %s %s = %.40Re, ball %s\n", m->name,
+                                 r->times[k], m->state[i].name, s + i,
+                                 arb_get_str(x + i, 20, 0));
+            }
+            arb_clear(a);
+        }
+        if (m->nintegral > 0 && or->integrals != NULL &&
+            or->integrals(I, p, s, t) == NHREF_OK) {
+            nhref_proven_integrals(pv, Ib, tb, x);
+            for (size_t j = 0; j < m->nintegral; j++) {
+                arb_t a;
+                if (!mpfr_number_p(I + j))
+                    continue;
+                arb_init(a);
+                oracle_ball(a, I + j, hp);
+                (*checked)++;
+                if (!arb_overlaps(Ib + j, a)) {
+                    bad++;
+                    if (verbose)
+                        mpfr_fprintf(stderr, "  miss: %s t = %s integral %s = %.30Re\n",
+                                     m->name, r->times[k], m->integral[j].name, I + j);
+                }
+                arb_clear(a);
+            }
+        }
+    }
+    mpfr_clear(t);
+    arb_clear(tb);
+    nhref_proven_free(pv);
+    or->solution_free(sol);
+out:
+    nhref_vec_free(p, m->nparam);
+    nhref_vec_free(s0, m->nstate);
+    nhref_vec_free(s, m->nstate);
+    nhref_vec_free(I, m->nintegral + 1);
+    _arb_vec_clear(Ib, (slong)m->nintegral + 1);
+    return bad;
+}
+
+/* R from case C, variant K (0: as written), times t <= TMAX; 0 if the values are not
+ * admissible (then R is not set up) */
+static int prun_from_case(prun_t *r, const nhref_case_t *c, int k)
+{
+    const nhref_model_t *m = nhref_model_find(c->model);
+    char v[64], why[256];
+    __mpfr_struct *x;
+    int ok;
+
+    memset(r, 0, sizeof *r);
+    r->m = m;
+    r->digits = DIGITS;
+    ck_assert_int_eq(nhref_system_new(&r->sys, m), NHREF_OK);
+    for (size_t i = 0; i < c->nparam; i++) {
+        perturb(v, sizeof v, c->param_value[i], k);
+        ck_assert_int_eq(nhref_system_set_param(r->sys, c->param_name[i], v), NHREF_OK);
+    }
+    r->init = calloc(m->nstate, sizeof *r->init);
+    for (size_t i = 0; i < m->nstate; i++) {
+        const char *val = m->state[i].default_init;
+        for (size_t j = 0; j < c->ninit; j++)
+            if (strcmp(c->init_name[j], m->state[i].name) == 0)
+                val = c->init_value[j];
+        perturb(v, sizeof v, val, k);
+        r->init[i] = nhref_strdup(v);
+    }
+    r->times = c->times;
+    while (r->ntimes < c->ntimes && strtod(c->times[r->ntimes], NULL) <= TMAX)
+        r->ntimes++;
+    x = nhref_vec_new(m->nstate, 128);
+    for (size_t i = 0; i < m->nstate; i++)
+        nhref_decimal_set(x + i, r->init[i]);
+    ok = nhref_system_check(r->sys, why, sizeof why) == NHREF_OK &&
+         nhref_system_check_init(r->sys, x, why, sizeof why) == NHREF_OK;
+    nhref_vec_free(x, m->nstate);
+    return ok;
+}
+
+static void prun_clear(prun_t *r)
+{
+    prun_free(r);
+    for (size_t i = 0; r->init != NULL && i < r->m->nstate; i++)
+        free(r->init[i]);
+    free(r->init);
+    nhref_system_free(r->sys);
+}
+
+/* ------------------------------------------------------------------ containment */
+static const char *const models[] = {"chaplygin_sleigh", "servosleigh", "one_wheel"};
+
+START_TEST(test_contains_closed_forms)
+{
+    const char *model = models[_i];
+    char path[1024], err[512];
+    nhref_case_t *cases;
+    size_t ncase, compared_cases = 0;
+
+    snprintf(path, sizeof path, "%s/data/cases/%s.cases", ck_top_srcdir(), model);
+    ck_assert_int_eq(nhref_cases_read(&cases, &ncase, path, err, sizeof err), NHREF_OK);
+    for (size_t c = 0; c < ncase; c++) {
+        int compared = 0;
+        for (int k = 0; k <= VARIANTS; k++) {
+            prun_t r;
+            size_t checked = 0;
+            long bad;
+            if (!prun_from_case(&r, cases + c, k)) {
+                prun_clear(&r);
+                continue;
+            }
+            prun(&r);
+            bad = misses(&r, &checked, 1);
+            if (bad >= 0) {
+                /* the horizon t <= TMAX is proven (P2's blow-up is later) */
+                ck_assert_msg(r.status == NHREF_OK, "%s [%s] variant %d: %s after %zu rows",
+                              model, cases[c].name, k, nhref_strerror(r.status), r.st.nrows);
+                ck_assert_msg(bad == 0, "%s [%s] variant %d: %ld of %zu values outside their "
+                              "balls", model, cases[c].name, k, bad, checked);
+                ck_assert_uint_gt(checked, 0);
+                compared++;
+            }
+            prun_clear(&r);
+        }
+        /* the case as written has a closed form where the oracle covers its branch */
+        if (compared > 0)
+            compared_cases++;
+        fprintf(stderr, "check_proven: %s [%s]: %d of %d variants against the closed form\n",
+                model, cases[c].name, compared, VARIANTS + 1);
+    }
+    ck_assert_msg(compared_cases > 0, "%s: no case has a closed form", model);
+    nhref_cases_free(cases, ncase);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ Suslov's laws */
+/* The generalised Suslov problem's closed forms for omega (nhref_oracle_servo.h):
+ * S0, the classical problem (b1 = b2 = 0, c = 0: sech/tanh, spec §4.4), and S1
+ * (I13 = I23 = 0, c = 0: the Riccati law, spec §4.5), at random parameters around
+ * the spec's (every nonzero value times 1 + 0.2 u), up to t = 10 or 0.9 t* (S1's
+ * blow-up time). */
+START_TEST(test_suslov_laws)
+{
+    /* I11 I12 I13 I22 I23 I33 b1 b2 b3 c1 c2 c3 */
+    static const char *const base[2][12] = {
+        {"2", "0.3", "0.2", "1.5", "-0.25", "1", "0", "0", "1", "0", "0", "0"},
+        {"2", "0.3", "0", "1.5", "0", "1", "0.5", "1", "0.7", "0", "0", "0"}};
+    static const char *const init[6] = {"0.5", "-0.4", "0.6", "0", "0.8", "0"};
+    const nhref_model_t *m = nhref_model_find("suslov_servo");
+    int law = _i;
+
+    ck_assert_uint_eq(m->nparam, 12);
+    for (int k = 0; k <= VARIANTS; k++) {
+        prun_t r;
+        char v[64], *times[11], tb[11][32];
+        long hp;
+        double tmax = TMAX;
+        __mpfr_struct *p, *w0, *w;
+        mpfr_t t, tstar;
+        size_t checked = 0, bad = 0;
+
+        memset(&r, 0, sizeof r);
+        r.m = m;
+        r.digits = DIGITS;
+        ck_assert_int_eq(nhref_system_new(&r.sys, m), NHREF_OK);
+        for (size_t i = 0; i < 12; i++) {
+            perturb(v, sizeof v, base[law][i], k);
+            ck_assert_int_eq(nhref_system_set_param(r.sys, m->param[i].name, v), NHREF_OK);
+        }
+        r.init = calloc(6, sizeof *r.init);
+        for (size_t i = 0; i < 6; i++) {
+            perturb(v, sizeof v, init[i], k && i < 2);
+            r.init[i] = nhref_strdup(v);
+        }
+        hp = 3 * 132;
+        p = nhref_vec_new(12, hp);
+        w0 = nhref_vec_new(2, hp);
+        w = nhref_vec_new(3, hp);
+        mpfr_inits2(hp, t, tstar, (mpfr_ptr)0);
+        nhref_system_params(p, r.sys);
+        nhref_decimal_set(w0, r.init[0]);
+        nhref_decimal_set(w0 + 1, r.init[1]);
+        if (law == 1) {
+            ck_assert_int_eq(nhref_oracle_suslov_s1_blowup_time(tstar, p, w0), NHREF_OK);
+            if (mpfr_cmp_d(tstar, TMAX / 0.9) < 0)
+                tmax = 0.9 * mpfr_get_d(tstar, MPFR_RNDD);
+        }
+        for (int j = 0; j <= 10; j++) {
+            snprintf(tb[j], sizeof tb[j], "%.6f", tmax * j / 10);
+            times[j] = tb[j];
+        }
+        r.times = times;
+        r.ntimes = 11;
+        prun(&r);
+        ck_assert_msg(r.status == NHREF_OK, "Suslov %s variant %d: %s", law ? "S1" : "S0", k,
+                      nhref_strerror(r.status));
+        ck_assert_int_eq(r.prec, 132);
+        for (size_t j = 0; j < r.st.nrows; j++) {
+            nhref_decimal_set(t, times[j]);
+            ck_assert_int_eq(law ? nhref_oracle_suslov_s1(w, p, w0, t)
+                                 : nhref_oracle_suslov_s0(w, p, w0, t),
+                             NHREF_OK);
+            for (size_t i = 0; i < 2; i++) { /* omega1, omega2 */
+                arb_t a;
+                arb_init(a);
+                oracle_ball(a, w + i, hp);
+                checked++;
+                if (!arb_overlaps(r.out + j * m->nstate + i, a)) {
+                    bad++;
+                    mpfr_fprintf(stderr, "  miss: Suslov %s t = %s omega%zu = %.40Re\n",
+                                 law ? "S1" : "S0", times[j], i + 1, w + i);
+                }
+                arb_clear(a);
+            }
+        }
+        fprintf(stderr, "check_proven: Suslov %s variant %d: t <= %g, %zu values, %zu outside\n",
+                law ? "S1 (Riccati)" : "S0 (sech/tanh)", k, tmax, checked, bad);
+        ck_assert_uint_eq(checked, 22);
+        ck_assert_uint_eq(bad, 0);
+        mpfr_clears(t, tstar, (mpfr_ptr)0);
+        nhref_vec_free(p, 12);
+        nhref_vec_free(w0, 2);
+        nhref_vec_free(w, 3);
+        prun_clear(&r);
+    }
+}
+END_TEST
+
+/* ------------------------------------------------------------------ radius vs precision */
+/* the largest radius relative to max(1, |value|) at the last row */
+static double final_radius(const prun_t *r)
+{
+    double w = 0;
+    arb_srcptr x = r->out + (r->st.nrows - 1) * r->m->nstate;
+    for (size_t i = 0; i < r->m->nstate; i++) {
+        double v = fabs(arf_get_d(arb_midref(x + i), ARF_RND_NEAR));
+        w = fmax(w, mag_get_d(arb_radref(x + i)) / fmax(1, v));
+    }
+    return w;
+}
+
+START_TEST(test_radius_shrinks)
+{
+    const double digits[] = {20, 40, 80};
+    char *times[] = {"0", "2.5", "5", "7.5", "10"};
+    double prev = HUGE_VAL;
+    for (size_t d = 0; d < sizeof digits / sizeof digits[0]; d++) {
+        prun_t r;
+        char *init[] = {"0", "0", "0", "0", "1"};
+        double w;
+        memset(&r, 0, sizeof r);
+        r.m = nhref_model_find("chaplygin_sleigh");
+        ck_assert_int_eq(nhref_system_new(&r.sys, r.m), NHREF_OK);
+        r.init = init;
+        r.times = times;
+        r.ntimes = 5;
+        r.digits = digits[d];
+        prun(&r);
+        ck_assert_int_eq(r.status, NHREF_OK);
+        w = final_radius(&r);
+        fprintf(stderr, "check_proven: sleigh PUB-1 at %g digits: final radius %.3e\n", digits[d], w);
+        /* the radius follows the tolerance: <= 10^-(D-5), and shrinks with it */
+        ck_assert_msg(w <= pow(10, -(digits[d] - 5)), "radius %g at %g digits", w, digits[d]);
+        ck_assert_msg(w < prev * 1e-15, "radius %g did not shrink from %g", w, prev);
+        prev = w;
+        prun_free(&r);
+        nhref_system_free(r.sys);
+    }
+}
+END_TEST
+
+/* ------------------------------------------------------------------ the test can fail */
+START_TEST(test_wrong_remainder_is_caught)
+{
+    char path[1024], err[512];
+    nhref_case_t *cases;
+    size_t ncase, checked = 0;
+    prun_t r;
+    long bad;
+
+    snprintf(path, sizeof path, "%s/data/cases/chaplygin_sleigh.cases", ck_top_srcdir());
+    ck_assert_int_eq(nhref_cases_read(&cases, &ncase, path, err, sizeof err), NHREF_OK);
+    ck_assert(prun_from_case(&r, cases, 0)); /* PUB-1 */
+    nhref_proven_hook_remainder = 0; /* the Lagrange remainder dropped */
+    prun(&r);
+    nhref_proven_hook_remainder = 1;
+    bad = misses(&r, &checked, 0);
+    fprintf(stderr, "check_proven: without the remainder, %ld of %zu values outside\n", bad,
+            checked);
+    ck_assert_int_gt(bad, 0);
+    prun_free(&r);
+    /* and with it, none */
+    prun(&r);
+    checked = 0;
+    ck_assert_int_eq(misses(&r, &checked, 1), 0);
+    prun_clear(&r);
+    nhref_cases_free(cases, ncase);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ blow-up */
+START_TEST(test_blowup_not_proven_past)
+{
+    char path[1024], err[512];
+    nhref_case_t *cases;
+    size_t ncase, c = 0;
+    prun_t r;
+    char *times[21], buf[21][8];
+
+    snprintf(path, sizeof path, "%s/data/cases/suslov_servo.cases", ck_top_srcdir());
+    ck_assert_int_eq(nhref_cases_read(&cases, &ncase, path, err, sizeof err), NHREF_OK);
+    while (c < ncase && strcmp(cases[c].name, "P2") != 0)
+        c++;
+    ck_assert_uint_lt(c, ncase);
+    ck_assert(prun_from_case(&r, cases + c, 0));
+    for (int k = 0; k <= 20; k++) {
+        snprintf(buf[k], sizeof buf[k], "%d", k);
+        times[k] = buf[k];
+    }
+    r.times = times;
+    r.ntimes = 21;
+    prun(&r);
+    /* spec §4.8: P2 blows up at t ~ 14.71689; the run stops before, as UNPROVEN (the
+     * steps can no longer be validated) or BLOWUP (the radius of convergence says
+     * so): never with a row beyond */
+    ck_assert_msg(r.status == NHREF_EUNPROVEN || r.status == NHREF_EBLOWUP, "%s",
+                  nhref_strerror(r.status));
+    ck_assert(r.st.outcome == NHREF_OUTCOME_UNPROVEN || r.st.outcome == NHREF_OUTCOME_BLOWUP);
+    ck_assert_uint_le(r.st.nrows, 15); /* rows at t = 0 ... 14 at most */
+    ck_assert_uint_ge(r.st.nrows, 13); /* and the case's own horizon, T = 12 */
+    ck_assert(r.st.t_stop < 14.71689);
+    fprintf(stderr, "check_proven: P2 proven up to t = %.10g (%zu rows)\n", r.st.t_stop,
+            r.st.nrows);
+    prun_clear(&r);
+    nhref_cases_free(cases, ncase);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ events */
+START_TEST(test_skater_fall)
+{
+    static const char *const name[] = {"fall-A1-0", "fall-A1-0.1"};
+    char path[1024], err[512], line[4096];
+    nhref_case_t *cases;
+    size_t ncase, c = 0;
+    prun_t r;
+    nhref_proven_t *pv;
+    nhref_options_t o;
+    arb_ptr x0, g, xe;
+    arb_t te, tg, half_pi;
+    FILE *f;
+    const char *golden_t = NULL;
+    static char tbuf[128];
+
+    snprintf(path, sizeof path, "%s/data/cases/skater.cases", ck_top_srcdir());
+    ck_assert_int_eq(nhref_cases_read(&cases, &ncase, path, err, sizeof err), NHREF_OK);
+    while (c < ncase && strcmp(cases[c].name, name[_i]) != 0)
+        c++;
+    ck_assert_uint_lt(c, ncase);
+    /* the golden event time, certified to 40 digits */
+    snprintf(path, sizeof path, "%s/data/golden/skater/%s.csv", ck_top_srcdir(), name[_i]);
+    f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    while (fgets(line, sizeof line, f) != NULL)
+        if (sscanf(line, "# event: fall at t = %127s", tbuf) == 1)
+            golden_t = tbuf;
+    fclose(f);
+    ck_assert_ptr_nonnull(golden_t);
+
+    ck_assert(prun_from_case(&r, cases + c, 0));
+    nhref_options_default(&o);
+    o.digits = 40;
+    ck_assert_int_eq(nhref_proven_new(&pv, r.sys, &o), NHREF_OK);
+    r.prec = nhref_proven_prec(pv);
+    x0 = _arb_vec_init((slong)r.m->nstate);
+    xe = _arb_vec_init((slong)r.m->nstate);
+    g = _arb_vec_init(2);
+    arb_init(te);
+    arb_init(tg);
+    arb_init(half_pi);
+    for (size_t i = 0; i < r.m->nstate; i++)
+        ball_dec(x0 + i, r.init[i], r.prec);
+    arb_set_ui(g + 1, 3); /* the case's event horizon */
+    ck_assert_int_eq(nhref_proven_grid(pv, NULL, x0, g, 2, &r.st), NHREF_OK);
+    ck_assert_int_eq(r.st.outcome, NHREF_OUTCOME_EVENT);
+    nhref_proven_state(pv, te, xe);
+    /* the time ball meets the golden time's (40 certified digits) */
+    ball_dec(tg, golden_t, 4 * r.prec);
+    arb_add_error_2exp_si(tg, -132); /* 10^-40 < 2^-132 */
+    fprintf(stderr, "check_proven: %s: fall at t in %s (golden %s)\n", name[_i],
+            arb_get_str(te, 45, 0), golden_t);
+    ck_assert(arb_overlaps(te, tg));
+    ck_assert(mag_cmp_2exp_si(arb_radref(te), -100) < 0); /* and is narrow */
+    /* theta (state 0) is +-pi/2 there: the fall's definition */
+    arb_const_pi(half_pi, 4 * r.prec);
+    arb_mul_2exp_si(half_pi, half_pi, -1);
+    if (arf_sgn(arb_midref(xe)) < 0)
+        arb_neg(half_pi, half_pi);
+    ck_assert(arb_overlaps(xe, half_pi));
+    arb_clear(te);
+    arb_clear(tg);
+    arb_clear(half_pi);
+    _arb_vec_clear(x0, (slong)r.m->nstate);
+    _arb_vec_clear(xe, (slong)r.m->nstate);
+    _arb_vec_clear(g, 2);
+    nhref_proven_free(pv);
+    prun_clear(&r);
+    nhref_cases_free(cases, ncase);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ input checks */
+START_TEST(test_bad_input)
+{
+    nhref_system_t *sys;
+    nhref_proven_t *pv;
+    nhref_options_t o;
+    arb_ptr x0 = _arb_vec_init(5), g = _arb_vec_init(3);
+
+    ck_assert_int_eq(nhref_system_new(&sys, nhref_model_find("chaplygin_sleigh")), NHREF_OK);
+    nhref_options_default(&o);
+    o.scheme = "gauss";
+    ck_assert_int_eq(nhref_proven_new(&pv, sys, &o), NHREF_EINVAL);
+    ck_assert_ptr_null(pv);
+    nhref_options_default(&o);
+    o.h_fixed = 0.1;
+    ck_assert_int_eq(nhref_proven_new(&pv, sys, &o), NHREF_EINVAL);
+    nhref_options_default(&o);
+    ck_assert_int_eq(nhref_proven_new(&pv, sys, &o), NHREF_OK);
+    arb_set_ui(x0 + 4, 1);
+    arb_set_ui(g + 1, 2);
+    arb_set_ui(g + 2, 1); /* decreasing */
+    ck_assert_int_eq(nhref_proven_grid(pv, NULL, x0, g, 3, NULL), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_proven_grid(pv, NULL, x0, g, 0, NULL), NHREF_EINVAL);
+    arb_indeterminate(x0);
+    arb_set_ui(g + 2, 3);
+    ck_assert_int_eq(nhref_proven_grid(pv, NULL, x0, g, 3, NULL), NHREF_EPARAM);
+    nhref_proven_free(pv);
+    nhref_system_free(sys);
+    _arb_vec_clear(x0, 5);
+    _arb_vec_clear(g, 3);
+}
+END_TEST
+
+static Suite *proven_suite(void)
+{
+    Suite *s = suite_create("proven");
+    TCase *tc = tcase_create("containment");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, test_contains_closed_forms, 0, sizeof models / sizeof models[0]);
+    tcase_add_loop_test(tc, test_suslov_laws, 0, 2);
+    tcase_add_test(tc, test_wrong_remainder_is_caught);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("behaviour");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_radius_shrinks);
+    tcase_add_test(tc, test_blowup_not_proven_past);
+    tcase_add_loop_test(tc, test_skater_fall, 0, 2);
+    tcase_add_test(tc, test_bad_input);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr;
+    int nfail;
+    unsigned long seed = ck_seed();
+    flint_randinit(rng);
+    flint_randseed(rng, seed, seed ^ 0x9e3779b97f4a7c15UL);
+    fprintf(stderr, "check_proven: seed %lu\n", seed);
+    sr = srunner_create(proven_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    nfail = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    flint_randclear(rng);
+    flint_cleanup();
+    return nfail == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,162 @@
+#!/bin/sh
+# proven.sh -- `nhref run --rigorous` as a user meets it: every state and first
+# integral column c with its c_rad, read by pandas; each golden value (certified
+# digits of data/golden) within c_rad of c plus its own certified error (the sleigh's
+# PUB-1 and the non-integrable skater C1, which has no closed form); the skater's fall
+# time as a ball that meets the golden one; the P2 blow-up never proven past (exit 1,
+# the rows kept); and the options that do not go with it (exit 2, one line).
+# Expected values come from data/golden and the spec's blow-up time, not from nhref.
+set -u
+NHREF=${NHREF:-../src/nhref}
+top_srcdir=${top_srcdir:-..}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect RC PATTERN -- ARGS: exit status RC, PATTERN (grep -E) in stdout+stderr
+expect() {
+    rc_want=$1 pat=$2
+    shift 3
+    out=$("$NHREF" "$@" 2>&1)
+    rc=$?
+    if [ "$rc" -ne "$rc_want" ]; then
+        bad "nhref $*: exit $rc, want $rc_want; output: $(printf '%s' "$out" | head -3)"
+    elif ! printf '%s\n' "$out" | grep -Eq -- "$pat"; then
+        bad "nhref $*: output lacks /$pat/: $(printf '%s' "$out" | head -3)"
+    else
+        ok
+    fi
+}
+
+# against_golden GOLDEN RUN.csv: every value of the golden file at the run's times
+# lies within c_rad + 10^-certified max(1, |value|) of c (mpmath, 120 digits)
+against_golden() {
+    python3 - "$1" "$2" <<'EOF'
+import sys, csv, io
+import mpmath
+mpmath.mp.dps = 120
+def table(path):
+    lines = open(path).read().splitlines()
+    data = [l for l in lines if not l.startswith('#')]
+    meta = [l for l in lines if l.startswith('#')]
+    rows = list(csv.reader(io.StringIO("\n".join(data))))
+    return rows[0], rows[1:], meta
+gh, grows, gmeta = table(sys.argv[1])
+rh, rrows, _ = table(sys.argv[2])
+cert = {}
+for l in gmeta:
+    if l.startswith('# certified: ') and '=' in l:
+        name, rest = l[len('# certified: '):].split('=', 1)
+        d = rest.split()[0]
+        if d.replace('.', '').isdigit():
+            cert[name.strip()] = float(d)
+rt = {r[0]: r for r in rrows}
+checked = bad = 0
+for g in grows:
+    t = g[0]
+    # the run's row at the same time (both print the time the same way, or compare values)
+    match = [r for r in rrows if mpmath.mpf(r[0]) == mpmath.mpf(t)] or \
+            [r for r in rrows if abs(mpmath.mpf(r[0]) - mpmath.mpf(t)) <= mpmath.mpf(r[1])]
+    if not match:
+        continue
+    r = match[0]
+    for j, name in enumerate(gh):
+        if name in ('t', 'digits') or name not in rh or name not in cert:
+            continue
+        k = rh.index(name)
+        if rh[k + 1] != name + '_rad':
+            print("no radius column for", name); sys.exit(1)
+        gv = g[j]
+        if gv in ('', 'nan'):
+            continue
+        gv = mpmath.mpf(gv)
+        c, rad = mpmath.mpf(r[k]), mpmath.mpf(r[k + 1])
+        allow = rad + mpmath.mpf(10) ** (-cert[name]) * max(1, abs(gv))
+        checked += 1
+        if abs(gv - c) > allow:
+            bad += 1
+            print(f"  {name} at t = {t}: golden {gv} vs ball {c} +- {rad}")
+print(f"{checked} values compared, {bad} outside")
+sys.exit(1 if bad or checked == 0 else 0)
+EOF
+}
+
+# run_case MODEL CASE -- the case's parameters, initial state and times as options
+case_args() {
+    awk -v want="[$2]" '
+      /^\[/ { insec = ($0 == want); next }
+      /^[ \t]*#/ || !/=/ { next }
+      { k = $0; sub(/[ \t]*=.*/, "", k); v = $0; sub(/^[^=]*=[ \t]*/, "", v) }
+      insec && k ~ /^param / { split(k, a, " "); printf " --param %s=%s", a[2], v }
+      insec && k ~ /^init / { split(k, a, " "); printf " --init %s=%s", a[2], v }
+      insec && k == "t-end" { printf " -T %s", v }
+      insec && k == "dt-out" { printf " --dt-out %s", v }
+      insec && k == "digits" { printf " --digits %s", v }' "$top_srcdir/data/cases/$1.cases"
+}
+
+# --- the sleigh's PUB-1 and the skater's C1 against their golden files
+for mc in chaplygin_sleigh:PUB-1 skater:C1; do
+    m=${mc%%:*} c=${mc#*:}
+    # shellcheck disable=SC2046
+    if "$NHREF" run -q --rigorous $m $(case_args $m $c) -o "$tmp/$c.csv" 2> "$tmp/err"; then
+        ok
+        out=$(against_golden "$top_srcdir/data/golden/$m/$c.csv" "$tmp/$c.csv" 2>&1) && ok ||
+            bad "$m $c: the proven balls and the golden values disagree: $out"
+    else
+        bad "$m $c --rigorous: $(cat "$tmp/err")"
+    fi
+done
+
+# --- the layout: c, c_rad for t, every state and integral; pandas reads it
+if python3 - "$tmp/PUB-1.csv" <<'EOF'
+import sys
+import pandas as pd
+df = pd.read_csv(sys.argv[1], comment='#')
+cols = list(df.columns)
+want = []
+for c in ['t', 'x', 'y', 'phi', 'v', 'omega', 'E', 'P1', 'P2', 't0']:
+    want += [c, c + '_rad']
+assert cols == want, cols
+assert len(df) == 11, len(df)
+assert (df.filter(like='_rad') >= 0).all().all()
+assert df['x_rad'].iloc[-1] < 1e-35, df['x_rad'].iloc[-1]
+EOF
+then ok; else bad "pandas does not read the rigorous layout"; fi
+units=$(grep '^# units:' "$tmp/PUB-1.csv" | sed 's/^# units: //' | tr ',' '\n' | wc -l)
+[ "$units" -eq 20 ] && ok || bad "units line has $units entries, want 20"
+
+# --- the skater's fall: the time ball meets the golden time (40 certified digits)
+# shellcheck disable=SC2046
+"$NHREF" run -q --rigorous skater $(case_args skater fall-A1-0) -T 3 --dt-out 1 -o "$tmp/fall.csv" ||
+    bad "skater fall --rigorous failed"
+golden_t=$(sed -n 's/^# event: fall at t = \([^ ]*\) .*/\1/p' "$top_srcdir/data/golden/skater/fall-A1-0.csv")
+ball=$(sed -n "s/^# outcome: stopped by the event 'fall' at t = \([^ ]*\) .*/\1/p" "$tmp/fall.csv")
+if python3 -c "
+import sys, mpmath
+mpmath.mp.dps = 80
+g = mpmath.mpf('$golden_t'); c, r = '$ball'.split(',')
+sys.exit(0 if abs(g - mpmath.mpf(c)) <= mpmath.mpf(r) + mpmath.mpf('1e-40') * g else 1)
+" 2> /dev/null; then ok; else bad "fall time ball '$ball' misses the golden '$golden_t'"; fi
+
+# --- P2 blows up at t ~ 14.71689 (spec §4.8): rows kept up to where it is proven, exit 1
+p2="suslov_servo -p I13=0 -p I23=0 -p b1=0.5 -p b2=1 -p b3=0.7 -p c1=1 -p c2=-0.5 -i omega1=0.3 -i omega2=-0.2 -T 20 -d 30"
+# shellcheck disable=SC2086
+"$NHREF" run -q --rigorous $p2 -o "$tmp/p2.csv" 2> "$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] || [ "$rc" -eq 0 ] && grep -Eq 'no enclosure could be proven|blow-up' "$tmp/p2.csv" && ok ||
+    bad "P2 --rigorous: exit $rc, outcome: $(grep outcome "$tmp/p2.csv")"
+last=$(grep -v '^#' "$tmp/p2.csv" | tail -1 | cut -d, -f1)
+python3 -c "import sys; sys.exit(0 if 12 <= float('$last') < 14.71689 else 1)" && ok ||
+    bad "P2 --rigorous: the last row is at t = $last (want 12 <= t < 14.71689)"
+
+# --- options that do not go with --rigorous: exit 2, one line
+expect 2 "--rigorous is a validated Taylor scheme" -- run chaplygin_sleigh --rigorous --fast
+expect 2 "--rigorous is a validated Taylor scheme" -- run chaplygin_sleigh --rigorous --scheme gauss
+expect 2 "--rigorous is a validated Taylor scheme" -- run chaplygin_sleigh --rigorous --stop-when 'y - 1'
+
+echo "proven: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
