@@ -202,7 +202,8 @@ typedef struct nhref_tape_mp nhref_tape_mp_t;
  * have status NHREF_OK.  Parameters start as NaN: set them before use.
  * Returns: NHREF_OK; NHREF_ETAPE for a tape with a build error; NHREF_EINVAL
  * for prec outside [MPFR_PREC_MIN, MPFR_PREC_MAX]; NHREF_EPARSE if a constant
- * string is malformed; NHREF_ENOMEM.
+ * string is malformed; NHREF_EDOMAIN if a constant overflows the number type
+ * (e.g. 6e1000 in double); NHREF_ENOMEM.
  * Cost: (nnodes + aux) * (ORDER + 1) mpfr_init2 calls, once. */
 int nhref_tape_mp_new(nhref_tape_mp_t **ws, const nhref_tape_t *tape, mpfr_prec_t prec,
                       unsigned order);

@@ -54,6 +54,8 @@ expect 2 "--init phi: '1e100000000' is too large in magnitude: \|x\| must be bel
     -- run $S --init phi=1e100000000
 expect 2 "--stop-when 'sin\(1e100000000\)\+y': column 5: '1e100000000' is too large in magnitude: \|x\| must be below 2\^4096" \
     -- run $S --stop-when 'sin(1e100000000)+y'
+expect 2 "--stop-when 'x - 6e1000': a constant in it overflows double, the type of --fast" \
+    -- run $S --fast --stop-when 'x - 6e1000'
 expect 2 "--param m: '1e100000000' is too large in magnitude: \|x\| must be below 2\^4096 .*\(admissible range: m > 0\)" \
     -- run $S --param m=1e100000000
 expect 2 "--t-end: '1e100000000' is too large in magnitude" -- run $S -T 1e100000000

@@ -484,10 +484,11 @@ static int make_grid(__mpfr_struct **grid, size_t n, mpfr_srcptr t_end, mpfr_src
 
 /* Every event expression defined at the initial state (T = 0, X0, the
  * parameters of SYS at the precision of X0): an event whose function is
- * undefined where the run starts could never be located.  Returns 0, or -1
+ * undefined where the run starts could never be located.  With FAST, its
+ * constants must also be doubles.  Returns 0, or -1
  * after an error naming the expression. */
 static int check_events(const nhref_system_t *sys, nhref_tape_t *const *tapes, char *const *exprs,
-                        const int *terminal, size_t n, mpfr_srcptr x0, mpfr_prec_t prec)
+                        const int *terminal, size_t n, mpfr_srcptr x0, mpfr_prec_t prec, int fast)
 {
     const nhref_model_t *m = nhref_system_model(sys);
     __mpfr_struct *p = nhref_vec_new(m->nparam, prec);
@@ -506,7 +507,19 @@ static int check_events(const nhref_system_t *sys, nhref_tape_t *const *tapes, c
         nhref_tape_mp_t *ws = NULL;
         const char *opt = terminal[i] ? "--stop-when" : "--event";
         char e[64];
+        nhref_tape_d_t *wd = NULL;
         int status = nhref_tape_mp_new(&ws, tapes[i], prec, 0);
+        if (status == NHREF_OK && fast) {
+            status = nhref_tape_d_new(&wd, tapes[i], 53, 0);
+            nhref_tape_d_free(wd);
+            if (status == NHREF_EDOMAIN) {
+                cli_error("%s '%s': a constant in it overflows double, the type of --fast",
+                          opt, cli_shorten(e, sizeof e, exprs[i]));
+                rc = -1;
+                nhref_tape_mp_free(ws);
+                break;
+            }
+        }
         if (status != NHREF_OK) {
             cli_error("%s '%s': %s", opt, cli_shorten(e, sizeof e, exprs[i]),
                       nhref_strerror(status));
@@ -830,7 +843,7 @@ int cmd_run(int argc, char **argv)
         }
         free((void *)snames);
         free((void *)pnames);
-        if (bad || check_events(sys, etapes, exprs, expr_terminal, nexprs, r.x0, wprec) != 0)
+        if (bad || check_events(sys, etapes, exprs, expr_terminal, nexprs, r.x0, wprec, fast) != 0)
             goto done;
         elog.names = calloc(model->nevent + nexprs + 1, sizeof *elog.names);
         elog.f = open_memstream(&elog.buf, &elog.len);

@@ -444,9 +444,8 @@ int NUM_TAPE_FN(new)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsig
     /* constants at this precision; the time series is t + h */
     for (size_t i = 0; i < nn && status == NHREF_OK; i++) {
         const nhref_tape_node_t *nd = &tape->node[i];
-        if (nd->op == NHREF_OP_CONST &&
-            jet_const(node_series(ws, (nhref_node_t)i), nd->str, 0, &ws->jws) != NHREF_OK)
-            status = NHREF_EPARSE;
+        if (nd->op == NHREF_OP_CONST) /* NHREF_EPARSE, or NHREF_EDOMAIN on overflow */
+            status = jet_const(node_series(ws, (nhref_node_t)i), nd->str, 0, &ws->jws);
         if (nd->op == NHREF_OP_TIME && order >= 1)
             num_set_si(node_series(ws, (nhref_node_t)i) + 1, 1);
     }

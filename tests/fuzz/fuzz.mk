@@ -6,11 +6,19 @@
 FUZZ_CC ?= clang
 FUZZ_CFLAGS ?= -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=undefined
-FUZZ_LIBS ?= -lmpfr -lgmp -lnettle -lm
+FUZZ_LIBS ?= $(ARB_LIBS) -lmpfr -lgmp -lnettle -lm
 O = obj
-LIB_SRC := $(shell cd $(top_srcdir) && find src oracle -name '*.c' ! -path 'src/cli/*' | LC_ALL=C sort)
-LIB_OBJ := $(patsubst %.c,$(O)/%.o,$(LIB_SRC))
-FUZZ_CPPFLAGS = -I$(top_builddir) -I$(top_srcdir)/include -I$(top_srcdir)/src -I$(srcdir)
+# the integration core is one source compiled once per number type (-DNHREF_NUM=1,2,3;
+# see src/Makefile.am and num/num.h); its .c files are read from CORE_SOURCES there
+CORE_SRC := $(addprefix src/,$(filter %.c,$(shell sed -n '/^CORE_SOURCES =/,/[^\\]$$/p' \
+	$(top_srcdir)/src/Makefile.am | tr -d '\\' | tr ' \t' '\n\n')))
+LIB_SRC := $(filter-out $(CORE_SRC),$(shell cd $(top_srcdir) && find src oracle -name '*.c' \
+	! -path 'src/cli/*' | LC_ALL=C sort))
+CORE_OBJ := $(foreach t,1 2 3,$(patsubst src/%.c,$(O)/core$(t)/%.o,$(CORE_SRC)))
+LIB_OBJ := $(patsubst %.c,$(O)/%.o,$(LIB_SRC)) $(CORE_OBJ)
+FUZZ_CPPFLAGS = -I$(top_builddir) -I$(top_srcdir)/include -I$(top_srcdir)/src -I$(srcdir) \
+	-DNHREF_PKGDATADIR='"$(pkgdatadir)"' -DNHREF_LIBDIR='"$(libdir)"' \
+	-DNHREF_SRCDIR='"$(top_srcdir)"'
 HARNESSES = fuzz_expr fuzz_cases fuzz_table fuzz_decimal
 
 all: $(HARNESSES)
@@ -19,6 +27,15 @@ $(O)/%.o: $(top_srcdir)/%.c
 	@mkdir -p $(dir $@)
 	@echo "  FUZZCC   $*.c"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_CPPFLAGS) -MMD -MP -c $< -o $@
+
+define core_rule
+$(O)/core$(1)/%.o: $(top_srcdir)/src/%.c
+	@mkdir -p $$(dir $$@)
+	@echo "  FUZZCC   $$*.c (NHREF_NUM=$(1))"
+	@$$(FUZZ_CC) $$(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $$(FUZZ_CPPFLAGS) -DNHREF_NUM=$(1) \
+		-MMD -MP -c $$< -o $$@
+endef
+$(foreach t,1 2 3,$(eval $(call core_rule,$(t))))
 
 $(O)/libnhref-fuzz.a: $(LIB_OBJ)
 	@rm -f $@

@@ -18,11 +18,15 @@ static void evaluate(const nhref_tape_t *tape)
     mpfr_t t, g, x[5], p[3];
     __mpfr_struct xv[5], pv[3];
 
-    if (nhref_tape_d_new(&wd, tape, 53, 0) != NHREF_OK)
-        fuzz_fail("nhref_tape_d_new refused a parsed tape");
-    nhref_tape_d_set_params(wd, pd);
-    nhref_tape_d_eval(&gd, wd, &td, xd);
-    nhref_tape_d_free(wd);
+    /* a constant beyond the double range (6e1000) is refused in double only */
+    int st = nhref_tape_d_new(&wd, tape, 53, 0);
+    if (st == NHREF_OK) {
+        nhref_tape_d_set_params(wd, pd);
+        nhref_tape_d_eval(&gd, wd, &td, xd);
+        nhref_tape_d_free(wd);
+    } else if (st != NHREF_EDOMAIN) {
+        fuzz_fail("nhref_tape_d_new refused a parsed tape (status %d)", st);
+    }
 
     if (nhref_tape_mp_new(&wm, tape, 64, 0) != NHREF_OK)
         fuzz_fail("nhref_tape_mp_new refused a parsed tape");
