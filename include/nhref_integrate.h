@@ -84,8 +84,11 @@ void nhref_options_default(nhref_options_t *opt);
 
 /* nhref_options_resolve -- fill in OPT->prec and OPT->digits from each other
  * for an MPFR (or Arb) integrator (the rules below; 30 digits when neither is set).
+ * Idempotent: a resolved OPT resolves to itself.
  * Returns NHREF_OK or NHREF_EINVAL (digits outside (0, 10^6], prec outside
- * [MPFR_PREC_MIN, MPFR_PREC_MAX], or implied digits < 1). */
+ * [MPFR_PREC_MIN, MPFR_PREC_MAX], or implied digits outside [1, 10^6]: a
+ * precision alone must lie in [MPFR_PREC_MIN, 3321931] bits).  OPT is changed
+ * only on success. */
 int nhref_options_resolve(nhref_options_t *opt);
 
 /* Guard bits added to the precision implied by digits:

@@ -579,6 +579,13 @@ static const struct {
     {"t,x\n0,1\"\n", 9, "mem.csv:2: a double quote inside an unquoted field"},
     {"t,x\n0,1,2\n", 10, "mem.csv:2: expected 2 values (one per column), found 3"},
     {"t;x\n0;1,5\n", 10, "mem.csv:2: column 'x': '1,5' is not a number (a decimal comma?"},
+    /* a number beyond nhref_decimal_set's bounds: the bound is named (it said "number too
+     * large or too small for the working precision") */
+    {"t,x\n0,1e100000000\n", 18, "mem.csv:2: column 'x': '1e100000000' is too large in magnitude: "
+                                 "|x| must be below 2^4096 (about 1.04e1233), 64 times the "
+                                 "precision of 64 bits"},
+    {"t,x\n0,1e-400000000\n", 19, "mem.csv:2: column 'x': '1e-400000000' is too small in "
+                                  "magnitude"},
     {"t,x,\n0,1,2\n", 11, "mem.csv:1: column 3 has no name (a separator at the end of the header line?)"},
     {"t,x,t\n0,1,2\n", 12, "mem.csv:1: column name 't' appears twice (columns 1 and 3)"},
     {"0,1\n", 4, "mem.csv:1: no column names"},

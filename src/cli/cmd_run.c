@@ -396,14 +396,16 @@ static int check_events(const nhref_system_t *sys, nhref_tape_t *const *tapes, c
         } else if (nhref_tape_mp_set_params(ws, p) != NHREF_OK) {
             cli_error("%s '%s': a part of it that depends only on the parameters is undefined "
                       "(a logarithm, square root or atanh outside its domain, a division by "
-                      "zero, or an overflow): the event could never be located",
-                      opt, cli_shorten(e, sizeof e, exprs[i]));
+                      "zero, an overflow, or sin or cos of a value of magnitude 2^%ld or more): "
+                      "the event could never be located",
+                      opt, cli_shorten(e, sizeof e, exprs[i]), (long)nhref_decimal_max_exp(prec));
             rc = -1;
         } else if (nhref_tape_mp_eval(g, ws, t, x0) != NHREF_OK || !mpfr_number_p(g)) {
             cli_error("%s '%s' is undefined at the initial state, t = 0 (a division by zero, a "
-                      "logarithm, square root or atanh outside its domain, or an overflow): an "
-                      "event function must be defined where the run starts",
-                      opt, cli_shorten(e, sizeof e, exprs[i]));
+                      "logarithm, square root or atanh outside its domain, an overflow, or sin "
+                      "or cos of a value of magnitude 2^%ld or more): an event function must be "
+                      "defined where the run starts",
+                      opt, cli_shorten(e, sizeof e, exprs[i]), (long)nhref_decimal_max_exp(prec));
             rc = -1;
         }
         nhref_tape_mp_free(ws);
