@@ -349,6 +349,88 @@ START_TEST(test_checksum_catches_damage)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ making cases */
+static char made_dir[64];
+
+/* certify the one case of TEXT (a case file) into a fresh directory; the status of
+ * nhref_golden_make, its message in ERR */
+static int make_one(const char *text, char *err, size_t errlen)
+{
+    char cpath[] = "/tmp/nhref-case-XXXXXX";
+    int fd = mkstemp(cpath), status;
+    nhref_case_t *cases;
+    size_t n;
+    FILE *f;
+
+    ck_assert_int_ge(fd, 0);
+    f = fdopen(fd, "w");
+    fputs(text, f);
+    fclose(f);
+    status = nhref_cases_read(&cases, &n, cpath, err, errlen);
+    unlink(cpath);
+    ck_assert_msg(status == NHREF_OK && n == 1, "%s", err);
+    strcpy(made_dir, "/tmp/nhref-made-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(made_dir));
+    status = nhref_golden_make(&cases[0], made_dir, NULL, NULL, err, errlen);
+    nhref_cases_free(cases, n);
+    return status;
+}
+
+/* the file MODEL/CASE.csv made by make_one, read at PREC bits, then removed */
+static nhref_table_t *take_made(const char *model, const char *cname, mpfr_prec_t prec)
+{
+    char path[256];
+    nhref_table_t *tab;
+    snprintf(path, sizeof path, "%s/%s/%s.csv", made_dir, model, cname);
+    tab = read_golden(path, prec);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/%s", made_dir, model);
+    rmdir(path);
+    rmdir(made_dir);
+    return tab;
+}
+
+/* t-start != 0: the grid starts there (it started at 0: 'invalid argument'), and the
+ * closed form is used, at t - t-start; the sleigh is autonomous, so the rows equal
+ * those of the same initial state at t-start = 0, shifted */
+START_TEST(test_t_start_shifts_the_case)
+{
+    char err[512];
+    nhref_table_t *a, *b;
+
+    ck_assert_msg(make_one("model = chaplygin_sleigh\ndigits = 20\n[s]\nt-start = 1.5\n"
+                           "t-end = 3.5\ndt-out = 1\n",
+                           err, sizeof err) == NHREF_OK,
+                  "%s", err);
+    a = take_made("chaplygin_sleigh", "s", 64);
+    ck_assert_msg(make_one("model = chaplygin_sleigh\ndigits = 20\n[z]\ntimes = 0, 1, 2\n", err,
+                           sizeof err) == NHREF_OK,
+                  "%s", err);
+    b = take_made("chaplygin_sleigh", "z", 64);
+    ck_assert_str_eq(nhref_table_meta(a, "t-start", NULL), "1.5");
+    ck_assert_uint_eq(a->nrow, 3);
+    ck_assert_str_eq(a->text[0], "1.5");
+    ck_assert_str_eq(a->text[2 * a->ncol], "3.5");
+    {
+        /* a closed-form route was used */
+        size_t from = 0;
+        const char *r;
+        int cf = 0;
+        while ((r = nhref_table_meta(a, "route", &from)) != NULL)
+            cf |= strncmp(r, "closed-form", 11) == 0;
+        ck_assert(cf);
+    }
+    /* the state columns (not t, not the integral t0 = t - ..., not digits) agree */
+    for (size_t r = 0; r < 3; r++)
+        for (size_t k = 1; k <= 5; k++)
+            ck_assert_msg(strcmp(a->text[r * a->ncol + k], b->text[r * b->ncol + k]) == 0,
+                          "row %zu column %s: %s vs %s", r, a->name[k], a->text[r * a->ncol + k],
+                          b->text[r * b->ncol + k]);
+    nhref_table_free(a);
+    nhref_table_free(b);
+}
+END_TEST
+
 static Suite *golden_suite(void)
 {
     Suite *s = suite_create("golden");
@@ -361,6 +443,10 @@ static Suite *golden_suite(void)
     tc = tcase_create("catalogue");
     tcase_add_test(tc, test_every_case_has_a_file);
     tcase_add_test(tc, test_checksum_catches_damage);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("make");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_t_start_shifts_the_case);
     suite_add_tcase(s, tc);
     return s;
 }
