@@ -63,7 +63,8 @@ typedef struct {
      * output g(t, x, p) each, e.g. from nhref_tape_parse) with their
      * descriptors; the tapes must outlive the integrator.  A crossing of zero (in
      * the descriptor's direction) is located on the step's dense output to the
-     * working precision.  A terminal event ends the integration there (outcome
+     * working precision; a sign change where |g| grows without bound (a pole, as
+     * of 1/y at y = 0) or g is undefined is no crossing.  A terminal event ends the integration there (outcome
      * EVENT, status NHREF_OK); every crossing, terminal or not, is passed to the
      * integrator's event callback (nhref_integrator_on_event; event index K: model
      * events first, then user events). */

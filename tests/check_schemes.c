@@ -507,6 +507,68 @@ START_TEST(test_user_events)
 }
 END_TEST
 
+/* a sign change across a pole is no event: on the oscillator x = cos t over [0, 2],
+ * g = 1/x changes sign at t = pi/2 through a pole only.  Recorded or terminal, it was
+ * reported as a crossing there; now the run reaches T with no event, while x itself
+ * (a zero at pi/2) is still recorded */
+START_TEST(test_event_pole)
+{
+    nhref_options_t opt;
+    nhref_system_t *sys;
+    integrator_t *ig;
+    nhref_stats_t st;
+    nhref_tape_t *g, *gx;
+    const nhref_tape_t *tapes[2];
+    static const nhref_event_desc_t desc[2] = {{"g", "1/x = 0", 0, 0}, {"x", "x = 0", 0, 0}};
+    static const nhref_event_desc_t tdesc[1] = {{"g", "1/x = 0", 0, 1}};
+    event_log_t log = {0};
+    num_ptr x = vec(2), t = vec(1), T = vec(1);
+    const double pi = 3.14159265358979323846;
+
+    ck_assert_int_eq(nhref_tape_new(&g, 2, 0, 1), NHREF_OK);
+    nhref_tape_set_output(g, 0, nhref_tape_div(g, nhref_tape_const(g, "1"), nhref_tape_state(g, 0)));
+    ck_assert_int_eq(nhref_tape_new(&gx, 2, 0, 1), NHREF_OK);
+    nhref_tape_set_output(gx, 0, nhref_tape_state(gx, 0));
+    tapes[0] = g;
+    tapes[1] = gx;
+    nhref_options_default(&opt);
+    opt.digits = DIG(30, 14);
+    opt.nuser_event = 2;
+    opt.user_event_tape = tapes;
+    opt.user_event = desc;
+    ig = make(&sys, &model_osc, _i, &opt);
+    NUM_FN(nhref_integrator_on_event)(ig, log_event, &log);
+    set(x, "1");
+    set(T, "2");
+    ck_assert_int_eq(NUM_FN(nhref_integrate_until)(ig, x, t, T, &st), NHREF_OK);
+    ck_assert_int_eq(st.outcome, NHREF_OUTCOME_REACHED);
+    ck_assert_msg(log.n == 1 && log.k[0] == 1, "%s/%s: %d events (the first: %zu at %.17g)",
+                  SCHEME(_i)->name, NUM_NAME, log.n, log.n > 0 ? log.k[0] : 0,
+                  log.n > 0 ? log.t[0] : 0.0);
+    ck_assert(fabs(log.t[0] - pi / 2) < DIG(1e-14, 1e-12));
+    NUM_FN(nhref_integrator_free)(ig);
+    nhref_system_free(sys);
+
+    /* terminal: the pole does not stop the run */
+    opt.nuser_event = 1;
+    opt.user_event = tdesc;
+    ig = make(&sys, &model_osc, _i, &opt);
+    set(x, "1");
+    set(x + 1, "0");
+    set(t, "0");
+    ck_assert_int_eq(NUM_FN(nhref_integrate_until)(ig, x, t, T, &st), NHREF_OK);
+    ck_assert_msg(st.outcome == NHREF_OUTCOME_REACHED, "%s/%s: %s at t = %.17g",
+                  SCHEME(_i)->name, NUM_NAME, nhref_outcome_str(st.outcome), num_get_d(t));
+    NUM_FN(nhref_integrator_free)(ig);
+    nhref_system_free(sys);
+    num_vec_free(x, 2);
+    num_vec_free(t, 1);
+    num_vec_free(T, 1);
+    nhref_tape_free(g);
+    nhref_tape_free(gx);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ outcomes, checks, stats */
 /* y' = y^2, y(0) = 1 blows up at t = 1.  A scheme that estimates the radius of
  * convergence (NHREF_SCHEME_RADIUS) ends with the outcome BLOWUP and estimates t* = 1;
@@ -792,6 +854,7 @@ static Suite *schemes_suite(void)
     tcase_add_loop_test(tc, test_runs_are_independent, 0, n);
     tcase_add_loop_test(tc, test_model_event_stops, 0, n);
     tcase_add_loop_test(tc, test_user_events, 0, n);
+    tcase_add_loop_test(tc, test_event_pole, 0, n);
     tcase_add_loop_test(tc, test_blowup, 0, n);
     tcase_add_loop_test(tc, test_initial_state_checked, 0, n);
     tcase_add_loop_test(tc, test_stats_and_progress, 0, n);

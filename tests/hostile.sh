@@ -150,6 +150,11 @@ expect 2 "--stop-when 'y/0' is undefined at the initial state, t = 0" -- run $S 
 expect 2 "--event 'log\(-1\)\+y': a part of it that depends only on the parameters is undefined" \
     -- run $S --event 'log(-1)+y'
 expect 2 "--event 'sqrt\(v - 1\)' is undefined at the initial state" -- run $S --event 'sqrt(v - 1)'
+# a sign change across a pole is no event (1/(y-1) was reported where y = 1)
+out=$("$NHREF" run $S -q -T 10 --event '1/(y-1)' --event 'y-1' 2>&1)
+[ "$(printf '%s\n' "$out" | grep -c "^# event: 1/(y-1)")" -eq 0 ] && ok || bad "an event at the pole of 1/(y-1)"
+[ "$(printf '%s\n' "$out" | grep -c "^# event: y-1 at")" -eq 2 ] && ok || bad "y-1 not recorded twice"
+expect 0 "^# outcome: reached the final time" -- run $S -q -T 10 --stop-when '1/(y-1)'
 # 300 times: 300 rows (it wrote 256 and exited 0)
 times=$(awk 'BEGIN { for (i = 1; i <= 300; i++) printf "%s%d.%02d", (i > 1 ? "," : ""), int(i / 100), i % 100 }')
 if "$NHREF" lyapunov $S -d 10 --times "$times" > "$tmp/ly.csv" 2> "$tmp/err"; then

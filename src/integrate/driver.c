@@ -364,6 +364,15 @@ static int locate(integrator_t *ig, size_t k, num_srcptr t0, num_srcptr g0, num_
     }
     /* the end of the bracket where the event function is smaller */
     num_set(te, num_cmpabs(glo, ghi) < 0 ? lo : hi);
+    /* a zero, or a sign change across a pole (1/y): there |g| grows without bound as
+     * the bracket shrinks, so a located time where |g| exceeds |g| at both ends of
+     * the step, or where g is undefined, is no crossing (TE = NaN) */
+    status = ig->scheme->dense(ig->st, ig->xe, te);
+    if (status != NHREF_OK)
+        return status;
+    eval_events(ig, ig->gt, te, ig->xe);
+    if (num_is_nan(ig->gt + k) || (num_cmpabs(ig->gt + k, g0) > 0 && num_cmpabs(ig->gt + k, g1) > 0))
+        num_set_nan(te);
     return NHREF_OK;
 }
 
@@ -384,6 +393,8 @@ static int step_events(integrator_t *ig, num_srcptr t0, int dir, size_t *stop)
         status = locate(ig, k, t0, ig->g0 + k, S(ig, T), ig->g1 + k, ig->te + k);
         if (status != NHREF_OK)
             return status;
+        if (num_is_nan(ig->te + k))
+            continue; /* a pole */
         if (ig->ev_desc[k]->terminal && (*stop == 0 || num_cmp(ig->te + k, te_best) * dir < 0)) {
             *stop = k + 1;
             num_set(te_best, ig->te + k);
@@ -391,7 +402,7 @@ static int step_events(integrator_t *ig, num_srcptr t0, int dir, size_t *stop)
     }
     /* report the crossings up to the stop, in event order */
     for (size_t k = 0; k < ig->nev && ig->on_event != NULL; k++) {
-        if (!crosses(ig, k, ig->g0 + k, ig->g1 + k))
+        if (!crosses(ig, k, ig->g0 + k, ig->g1 + k) || num_is_nan(ig->te + k))
             continue;
         if (*stop != 0 && (num_cmp(ig->te + k, te_best) * dir > 0 ||
                            (ig->ev_desc[k]->terminal && k + 1 != *stop)))
