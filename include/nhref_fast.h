@@ -55,7 +55,7 @@ void nhref_integrator_on_event_d(nhref_integrator_d_t *ig,
 
 /* nhref_integrate_grid_d -- as nhref_integrate_grid: from X0 at TGRID[0] through
  * TGRID[i], i < N (monotone); OUT: N rows of nstate doubles (row-major), or NULL with
- * a row callback.  Same statuses and outcomes (REACHED, EVENT, BLOWUP, FAILED).
+ * a row callback.  Same statuses and outcomes (REACHED, EVENT, BLOWUP, UNDERFLOW, FAILED).
  * Cost: about nsteps K_eff N^2 / 2 flops (Taylor). */
 int nhref_integrate_grid_d(nhref_integrator_d_t *ig, double *out, const double *x0,
                            const double *tgrid, size_t n, nhref_stats_t *stats);

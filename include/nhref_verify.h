@@ -212,11 +212,12 @@ typedef struct {
 /* Where the reference ends, in one direction from t-start. */
 typedef struct {
     int used;               /* 1 if the input has rows in this direction */
-    nhref_outcome_t outcome; /* REACHED, EVENT, BLOWUP or FAILED */
+    nhref_outcome_t outcome; /* REACHED, EVENT, BLOWUP, UNDERFLOW or FAILED */
     char *event;            /* EVENT: the event's name; else NULL */
     char *t_end;            /* where it ended (decimal, about min(DREF, 30) digits) */
     double t_blowup;        /* BLOWUP: the estimated blow-up time; else NaN */
-    int status;             /* FAILED: the integrator's status; else NHREF_OK */
+    int status;             /* FAILED, UNDERFLOW (NHREF_ESTEP): the integrator's status;
+                               else NHREF_OK */
     char *why;              /* unless REACHED, a phrase: "the event 'fall' at t = ..." */
     size_t nbeyond;         /* rows beyond the end: not judged, and the verdict fails */
     nhref_verify_where_t first_beyond; /* the one nearest to the end */

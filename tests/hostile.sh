@@ -129,6 +129,34 @@ else
     echo "SKIP: ulimit -v tests under AddressSanitizer"
 fi
 
+# ---------------------------------------------------------------- 8. one blow-up behaviour
+# The P2 case of suslov_servo blows up at t = 14.71689...: every scheme, type and
+# precision reports it, with the 15 rows before it and the last state written (gauss,
+# --digits 5 and lyapunov failed with "step size underflow" and wrote nothing);
+# golden across it exits 1 with the outcome (it exited 2, the bad-input code).
+P2="-p I11=2 -p I12=0.3 -p I13=0 -p I22=1.5 -p I23=0 -p b1=0.5 -p b2=1 -p b3=0.7 -p c1=1 -p c2=-0.5 -p c3=0 -i omega1=0.3 -i omega2=-0.2 -i gamma1=0.6 -i gamma2=0 -i gamma3=0.8 -i W=0"
+for o in "" "--scheme gauss" "--digits 5" "--fast" "--fast --scheme gauss" "--fast --digits 5" \
+    "--scheme gauss --digits 5"; do
+    # shellcheck disable=SC2086
+    if timeout "$LIMIT" "$NHREF" run suslov_servo $P2 $o -q -T 20 --dt-out 1 -o "$tmp/p2.csv" \
+        2> "$tmp/err"; then
+        grep -Eq "^# outcome: stopped before a finite-time blow-up: the solution leaves every bound near t = 14\.71(68|69)" "$tmp/p2.csv" &&
+            [ "$(grep -vc '^#' "$tmp/p2.csv")" -eq 17 ] && ok ||
+            bad "run P2 $o: $(grep '^# outcome' "$tmp/p2.csv"), $(grep -vc '^#' "$tmp/p2.csv") lines"
+    else
+        bad "run P2 $o: exit status not 0: $(cat "$tmp/err")"
+    fi
+done
+# shellcheck disable=SC2086
+expect 0 "^# outcome: stopped before a finite-time blow-up: the solution leaves every bound near t = 14\.7168.*the 3 of 4 times" \
+    -- lyapunov suslov_servo $P2 -q --times 5,10,14,20
+# shellcheck disable=SC2086
+expect 0 "^14,[0-9.e+-]+$" -- lyapunov suslov_servo $P2 -q --times 5,10,14,20
+awk '/^\[P2\]/ { p = 1 } /^\[S0/ { p = 0 } p || /^model/' "${top_srcdir:-..}/data/cases/suslov_servo.cases" |
+    sed -e 's/^times = .*/times = 0, 5, 10, 15, 20/' > "$tmp/p2.cases"
+expect 1 "case \[P2\]: route taylor@p: stopped before a finite-time blow-up: the solution leaves every bound near t = 14\.7168.*before the last time 20" \
+    -- golden -q -o "$tmp/g" "$tmp/p2.cases"
+
 # ---------------------------------------------------------------- 10. messages that name the fault
 expect 2 "--digits 100000: the Taylor order ceil\(1\.1513 D \+ 1\) = 115131 is above the Taylor scheme's limit of 100000: give --digits <= 86857, or --order N \(N <= 100000\), or --scheme gauss" \
     -- run $S --digits 100000

@@ -784,7 +784,7 @@ int cmd_run(int argc, char **argv)
         rc = CLI_USAGE;
         goto done;
     }
-    if (status != NHREF_OK && status != NHREF_EBLOWUP) {
+    if (status != NHREF_OK && status != NHREF_EBLOWUP && status != NHREF_ESTEP) {
         cli_error("integration failed after %lu steps and %zu of %zu rows: %s", stats.nsteps,
                   stats.nrows, r.ngrid, nhref_strerror(status));
         nhref_outfile_abort(of);
@@ -792,7 +792,8 @@ int cmd_run(int argc, char **argv)
         rc = CLI_FAIL;
         goto done;
     }
-    if (stats.outcome == NHREF_OUTCOME_EVENT || stats.outcome == NHREF_OUTCOME_BLOWUP) {
+    if (stats.outcome == NHREF_OUTCOME_EVENT || stats.outcome == NHREF_OUTCOME_BLOWUP ||
+        stats.outcome == NHREF_OUTCOME_UNDERFLOW) {
         /* one more row: the state where the run ended */
         r.be->stopped(&r);
         write_row(&r, r.te, r.xe);
@@ -800,16 +801,31 @@ int cmd_run(int argc, char **argv)
             fprintf(r.out, "# outcome: stopped by the event '%s' at t = ", elog.names[stats.event]);
             nhref_csv_value(r.out, r.te, r.digits);
             fputs(" (the last row)\n", r.out);
-        } else {
+        } else if (stats.outcome == NHREF_OUTCOME_BLOWUP) {
             nhref_csv_meta(r.out, "outcome",
                            "stopped before a finite-time blow-up: the solution leaves every bound "
-                           "near t = %.15g (estimated from the radius of convergence); the last row "
-                           "is the last state reached",
-                           stats.t_blowup);
+                           "near t = %.15g (estimated from %s); the last row is the last state "
+                           "reached",
+                           stats.t_blowup,
+                           nhref_scheme_find(r.opt.scheme ? r.opt.scheme : "taylor")->flags &
+                                   NHREF_SCHEME_RADIUS
+                               ? "the radius of convergence"
+                               : "the shrinking steps");
             fprintf(stderr,
                     "%s: the solution leaves every bound near t = %.15g: stopped at t = %.15g "
                     "(%zu of %zu rows written)\n",
                     cli_prog, stats.t_blowup, mpfr_get_d(r.te, MPFR_RNDN), stats.nrows, r.ngrid);
+        } else {
+            /* the rows so far, and the failure: exit status 1 */
+            nhref_csv_meta(r.out, "outcome",
+                           "stopped: step size underflow near t = %.15g (the step no longer "
+                           "advances t at the working precision, and the last steps show no "
+                           "finite-time blow-up); the last row is the last state reached",
+                           mpfr_get_d(r.te, MPFR_RNDN));
+            fprintf(stderr,
+                    "%s: step size underflow near t = %.15g after %lu steps (%zu of %zu rows "
+                    "written)\n",
+                    cli_prog, mpfr_get_d(r.te, MPFR_RNDN), stats.nsteps, stats.nrows, r.ngrid);
         }
     } else {
         nhref_csv_meta(r.out, "outcome", "%s", nhref_outcome_str(stats.outcome));
@@ -822,14 +838,17 @@ int cmd_run(int argc, char **argv)
     nhref_csv_meta(r.out, "steps", "%lu (order %u, |h| from %.6g to %.6g s)", stats.nsteps,
                    stats.order_max, stats.h_min, stats.h_max);
     cli_sha256_line(of);
-    status = nhref_outfile_commit(of);
-    of = NULL;
-    if (status != NHREF_OK) {
-        cli_write_error(output, errno);
-        rc = CLI_FAIL;
-        goto done;
+    {
+        int underflow = stats.outcome == NHREF_OUTCOME_UNDERFLOW;
+        status = nhref_outfile_commit(of);
+        of = NULL;
+        if (status != NHREF_OK) {
+            cli_write_error(output, errno);
+            rc = CLI_FAIL;
+            goto done;
+        }
+        rc = underflow ? CLI_FAIL : CLI_OK;
     }
-    rc = CLI_OK;
 
 done:
     if (of != NULL)

@@ -126,7 +126,17 @@ static int run_route(job_t *j, route_t *r, const char *name, char *err, size_t e
     if (status == NHREF_OK) {
         size_t rows_wanted = j->nt + (size_t)j->prepend;
         status = nhref_integrate_grid(ig, out, x0, g, ng, &r->stats);
-        if (status != NHREF_OK) {
+        if (status == NHREF_EBLOWUP) {
+            fail(err, errlen,
+                 "case [%s]: route %s: stopped before a finite-time blow-up: the solution leaves "
+                 "every bound near t = %.15g, before the last time %s (give times before it)",
+                 j->c->name, name, r->stats.t_blowup, j->c->times[j->nt - 1]);
+        } else if (status == NHREF_ESTEP) {
+            fail(err, errlen,
+                 "case [%s]: route %s: stopped: step size underflow near t = %.15g after %lu "
+                 "steps, before the last time %s",
+                 j->c->name, name, r->stats.t_stop, r->stats.nsteps, j->c->times[j->nt - 1]);
+        } else if (status != NHREF_OK) {
             fail(err, errlen, "case [%s]: route %s failed after %lu steps: %s", j->c->name, name,
                  r->stats.nsteps, nhref_strerror(status));
         } else if (r->stats.outcome == NHREF_OUTCOME_EVENT &&

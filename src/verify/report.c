@@ -103,6 +103,8 @@ static const char *outcome_name(nhref_outcome_t o)
         return "blowup";
     case NHREF_OUTCOME_FAILED:
         return "failed";
+    case NHREF_OUTCOME_UNDERFLOW:
+        return "underflow";
     default:
         return "none";
     }

@@ -516,6 +516,15 @@ static int integrate_pass(run_t *R, int pass)
                  "a finite-time blow-up ahead (estimated at t = %.6g; the reference stops at t = %s)",
                  stats.t_blowup, tb);
         end->why = nhref_strdup(why);
+    } else if (status == NHREF_ESTEP) {
+        char why[256];
+        end->status = status;
+        end->outcome = NHREF_OUTCOME_UNDERFLOW;
+        snprintf(why, sizeof why,
+                 "t = %s, where the step size of the reference underflowed (no finite-time "
+                 "blow-up recognised)",
+                 tb);
+        end->why = nhref_strdup(why);
     } else if (status != NHREF_OK) {
         char why[256];
         end->status = status;
