@@ -157,6 +157,17 @@ awk '/^\[P2\]/ { p = 1 } /^\[S0/ { p = 0 } p || /^model/' "${top_srcdir:-..}/dat
 expect 1 "case \[P2\]: route taylor@p: stopped before a finite-time blow-up: the solution leaves every bound near t = 14\.7168.*before the last time 20" \
     -- golden -q -o "$tmp/g" "$tmp/p2.cases"
 
+# ---------------------------------------------------------------- 9. parameters that round differently
+# b3 = 0.375 + 1e-29 makes the realizability determinant 2.91e-29; in double it is a
+# rounding residue of the other sign: MPFR saw a blow-up at 3e-29 s, --fast reached
+# the end.  The fast path now refuses, naming the difference.
+expect 2 "--fast: with the parameters rounded to double, the right-hand side at the initial state differs from the decimal parameters' by 1 .*domega1/dt = 1\.77098e\+28, in double -2\.32.*e\+15" \
+    -- run suslov_servo -p b1=2.91 -p b2=0 -p b3=0.37500000000000000000000000001 --fast
+expect 0 "^# outcome: stopped before a finite-time blow-up: the solution leaves every bound near t = 3\.04.*e-29" \
+    -- run suslov_servo -p b1=2.91 -p b2=0 -p b3=0.37500000000000000000000000001 -q
+expect 2 "--fast: the parameters rounded to double are not admissible: the block \[\[I11, I12\], \[I12, I22\]\] must be positive definite" \
+    -- run suslov_servo -p I11=1.00000000000000000001 -p I12=1 -p I22=1 -p I13=0 -p I23=0 --fast
+
 # ---------------------------------------------------------------- 10. messages that name the fault
 expect 2 "--digits 100000: the Taylor order ceil\(1\.1513 D \+ 1\) = 115131 is above the Taylor scheme's limit of 100000: give --digits <= 86857, or --order N \(N <= 100000\), or --scheme gauss" \
     -- run $S --digits 100000

@@ -724,6 +724,26 @@ int cmd_run(int argc, char **argv)
     progress.active = progress.active && !quiet;
     r.opt.progress = cli_progress;
     r.opt.progress_arg = &progress;
+    /* the fast path: the parameters rounded to double must define the same model */
+    if (fast) {
+        double *xd = malloc((model->nstate + 1) * sizeof *xd);
+        char fw[512];
+        int fs;
+        for (size_t i = 0; xd != NULL && i < model->nstate; i++)
+            xd[i] = mpfr_get_d(r.x0 + i, MPFR_RNDN);
+        fs = xd != NULL ? nhref_fast_check_params(sys, 0, xd, NULL, fw, sizeof fw) : NHREF_ENOMEM;
+        free(xd);
+        if (fs == NHREF_EPARAM || fs == NHREF_ENOMEM) {
+            if (fs == NHREF_EPARAM)
+                cli_error("--fast: %s; run without --fast (the MPFR path takes the parameters "
+                          "as the decimals given)",
+                          fw);
+            else
+                cli_error("%s", nhref_strerror(fs));
+            rc = fs == NHREF_EPARAM ? CLI_USAGE : CLI_FAIL;
+            goto done;
+        }
+    }
     made = 1;
     status = r.be->make(&r);
     if (status != NHREF_OK) {
