@@ -191,6 +191,12 @@ typedef struct {
     nhref_verify_where_t worst; /* the row of the minimum */
     size_t rows;            /* rows compared */
     size_t nan_rows;        /* rows where exactly one side is NaN */
+    /* The second measure, where the first counts decimal places (0 < |reference| <
+     * 1): significant digits -log10(|yours - reference| / |reference|).  Informative:
+     * the threshold judges DIGITS. */
+    double sig_digits;      /* min over those rows; NaN if there are none */
+    size_t sig_rows;        /* rows with 0 < |reference| < 1 */
+    nhref_verify_where_t sig_worst; /* the row of the minimum */
 } nhref_verify_column_t;
 
 /* The drift of a first integral along the input's states. */
