@@ -10,8 +10,9 @@
  * initial-state checks (evaluated on the double values), dense output, statistics and
  * progress.  Differences: the working precision is 53 bits; the tolerance is
  * 10^-digits with digits at most 16 (default 15); the parameters are the system's
- * decimal strings correctly rounded to double; the state and time are updated with
- * Kahan's compensated summation.  The step loop allocates nothing.
+ * decimal strings correctly rounded to double (nhref_fast_check_params says when
+ * that changes the model); the state and time are updated with Kahan's compensated
+ * summation.  The step loop allocates nothing.
  *
  * Usage:
  *     nhref_options_t opt;
@@ -53,9 +54,40 @@ void nhref_integrator_on_event_d(nhref_integrator_d_t *ig,
                                             const double *x),
                                  void *arg);
 
+/* nhref_fast_check_params -- do SYS's parameters rounded to double define the model
+ * that their decimal strings define, as far as it matters at the start (T0, X0)?
+ * The double path rounds every parameter to the nearest double; where a coefficient
+ * of the model is ill-conditioned in the parameters (a realizability determinant
+ * that they make nearly 0, e.g. suslov_servo with b1 = 2.91, b2 = 0,
+ * b3 = 0.37500000000000000000000000001: D = 2.91e-29 in decimal, -2.2e-16 in
+ * double), the double model is another model: the MPFR path sees a blow-up at
+ * t = 3e-29, the double path none.  The rule, two tests:
+ *   (a) the model's admissibility checks (nhref_system_check: ranges,
+ *       realizability) on the parameters rounded to double, taken as exact values;
+ *   (b) the right-hand side f at (T0, X0) with the decimal parameters (MPFR, 256
+ *       bits) and with the double parameters (double): for every state component,
+ *       |f_double - f_decimal| <= NHREF_FAST_PARAM_TOL max(1, |f_decimal|_inf),
+ *       and f_double defined wherever f_decimal is.  Double rounding changes f by
+ *       about 1e-16 relative on well-conditioned models; 1e-10 leaves six orders of
+ *       magnitude to their conditioning, and is far above the fast path's
+ *       tolerance (1e-13 to 1e-15), so a failing model cannot be trusted to it.
+ * REL (NULL allowed) receives the relative difference of (b) (NaN if not reached,
+ * inf if f_double is undefined); WHY (LEN bytes, NULL allowed) why it failed.
+ * Shapes:    x0: nstate doubles.
+ * Returns:   NHREF_OK; NHREF_EPARAM (a test failed: WHY says which, with the
+ *            values); NHREF_EDOMAIN if f is undefined at (T0, X0) with the decimal
+ *            parameters (nothing to compare: the integrators report it);
+ *            NHREF_EPARSE if a parameter is not a decimal number; NHREF_ENOMEM.
+ * Cost:      one evaluation of f at 256 bits and one in double; the model's check.
+ * nhref_integrator_new_d does not run it (it has no initial state): call it first, as
+ * nhref run --fast does (it refuses a failing case, exit status 2). */
+#define NHREF_FAST_PARAM_TOL 1e-10
+int nhref_fast_check_params(const nhref_system_t *sys, double t0, const double *x0, double *rel,
+                            char *why, size_t len);
+
 /* nhref_integrate_grid_d -- as nhref_integrate_grid: from X0 at TGRID[0] through
  * TGRID[i], i < N (monotone); OUT: N rows of nstate doubles (row-major), or NULL with
- * a row callback.  Same statuses and outcomes (REACHED, EVENT, BLOWUP, FAILED).
+ * a row callback.  Same statuses and outcomes (REACHED, EVENT, BLOWUP, UNDERFLOW, FAILED).
  * Cost: about nsteps K_eff N^2 / 2 flops (Taylor). */
 int nhref_integrate_grid_d(nhref_integrator_d_t *ig, double *out, const double *x0,
                            const double *tgrid, size_t n, nhref_stats_t *stats);

@@ -14,7 +14,14 @@
  *     times = 0, 1, 2, 4, 6, 10          (or: t-end = 10 and dt-out = 0.5; a section's
  *                                          own times replace inherited t-end/dt-out and
  *                                          the other way round)
- *     t-start = 0                         (optional; the initial state's time)
+ *     t-start = 0                         (optional; the initial state's time.  The case
+ *                                          is one integration from t-start: the times run
+ *                                          from it outwards, all after it or all before
+ *                                          it; t-end and dt-out give t-start + k dt-out,
+ *                                          k = 0, 1, ..., exact decimals, then t-end,
+ *                                          with t-end after t-start.  A closed form is
+ *                                          evaluated at t - t-start: the models are
+ *                                          autonomous)
  *     digits = 40                         (a decimal number in [1, 10000])
  *     fast-tolerance = 1e-12              (optional: how far the double fast path may be
  *                                          from the values, mixed; default 1e-13)

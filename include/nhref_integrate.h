@@ -28,7 +28,8 @@ NHREF_BEGIN_DECLS
     X(NHREF_OUTCOME_REACHED, "reached the final time")                            \
     X(NHREF_OUTCOME_EVENT, "stopped by an event")                                 \
     X(NHREF_OUTCOME_BLOWUP, "stopped before a finite-time blow-up")               \
-    X(NHREF_OUTCOME_FAILED, "stopped by an error (see the status)")                 \
+    X(NHREF_OUTCOME_FAILED, "stopped by an error (see the status)")               \
+    X(NHREF_OUTCOME_UNDERFLOW, "stopped: the step size underflowed")              \
     X(NHREF_OUTCOME_UNPROVEN, "stopped where no enclosure could be proven (nhref_arb.h)")
 
 typedef enum {
@@ -64,7 +65,8 @@ typedef struct {
      * output g(t, x, p) each, e.g. from nhref_tape_parse) with their
      * descriptors; the tapes must outlive the integrator.  A crossing of zero (in
      * the descriptor's direction) is located on the step's dense output to the
-     * working precision.  A terminal event ends the integration there (outcome
+     * working precision; a sign change where |g| grows without bound (a pole, as
+     * of 1/y at y = 0) or g is undefined is no crossing.  A terminal event ends the integration there (outcome
      * EVENT, status NHREF_OK); every crossing, terminal or not, is passed to the
      * integrator's event callback (nhref_integrator_on_event; event index K: model
      * events first, then user events). */
@@ -72,10 +74,18 @@ typedef struct {
     size_t nuser_event;
     const nhref_tape_t *const *user_event_tape;
     const nhref_event_desc_t *user_event;
-    /* Finite-time blow-up: the integration ends with status NHREF_EBLOWUP and
-     * outcome BLOWUP when the solution's radius of convergence (Taylor scheme)
-     * has shrunk geometrically over the last steps while |x| grew, to below
-     * blowup_radius * max(1, |t|) (default 1e-8; 0 disables). */
+    /* Finite-time blow-up, one rule for every scheme and number type: the
+     * integration ends with status NHREF_EBLOWUP and outcome BLOWUP when, over the
+     * last 5 steps, |x| grew at every step, by at least 0.1 ln(d_first/d_last) (a
+     * blow-up |x| ~ (t* - t)^-p of order p >= 0.1), and the distance d to the
+     * singularity shrank, to below blowup_radius * max(1, |t|) (default 1e-8; 0
+     * disables).  d is the radius of convergence where the scheme estimates it
+     * (Taylor: it must shrink at every step by at least half the step), otherwise
+     * the rest of the geometric series of the steps, |h| / (1 - r), r their mean
+     * ratio (Gauss: |h| must at least halve over the 5 steps).  stats->t_blowup =
+     * t + d.  If the scheme can no longer advance (the step size underflows) first,
+     * the same test without the bound on d decides between BLOWUP and outcome
+     * UNDERFLOW (status NHREF_ESTEP). */
     double blowup_radius;
 } nhref_options_t;
 
@@ -85,8 +95,11 @@ void nhref_options_default(nhref_options_t *opt);
 
 /* nhref_options_resolve -- fill in OPT->prec and OPT->digits from each other
  * for an MPFR (or Arb) integrator (the rules below; 30 digits when neither is set).
+ * Idempotent: a resolved OPT resolves to itself.
  * Returns NHREF_OK or NHREF_EINVAL (digits outside (0, 10^6], prec outside
- * [MPFR_PREC_MIN, MPFR_PREC_MAX], or implied digits < 1). */
+ * [MPFR_PREC_MIN, MPFR_PREC_MAX], or implied digits outside [1, 10^6]: a
+ * precision alone must lie in [MPFR_PREC_MIN, 3321931] bits).  OPT is changed
+ * only on success. */
 int nhref_options_resolve(nhref_options_t *opt);
 
 /* Guard bits added to the precision implied by digits:
@@ -107,6 +120,7 @@ typedef struct {
                             nhref_integrate_until) */
     double t_blowup;     /* outcome BLOWUP: the estimated blow-up time; else NaN */
 } nhref_stats_t;
+/* (nrows also counts the values of nhref_lyapunov; see nhref_lyapunov.h) */
 
 typedef struct nhref_integrator nhref_integrator_t;
 
@@ -158,11 +172,15 @@ void nhref_integrator_on_event(nhref_integrator_t *ig,
  * Returns:   NHREF_OK (outcome REACHED, or EVENT: a terminal event stopped the
  *            run, rows filled up to the event time, stats->event tells which);
  *            NHREF_EBLOWUP (outcome BLOWUP: finite-time blow-up ahead,
- *            stats->t_blowup estimates it); NHREF_EPARAM (X0 fails the model's
- *            initial-state conditions: nhref_system_check_init says why);
- *            NHREF_EINVAL (N = 0 or TGRID not monotone); NHREF_EDOMAIN if f is undefined on the way;
- *            NHREF_EMAXSTEPS; NHREF_ESTEP; NHREF_EIO if the row callback asked to stop.  On error the outcome is FAILED and
- *            rows are filled up to STATS->nrows.
+ *            stats->t_blowup estimates it; see blowup_radius); NHREF_ESTEP
+ *            (outcome UNDERFLOW: the step no longer advances t at the working
+ *            precision, near stats->t_stop, and the last steps show no blow-up);
+ *            NHREF_EPARAM (X0 fails the model's initial-state conditions:
+ *            nhref_system_check_init says why); NHREF_EINVAL (N = 0 or TGRID not
+ *            monotone); NHREF_EDOMAIN if f is undefined on the way;
+ *            NHREF_EMAXSTEPS; NHREF_ENOCONV; NHREF_EIO if the row callback asked
+ *            to stop (outcome FAILED).  Unless REACHED, rows are filled up to
+ *            STATS->nrows and nhref_integrator_state gives where it stopped.
  *            The same in every number type (nhref_fast.h, nhref_arb.h): one driver.
  * Cost:      about nsteps * K_eff * order^2 / 2 multiply-adds.
  * Source:    Jorba & Zou 2005 (order and step size). */

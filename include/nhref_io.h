@@ -11,9 +11,10 @@
  * read the numbers with their names.  The header row comes first because
  * genfromtxt(names=True) takes its names from the first line of the file, even a
  * '#' line; pandas takes the first line that is not a comment.
- * (Format versions: nhref-trajectory 2 and nhref-golden 2.  Version 1 files had
- * the header after the metadata, and run's as a "# t,x,..." comment; the reader
- * below still reads them.)
+ * (Format versions: nhref-trajectory 2 and nhref-golden 3 -- 3 adds the column
+ * sig_digits and significant digits in the certified lines, docs/golden.md.
+ * Version 1 files had the header after the metadata, and run's as a "# t,x,..."
+ * comment; the reader below still reads them.)
  */
 #ifndef NHREF_IO_H
 #define NHREF_IO_H

@@ -108,7 +108,9 @@ int nhref_jet_sqrt(mpfr_ptr w, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws);
 
 /* s = sin(u), c = cos(u), computed together (each needs the other):
  * s_k = (1/k) sum_{j=1..k} j u_j c_{k-j},  c_k = -(1/k) sum_{j=1..k} j u_j s_{k-j}.
- * Order 0 uses mpfr_sin_cos.  Fails only on non-finite input. */
+ * Order 0 uses mpfr_sin_cos.  Fails only on non-finite input, or (NHREF_EDOMAIN,
+ * NaN) on |u_0| >= 2^(64 max(P, 64)) at P bits (nhref_decimal_max_exp: bounded
+ * argument reduction). */
 int nhref_jet_sincos(mpfr_ptr s, mpfr_ptr c, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws);
 
 /* w = exp(u): w_k = (1/k) sum_{j=1..k} j u_j w_{k-j}.

@@ -42,19 +42,26 @@ void nhref_lyap_opts_default(nhref_lyap_opts_t *opt);
 
 /* nhref_lyapunov -- FTLE(T_i) of SYS from X0 at t = 0, for the times T (N
  * values, increasing, > 0), integrated with the options IOPT (scheme,
- * precision, tolerance; events are not used).  IOPT's progress callback, if
- * set, is called with the fraction of [0, T_{N-1}] done.
+ * precision, tolerance, blow-up detection; events are not used).  IOPT's
+ * progress callback, if set, is called with the fraction of [0, T_{N-1}] done.
  * Shapes:    x0: nstate values; t: N values; ftle: N values (each rounded at its
- *            own precision) [1/s].
+ *            own precision) [1/s], NaN for the times not reached.
  * Precision: the integrations at IOPT's precision; the tangent method's FTLE
  *            agrees with the two-trajectory one to O(delta0).
  * Returns:   NHREF_OK; NHREF_EINVAL (bad options: method, tau <= 0, a component
  *            out of range, times not increasing and positive, a zero direction);
- *            an integration status (NHREF_EDOMAIN, NHREF_ESTEP, ...).
+ *            NHREF_EBLOWUP (outcome BLOWUP: a finite-time blow-up before
+ *            T_{N-1}, estimated at STATS->t_blowup; the FTLE of the STATS->nrows
+ *            times before it are filled) or NHREF_ESTEP (outcome UNDERFLOW, the
+ *            same, near STATS->t_stop), as nhref_integrate_grid; another
+ *            integration status (NHREF_EDOMAIN, ...).
+ *            STATS (NULL: none): the outcome, the steps of every integration,
+ *            nrows = the FTLE values filled.
  * Cost:      tangent: one integration of 2 nstate equations (the linearised tape
  *            is about 4 times the model's); benettin: two of nstate. */
 int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpfr_srcptr t,
-                   size_t n, const nhref_lyap_opts_t *opt, const nhref_options_t *iopt);
+                   size_t n, const nhref_lyap_opts_t *opt, const nhref_options_t *iopt,
+                   nhref_stats_t *stats);
 
 NHREF_END_DECLS
 

@@ -151,7 +151,11 @@ const nhref_tape_t *nhref_system_integral_tape(const nhref_system_t *sys);
 /* nhref_system_set_param -- parameter NAME = DECIMAL, a decimal string kept
  * as given (it is parsed at each integrator's precision, never through double).
  * Returns: NHREF_OK; NHREF_ENOTFOUND for an unknown name; NHREF_EPARSE for a
- * malformed or non-finite number.  Ranges are checked by nhref_system_check. */
+ * malformed or non-finite number; NHREF_ERANGE for a finite number of magnitude
+ * 2^4096 (about 1.04e1233) or more, or so small that it underflows
+ * (nhref_decimal_set at 64 bits, so that the value is accepted at every
+ * precision; nhref_decimal_why says why); NHREF_ENOMEM.  The parameter is
+ * unchanged on error.  Ranges are checked by nhref_system_check. */
 int nhref_system_set_param(nhref_system_t *sys, const char *name, const char *decimal);
 
 /* The decimal string of parameter I. */

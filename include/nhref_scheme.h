@@ -23,8 +23,9 @@ enum {
     NHREF_SCHEME_SYMMETRIC = 1u << 2, /* symmetric and symplectic: preserves quadratic
                                          first integrals exactly (to round-off) */
     NHREF_SCHEME_RADIUS = 1u << 3     /* estimates the solution's radius of convergence at
-                                         every step: finite-time blow-up is detected and
-                                         ends the run with the outcome BLOWUP */
+                                         every step: the distance of the blow-up test
+                                         (nhref_options_t.blowup_radius; a scheme without
+                                         it is judged on its step sizes) */
 };
 
 /* One option of a scheme: a whole number NAME = VALUE in [MIN, MAX]. */

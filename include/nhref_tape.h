@@ -23,6 +23,12 @@
  * interpreters evaluate them once, when the parameters are set, and their
  * Taylor coefficients of order >= 1 are zero.  sin and cos of the same node
  * share one sin/cos pair of nodes, as do repeated constants.
+ *
+ * Bounded work: every interpreter (double, MPFR, Arb) evaluates sin and cos of an
+ * argument of magnitude 2^(64 max(P, 64)) or more (P the working precision; the
+ * bound of nhref_decimal_max_exp) as undefined -- NaN and NHREF_EDOMAIN, Arb
+ * indeterminate -- instead of reducing it by pi at about its exponent in bits (a
+ * computed value such as exp(exp(20)) is about 2^(7 10^8)).
  */
 #ifndef NHREF_TAPE_H
 #define NHREF_TAPE_H
@@ -99,6 +105,10 @@ nhref_node_t nhref_tape_log(nhref_tape_t *tape, nhref_node_t a);
 nhref_node_t nhref_tape_atan(nhref_tape_t *tape, nhref_node_t a);
 nhref_node_t nhref_tape_atanh(nhref_tape_t *tape, nhref_node_t a);
 nhref_node_t nhref_tape_tanh(nhref_tape_t *tape, nhref_node_t a);
+/* nhref_tape_powi -- a^n for an integer n with |n| <= NHREF_TAPE_POWI_MAX =
+ * 2^31 - 1 (NHREF_EINVAL otherwise, as for any builder error: sticky, the node
+ * NHREF_NODE_INVALID).  a = 0 with n < 0 is undefined at evaluation. */
+#define NHREF_TAPE_POWI_MAX 2147483647L
 nhref_node_t nhref_tape_powi(nhref_tape_t *tape, nhref_node_t a, long n);
 
 /* nhref_tape_solve -- the solution y of the dense linear system M y = b of size N

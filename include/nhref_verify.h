@@ -191,6 +191,12 @@ typedef struct {
     nhref_verify_where_t worst; /* the row of the minimum */
     size_t rows;            /* rows compared */
     size_t nan_rows;        /* rows where exactly one side is NaN */
+    /* The second measure, where the first counts decimal places (0 < |reference| <
+     * 1): significant digits -log10(|yours - reference| / |reference|).  Informative:
+     * the threshold judges DIGITS. */
+    double sig_digits;      /* min over those rows; NaN if there are none */
+    size_t sig_rows;        /* rows with 0 < |reference| < 1 */
+    nhref_verify_where_t sig_worst; /* the row of the minimum */
 } nhref_verify_column_t;
 
 /* The drift of a first integral along the input's states. */
@@ -212,11 +218,12 @@ typedef struct {
 /* Where the reference ends, in one direction from t-start. */
 typedef struct {
     int used;               /* 1 if the input has rows in this direction */
-    nhref_outcome_t outcome; /* REACHED, EVENT, BLOWUP or FAILED */
+    nhref_outcome_t outcome; /* REACHED, EVENT, BLOWUP, UNDERFLOW or FAILED */
     char *event;            /* EVENT: the event's name; else NULL */
     char *t_end;            /* where it ended (decimal, about min(DREF, 30) digits) */
     double t_blowup;        /* BLOWUP: the estimated blow-up time; else NaN */
-    int status;             /* FAILED: the integrator's status; else NHREF_OK */
+    int status;             /* FAILED, UNDERFLOW (NHREF_ESTEP): the integrator's status;
+                               else NHREF_OK */
     char *why;              /* unless REACHED, a phrase: "the event 'fall' at t = ..." */
     size_t nbeyond;         /* rows beyond the end: not judged, and the verdict fails */
     nhref_verify_where_t first_beyond; /* the one nearest to the end */

@@ -469,6 +469,62 @@ START_TEST(test_data_cases_read)
 }
 END_TEST
 
+/* t-start with t-end and dt-out: the grid starts at t-start, in exact decimals
+ * (it started at 0, so the routes failed with 'invalid argument') */
+START_TEST(test_t_start_grid)
+{
+    static const char *want[] = {"0.1", "0.35", "0.6", "0.85", "1"};
+    static const char *want2[] = {"-3", "-1.5", "0", "1.5", "2"};
+    static const char *want3[] = {"1000000.000000001", "1000000.000000002", "1000000.0000000025"};
+    size_t n;
+    nhref_case_t *c = read_ok(SLEIGH "[a]\nt-start = 0.1\nt-end = 1\ndt-out = 0.25\n", &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_uint_eq(c[0].ntimes, 5);
+    for (size_t i = 0; i < 5; i++)
+        ck_assert_str_eq(c[0].times[i], want[i]);
+    ck_assert_str_eq(c[0].t_start, "0.1");
+    nhref_cases_free(c, n);
+    c = read_ok(SLEIGH "[a]\nt-start = -3\nt-end = 2\ndt-out = 1.5\n", &n);
+    ck_assert_uint_eq(c[0].ntimes, 5);
+    for (size_t i = 0; i < 5; i++)
+        ck_assert_str_eq(c[0].times[i], want2[i]);
+    nhref_cases_free(c, n);
+    c = read_ok(SLEIGH "[a]\nt-start = 1e6\nt-end = 1000000.0000000025\ndt-out = 1e-9\n",
+                &n);
+    ck_assert_uint_eq(c[0].ntimes, 4);
+    ck_assert_str_eq(c[0].times[0], "1000000");
+    for (size_t i = 0; i < 3; i++)
+        ck_assert_str_eq(c[0].times[i + 1], want3[i]);
+    nhref_cases_free(c, n);
+    /* a default t-start applies to the grid of every case */
+    c = read_ok(SLEIGH "t-start = 2\n[a]\nt-end = 3\ndt-out = 0.5\n", &n);
+    ck_assert_uint_eq(c[0].ntimes, 3);
+    ck_assert_str_eq(c[0].times[0], "2");
+    ck_assert_str_eq(c[0].times[1], "2.5");
+    nhref_cases_free(c, n);
+    read_fails(SLEIGH "[a]\nt-start = 5\nt-end = 1\ndt-out = 1\n", NHREF_EPARSE,
+               "t-end = 1 must be after t-start = 5");
+    read_fails(SLEIGH "[a]\nt-start = 1\nt-end = 2\ndt-out = 1e-3000\n", NHREF_EPARSE,
+               "would need more than 1000 significant digits");
+}
+END_TEST
+
+/* explicit times: on one side of t-start, running away from it (a grid that crossed
+ * it failed with 'invalid argument') */
+START_TEST(test_t_start_times_one_side)
+{
+    size_t n;
+    nhref_case_t *c = read_ok(SLEIGH "[a]\nt-start = 3\ntimes = 2, 1, -0.5\n", &n);
+    nhref_cases_free(c, n);
+    c = read_ok(SLEIGH "[a]\nt-start = 1\ntimes = 1, 2\n", &n);
+    nhref_cases_free(c, n);
+    read_fails(SLEIGH "[a]\nt-start = 2\ntimes = 1, 3\n", NHREF_EPARSE,
+               "the times (1 ... 3) must run from t-start = 2 outwards");
+    read_fails(SLEIGH "[a]\nt-start = 5\ntimes = 1, 2\n", NHREF_EPARSE,
+               "the times (1 ... 2) must run from t-start = 5 outwards");
+}
+END_TEST
+
 static Suite *cases_suite(void)
 {
     Suite *s = suite_create("cases");
@@ -486,6 +542,8 @@ static Suite *cases_suite(void)
     tcase_add_test(tc, test_times_and_t_end_in_one_section);
     tcase_add_test(tc, test_unknown_names_are_errors);
     tcase_add_test(tc, test_bad_parameter_of_a_single_case);
+    tcase_add_test(tc, test_t_start_grid);
+    tcase_add_test(tc, test_t_start_times_one_side);
     tcase_add_test(tc, test_data_cases_read);
     suite_add_tcase(s, tc);
     tc = tcase_create("sweeps");

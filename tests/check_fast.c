@@ -78,6 +78,16 @@ START_TEST(test_fast_matches_golden)
     grid[0] = t_start;
     for (size_t r = 0; r < nrows; r++)
         grid[r + 1] = strtod(tab->text[r * tab->ncol], NULL);
+    /* the parameters rounded to double define the same model here: the admission
+     * test of the fast path passes on every catalogued case */
+    {
+        double rel;
+        char why[512];
+        int cs = nhref_fast_check_params(sys, t_start, x0, &rel, why, sizeof why);
+        if (_i % NFAST == 0)
+            printf("%s: parameters in double change f(t0, x0) by %.2e (relative)\n", path, rel);
+        ck_assert_msg(cs == NHREF_OK, "%s: %s", path, why);
+    }
     nhref_options_default(&opt);
     opt.scheme = scheme;
     ck_assert_int_eq(nhref_integrator_new_d(&f, sys, &opt), NHREF_OK);
@@ -119,6 +129,55 @@ START_TEST(test_fast_matches_golden)
     free(x0);
     free(grid);
     free(out);
+}
+END_TEST
+
+/* Issue 16 item 9: suslov_servo with b1 = 2.91, b2 = 0 and b3 = 0.375 + d makes the
+ * realizability determinant D = 2.91 d (exactly, with the default inertia: D =
+ * -0.375 b1 + 2.91 b3); in double b3 rounds to 0.375 + O(1e-17) and D to a rounding
+ * residue.  The MPFR path sees a blow-up at t ~ 3e-29, the fast path none: the
+ * admission test must refuse d = 1e-29 and 1e-15 (D off by 100% and 9%) and pass
+ * d = 1e-4 (D = 2.91e-4, conditioning about 1e-12).  Also parameters whose doubles
+ * leave the model's range: I11 = 1 + 1e-20, I12 = I22 = 1 give the block determinant
+ * I11 I22 - I12^2 = 1e-20 > 0 in decimal and 0 in double: test (a) fails */
+static const struct {
+    const char *b3, *I11;
+    int status;
+} item9[] = {
+    {"0.37500000000000000000000000001", NULL, NHREF_EPARAM},
+    {"0.375000000000001", NULL, NHREF_EPARAM},
+    {"0.3751", NULL, NHREF_OK},
+    {"1", "1.00000000000000000001", NHREF_EPARAM},
+};
+
+START_TEST(test_fast_params_item9)
+{
+    nhref_system_t *sys;
+    double x0[6] = {0.5, -0.4, 0.6, 0, 0.8, 0}, rel;
+    char why[512];
+    int cs;
+
+    ck_assert_int_eq(nhref_system_new(&sys, nhref_model_find("suslov_servo")), NHREF_OK);
+    ck_assert_int_eq(nhref_system_set_param(sys, "b3", item9[_i].b3), NHREF_OK);
+    if (item9[_i].I11 != NULL) {
+        ck_assert_int_eq(nhref_system_set_param(sys, "I11", item9[_i].I11), NHREF_OK);
+        ck_assert_int_eq(nhref_system_set_param(sys, "I12", "1"), NHREF_OK);
+        ck_assert_int_eq(nhref_system_set_param(sys, "I22", "1"), NHREF_OK);
+        ck_assert_int_eq(nhref_system_set_param(sys, "I13", "0"), NHREF_OK);
+        ck_assert_int_eq(nhref_system_set_param(sys, "I23", "0"), NHREF_OK);
+    } else {
+        ck_assert_int_eq(nhref_system_set_param(sys, "b1", "2.91"), NHREF_OK);
+        ck_assert_int_eq(nhref_system_set_param(sys, "b2", "0"), NHREF_OK);
+    }
+    ck_assert_msg(nhref_system_check(sys, why, sizeof why) == NHREF_OK, "%s", why);
+    cs = nhref_fast_check_params(sys, 0, x0, &rel, why, sizeof why);
+    printf("suslov_servo b3 = %s%s%s: %s, relative change of f %.3g; %s\n", item9[_i].b3,
+           item9[_i].I11 ? ", I11 = " : "", item9[_i].I11 ? item9[_i].I11 : "",
+           nhref_status_name(cs), rel, why);
+    ck_assert_int_eq(cs, item9[_i].status);
+    if (cs == NHREF_EPARAM)
+        ck_assert_ptr_nonnull(strstr(why, "parameters rounded to double"));
+    nhref_system_free(sys);
 }
 END_TEST
 
@@ -306,6 +365,7 @@ int main(void)
     tcase_add_loop_test(tc, test_sleigh_spec_in_double, 0, NFAST);
     tcase_add_loop_test(tc, test_fast_runs_are_independent, 0, NFAST);
     tcase_add_loop_test(tc, test_double_interpreters, 0, (int)nhref_model_count());
+    tcase_add_loop_test(tc, test_fast_params_item9, 0, (int)(sizeof item9 / sizeof item9[0]));
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_ENV);

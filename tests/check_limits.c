@@ -18,6 +18,7 @@
 #include "ck_mpfr.h"
 #include "cli/cli.h"
 #include "internal.h"
+#include "nhref_arb.h"
 #include "nhref_integrate.h"
 #include "nhref_tape.h"
 
@@ -257,6 +258,89 @@ START_TEST(test_parse_constants)
 }
 END_TEST
 
+/* sin and cos of a computed argument at or beyond 2^(64 max(P, 64)) are undefined in
+ * MPFR and Arb (they hung in argument reduction: exp(exp(20)) is about 2^(7 10^8));
+ * just below the bound they are evaluated: sin^2 + cos^2 = 1 */
+START_TEST(test_sincos_bound)
+{
+    nhref_tape_t *tp;
+    nhref_tape_mp_t *ws;
+    nhref_tape_arb_t *wa;
+    char err[512];
+    mpfr_t g[2], t, x[2], p, s2;
+    arb_t ga[2], ta, xa[2], pa;
+    const long b = 64 * 128; /* the bound at 128 bits */
+
+    /* a constant part: undefined when the parameters are set */
+    ck_assert_int_eq(nhref_tape_parse(&tp, "sin(exp(exp(20)))+y", 2, snames, 1, pnames, err,
+                                      sizeof err),
+                     NHREF_OK);
+    mpfr_inits2(128, g[0], g[1], t, x[0], x[1], p, s2, (mpfr_ptr)0);
+    mpfr_set_ui(p, 1, MPFR_RNDN);
+    ck_assert_int_eq(nhref_tape_mp_new(&ws, tp, 128, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_set_params(ws, p), NHREF_EDOMAIN);
+    nhref_tape_mp_free(ws);
+    nhref_tape_free(tp);
+    ck_assert_int_eq(nhref_tape_parse(&tp, "sin(1e1000^300000)+y", 2, snames, 1, pnames, err,
+                                      sizeof err),
+                     NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_new(&ws, tp, 128, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_set_params(ws, p), NHREF_EDOMAIN);
+    nhref_tape_mp_free(ws);
+    nhref_tape_free(tp);
+
+    /* a state-dependent argument: sin(y), cos(y) at y = 2^b and 2^b (1 - 2^-128) */
+    ck_assert_int_eq(nhref_tape_new(&tp, 2, 1, 2), NHREF_OK);
+    nhref_tape_set_output(tp, 0, nhref_tape_sin(tp, nhref_tape_state(tp, 0)));
+    nhref_tape_set_output(tp, 1, nhref_tape_cos(tp, nhref_tape_state(tp, 0)));
+    ck_assert_int_eq(nhref_tape_status(tp), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_new(&ws, tp, 128, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_set_params(ws, p), NHREF_OK);
+    mpfr_set_zero(t, 1);
+    mpfr_set_zero(x[1], 1);
+    mpfr_set_ui_2exp(x[0], 1, b, MPFR_RNDN);
+    ck_assert_int_eq(nhref_tape_mp_eval(g[0], ws, t, x[0]), NHREF_EDOMAIN);
+    ck_assert(mpfr_nan_p(g[0]) && mpfr_nan_p(g[1]));
+    mpfr_neg(x[0], x[0], MPFR_RNDN);
+    ck_assert_int_eq(nhref_tape_mp_eval(g[0], ws, t, x[0]), NHREF_EDOMAIN);
+    mpfr_neg(x[0], x[0], MPFR_RNDN);
+    mpfr_nextbelow(x[0]);
+    ck_assert_int_eq(nhref_tape_mp_eval(g[0], ws, t, x[0]), NHREF_OK);
+    mpfr_sqr(s2, g[0], MPFR_RNDN);
+    mpfr_fma(s2, g[1], g[1], s2, MPFR_RNDN);
+    mpfr_sub_ui(s2, s2, 1, MPFR_RNDN);
+    ck_assert(mpfr_get_exp(s2) < -120 || mpfr_zero_p(s2));
+    nhref_tape_mp_free(ws);
+
+    /* Arb: indeterminate at the bound, an enclosure of modulus 1 below it */
+    arb_init(ta);
+    arb_init(pa);
+    for (int i = 0; i < 2; i++) {
+        arb_init(ga[i]);
+        arb_init(xa[i]);
+    }
+    arb_one(pa);
+    ck_assert_int_eq(nhref_tape_arb_new(&wa, tp, 128, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_arb_set_params(wa, pa), NHREF_OK);
+    arb_one(xa[0]);
+    arb_mul_2exp_si(xa[0], xa[0], b);
+    ck_assert_int_eq(nhref_tape_arb_eval(ga[0], wa, ta, xa[0]), NHREF_EDOMAIN);
+    ck_assert(!arb_is_finite(ga[0]) && !arb_is_finite(ga[1]));
+    arf_set_mpfr(arb_midref(xa[0]), x[0]);
+    ck_assert_int_eq(nhref_tape_arb_eval(ga[0], wa, ta, xa[0]), NHREF_OK);
+    ck_assert(arb_is_finite(ga[0]) && arb_is_finite(ga[1]));
+    nhref_tape_arb_free(wa);
+    arb_clear(ta);
+    arb_clear(pa);
+    for (int i = 0; i < 2; i++) {
+        arb_clear(ga[i]);
+        arb_clear(xa[i]);
+    }
+    nhref_tape_free(tp);
+    mpfr_clears(g[0], g[1], t, x[0], x[1], p, s2, (mpfr_ptr)0);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ decimal bound */
 /* X = the exact decimal integer 2^B - (SUB ? 2^(B - P) : 0) */
 static char *pow2_str(unsigned long b, int sub, unsigned long p)
@@ -362,6 +446,25 @@ START_TEST(test_decimal_statuses)
 }
 END_TEST
 
+/* nhref_system_set_param refuses out-of-range magnitudes with NHREF_ERANGE (as its
+ * docstring says) and leaves the parameter as it was */
+START_TEST(test_set_param_range)
+{
+    nhref_system_t *sys;
+    ck_assert_int_eq(nhref_system_new(&sys, nhref_model_find("chaplygin_sleigh")), NHREF_OK);
+    ck_assert_int_eq(nhref_system_set_param(sys, "m", "7"), NHREF_OK);
+    ck_assert_int_eq(nhref_system_set_param(sys, "m", "1e100000000"), NHREF_ERANGE);
+    ck_assert_int_eq(nhref_system_set_param(sys, "m", "1e-400000000"), NHREF_ERANGE);
+    ck_assert_int_eq(nhref_system_set_param(sys, "m", "1e1234"), NHREF_ERANGE);
+    ck_assert_int_eq(nhref_system_set_param(sys, "m", "x"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_system_set_param(sys, "mass", "1"), NHREF_ENOTFOUND);
+    ck_assert_str_eq(nhref_system_param_str(sys, (size_t)nhref_model_param_index(
+                                                     nhref_system_model(sys), "m")),
+                     "7");
+    nhref_system_free(sys);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ CLI limits vs library */
 /* The --prec bound the CLI states is the largest precision whose resolved
  * options the library accepts again (nhref_integrator_new resolves them anew). */
@@ -374,8 +477,42 @@ START_TEST(test_prec_limit_matches_library)
     for (int k = 0; k < 2; k++) {
         nhref_options_default(&o);
         o.prec = (mpfr_prec_t)(pmax + (unsigned long)k);
-        ck_assert_int_eq(nhref_options_resolve(&o), NHREF_OK);
+        /* refused at once above the limit (it used to be accepted, then refused when
+         * resolved again), and left as it was */
         ck_assert_int_eq(nhref_options_resolve(&o), k == 0 ? NHREF_OK : NHREF_EINVAL);
+        ck_assert_int_eq(nhref_options_resolve(&o), k == 0 ? NHREF_OK : NHREF_EINVAL);
+        if (k == 1)
+            ck_assert(o.prec == (mpfr_prec_t)(pmax + 1) && o.digits == 0);
+    }
+    /* --prec 16777216 --scheme gauss: the integrator is refused as the options are */
+    {
+        nhref_system_t *sys;
+        nhref_integrator_t *ig = NULL;
+        ck_assert_int_eq(nhref_system_new(&sys, nhref_model_find("chaplygin_sleigh")), NHREF_OK);
+        nhref_options_default(&o);
+        o.prec = 16777216;
+        o.scheme = "gauss";
+        ck_assert_int_eq(nhref_options_resolve(&o), NHREF_EINVAL);
+        ck_assert_int_eq(nhref_integrator_new(&ig, sys, &o), NHREF_EINVAL);
+        ck_assert_ptr_null(ig);
+        nhref_system_free(sys);
+    }
+    /* idempotent: every resolved option set resolves to itself */
+    {
+        static const double dg[] = {0, 1, 15.5, 30, 1000, 86857, 1e6};
+        static const mpfr_prec_t pr[] = {0, 16, 53, 200, 100000, 3321931};
+        for (size_t a = 0; a < sizeof dg / sizeof dg[0]; a++)
+            for (size_t b = 0; b < sizeof pr / sizeof pr[0]; b++) {
+                nhref_options_t o2;
+                nhref_options_default(&o);
+                o.digits = dg[a];
+                o.prec = pr[b];
+                if (nhref_options_resolve(&o) != NHREF_OK)
+                    continue;
+                o2 = o;
+                ck_assert_int_eq(nhref_options_resolve(&o2), NHREF_OK);
+                ck_assert(o2.prec == o.prec && o2.digits == o.digits);
+            }
     }
     /* the Taylor order rule the CLI restates */
     ck_assert_uint_eq(cli_taylor_order(30), 36);
@@ -415,11 +552,13 @@ static Suite *limits_suite(void)
     tcase_add_test(tc, test_parse_signs);
     tcase_add_test(tc, test_parse_exponent_limit);
     tcase_add_test(tc, test_parse_constants);
+    tcase_add_test(tc, test_sincos_bound);
     suite_add_tcase(s, tc);
     tc = tcase_create("decimal");
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, test_decimal_bound, 0, sizeof bound_precs / sizeof bound_precs[0]);
     tcase_add_test(tc, test_decimal_statuses);
+    tcase_add_test(tc, test_set_param_range);
     suite_add_tcase(s, tc);
     tc = tcase_create("cli");
     tcase_add_test(tc, test_prec_limit_matches_library);

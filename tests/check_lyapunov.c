@@ -48,7 +48,7 @@ START_TEST(test_linear_closed_form)
     }
     mpfr_set_ui(x0[0], 1, MPFR_RNDN);
     mpfr_set_ui(x0[1], 1, MPFR_RNDN);
-    ck_assert_int_eq(nhref_lyapunov(f[0], sys, x0[0], t[0], 3, &lo, &io), NHREF_OK);
+    ck_assert_int_eq(nhref_lyapunov(f[0], sys, x0[0], t[0], 3, &lo, &io, NULL), NHREF_OK);
     mpfr_set_str(a, "0.3", 10, MPFR_RNDN);
     mpfr_set_str(b, "0.7", 10, MPFR_RNDN);
     for (int i = 0; i < 3; i++) {
@@ -69,10 +69,10 @@ START_TEST(test_linear_closed_form)
     }
     /* bad options */
     lo.tau = "0";
-    ck_assert_int_eq(nhref_lyapunov(f[0], sys, x0[0], t[0], 3, &lo, &io), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_lyapunov(f[0], sys, x0[0], t[0], 3, &lo, &io, NULL), NHREF_EINVAL);
     lo.tau = "1";
     lo.method = "qr";
-    ck_assert_int_eq(nhref_lyapunov(f[0], sys, x0[0], t[0], 3, &lo, &io), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_lyapunov(f[0], sys, x0[0], t[0], 3, &lo, &io, NULL), NHREF_EINVAL);
     mpfr_clears(x0[0], x0[1], want, a, b, e, (mpfr_ptr)0);
     for (int i = 0; i < 3; i++)
         mpfr_clears(t[i], f[i], (mpfr_ptr)0);
@@ -112,11 +112,11 @@ START_TEST(test_sleigh_tangent_equals_benettin)
     lo.delta0 = "1e-30";
     nhref_options_default(&io);
     io.digits = 60;
-    ck_assert_int_eq(nhref_lyapunov(ft[0], sys, x0[0], t[0], 2, &lo, &io), NHREF_OK);
+    ck_assert_int_eq(nhref_lyapunov(ft[0], sys, x0[0], t[0], 2, &lo, &io, NULL), NHREF_OK);
     lo.method = "benettin";
-    ck_assert_int_eq(nhref_lyapunov(fb[0], sys, x0[0], t[0], 2, &lo, &io), NHREF_OK);
+    ck_assert_int_eq(nhref_lyapunov(fb[0], sys, x0[0], t[0], 2, &lo, &io, NULL), NHREF_OK);
     lo.project_integral = -1;
-    ck_assert_int_eq(nhref_lyapunov(fu[0], sys, x0[0], t[0], 2, &lo, &io), NHREF_OK);
+    ck_assert_int_eq(nhref_lyapunov(fu[0], sys, x0[0], t[0], 2, &lo, &io, NULL), NHREF_OK);
     for (int i = 0; i < 2; i++) {
         ck_assert_mpfr_digits(fb[i], ft[i], 27, "1");
         ck_assert(ck_mpfr_agree_digits(fu[i], ft[i], "1") < 10);
@@ -164,7 +164,7 @@ START_TEST(test_skater_l1)
     lo.project_integral = nhref_model_integral_index(m, "E");
     nhref_options_default(&io);
     io.digits = 35;
-    ck_assert_int_eq(nhref_lyapunov(f[0], sys, x0, t[0], 2, &lo, &io), NHREF_OK);
+    ck_assert_int_eq(nhref_lyapunov(f[0], sys, x0, t[0], 2, &lo, &io, NULL), NHREF_OK);
     for (int i = 0; i < 2; i++)
         ck_assert_mpfr_str(f[i], want[i], 17, "0");
     for (size_t k = 0; k < m->nstate; k++)
@@ -172,6 +172,62 @@ START_TEST(test_skater_l1)
     free(x0);
     for (int i = 0; i < 2; i++)
         mpfr_clears(t[i], f[i], (mpfr_ptr)0);
+    nhref_system_free(sys);
+}
+END_TEST
+
+/* y' = y^2, y(0) = 1 blows up at t = 1; its FTLE is exact: w' = 2 y w gives
+ * FTLE(T) = -2 ln(1 - T) / T.  For the times 0.5, 0.9, 2 both methods give the
+ * first two and end with the blow-up outcome near t = 1 (it was disabled: the run
+ * failed with "step size underflow" and nothing), the third NaN */
+static const nhref_state_desc_t one[] = {{"y", "1", "y", "1"}};
+
+static int build_riccati(nhref_tape_t *tp)
+{
+    nhref_tape_set_output(tp, 0, nhref_tape_sqr(tp, nhref_tape_state(tp, 0)));
+    return nhref_tape_status(tp);
+}
+
+static const nhref_model_t model_riccati = {.name = "riccati", .nstate = 1, .state = one,
+                                            .build_rhs = build_riccati};
+
+START_TEST(test_blowup_outcome)
+{
+    static const char *methods[2] = {"tangent", "benettin"};
+    static const char *times[3] = {"0.5", "0.9", "2"};
+    nhref_system_t *sys;
+    nhref_lyap_opts_t lo;
+    nhref_options_t io;
+    nhref_stats_t st;
+    mpfr_t x0, t[3], f[3], want;
+
+    ck_assert_int_eq(nhref_system_new(&sys, &model_riccati), NHREF_OK);
+    nhref_lyap_opts_default(&lo);
+    lo.method = methods[_i];
+    nhref_options_default(&io);
+    io.digits = 30;
+    mpfr_inits2(200, x0, want, (mpfr_ptr)0);
+    for (int i = 0; i < 3; i++) {
+        mpfr_inits2(200, t[i], f[i], (mpfr_ptr)0);
+        mpfr_set_str(t[i], times[i], 10, MPFR_RNDN);
+    }
+    mpfr_set_ui(x0, 1, MPFR_RNDN);
+    ck_assert_int_eq(nhref_lyapunov(f[0], sys, x0, t[0], 3, &lo, &io, &st), NHREF_EBLOWUP);
+    ck_assert_int_eq(st.outcome, NHREF_OUTCOME_BLOWUP);
+    ck_assert_uint_eq(st.nrows, 2);
+    ck_assert_msg(fabs(st.t_blowup - 1) < 1e-6, "%s: blow-up at %.17g", methods[_i], st.t_blowup);
+    ck_assert(st.nsteps > 0);
+    for (int i = 0; i < 2; i++) {
+        mpfr_ui_sub(want, 1, t[i], MPFR_RNDN);
+        mpfr_log(want, want, MPFR_RNDN);
+        mpfr_mul_si(want, want, -2, MPFR_RNDN);
+        mpfr_div(want, want, t[i], MPFR_RNDN);
+        ck_assert_mpfr_digits(f[i], want, 18, "1");
+    }
+    ck_assert(mpfr_nan_p(f[2]));
+    for (int i = 0; i < 3; i++)
+        mpfr_clears(t[i], f[i], (mpfr_ptr)0);
+    mpfr_clears(x0, want, (mpfr_ptr)0);
     nhref_system_free(sys);
 }
 END_TEST
@@ -186,6 +242,7 @@ int main(void)
     tcase_add_loop_test(tc, test_linear_closed_form, 0, 2);
     tcase_add_test(tc, test_sleigh_tangent_equals_benettin);
     tcase_add_test(tc, test_skater_l1);
+    tcase_add_loop_test(tc, test_blowup_outcome, 0, 2);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_ENV);

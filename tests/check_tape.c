@@ -7,6 +7,7 @@
  * double and in Arb (the balls must contain them), and its tangent (dy = M^-1
  * (db - dM y)) against central differences.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -56,6 +57,46 @@ START_TEST(test_builder_sticky_errors)
     ck_assert_int_eq(nhref_tape_set_output(tp, 5, nhref_tape_state(tp, 0)), NHREF_EINVAL);
     nhref_tape_free(tp);
     ck_assert_int_eq(nhref_tape_new(&tp, 1, 0, 0), NHREF_EINVAL);
+}
+END_TEST
+
+/* powi's exponent is bounded by 2^31 - 1 (the builder used to take any long, and
+ * the tangent computed n - 1: an overflow at LONG_MIN); at the bound the
+ * derivative d/dx x^n = n x^(n-1) is still built: at x = 1 it is n exactly */
+START_TEST(test_builder_powi_bound)
+{
+    static const long bad[] = {LONG_MIN, LONG_MIN + 1, -2147483648L, 2147483648L, LONG_MAX};
+    nhref_tape_t *tp, *lin;
+    nhref_tape_mp_t *ws;
+    mpfr_t t, x[2], out[2], want;
+
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_eq(nhref_tape_new(&tp, 1, 0, 1), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_powi(tp, nhref_tape_state(tp, 0), bad[i]), NHREF_NODE_INVALID);
+        ck_assert_int_eq(nhref_tape_status(tp), NHREF_EINVAL);
+        nhref_tape_free(tp);
+    }
+    mpfr_inits2(64, t, x[0], x[1], out[0], out[1], want, (mpfr_ptr)0);
+    for (int sgn = -1; sgn <= 1; sgn += 2) {
+        long n = sgn * NHREF_TAPE_POWI_MAX;
+        ck_assert_int_eq(nhref_tape_new(&tp, 1, 0, 1), NHREF_OK);
+        nhref_tape_set_output(tp, 0, nhref_tape_powi(tp, nhref_tape_state(tp, 0), n));
+        ck_assert_int_eq(nhref_tape_status(tp), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_linearize(&lin, tp, 1), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_mp_new(&ws, lin, 64, 0), NHREF_OK);
+        mpfr_set_zero(t, 1);
+        mpfr_set_ui(x[0], 1, MPFR_RNDN);
+        mpfr_set_ui(x[1], 1, MPFR_RNDN);
+        ck_assert_int_eq(nhref_tape_mp_eval(out[0], ws, t, x[0]), NHREF_OK);
+        mpfr_set_ui(want, 1, MPFR_RNDN);
+        ck_assert_mpfr_eq(out[0], want);
+        mpfr_set_si(want, n, MPFR_RNDN);
+        ck_assert_mpfr_eq(out[1], want);
+        nhref_tape_mp_free(ws);
+        nhref_tape_free(lin);
+        nhref_tape_free(tp);
+    }
+    mpfr_clears(t, x[0], x[1], out[0], out[1], want, (mpfr_ptr)0);
 }
 END_TEST
 
@@ -1142,6 +1183,7 @@ static Suite *tape_suite(void)
     TCase *tc = tcase_create("builder");
     tcase_add_test(tc, test_builder_sticky_errors);
     tcase_add_test(tc, test_builder_sharing);
+    tcase_add_test(tc, test_builder_powi_bound);
     tcase_add_test(tc, test_nonlinear_count);
     suite_add_tcase(s, tc);
     tc = tcase_create("eval_mp");

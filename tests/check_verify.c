@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ck_mpfr.h"
+#include "nhref_oracle.h"
 #include "nhref.h"
 
 static char srcdir[1024];
@@ -94,9 +95,10 @@ START_TEST(test_golden_file_against_itself)
     ck_assert_msg(rep->pass, "%s", rep->summary);
     ck_assert_str_eq(rep->model, "chaplygin_sleigh");
     ck_assert_double_ge(rep->digits, 40); /* raised to the file's digits */
-    ck_assert_uint_eq(rep->ncolumn, 9);   /* 5 state + 4 integrals; "digits" not compared */
-    ck_assert_uint_eq(rep->nnot_compared, 1);
+    ck_assert_uint_eq(rep->ncolumn, 9);   /* 5 state + 4 integrals; the row digits not compared */
+    ck_assert_uint_eq(rep->nnot_compared, 2);
     ck_assert_str_eq(rep->not_compared[0], "digits");
+    ck_assert_str_eq(rep->not_compared[1], "sig_digits");
     for (size_t j = 0; j < rep->ncolumn; j++)
         ck_assert_msg(rep->column[j].digits >= 38, "%s: %g digits", rep->column[j].name,
                       rep->column[j].digits);
@@ -108,6 +110,79 @@ START_TEST(test_golden_file_against_itself)
     ck_assert_int_eq(rep->end[0].used, 0);
     nhref_verify_report_free(rep);
     nhref_verify_free(v);
+}
+END_TEST
+
+/* issue 16 item 12: both measures where |reference| < 1.  The sleigh with m = 2,
+ * J = 1, a = -0.6, s0 = (1, 2, 3, 0.3, -2): omega(30) ~ 4e-17, omega(60) ~ 3.3e-34.
+ * The input is the closed form (oracle, 300 bits) with omega multiplied by
+ * 1 + 1e-10 at those two rows: 26 and 43 digits in the mixed measure, 10 significant
+ * digits (the identity -log10(1e-10)), reported as such; columns never below 1 in
+ * magnitude have no second measure */
+START_TEST(test_significant_digits)
+{
+    static const char *ps[3] = {"2", "1", "-0.6"}, *xs[5] = {"1", "2", "3", "0.3", "-2"};
+    static const char *const names[6] = {"t", "x", "y", "phi", "v", "omega"};
+    static const char *times[3] = {"0", "30", "60"};
+    const nhref_oracle_t *o = nhref_oracle_find("chaplygin_sleigh");
+    nhref_verify_t *v = verifier("chaplygin_sleigh");
+    nhref_verify_report_t *rep;
+    const nhref_verify_column_t *c;
+    mpfr_t p[3], s0[5], s[5], t;
+    char buf[3][6][80];
+    const char *cells[18];
+    void *sol;
+
+    for (int i = 0; i < 3; i++) {
+        mpfr_init2(p[i], 300);
+        mpfr_set_str(p[i], ps[i], 10, MPFR_RNDN);
+        ck_assert_int_eq(nhref_verify_set_param(v, i == 0 ? "m" : i == 1 ? "J" : "a", ps[i]),
+                         NHREF_OK);
+    }
+    for (int i = 0; i < 5; i++) {
+        mpfr_inits2(300, s0[i], s[i], (mpfr_ptr)0);
+        mpfr_set_str(s0[i], xs[i], 10, MPFR_RNDN);
+        ck_assert_int_eq(nhref_verify_set_init(v, names[1 + i], xs[i]), NHREF_OK);
+    }
+    ck_assert_int_eq(nhref_verify_set_digits(v, 60), NHREF_OK);
+    mpfr_init2(t, 300);
+    ck_assert_int_eq(o->solution_new(&sol, p[0], s0[0], 300), NHREF_OK);
+    for (int r = 0; r < 3; r++) {
+        mpfr_set_str(t, times[r], 10, MPFR_RNDN);
+        ck_assert_int_eq(o->solution_state(s[0], sol, t), NHREF_OK);
+        if (r > 0) { /* omega (1 + 1e-10) */
+            mpfr_t e;
+            mpfr_init2(e, 300);
+            mpfr_set_str(e, "1.0000000001", 10, MPFR_RNDN);
+            mpfr_mul(s[4], s[4], e, MPFR_RNDN);
+            mpfr_clear(e);
+        }
+        snprintf(buf[r][0], sizeof buf[r][0], "%s", times[r]);
+        for (int k = 0; k < 5; k++)
+            mpfr_snprintf(buf[r][1 + k], sizeof buf[r][1 + k], "%.45Re", s[k]);
+        for (int k = 0; k < 6; k++)
+            cells[r * 6 + k] = buf[r][k];
+    }
+    o->solution_free(sol);
+    ck_assert_msg(nhref_verify_strings(&rep, v, 6, names, 3, cells) == NHREF_OK, "%s",
+                  nhref_verify_error(v));
+    c = col(rep, "omega");
+    printf("omega: %.2f digits, %.2f significant digits where |omega| < 1 (%zu rows, worst at t "
+           "= %s)\n",
+           c->digits, c->sig_digits, c->sig_rows, c->worst.t_str);
+    ck_assert_uint_eq(c->sig_rows, 2);
+    ck_assert_msg(fabs(c->sig_digits - 10) < 0.01, "significant %.4f", c->sig_digits);
+    ck_assert_msg(c->digits > 26 && c->digits < 27, "mixed %.4f", c->digits);
+    c = col(rep, "x"); /* |x| >= 1 on every row: no second measure */
+    ck_assert_uint_eq(c->sig_rows, 0);
+    ck_assert(isnan(c->sig_digits));
+    nhref_verify_report_free(rep);
+    nhref_verify_free(v);
+    for (int i = 0; i < 3; i++)
+        mpfr_clear(p[i]);
+    for (int i = 0; i < 5; i++)
+        mpfr_clears(s0[i], s[i], (mpfr_ptr)0);
+    mpfr_clear(t);
 }
 END_TEST
 
@@ -579,6 +654,13 @@ static const struct {
     {"t,x\n0,1\"\n", 9, "mem.csv:2: a double quote inside an unquoted field"},
     {"t,x\n0,1,2\n", 10, "mem.csv:2: expected 2 values (one per column), found 3"},
     {"t;x\n0;1,5\n", 10, "mem.csv:2: column 'x': '1,5' is not a number (a decimal comma?"},
+    /* a number beyond nhref_decimal_set's bounds: the bound is named (it said "number too
+     * large or too small for the working precision") */
+    {"t,x\n0,1e100000000\n", 18, "mem.csv:2: column 'x': '1e100000000' is too large in magnitude: "
+                                 "|x| must be below 2^4096 (about 1.04e1233), 64 times the "
+                                 "precision of 64 bits"},
+    {"t,x\n0,1e-400000000\n", 19, "mem.csv:2: column 'x': '1e-400000000' is too small in "
+                                  "magnitude"},
     {"t,x,\n0,1,2\n", 11, "mem.csv:1: column 3 has no name (a separator at the end of the header line?)"},
     {"t,x,t\n0,1,2\n", 12, "mem.csv:1: column name 't' appears twice (columns 1 and 3)"},
     {"0,1\n", 4, "mem.csv:1: no column names"},
@@ -636,6 +718,7 @@ static Suite *verify_suite(void)
     TCase *tc = tcase_create("library");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_golden_file_against_itself);
+    tcase_add_test(tc, test_significant_digits);
     tcase_add_test(tc, test_strings_equal_file);
     tcase_add_test(tc, test_perturbed_value_located);
     tcase_add_test(tc, test_rk4_order_from_doubles);

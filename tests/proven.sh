@@ -111,8 +111,15 @@ for mc in chaplygin_sleigh:PUB-1 skater:C1; do
     fi
 done
 
-# --- the layout: c, c_rad for t, every state and integral; pandas reads it
-if python3 - "$tmp/PUB-1.csv" <<'EOF'
+# --- the layout: c, c_rad for t, every state and integral; pandas reads it (where
+# a Python has pandas: Debian python3-pandas)
+pd_py=
+for py in "${PYTHON3:-}" /usr/bin/python3 python3; do
+    [ -n "$py" ] && "$py" -c 'import pandas' 2>/dev/null && { pd_py=$py; break; }
+done
+if [ -z "$pd_py" ]; then
+    echo "SKIP: the pandas check (no Python with pandas)"
+elif "$pd_py" - "$tmp/PUB-1.csv" <<'EOF'
 import sys
 import pandas as pd
 df = pd.read_csv(sys.argv[1], comment='#')

@@ -4,7 +4,13 @@ certified reference values with their metadata.
     g = nhref.golden.load("chaplygin_sleigh/PUB-1")   # by name, or a path
     g.t, g["x"]            numpy arrays (doubles)
     g.text["x"]            the values as written (decimal strings, all digits)
-    g.certified["x"]       certified digits of the column (inf: exact, e.g. t)
+    g.certified["x"]       certified digits of the column (inf: exact, e.g. t; nan:
+                           undefined), in the mixed measure -log10(|err| / max(|x|, 1))
+    g.significant["x"]     its certified significant digits, -log10(|err| / |x|), over
+                           the rows where |x| < 1 (format 3; absent where |x| >= 1
+                           throughout, where the two measures are the same)
+    g["digits"], g["sig_digits"]   each row's certified digits in the two measures
+                           (sig_digits: format 3)
     g.params, g.init       {name: decimal string}; g.t_start, g.digits, g.model, g.case
     g.meta                 every "# key: value" line, {key: [values in file order]}
     g.event                (name, time as a decimal string) of a certified terminal
@@ -84,11 +90,15 @@ class Golden:
         self.params = dict(_assignment(v) for v in self.meta.get("param", []))
         self.init = dict(_assignment(v) for v in self.meta.get("init", []))
         self.certified = {}
+        self.significant = {}
         for v in self.meta.get("certified", []):
             m = re.match(r"(\S+) = (\S+)", v)
             if not m:
                 continue
             name, d = m.group(1), m.group(2)
+            sm = re.search(r"where \|\S+\| < 1 \([^)]*\): (?:significant (\d+(?:\.\d+)?))?", v)
+            if sm:
+                self.significant[name] = float(sm.group(1)) if sm.group(1) else 0.0
             if d == "exact":
                 self.certified[name] = math.inf
             elif d == "undefined":

@@ -209,7 +209,7 @@ static int read_output(cat_t *cat, const char *full, const char *rel)
             oom |= pairs_push(&e.init, name, value) != 0;
         else if (strncmp(s, "certified: ", 11) == 0 &&
                  split_pair(s + 11, name, value, sizeof name) == 0 && strcmp(name, "t") != 0 &&
-                 strcmp(name, "digits") != 0)
+                 strcmp(name, "digits") != 0 && strcmp(name, "sig_digits") != 0)
             oom |= pairs_push(&e.certified, name, value) != 0;
     }
     free(line);

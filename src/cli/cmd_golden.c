@@ -146,9 +146,11 @@ int cmd_golden(int argc, char **argv)
             cli_progress_end(&gp.p);
             if (status != NHREF_OK) {
                 cli_error("%s", err[0] ? err : nhref_strerror(status));
+                /* 1: the computation failed (a blow-up or an underflow is an outcome of
+                 * the case, not bad input); 2: the input is wrong */
                 rc = status == NHREF_EIO || status == NHREF_ENOMEM || status == NHREF_EDOMAIN ||
                              status == NHREF_ESTEP || status == NHREF_ENOCONV ||
-                             status == NHREF_EMAXSTEPS
+                             status == NHREF_EMAXSTEPS || status == NHREF_EBLOWUP
                          ? CLI_FAIL
                          : CLI_USAGE;
                 continue;

@@ -91,6 +91,7 @@ int cmd_lyapunov(int argc, char **argv)
     size_t *comp = NULL;
     nhref_outfile_t *of = NULL;
     int c, rc = CLI_USAGE, status, quiet = 0;
+    nhref_stats_t st;
     cli_progress_t progress;
 
     nhref_lyap_opts_default(&lo);
@@ -315,7 +316,7 @@ int cmd_lyapunov(int argc, char **argv)
     progress.active = progress.active && !quiet;
     io.progress = cli_progress;
     io.progress_arg = &progress;
-    status = nhref_lyapunov(f, sys, x0, t, nt, &lo, &io);
+    status = nhref_lyapunov(f, sys, x0, t, nt, &lo, &io, &st);
     cli_progress_end(&progress);
     if (status == NHREF_EINVAL && project != NULL) {
         /* every option was checked above but this one */
@@ -323,7 +324,7 @@ int cmd_lyapunov(int argc, char **argv)
                   "of %s (give a --direction not normal to it)",
                   project, project);
         goto done;
-    } else if (status != NHREF_OK) {
+    } else if (status != NHREF_OK && status != NHREF_EBLOWUP && status != NHREF_ESTEP) {
         cli_error("cannot compute the exponents: %s", nhref_strerror(status));
         rc = status == NHREF_EINVAL ? CLI_USAGE : CLI_FAIL;
         goto done;
@@ -350,15 +351,35 @@ int cmd_lyapunov(int argc, char **argv)
                        strcmp(lo.method, "benettin") == 0 ? ", delta0 = " : "",
                        strcmp(lo.method, "benettin") == 0 ? lo.delta0 : "");
         nhref_csv_meta(out, "precision", "%ld bits, tolerance 1e-%g", (long)io.prec, io.digits);
-        for (size_t i = 0; i < nt; i++) {
+        /* the times reached (all, unless a blow-up or an underflow came first) */
+        for (size_t i = 0; i < st.nrows; i++) {
             fputs(titems[i], out);
             fputc(',', out);
             nhref_csv_value(out, f + i, pd);
             fputc('\n', out);
         }
+        if (status == NHREF_EBLOWUP) {
+            nhref_csv_meta(out, "outcome",
+                           "stopped before a finite-time blow-up: the solution leaves every bound "
+                           "near t = %.15g; the exponents for the %zu of %zu times before it",
+                           st.t_blowup, st.nrows, nt);
+            fprintf(stderr,
+                    "%s: the solution leaves every bound near t = %.15g: %zu of %zu times "
+                    "written\n",
+                    cli_prog, st.t_blowup, st.nrows, nt);
+        } else if (status == NHREF_ESTEP) {
+            nhref_csv_meta(out, "outcome",
+                           "stopped: step size underflow near t = %.15g (no finite-time blow-up "
+                           "recognised); the exponents for the %zu of %zu times before it",
+                           st.t_stop, st.nrows, nt);
+            fprintf(stderr, "%s: step size underflow near t = %.15g: %zu of %zu times written\n",
+                    cli_prog, st.t_stop, st.nrows, nt);
+        } else {
+            nhref_csv_meta(out, "outcome", "%s", nhref_outcome_str(st.outcome));
+        }
     }
     cli_sha256_line(of);
-    rc = CLI_OK;
+    rc = status == NHREF_ESTEP ? CLI_FAIL : CLI_OK;
     if (nhref_outfile_commit(of) != NHREF_OK) {
         cli_write_error(output, errno);
         rc = CLI_FAIL;

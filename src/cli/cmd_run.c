@@ -527,14 +527,16 @@ static int check_events(const nhref_system_t *sys, nhref_tape_t *const *tapes, c
         } else if (nhref_tape_mp_set_params(ws, p) != NHREF_OK) {
             cli_error("%s '%s': a part of it that depends only on the parameters is undefined "
                       "(a logarithm, square root or atanh outside its domain, a division by "
-                      "zero, or an overflow): the event could never be located",
-                      opt, cli_shorten(e, sizeof e, exprs[i]));
+                      "zero, an overflow, or sin or cos of a value of magnitude 2^%ld or more): "
+                      "the event could never be located",
+                      opt, cli_shorten(e, sizeof e, exprs[i]), (long)nhref_decimal_max_exp(prec));
             rc = -1;
         } else if (nhref_tape_mp_eval(g, ws, t, x0) != NHREF_OK || !mpfr_number_p(g)) {
             cli_error("%s '%s' is undefined at the initial state, t = 0 (a division by zero, a "
-                      "logarithm, square root or atanh outside its domain, or an overflow): an "
-                      "event function must be defined where the run starts",
-                      opt, cli_shorten(e, sizeof e, exprs[i]));
+                      "logarithm, square root or atanh outside its domain, an overflow, or sin "
+                      "or cos of a value of magnitude 2^%ld or more): an event function must be "
+                      "defined where the run starts",
+                      opt, cli_shorten(e, sizeof e, exprs[i]), (long)nhref_decimal_max_exp(prec));
             rc = -1;
         }
         nhref_tape_mp_free(ws);
@@ -868,6 +870,26 @@ int cmd_run(int argc, char **argv)
     progress.active = progress.active && !quiet;
     r.opt.progress = cli_progress;
     r.opt.progress_arg = &progress;
+    /* the fast path: the parameters rounded to double must define the same model */
+    if (fast) {
+        double *xd = malloc((model->nstate + 1) * sizeof *xd);
+        char fw[512];
+        int fs;
+        for (size_t i = 0; xd != NULL && i < model->nstate; i++)
+            xd[i] = mpfr_get_d(r.x0 + i, MPFR_RNDN);
+        fs = xd != NULL ? nhref_fast_check_params(sys, 0, xd, NULL, fw, sizeof fw) : NHREF_ENOMEM;
+        free(xd);
+        if (fs == NHREF_EPARAM || fs == NHREF_ENOMEM) {
+            if (fs == NHREF_EPARAM)
+                cli_error("--fast: %s; run without --fast (the MPFR path takes the parameters "
+                          "as the decimals given)",
+                          fw);
+            else
+                cli_error("%s", nhref_strerror(fs));
+            rc = fs == NHREF_EPARAM ? CLI_USAGE : CLI_FAIL;
+            goto done;
+        }
+    }
     made = 1;
     status = r.be->make(&r);
     if (status != NHREF_OK) {
@@ -948,7 +970,7 @@ int cmd_run(int argc, char **argv)
         unproven = 1;
         goto finish;
     }
-    if (status != NHREF_OK && status != NHREF_EBLOWUP) {
+    if (status != NHREF_OK && status != NHREF_EBLOWUP && status != NHREF_ESTEP) {
         cli_error("integration failed after %lu steps and %zu of %zu rows: %s", stats.nsteps,
                   stats.nrows, r.ngrid, nhref_strerror(status));
         nhref_outfile_abort(of);
@@ -956,7 +978,8 @@ int cmd_run(int argc, char **argv)
         rc = CLI_FAIL;
         goto done;
     }
-    if (stats.outcome == NHREF_OUTCOME_EVENT || stats.outcome == NHREF_OUTCOME_BLOWUP) {
+    if (stats.outcome == NHREF_OUTCOME_EVENT || stats.outcome == NHREF_OUTCOME_BLOWUP ||
+        stats.outcome == NHREF_OUTCOME_UNDERFLOW) {
         /* one more row: the state where the run ended */
         if (r.be->last_row != NULL) {
             r.be->last_row(&r);
@@ -976,16 +999,31 @@ int cmd_run(int argc, char **argv)
                 nhref_csv_value(r.out, r.te, r.digits);
                 fputs(" (the last row)\n", r.out);
             }
-        } else {
+        } else if (stats.outcome == NHREF_OUTCOME_BLOWUP) {
             nhref_csv_meta(r.out, "outcome",
                            "stopped before a finite-time blow-up: the solution leaves every bound "
-                           "near t = %.15g (estimated from the radius of convergence); the last row "
-                           "is the last state reached",
-                           stats.t_blowup);
+                           "near t = %.15g (estimated from %s); the last row is the last state "
+                           "reached",
+                           stats.t_blowup,
+                           nhref_scheme_find(r.opt.scheme ? r.opt.scheme : "taylor")->flags &
+                                   NHREF_SCHEME_RADIUS
+                               ? "the radius of convergence"
+                               : "the shrinking steps");
             fprintf(stderr,
                     "%s: the solution leaves every bound near t = %.15g: stopped at t = %.15g "
                     "(%zu of %zu rows written)\n",
                     cli_prog, stats.t_blowup, mpfr_get_d(r.te, MPFR_RNDN), stats.nrows, r.ngrid);
+        } else {
+            /* the rows so far, and the failure: exit status 1 */
+            nhref_csv_meta(r.out, "outcome",
+                           "stopped: step size underflow near t = %.15g (the step no longer "
+                           "advances t at the working precision, and the last steps show no "
+                           "finite-time blow-up); the last row is the last state reached",
+                           mpfr_get_d(r.te, MPFR_RNDN));
+            fprintf(stderr,
+                    "%s: step size underflow near t = %.15g after %lu steps (%zu of %zu rows "
+                    "written)\n",
+                    cli_prog, mpfr_get_d(r.te, MPFR_RNDN), stats.nsteps, stats.nrows, r.ngrid);
         }
     } else {
         nhref_csv_meta(r.out, "outcome", "%s", nhref_outcome_str(stats.outcome));
@@ -999,14 +1037,17 @@ finish:
     nhref_csv_meta(r.out, "steps", "%lu (order %u, |h| from %.6g to %.6g s)", stats.nsteps,
                    stats.order_max, stats.h_min, stats.h_max);
     cli_sha256_line(of);
-    status = nhref_outfile_commit(of);
-    of = NULL;
-    if (status != NHREF_OK) {
-        cli_write_error(output, errno);
-        rc = CLI_FAIL;
-        goto done;
+    {
+        int underflow = stats.outcome == NHREF_OUTCOME_UNDERFLOW;
+        status = nhref_outfile_commit(of);
+        of = NULL;
+        if (status != NHREF_OK) {
+            cli_write_error(output, errno);
+            rc = CLI_FAIL;
+            goto done;
+        }
+        rc = underflow || unproven ? CLI_FAIL : CLI_OK;
     }
-    rc = unproven ? CLI_FAIL : CLI_OK;
 
 done:
     if (of != NULL)

@@ -446,6 +446,11 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
                 c->worst.t_str, at_str(at, sizeof at, &c->worst));
         if (c->nan_rows > 0)
             fprintf(out, "; rows with NaN on one side only: %zu", c->nan_rows);
+        /* where the digits count decimal places, the significant ones too */
+        if (c->sig_rows > 0 && c->sig_digits < c->digits)
+            fprintf(out, "; where |reference| < 1 (%zu rows): %s significant digits at t = %s %s",
+                    c->sig_rows, digits_str(d, sizeof d, c->sig_digits), c->sig_worst.t_str,
+                    at_str(at, sizeof at, &c->sig_worst));
         fprintf(out, "%s\n", as);
     }
 

@@ -66,9 +66,11 @@ struct NUM_FN(nhref_integrator) {
     num_ptr xe;         /* a state inside the step (dense output) */
     num_ptr te;         /* nev crossing times of the current step */
 
-    /* blow-up: the last BLOWUP_HISTORY steps' ln(radius), ln(norm) and start */
+    /* blow-up: the last BLOWUP_HISTORY steps' ln(radius) (NaN without one), ln(norm),
+     * start and |h| */
     double blowup_radius;
     double hist_lrho[BLOWUP_HISTORY], hist_lnorm[BLOWUP_HISTORY], hist_t[BLOWUP_HISTORY];
+    double hist_h[BLOWUP_HISTORY];
     int nhist;
 };
 
@@ -364,6 +366,15 @@ static int locate(integrator_t *ig, size_t k, num_srcptr t0, num_srcptr g0, num_
     }
     /* the end of the bracket where the event function is smaller */
     num_set(te, num_cmpabs(glo, ghi) < 0 ? lo : hi);
+    /* a zero, or a sign change across a pole (1/y): there |g| grows without bound as
+     * the bracket shrinks, so a located time where |g| exceeds |g| at both ends of
+     * the step, or where g is undefined, is no crossing (TE = NaN) */
+    status = ig->scheme->dense(ig->st, ig->xe, te);
+    if (status != NHREF_OK)
+        return status;
+    eval_events(ig, ig->gt, te, ig->xe);
+    if (num_is_nan(ig->gt + k) || (num_cmpabs(ig->gt + k, g0) > 0 && num_cmpabs(ig->gt + k, g1) > 0))
+        num_set_nan(te);
     return NHREF_OK;
 }
 
@@ -384,6 +395,8 @@ static int step_events(integrator_t *ig, num_srcptr t0, int dir, size_t *stop)
         status = locate(ig, k, t0, ig->g0 + k, S(ig, T), ig->g1 + k, ig->te + k);
         if (status != NHREF_OK)
             return status;
+        if (num_is_nan(ig->te + k))
+            continue; /* a pole */
         if (ig->ev_desc[k]->terminal && (*stop == 0 || num_cmp(ig->te + k, te_best) * dir < 0)) {
             *stop = k + 1;
             num_set(te_best, ig->te + k);
@@ -391,7 +404,7 @@ static int step_events(integrator_t *ig, num_srcptr t0, int dir, size_t *stop)
     }
     /* report the crossings up to the stop, in event order */
     for (size_t k = 0; k < ig->nev && ig->on_event != NULL; k++) {
-        if (!crosses(ig, k, ig->g0 + k, ig->g1 + k))
+        if (!crosses(ig, k, ig->g0 + k, ig->g1 + k) || num_is_nan(ig->te + k))
             continue;
         if (*stop != 0 && (num_cmp(ig->te + k, te_best) * dir > 0 ||
                            (ig->ev_desc[k]->terminal && k + 1 != *stop)))
@@ -406,36 +419,89 @@ static int step_events(integrator_t *ig, num_srcptr t0, int dir, size_t *stop)
     return NHREF_OK;
 }
 
-/* finite-time blow-up ahead?  The radius of convergence has shrunk by at least 10% a
- * step over the last BLOWUP_HISTORY steps while |x| grew, and is below blowup_radius
- * max(1, |t|).  Sets stats->t_blowup = t_start + dir rho. */
-static int blowup_ahead(integrator_t *ig, const nhref_step_info_t *info, double t_start, int dir,
-                        nhref_stats_t *stats)
+/* ln max(1, |x|_inf) of the current state */
+static double log_norm(const integrator_t *ig)
+{
+    double l = 0;
+    for (size_t i = 0; i < ig->n; i++) {
+        double li = num_log_abs(ig->x + i);
+        if (isnan(li))
+            return NAN;
+        if (li > l)
+            l = li;
+    }
+    return l;
+}
+
+/* the accepted step that started at T_START: into the history of the last
+ * BLOWUP_HISTORY steps */
+static void blowup_record(integrator_t *ig, const nhref_step_info_t *info, double t_start)
 {
     int n = ig->nhist;
-    if (!(ig->blowup_radius > 0) || isnan(info->lrho) || isnan(info->lnorm)) {
-        ig->nhist = 0;
-        return 0;
-    }
     if (n == BLOWUP_HISTORY) {
         memmove(ig->hist_lrho, ig->hist_lrho + 1, (BLOWUP_HISTORY - 1) * sizeof(double));
         memmove(ig->hist_lnorm, ig->hist_lnorm + 1, (BLOWUP_HISTORY - 1) * sizeof(double));
         memmove(ig->hist_t, ig->hist_t + 1, (BLOWUP_HISTORY - 1) * sizeof(double));
+        memmove(ig->hist_h, ig->hist_h + 1, (BLOWUP_HISTORY - 1) * sizeof(double));
         n--;
     }
     ig->hist_lrho[n] = info->lrho;
-    ig->hist_lnorm[n] = info->lnorm;
+    /* the norm at the step's start (Taylor), or at its end (any scheme): either grows
+     * step after step towards a blow-up */
+    ig->hist_lnorm[n] = !isnan(info->lnorm) ? info->lnorm : log_norm(ig);
     ig->hist_t[n] = t_start;
-    ig->nhist = ++n;
+    ig->hist_h[n] = fabs(info->h);
+    ig->nhist = n + 1;
+}
+
+/* A finite-time blow-up ahead, seen in the last BLOWUP_HISTORY steps, by one rule for
+ * every scheme and number type: the distance d to the singularity shrinks while |x|
+ * grows at every step, and grows as a blow-up of order at least BLOWUP_MIN_ORDER:
+ * ln |x| gains at least that times ln(d_first / d_last) over the window (|x| ~
+ * (t* - t)^-p; a solution that merely drifts while the steps collapse for another
+ * reason is not a blow-up).  With RADIUS (a scheme that estimates the radius of
+ * convergence, Taylor), d is that radius, and it shrank at every step by at least half
+ * the step taken (the singularity does not recede).  Otherwise d follows the steps
+ * (an adaptive step near a power-law singularity is a fixed fraction of the distance
+ * to it): |h| at least halved over the window (step by step it may pause: the error
+ * estimate of a low-precision scheme is noisy there), and d is the rest of that
+ * geometric series, |h| / (1 - r) from the last step's start, r the mean ratio.  With
+ * WITHIN, d must also be below blowup_radius max(1, |t|).  *TB = the estimated blow-up
+ * time t_start + dir d. */
+#define BLOWUP_MIN_ORDER 0.1
+static int blowup_seen(const integrator_t *ig, int radius, int within, int dir, double *tb)
+{
+    const int n = ig->nhist;
+    double d, shrink;
+
     if (n < BLOWUP_HISTORY)
         return 0;
-    for (int i = 1; i < n; i++)
-        if (!(ig->hist_lrho[i] < ig->hist_lrho[i - 1] - 0.105) ||
-            !(ig->hist_lnorm[i] > ig->hist_lnorm[i - 1]))
+    for (int i = 0; i < n; i++)
+        radius = radius && !isnan(ig->hist_lrho[i]);
+    for (int i = 1; i < n; i++) {
+        if (!(ig->hist_lnorm[i] > ig->hist_lnorm[i - 1]))
             return 0;
-    if (!(info->lrho < log(ig->blowup_radius * fmax(1.0, fabs(t_start)))))
+        if (radius) {
+            double shrunk = exp(ig->hist_lrho[i - 1]) - ig->hist_h[i - 1] / 2;
+            if (!(shrunk > 0 && ig->hist_lrho[i] < log(shrunk)))
+                return 0;
+        }
+    }
+    if (radius) {
+        d = exp(ig->hist_lrho[n - 1]);
+        shrink = ig->hist_lrho[0] - ig->hist_lrho[n - 1];
+    } else {
+        double r = pow(ig->hist_h[n - 1] / ig->hist_h[0], 1.0 / (n - 1));
+        if (!(ig->hist_h[n - 1] > 0 && ig->hist_h[n - 1] <= ig->hist_h[0] / 2))
+            return 0;
+        d = ig->hist_h[n - 1] / (1 - r);
+        shrink = log(ig->hist_h[0] / ig->hist_h[n - 1]);
+    }
+    if (!(ig->hist_lnorm[n - 1] - ig->hist_lnorm[0] >= BLOWUP_MIN_ORDER * shrink))
         return 0;
-    stats->t_blowup = t_start + dir * exp(info->lrho);
+    if (within && !(d < ig->blowup_radius * fmax(1.0, fabs(ig->hist_t[n - 1]))))
+        return 0;
+    *tb = ig->hist_t[n - 1] + dir * d;
     return 1;
 }
 
@@ -528,6 +594,15 @@ int NUM_FN(nhref_integrate_grid)(integrator_t *ig, num_ptr out, num_srcptr x0, n
         t_start = num_get_d(t);
         info.full = 0;
         status = ig->scheme->step(ig->st, t, ig->x, hmax, &info);
+        if (status == NHREF_ESTEP || status == NHREF_ENOCONV) {
+            /* the scheme cannot go on: a blow-up if the last steps show one (whatever
+             * its distance), else the step size underflowed here */
+            if (ig->blowup_radius > 0 && ig->h_fixed == 0 &&
+                (blowup_seen(ig, 1, 0, dir, &stats->t_blowup) ||
+                 blowup_seen(ig, 0, 0, dir, &stats->t_blowup)))
+                status = NHREF_EBLOWUP;
+            break;
+        }
         if (status != NHREF_OK)
             break;
         /* a type whose t + (t_end - t) may differ from t_end (compensated time, balls)
@@ -561,7 +636,9 @@ int NUM_FN(nhref_integrate_grid)(integrator_t *ig, num_ptr out, num_srcptr x0, n
             stats->event = (int)stop - 1;
             break;
         }
-        if (blowup_ahead(ig, &info, t_start, dir, stats)) {
+        blowup_record(ig, &info, t_start);
+        if (ig->blowup_radius > 0 && ig->h_fixed == 0 &&
+            blowup_seen(ig, 1, 1, dir, &stats->t_blowup)) {
             status = NHREF_EBLOWUP;
             break;
         }
@@ -569,6 +646,7 @@ int NUM_FN(nhref_integrate_grid)(integrator_t *ig, num_ptr out, num_srcptr x0, n
             ig->progress(ig->progress_arg, fraction_done(ig));
     }
     stats->outcome = status == NHREF_EBLOWUP ? NHREF_OUTCOME_BLOWUP
+                     : status == NHREF_ESTEP ? NHREF_OUTCOME_UNDERFLOW
                      : status != NHREF_OK  ? NHREF_OUTCOME_FAILED
                      : stop                ? NHREF_OUTCOME_EVENT
                                            : NHREF_OUTCOME_REACHED;

@@ -109,9 +109,30 @@ static void lyap_progress(void *arg, double fraction)
     p->progress(p->arg, (p->a + fraction * (p->b - p->a)) / p->total);
 }
 
-int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpfr_srcptr t,
-                   size_t n, const nhref_lyap_opts_t *opt0, const nhref_options_t *iopt0)
+/* the statistics of one integration (ONE) added to the run's (ALL) */
+static void stats_add(nhref_stats_t *all, const nhref_stats_t *one)
 {
+    if (one->nsteps > 0) {
+        if (all->nsteps == 0 || one->order_min < all->order_min)
+            all->order_min = one->order_min;
+        if (one->order_max > all->order_max)
+            all->order_max = one->order_max;
+        if (all->h_min == 0 || (one->h_min > 0 && one->h_min < all->h_min))
+            all->h_min = one->h_min;
+        if (one->h_max > all->h_max)
+            all->h_max = one->h_max;
+    }
+    all->nsteps += one->nsteps;
+    all->outcome = one->outcome;
+    all->t_stop = one->t_stop;
+    all->t_blowup = one->t_blowup;
+}
+
+int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpfr_srcptr t,
+                   size_t n, const nhref_lyap_opts_t *opt0, const nhref_options_t *iopt0,
+                   nhref_stats_t *stats)
+{
+    nhref_stats_t local, one;
     const nhref_model_t *m = nhref_system_model(sys);
     nhref_lyap_opts_t opt;
     nhref_options_t iopt = *iopt0;
@@ -123,6 +144,11 @@ int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpf
     mpfr_t tau, delta0, now, next, sum, d, lg;
     lyap_progress_t prog;
 
+    if (stats == NULL)
+        stats = &local;
+    nhref_stats_start(stats);
+    for (size_t i = 0; i < n; i++)
+        mpfr_set_nan(ftle + i);
     if (opt0 == NULL)
         nhref_lyap_opts_default(&opt);
     else
@@ -134,7 +160,6 @@ int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpf
         return NHREF_EINVAL;
     iopt.no_model_events = 1;
     iopt.nuser_event = 0;
-    iopt.blowup_radius = 0;
     prog.progress = iopt.progress;
     prog.arg = iopt.progress_arg;
     prog.total = n > 0 ? mpfr_get_d(t + n - 1, MPFR_RNDN) : 1;
@@ -208,19 +233,22 @@ int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpf
         prog.b = mpfr_get_d(next, MPFR_RNDN);
         if (tangent) {
             mpfr_set(L.a, now, MPFR_RNDN);
-            status = nhref_integrate_until(ig, x, L.a, next, NULL);
+            status = nhref_integrate_until(ig, x, L.a, next, &one);
+            stats_add(stats, &one);
             if (status != NHREF_OK)
                 break;
             norm_s(d, &L, x + L.n);
         } else {
             prog.b = (prog.a + prog.b) / 2; /* x on the first half, y on the second */
             mpfr_set(L.a, now, MPFR_RNDN);
-            status = nhref_integrate_until(ig, x, L.a, next, NULL);
+            status = nhref_integrate_until(ig, x, L.a, next, &one);
+            stats_add(stats, &one);
             if (status == NHREF_OK) {
                 prog.a = prog.b;
                 prog.b = mpfr_get_d(next, MPFR_RNDN);
                 mpfr_set(L.a, now, MPFR_RNDN);
-                status = nhref_integrate_until(ig, y, L.a, next, NULL);
+                status = nhref_integrate_until(ig, y, L.a, next, &one);
+                stats_add(stats, &one);
             }
             if (status != NHREF_OK)
                 break;
@@ -233,7 +261,7 @@ int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpf
         mpfr_add(sum, sum, lg, MPFR_RNDN);
         if (at_target) {
             mpfr_div(ftle + i, sum, t + i, MPFR_RNDN);
-            i++;
+            stats->nrows = ++i;
         }
         /* renormalise: growth d, direction kept, components outside S reset */
         if (tangent) {

@@ -35,15 +35,22 @@ void nhref_options_default(nhref_options_t *opt)
 
 int nhref_options_resolve(nhref_options_t *opt)
 {
-    if (!(opt->digits >= 0 && opt->digits <= 1e6) || opt->prec < 0 || opt->prec > MPFR_PREC_MAX)
+    double digits = opt->digits;
+    mpfr_prec_t prec = opt->prec;
+
+    if (!(digits >= 0 && digits <= 1e6) || prec < 0 || prec > MPFR_PREC_MAX)
         return NHREF_EINVAL;
-    if (opt->digits == 0 && opt->prec == 0)
-        opt->digits = 30;
-    if (opt->prec == 0)
-        opt->prec = (mpfr_prec_t)ceil(opt->digits * 3.3219280948873623) + NHREF_GUARD_BITS;
-    if (opt->digits == 0)
-        opt->digits = (double)opt->prec * 0.30102999566398120 - 1;
-    if (opt->prec < MPFR_PREC_MIN || opt->digits < 1)
+    if (digits == 0 && prec == 0)
+        digits = 30;
+    if (prec == 0)
+        prec = (mpfr_prec_t)ceil(digits * 3.3219280948873623) + NHREF_GUARD_BITS;
+    if (digits == 0)
+        digits = (double)prec * 0.30102999566398120 - 1;
+    /* the implied digits obey the same bounds as given ones, so that a resolved
+     * OPT resolves again to itself (nhref_integrator_new resolves anew) */
+    if (prec < MPFR_PREC_MIN || !(digits >= 1 && digits <= 1e6))
         return NHREF_EINVAL;
+    opt->digits = digits;
+    opt->prec = prec;
     return NHREF_OK;
 }

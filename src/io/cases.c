@@ -118,23 +118,21 @@ static int is_decimal_why(const char *s, char *why, size_t why_len)
     return status == NHREF_OK;
 }
 
-/* S = I * D exactly, as a decimal string (D a decimal string, I >= 0): the
- * mantissa of D times I, with D's decimal exponent; no rounding anywhere. */
-static char *decimal_times(const char *d, unsigned long i)
+/* M 10^E = the decimal string D (a finite decimal number: sign, digits, point,
+ * exponent), exactly */
+static int decimal_parse(mpz_t m, long *e, const char *d)
 {
-    mpz_t m;
     long exp10 = 0;
     const char *p = d;
-    char *digits, *out;
+    char *digits;
     int neg = 0, seen_point = 0;
-    size_t len;
+    size_t len = 0;
 
     if (*p == '+' || *p == '-')
         neg = *p++ == '-';
     digits = malloc(strlen(d) + 1);
     if (digits == NULL)
-        return NULL;
-    len = 0;
+        return -1;
     for (; *p != '\0' && *p != 'e' && *p != 'E'; p++) {
         if (*p == '.') {
             seen_point = 1;
@@ -147,99 +145,187 @@ static char *decimal_times(const char *d, unsigned long i)
     digits[len] = '\0';
     if (*p == 'e' || *p == 'E')
         exp10 += strtol(p + 1, NULL, 10);
-    mpz_init_set_str(m, len ? digits : "0", 10);
+    mpz_set_str(m, len ? digits : "0", 10);
     free(digits);
-    mpz_mul_ui(m, m, i);
     if (neg)
         mpz_neg(m, m);
-    /* plain decimal notation, exact: the digits of m with the point exp10 places in,
-     * trailing zeros after the point dropped; but digits and an exponent when that
-     * would take more than 40 zeros (bounded work: dt-out = 1e-300000000 made
-     * strings of 300 MB) */
-    {
-        char *ms = mpz_get_str(NULL, 10, m), *dg = ms + (ms[0] == '-');
-        size_t nd = strlen(dg), o = 0;
-        long zeros = exp10 > 0 ? exp10 : -exp10 - (long)nd;
-        if (strcmp(dg, "0") == 0 || zeros > 40) {
-            while (nd > 1 && dg[nd - 1] == '0') { /* exact: drop zeros into the exponent */
-                dg[--nd] = '\0';
-                exp10++;
-            }
-            out = malloc(nd + 32);
-            if (out != NULL && strcmp(dg, "0") == 0)
-                strcpy(out, "0");
-            else if (out != NULL)
-                snprintf(out, nd + 32, "%s%se%ld", ms[0] == '-' ? "-" : "", dg, exp10);
-            free(ms);
-            mpz_clear(m);
-            return out;
+    *e = exp10;
+    return 0;
+}
+
+/* the decimal string of M 10^EXP10, exact: plain decimal notation (the digits of m
+ * with the point exp10 places in, trailing zeros after the point dropped), but
+ * digits and an exponent when that would take more than 40 zeros (bounded work:
+ * dt-out = 1e-300000000 made strings of 300 MB).  NULL if memory is short. */
+static char *decimal_format(const mpz_t m, long exp10)
+{
+    char *ms = mpz_get_str(NULL, 10, m), *dg, *out;
+    size_t nd, o = 0, len;
+    long zeros;
+
+    if (ms == NULL)
+        return NULL;
+    dg = ms + (ms[0] == '-');
+    nd = strlen(dg);
+    zeros = exp10 > 0 ? exp10 : -exp10 - (long)nd;
+    if (strcmp(dg, "0") == 0 || zeros > 40) {
+        while (nd > 1 && dg[nd - 1] == '0') { /* exact: drop zeros into the exponent */
+            dg[--nd] = '\0';
+            exp10++;
         }
-        len = nd + (size_t)(exp10 < 0 ? -exp10 : exp10) + 8;
-        out = malloc(len);
-        if (out != NULL) {
-            if (ms[0] == '-')
-                out[o++] = '-';
-            if (exp10 >= 0) {
+        out = malloc(nd + 32);
+        if (out != NULL && strcmp(dg, "0") == 0)
+            strcpy(out, "0");
+        else if (out != NULL)
+            snprintf(out, nd + 32, "%s%se%ld", ms[0] == '-' ? "-" : "", dg, exp10);
+        free(ms);
+        return out;
+    }
+    len = nd + (size_t)(exp10 < 0 ? -exp10 : exp10) + 8;
+    out = malloc(len);
+    if (out != NULL) {
+        if (ms[0] == '-')
+            out[o++] = '-';
+        if (exp10 >= 0) {
+            memcpy(out + o, dg, nd);
+            o += nd;
+            for (long z = 0; z < exp10; z++)
+                out[o++] = '0';
+        } else {
+            size_t frac = (size_t)(-exp10);
+            if (nd <= frac) { /* 0.000ddd */
+                out[o++] = '0';
+                out[o++] = '.';
+                for (size_t z = nd; z < frac; z++)
+                    out[o++] = '0';
                 memcpy(out + o, dg, nd);
                 o += nd;
-                for (long z = 0; z < exp10 && strcmp(dg, "0") != 0; z++)
-                    out[o++] = '0';
             } else {
-                size_t frac = (size_t)(-exp10);
-                if (nd <= frac) { /* 0.000ddd */
-                    out[o++] = '0';
-                    out[o++] = '.';
-                    for (size_t z = nd; z < frac; z++)
-                        out[o++] = '0';
-                    memcpy(out + o, dg, nd);
-                    o += nd;
-                } else {
-                    memcpy(out + o, dg, nd - frac);
-                    o += nd - frac;
-                    out[o++] = '.';
-                    memcpy(out + o, dg + nd - frac, frac);
-                    o += frac;
-                }
-                while (out[o - 1] == '0')
-                    o--;
-                if (out[o - 1] == '.')
-                    o--;
+                memcpy(out + o, dg, nd - frac);
+                o += nd - frac;
+                out[o++] = '.';
+                memcpy(out + o, dg + nd - frac, frac);
+                o += frac;
             }
-            out[o] = '\0';
+            while (out[o - 1] == '0')
+                o--;
+            if (out[o - 1] == '.')
+                o--;
         }
-        free(ms);
+        out[o] = '\0';
     }
-    mpz_clear(m);
+    free(ms);
     return out;
 }
 
-/* *TIMES from t-end and dt-out: k dt (k = 0, 1, ...) while below t-end, then
- * t-end.  Exact decimal arithmetic for k dt; t-start must be 0 for this form (a
- * nonzero start takes an explicit list). */
-static int grid_times(char ***times, size_t *n, const char *t_end, const char *dt, char *err,
-                      size_t errlen, const char *path, size_t line)
+/* Significant digits beyond which t-start + k dt-out is refused (it would need a
+ * string of about the difference of their decimal exponents) */
+#define GRID_MAX_DIGITS 1000
+
+/* the decimal exponent span of T0 + K D written exactly: digits of the sum, or more
+ * than GRID_MAX_DIGITS when the two scales are too far apart */
+static long decimal_span(const mpz_t m0, long e0, const mpz_t md, long ed)
 {
-    mpfr_t te, h, q;
+    long lo = e0 < ed ? e0 : ed, hi;
+    if (mpz_sgn(m0) == 0)
+        return 0;
+    hi = e0 + (long)mpz_sizeinbase(m0, 10) > ed + (long)mpz_sizeinbase(md, 10)
+             ? e0 + (long)mpz_sizeinbase(m0, 10)
+             : ed + (long)mpz_sizeinbase(md, 10);
+    return hi - lo;
+}
+
+/* S = T0 + I * D exactly, as a decimal string (T0, D decimal strings, I >= 0): the
+ * mantissas aligned to the smaller decimal exponent; no rounding anywhere.  The
+ * caller has checked decimal_span. */
+static char *decimal_step(const char *t0, const char *d, unsigned long i)
+{
+    mpz_t m0, md;
+    long e0, ed;
+    char *out = NULL;
+
+    mpz_inits(m0, md, NULL);
+    if (decimal_parse(m0, &e0, t0) == 0 && decimal_parse(md, &ed, d) == 0) {
+        mpz_mul_ui(md, md, i);
+        if (mpz_sgn(m0) == 0) {
+            out = decimal_format(md, ed);
+        } else {
+            mpz_t p;
+            mpz_init(p);
+            if (e0 > ed) { /* m0 10^(e0 - ed) + md, at 10^ed */
+                mpz_ui_pow_ui(p, 10, (unsigned long)(e0 - ed));
+                mpz_mul(m0, m0, p);
+                mpz_add(md, md, m0);
+                out = decimal_format(md, ed);
+            } else {
+                mpz_ui_pow_ui(p, 10, (unsigned long)(ed - e0));
+                mpz_mul(md, md, p);
+                mpz_add(m0, m0, md);
+                out = decimal_format(m0, e0);
+            }
+            mpz_clear(p);
+        }
+    }
+    mpz_clears(m0, md, NULL);
+    return out;
+}
+
+/* *TIMES from t-start, t-end and dt-out: t-start + k dt (k = 0, 1, ...) while before
+ * t-end, then t-end, in exact decimal arithmetic.  t-end must be after t-start. */
+static int grid_times(char ***times, size_t *n, const char *t_start, const char *t_end,
+                      const char *dt, char *err, size_t errlen, const char *path, size_t line)
+{
+    mpfr_t ts, te, h, q;
     unsigned long k, nk;
     int status = NHREF_OK;
 
-    mpfr_inits2(256, te, h, q, (mpfr_ptr)0);
+    mpfr_inits2(256, ts, te, h, q, (mpfr_ptr)0);
+    nhref_decimal_set(ts, t_start);
     nhref_decimal_set(te, t_end);
     nhref_decimal_set(h, dt);
-    if (mpfr_sgn(h) <= 0 || mpfr_sgn(te) <= 0) {
-        fail(err, errlen, "%s:%zu: t-end and dt-out must be > 0", path, line);
+    if (mpfr_sgn(h) <= 0) {
+        fail(err, errlen, "%s:%zu: dt-out must be > 0", path, line);
         status = NHREF_EPARSE;
         goto out;
     }
-    mpfr_div(q, te, h, MPFR_RNDN);
+    if (mpfr_cmp(te, ts) <= 0) {
+        fail(err, errlen,
+             "%s:%zu: t-end = %s must be after t-start = %s (for times before t-start, give "
+             "'times = ...')",
+             path, line, t_end, t_start);
+        status = NHREF_EPARSE;
+        goto out;
+    }
+    {
+        mpz_t m0, md;
+        long e0, ed, span = 0;
+        mpz_inits(m0, md, NULL);
+        if (decimal_parse(m0, &e0, t_start) != 0 || decimal_parse(md, &ed, dt) != 0)
+            status = NHREF_ENOMEM;
+        else
+            span = decimal_span(m0, e0, md, ed);
+        mpz_clears(m0, md, NULL);
+        if (status == NHREF_OK && span > GRID_MAX_DIGITS) {
+            fail(err, errlen,
+                 "%s:%zu: t-start = %s plus multiples of dt-out = %s would need more than %d "
+                 "significant digits: give 'times = ...'",
+                 path, line, t_start, dt, GRID_MAX_DIGITS);
+            status = NHREF_EPARSE;
+        }
+        if (status != NHREF_OK)
+            goto out;
+    }
+    mpfr_sub(q, te, ts, MPFR_RNDN);
+    mpfr_div(q, q, h, MPFR_RNDN);
     if (mpfr_cmp_ui(q, 100000) > 0) {
-        fail(err, errlen, "%s:%zu: more than 100000 times (t-end / dt-out)", path, line);
+        fail(err, errlen, "%s:%zu: more than 100000 times ((t-end - t-start) / dt-out)", path,
+             line);
         status = NHREF_EPARSE;
         goto out;
     }
     nk = mpfr_get_ui(q, MPFR_RNDU);
     for (k = 0; k <= nk; k++) {
-        char *s = decimal_times(dt, k);
+        char *s = decimal_step(t_start, dt, k);
         mpfr_t v;
         int below;
         if (s == NULL) {
@@ -259,7 +345,7 @@ static int grid_times(char ***times, size_t *n, const char *t_end, const char *d
     if (status == NHREF_OK && push_str(times, n, t_end) != 0)
         status = NHREF_ENOMEM;
 out:
-    mpfr_clears(te, h, q, (mpfr_ptr)0);
+    mpfr_clears(ts, te, h, q, (mpfr_ptr)0);
     return status;
 }
 
@@ -514,8 +600,10 @@ static int section_finish(section_t *s, case_list_t *l, const char *path, char *
                  path, s->line, s->name);
             return NHREF_EPARSE;
         }
-        if ((status = grid_times(&s->times, &s->ntimes, s->t_end, s->dt_out, err, errlen, path,
-                                 s->line)) != NHREF_OK)
+        if (s->t_start == NULL && set_str(&s->t_start, "0") != NHREF_OK)
+            return NHREF_ENOMEM;
+        if ((status = grid_times(&s->times, &s->ntimes, s->t_start, s->t_end, s->dt_out, err,
+                                 errlen, path, s->line)) != NHREF_OK)
             return status;
     }
     if (s->t_start == NULL && set_str(&s->t_start, "0") != NHREF_OK)
@@ -541,9 +629,28 @@ static int section_finish(section_t *s, case_list_t *l, const char *path, char *
                 ok = 0;
             mpfr_set(a, b, MPFR_RNDN);
         }
+        if (!ok) {
+            mpfr_clears(a, b, (mpfr_ptr)0);
+            fail(err, errlen, "%s:%zu: case [%s]: times must be monotone", path, s->line, s->name);
+            return NHREF_EPARSE;
+        }
+        /* one integration from t-start: the times on one side of it, running away from it
+         * (a grid that crossed it made the routes fail with 'invalid argument') */
+        {
+            int s0, s1;
+            nhref_decimal_set(a, s->t_start);
+            nhref_decimal_set(b, s->times[0]);
+            s0 = mpfr_cmp(b, a);
+            nhref_decimal_set(b, s->times[s->ntimes - 1]);
+            s1 = mpfr_cmp(b, a);
+            ok = !(s0 * s1 < 0) && !(s0 != 0 && dir != 0 && s0 * dir < 0);
+        }
         mpfr_clears(a, b, (mpfr_ptr)0);
         if (!ok) {
-            fail(err, errlen, "%s:%zu: case [%s]: times must be monotone", path, s->line, s->name);
+            fail(err, errlen,
+                 "%s:%zu: case [%s]: the times (%s ... %s) must run from t-start = %s outwards, "
+                 "all after it or all before it: the case is one integration from t-start",
+                 path, s->line, s->name, s->times[0], s->times[s->ntimes - 1], s->t_start);
             return NHREF_EPARSE;
         }
     }

@@ -12,11 +12,25 @@
 #include <sys/stat.h>
 
 #include "internal.h"
+#include "io/golden_certify.h"
 #include "nhref.h"
 
 enum { ROUTE_P, ROUTE_HI, ROUTE_GAUSS, NROUTES };
 static const char *route_name[NROUTES] = {"taylor@p", "taylor@p+64", "gauss@p"};
-#define MARGIN 1 /* digits taken off the agreement of the routes */
+
+/* append to BUF (LEN bytes, *USED of them written so far), truncating */
+static void append(char *buf, size_t len, size_t *used, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+    if (*used + 1 >= len)
+        return;
+    va_start(ap, fmt);
+    n = vsnprintf(buf + *used, len - *used, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        *used = *used + (size_t)n < len ? *used + (size_t)n : len - 1;
+}
 
 static void fail(char *err, size_t len, const char *fmt, ...)
 {
@@ -126,7 +140,17 @@ static int run_route(job_t *j, route_t *r, const char *name, char *err, size_t e
     if (status == NHREF_OK) {
         size_t rows_wanted = j->nt + (size_t)j->prepend;
         status = nhref_integrate_grid(ig, out, x0, g, ng, &r->stats);
-        if (status != NHREF_OK) {
+        if (status == NHREF_EBLOWUP) {
+            fail(err, errlen,
+                 "case [%s]: route %s: stopped before a finite-time blow-up: the solution leaves "
+                 "every bound near t = %.15g, before the last time %s (give times before it)",
+                 j->c->name, name, r->stats.t_blowup, j->c->times[j->nt - 1]);
+        } else if (status == NHREF_ESTEP) {
+            fail(err, errlen,
+                 "case [%s]: route %s: stopped: step size underflow near t = %.15g after %lu "
+                 "steps, before the last time %s",
+                 j->c->name, name, r->stats.t_stop, r->stats.nsteps, j->c->times[j->nt - 1]);
+        } else if (status != NHREF_OK) {
             fail(err, errlen, "case [%s]: route %s failed after %lu steps: %s", j->c->name, name,
                  r->stats.nsteps, nhref_strerror(status));
         } else if (r->stats.outcome == NHREF_OUTCOME_EVENT &&
@@ -174,17 +198,16 @@ static int run_oracle(job_t *j, const nhref_oracle_t *o, mpfr_prec_t prec, __mpf
                       char *err, size_t errlen)
 {
     __mpfr_struct *p = nhref_vec_new(j->m->nparam, prec), *x0 = nhref_vec_new(j->nx, prec), *t = nhref_vec_new(1, prec);
+    __mpfr_struct *t0 = nhref_vec_new(1, prec), *dt = nhref_vec_new(1, prec + 64);
     void *sol = NULL;
     int status;
 
     *rows = NULL;
     nhref_system_params(p, j->sys);
     status = initial_state(x0, j, err, errlen);
-    if (status == NHREF_OK && !mpfr_zero_p((nhref_decimal_set(t, j->c->t_start), t))) {
-        /* the oracles take the initial state at t = 0 */
-        fail(err, errlen, "case [%s]: the closed form needs t-start = 0", j->c->name);
-        status = NHREF_EINVAL;
-    }
+    /* the oracles take the initial state at t = 0: the closed form of these autonomous
+     * systems is evaluated at t - t-start (as nhref verify does), the integrals at t */
+    nhref_decimal_set(t0, j->c->t_start);
     if (status == NHREF_OK)
         status = o->solution_new(&sol, p, x0, prec);
     if (status == NHREF_ENOTFOUND) {
@@ -192,6 +215,8 @@ static int run_oracle(job_t *j, const nhref_oracle_t *o, mpfr_prec_t prec, __mpf
         nhref_vec_free(p, j->m->nparam);
         nhref_vec_free(x0, j->nx);
         nhref_vec_free(t, 1);
+        nhref_vec_free(t0, 1);
+        nhref_vec_free(dt, 1);
         return NHREF_OK;
     }
     if (status == NHREF_OK) {
@@ -199,7 +224,8 @@ static int run_oracle(job_t *j, const nhref_oracle_t *o, mpfr_prec_t prec, __mpf
         for (size_t i = 0; i < j->nt && status == NHREF_OK; i++) {
             mpfr_ptr row = *rows + i * j->nc;
             nhref_decimal_set(t, j->c->times[i]);
-            status = o->solution_state(row, sol, t);
+            mpfr_sub(dt, t, t0, MPFR_RNDN);
+            status = o->solution_state(row, sol, dt);
             if (status == NHREF_OK && o->integrals != NULL && o->nintegral == j->ni)
                 o->integrals(row + j->nx, p, row, t);
             else
@@ -216,6 +242,8 @@ static int run_oracle(job_t *j, const nhref_oracle_t *o, mpfr_prec_t prec, __mpf
     nhref_vec_free(p, j->m->nparam);
     nhref_vec_free(x0, j->nx);
     nhref_vec_free(t, 1);
+    nhref_vec_free(t0, 1);
+    nhref_vec_free(dt, 1);
     if (status != NHREF_OK) {
         nhref_vec_free(*rows, j->nt * j->nc);
         *rows = NULL;
@@ -240,6 +268,92 @@ static int mkdir_p(const char *dir)
     return ok ? 0 : -1;
 }
 
+/* ------------------------------------------------------------------ certification */
+void nhref_golden_certify_column(nhref_golden_column_t *col, size_t nt, mpfr_srcptr v,
+                                 size_t vstride, size_t nroute, mpfr_srcptr const *r,
+                                 const size_t *rstride, double cap, double *rowmin,
+                                 double *sigrow)
+{
+    mpfr_t one;
+    double worst = NHREF_ORACLE_DIGITS_EXACT, sigmin = NHREF_ORACLE_DIGITS_EXACT;
+
+    memset(col, 0, sizeof *col);
+    col->nroute = nroute < NHREF_GOLDEN_MAX_ROUTES ? nroute : NHREF_GOLDEN_MAX_ROUTES;
+    mpfr_init2(one, 2);
+    mpfr_set_ui(one, 1, MPFR_RNDN);
+    for (size_t q = 0; q < col->nroute; q++)
+        nhref_oracle_column_init(&col->per[q]);
+    for (size_t i = 0; i < nt; i++) {
+        mpfr_srcptr vi = v + i * vstride;
+        double cell = NHREF_ORACLE_DIGITS_EXACT, dsig;
+        int elsewhere = 0;
+        for (size_t q = 0; q < col->nroute; q++) {
+            mpfr_srcptr a = r[q] + i * rstride[q];
+            if (mpfr_nan_p(vi)) {
+                elsewhere |= !mpfr_nan_p(a);
+                continue; /* undefined here: neither the column nor the row */
+            }
+            nhref_oracle_column_add(&col->per[q], i, a, vi, one);
+            if (!mpfr_nan_p(a)) { /* a route NaN is the column's disagreement only */
+                double dg = nhref_oracle_agree_digits(a, vi, one);
+                if (dg < cell)
+                    cell = dg;
+            }
+        }
+        if (mpfr_nan_p(vi)) {
+            col->nundef++;
+            col->nelsewhere += (size_t)elsewhere;
+            continue;
+        }
+        if (cell < rowmin[i])
+            rowmin[i] = cell;
+        /* significant digits: mixed + log10 |v| where |v| < 1 (the mixed measure
+         * counts decimal places there) */
+        if (mpfr_cmpabs_ui(vi, 1) >= 0 || (mpfr_zero_p(vi) && cell >= NHREF_ORACLE_DIGITS_EXACT)) {
+            dsig = cell; /* the two measures are one (or an exact 0: exact in both) */
+        } else {
+            long e;
+            double f = mpfr_zero_p(vi) ? 0 : mpfr_get_d_2exp(&e, vi, MPFR_RNDN);
+            if (col->nsmall++ == 0 || mpfr_cmpabs(vi, v + col->tiny_row * vstride) < 0)
+                col->tiny_row = i;
+            if (cell >= NHREF_ORACLE_DIGITS_EXACT)
+                dsig = cell; /* every route exact */
+            else if (mpfr_zero_p(vi))
+                dsig = -INFINITY;
+            else
+                dsig = cell + log10(fabs(f)) + (double)e * 0.30102999566398119521;
+            if (!(floor(dsig) - NHREF_GOLDEN_MARGIN > 0)) {
+                col->nzero++; /* 0 to its certified decimal places: no significant digit */
+                continue;
+            }
+            if (dsig < sigmin)
+                sigmin = dsig;
+        }
+        if (dsig < sigrow[i])
+            sigrow[i] = dsig;
+    }
+    for (size_t q = 0; q < col->nroute; q++) {
+        col->mismatch |= col->per[q].nan_rows > 0;
+        if (col->per[q].digits < worst)
+            worst = col->per[q].digits;
+    }
+    if (col->nundef == nt) {
+        col->certified = -1;
+    } else if (col->mismatch) {
+        col->certified = 0;
+    } else {
+        double d = floor(worst) - NHREF_GOLDEN_MARGIN;
+        col->certified = d > cap ? cap : d < 0 ? 0 : d;
+    }
+    if (col->nsmall > col->nzero) {
+        double d = floor(sigmin) - NHREF_GOLDEN_MARGIN;
+        col->significant = col->mismatch ? 0 : d > cap ? cap : d;
+    } else {
+        col->significant = NAN;
+    }
+    mpfr_clear(one);
+}
+
 int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_progress_t progress,
                       void *arg, char *err, size_t errlen)
 {
@@ -247,7 +361,7 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     route_t r[NROUTES];
     const nhref_oracle_t *o;
     __mpfr_struct *cf = NULL, *orc_int = NULL, *param = NULL, *tt = NULL, *scale = NULL;
-    double *certified = NULL, *rowmin = NULL;
+    double *certified = NULL, *rowmin = NULL, *sigrow = NULL;
     char **why = NULL, *meta = NULL, *data = NULL, *path = NULL, *dir = NULL, sha[65];
     size_t meta_len = 0, data_len = 0;
     FILE *mf = NULL, *df = NULL;
@@ -356,73 +470,92 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
         }
     }
 
-    /* certification: each column of the values against every other route */
+    /* certification: each column of the values against every other route, in two
+     * measures (docs/golden.md): mixed digits, -log10(|a - b| / max(|b|, 1)), and where
+     * |b| < 1 significant digits, -log10(|a - b| / |b|) = mixed + log10 |b|.  NaN is
+     * never a digit count (nhref_golden_certify_column) */
     certified = calloc(j.nc, sizeof *certified);
     why = calloc(j.nc, sizeof *why);
     rowmin = malloc((j.nt + 1) * sizeof *rowmin);
+    sigrow = malloc((j.nt + 1) * sizeof *sigrow);
+    if (certified == NULL || why == NULL || rowmin == NULL || sigrow == NULL) {
+        status = NHREF_ENOMEM;
+        goto out;
+    }
     for (size_t i = 0; i < j.nt; i++)
-        rowmin[i] = NHREF_ORACLE_DIGITS_EXACT;
+        rowmin[i] = sigrow[i] = NHREF_ORACLE_DIGITS_EXACT;
     for (size_t k = 0; k < j.nc; k++) {
-        nhref_oracle_column_t per[NROUTES + 2];
+        nhref_golden_column_t col;
+        mpfr_srcptr src[NROUTES + 2];
+        size_t stride[NROUTES + 2];
         const char *names[NROUTES + 2];
-        size_t nper = 0;
-        char buf[512];
-        size_t used = 0;
-        int undefined = 1, mismatch = 0;
-        double worst = NHREF_ORACLE_DIGITS_EXACT;
+        const char *nm = k < j.nx ? j.m->state[k].name : j.m->integral[k - j.nx].name;
+        size_t nper = 0, used = 0;
+        char buf[768];
 
         for (int q = 0; q < NROUTES + 2; q++) {
-            __mpfr_struct *src = NULL;
-            size_t stride = j.nc, off = k;
             if (q == ROUTE_HI)
                 continue;
-            if (q < NROUTES)
-                src = r[q].rows;
-            else if (q == NROUTES)
-                src = cf;
-            else if (k >= j.nx && orc_int != NULL) {
-                src = orc_int;
-                stride = j.ni;
-                off = k - j.nx;
-            }
-            if (src == NULL)
+            if (q < NROUTES) {
+                src[nper] = r[q].rows + k;
+                stride[nper] = j.nc;
+            } else if (q == NROUTES && cf != NULL) {
+                src[nper] = cf + k;
+                stride[nper] = j.nc;
+            } else if (q == NROUTES + 1 && k >= j.nx && orc_int != NULL) {
+                src[nper] = orc_int + (k - j.nx);
+                stride[nper] = j.ni;
+            } else {
                 continue;
-            nhref_oracle_column_init(&per[nper]);
-            for (size_t i = 0; i < j.nt; i++) {
-                mpfr_srcptr v = r[ROUTE_HI].rows + i * j.nc + k;
-                double dg = nhref_oracle_agree_digits(src + i * stride + off, v, scale);
-                if (!mpfr_nan_p(v))
-                    undefined = 0;
-                nhref_oracle_column_add(&per[nper], i, src + i * stride + off, v, scale);
-                if (dg < rowmin[i])
-                    rowmin[i] = dg;
             }
-            names[nper] = q < NROUTES ? route_name[q]
-                          : q == NROUTES ? "closed-form"
-                                         : "oracle-integrals";
-            mismatch |= per[nper].nan_rows > 0;
-            if (per[nper].digits < worst)
-                worst = per[nper].digits;
-            nper++;
+            names[nper++] = q < NROUTES ? route_name[q]
+                            : q == NROUTES ? "closed-form"
+                                           : "oracle-integrals";
         }
-        for (size_t q = 0; q < nper && used < sizeof buf; q++) {
-            if (per[q].digits >= NHREF_ORACLE_DIGITS_EXACT)
-                used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s exact", q ? ", " : "",
-                                         names[q]);
+        nhref_golden_certify_column(&col, j.nt, r[ROUTE_HI].rows + k, j.nc, nper, src, stride,
+                                    c->digits, rowmin, sigrow);
+        certified[k] = col.certified;
+        buf[0] = '\0';
+        for (size_t q = 0; q < nper; q++) {
+            if (col.per[q].digits >= NHREF_ORACLE_DIGITS_EXACT)
+                append(buf, sizeof buf, &used, "%s%s exact", q ? ", " : "", names[q]);
             else
-                used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s %.1f", q ? ", " : "",
-                                         names[q], per[q].digits);
+                append(buf, sizeof buf, &used, "%s%s %.1f", q ? ", " : "", names[q],
+                       col.per[q].digits);
         }
-        if (undefined) {
-            certified[k] = -1; /* NaN throughout: undefined for this case */
-            snprintf(buf + used, sizeof buf - used, "; undefined on every row");
-        } else if (mismatch) {
-            certified[k] = 0;
-            snprintf(buf + used, sizeof buf - used, "; NaN on some rows of some routes only");
+        if (col.certified < 0) {
+            append(buf, sizeof buf, &used, "; undefined on every row");
         } else {
-            double d = floor(worst) - MARGIN;
-            certified[k] = d > c->digits ? c->digits : d < 0 ? 0 : d;
+            if (col.mismatch)
+                append(buf, sizeof buf, &used,
+                       "; NaN in a route where the values are defined: the routes disagree");
+            append(buf, sizeof buf, &used, "; margin %d", NHREF_GOLDEN_MARGIN);
+            if (col.nundef > 0)
+                append(buf, sizeof buf, &used, "; undefined (NaN) on %zu of %zu rows", col.nundef,
+                       j.nt);
+            if (col.nsmall > 0) {
+                /* the second measure, where the mixed one counts decimal places */
+                char tv[32];
+                mpfr_t av;
+                mpfr_init2(av, 64);
+                mpfr_abs(av, r[ROUTE_HI].rows + col.tiny_row * j.nc + k, MPFR_RNDN);
+                mpfr_snprintf(tv, sizeof tv, "%.2Rg", av);
+                mpfr_clear(av);
+                append(buf, sizeof buf, &used, "; where |%s| < 1 (%zu rows, down to %s at t = %s): ",
+                       nm, col.nsmall, tv, c->times[col.tiny_row]);
+                if (col.nzero < col.nsmall)
+                    append(buf, sizeof buf, &used, "significant %g", col.significant);
+                if (col.nzero > 0)
+                    append(buf, sizeof buf, &used,
+                           "%s%zu of them 0 to their certified decimal places (no significant "
+                           "digit)",
+                           col.nzero < col.nsmall ? ", " : "", col.nzero);
+            }
         }
+        if (col.nelsewhere > 0)
+            append(buf, sizeof buf, &used,
+                   "; NaN in the values but defined in another route on %zu rows",
+                   col.nelsewhere);
         why[k] = nhref_strdup(buf);
     }
 
@@ -433,16 +566,19 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
         fprintf(df, ",%s", j.m->state[k].name);
     for (size_t k = 0; k < j.ni; k++)
         fprintf(df, ",%s", j.m->integral[k].name);
-    fputs(",digits\n", df);
+    fputs(",digits,sig_digits\n", df);
     for (size_t i = 0; i < j.nt; i++) {
-        double d = floor(rowmin[i]) - MARGIN;
+        double d = floor(rowmin[i]) - NHREF_GOLDEN_MARGIN, sg = floor(sigrow[i]) - NHREF_GOLDEN_MARGIN;
+        d = d > c->digits ? c->digits : d < 0 ? 0 : d;
+        sg = sg > d ? d : sg < 0 ? 0 : sg;
         fputs(c->times[i], df);
         for (size_t k = 0; k < j.nc; k++) {
             fputc(',', df);
             nhref_csv_value(df, r[ROUTE_HI].rows + i * j.nc + k, (int)c->digits + 4);
         }
-        /* the row's certified digits: all routes agree on every column of the row */
-        fprintf(df, ",%g\n", d > c->digits ? c->digits : d < 0 ? 0 : d);
+        /* the row's certified digits: all routes agree on every column of the row
+         * (mixed), and the significant digits of its values that have any */
+        fprintf(df, ",%g,%g\n", d, sg);
     }
     fclose(df);
     df = NULL;
@@ -451,7 +587,7 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     /* the metadata */
     mf = open_memstream(&meta, &meta_len);
     fprintf(mf, "# nhref golden file\n");
-    nhref_csv_meta(mf, "format", "nhref-golden 2");
+    nhref_csv_meta(mf, "format", "nhref-golden 3");
     nhref_csv_meta(mf, "model", "%s", j.m->name);
     nhref_csv_meta(mf, "case", "%s", c->name);
     if (c->source != NULL)
@@ -480,7 +616,8 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
                        c->fast_horizon);
     nhref_csv_meta(mf, "measure",
                    "digits = -log10(|a - b| / max(|b|, 1)), b the values below (mixed "
-                   "absolute/relative)");
+                   "absolute/relative); where |b| < 1 also significant digits = -log10(|a - b| "
+                   "/ |b|); NaN is never a digit count (docs/golden.md)");
     nhref_csv_meta(mf, "route", "taylor@p: Taylor order %u, %ld bits, tolerance 1e-%g, %lu steps",
                    r[ROUTE_P].stages_or_order, (long)p, c->digits, r[ROUTE_P].stats.nsteps);
     nhref_csv_meta(mf, "route",
@@ -500,16 +637,18 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
         nhref_csv_meta(mf, "route", "oracle-integrals: the oracle's first integrals of the values");
     nhref_csv_meta(mf, "certified", "t = exact (the times as given)");
     nhref_csv_meta(mf, "certified",
-                   "digits = per row (the last column: the digits on which every route agrees "
-                   "in every column of that row, minus the margin; a column's digits are the "
-                   "minimum over its rows)");
+                   "digits = per row (the digits on which every route agrees in every column "
+                   "of that row, minus the margin; a column's digits are the minimum over its "
+                   "rows)");
+    nhref_csv_meta(mf, "certified",
+                   "sig_digits = per row (the significant digits of the row's values that have "
+                   "any, minus the margin, at most its digits)");
     for (size_t k = 0; k < j.nc; k++) {
         const char *nm = k < j.nx ? j.m->state[k].name : j.m->integral[k - j.nx].name;
         if (certified[k] < 0)
             nhref_csv_meta(mf, "certified", "%s = undefined (%s)", nm, why[k]);
         else
-            nhref_csv_meta(mf, "certified", "%s = %g (agreement: %s; margin %d)", nm,
-                           certified[k], why[k], MARGIN);
+            nhref_csv_meta(mf, "certified", "%s = %g (agreement: %s)", nm, certified[k], why[k]);
     }
     /* the event: its time by every route, certified like a column */
     if (j.event >= 0) {
@@ -526,11 +665,11 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
             used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s %.1f", used ? ", " : "",
                                      route_name[q], per.digits);
         }
-        d = floor(worst) - MARGIN;
+        d = floor(worst) - NHREF_GOLDEN_MARGIN;
         d = d > c->digits ? c->digits : d < 0 ? 0 : d;
         fprintf(mf, "# event: %s at t = ", c->event);
         nhref_csv_value(mf, r[ROUTE_HI].te, (int)c->digits + 4);
-        fprintf(mf, " (certified %g digits; agreement: %s; margin %d)\n", d, buf, MARGIN);
+        fprintf(mf, " (certified %g digits; agreement: %s; margin %d)\n", d, buf, NHREF_GOLDEN_MARGIN);
     }
     /* drift of the first integrals along the values */
     for (size_t q = 0; q < j.ni; q++) {
@@ -617,6 +756,7 @@ out:
     free(why);
     free(certified);
     free(rowmin);
+    free(sigrow);
     nhref_system_free(j.sys);
     return status;
 }

@@ -632,13 +632,15 @@ int nhref_table_parse(nhref_table_t **tabp, const char *data, size_t len, const 
                 if (cs != NHREF_OK) {
                     /* not a number, or (a status of nhref_decimal_set other than
                      * NHREF_EPARSE) a number refused, e.g. out of its bounds */
-                    char vh[128];
-                    fail(err, errlen, "%s:%zu: column '%.80s%s': '%.80s%s'%s%s", path, ln,
-                         tab->name[c], strlen(tab->name[c]) > 80 ? "..." : "", s,
-                         strlen(s) > 80 ? "..." : "",
-                         cs == NHREF_EPARSE ? " is not a number" : ": ",
-                         cs == NHREF_EPARSE ? value_hint(s, tab->sep, vh, sizeof vh)
-                                            : nhref_strerror(cs));
+                    char vh[256];
+                    if (cs == NHREF_EPARSE)
+                        fail(err, errlen, "%s:%zu: column '%.80s%s': '%.80s%s' is not a number%s",
+                             path, ln, tab->name[c], strlen(tab->name[c]) > 80 ? "..." : "", s,
+                             strlen(s) > 80 ? "..." : "", value_hint(s, tab->sep, vh, sizeof vh));
+                    else /* out of the bounds of nhref_decimal_set: say which */
+                        fail(err, errlen, "%s:%zu: column '%.80s%s': %s", path, ln, tab->name[c],
+                             strlen(tab->name[c]) > 80 ? "..." : "",
+                             nhref_decimal_why(vh, sizeof vh, s, mpfr_get_prec(tab->v), cs));
                     status = NHREF_EPARSE;
                 }
                 if (status == NHREF_OK && (tab->text[r * nc + c] = nhref_strdup(s)) == NULL)

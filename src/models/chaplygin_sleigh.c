@@ -41,7 +41,9 @@ static const nhref_integral_desc_t integral[NINTEGRAL] = {
      "of gyration about A",
      "always"},
     {"P2", "kg m/s", "rotating momentum Im m (v + i rho omega) exp(i a phi/rho)", "always"},
-    {"t0", "s", "time shift t - (rho^2/(a c)) artanh(v/c), c = sqrt(2E/m)",
+    {"t0", "s",
+     "time shift t - (rho^2/(a c)) asinh(v/(rho |omega|)), c = sqrt(2E/m) (= t - (rho^2/(a c)) "
+     "artanh(v/c), which cancels as |omega| -> 0)",
      "a != 0 and omega != 0 (NaN elsewhere)"},
 };
 
@@ -99,16 +101,32 @@ static int build_integrals(nhref_tape_t *tp)
     nhref_node_t v2 = SQR(v), w2 = SQR(omega);
     nhref_node_t th = DIV(MUL(a, phi), rho);
     nhref_node_t rw = MUL(rho, omega);
-    nhref_node_t c = SQRT(ADD(v2, MUL(rho2, w2)));
+    nhref_node_t rw2 = MUL(rho2, w2);
+    nhref_node_t c = SQRT(ADD(v2, rw2));
     nhref_node_t cos_th = COS(th), sin_th = SIN(th);
+    nhref_node_t one = CONST("1"), tau;
 
     /* E = (m v^2 + IA omega^2) / 2 */
     OUT(E, MUL(half, ADD(MUL(m, v2), MUL(ia, w2))));
     /* P1 + i P2 = m (v + i rho omega) exp(i a phi / rho) */
     OUT(P1, MUL(m, SUB(MUL(v, cos_th), MUL(rw, sin_th))));
     OUT(P2, MUL(m, ADD(MUL(v, sin_th), MUL(rw, cos_th))));
-    /* t0 = t - (rho^2 / (a c)) artanh(v / c) */
-    OUT(T0, SUB(t, MUL(DIV(rho2, MUL(a, c)), ATANH(DIV(v, c)))));
+    /* t0 = t - (rho^2 / (a c)) tau, tau = asinh(v / w), w = rho |omega| (spec §4: the
+     * artanh(v/c) form loses every digit as |omega| -> 0, 1 - v/c ~ w^2 / 2c^2).  The
+     * tape has no asinh, so tau = ln((c + v)/w) is written without cancellation for
+     * either sign of v: with p = max(v, 0), n = max(-v, 0) (|v| = sqrt(v^2) exactly, so
+     * one of them is exactly 0) and K = (1 + |v| / (c + w)) / w,
+     *     tau = ln((1 + p K) / (1 + n K)),
+     * since c + |v| = w (1 + |v| K) (c - w = v^2 / (c + w)) and c - |v| = w^2 / (c + |v|).
+     * Every term is positive: no subtraction of nearly equal numbers, and tau = 0 at
+     * v = 0 exactly.  w = 0 (omega = 0) or a = 0 give NaN, as documented. */
+    {
+        nhref_node_t av = SQRT(v2), w = SQRT(rw2), half_ = half;
+        nhref_node_t pos = MUL(half_, ADD(av, v)), neg = MUL(half_, SUB(av, v));
+        nhref_node_t K = DIV(ADD(one, DIV(av, ADD(c, w))), w);
+        tau = LOG(DIV(ADD(one, MUL(pos, K)), ADD(one, MUL(neg, K))));
+    }
+    OUT(T0, SUB(t, MUL(DIV(rho2, MUL(a, c)), tau)));
     return nhref_tape_status(tp);
 }
 

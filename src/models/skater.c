@@ -70,8 +70,7 @@ static const nhref_integral_desc_t integral[NINTEGRAL] = {
     {"J2", "m/s",
      "v + phi Omega2 + J1 beta1(theta), beta1 an antiderivative of phi'/I_G (phi, phi', I_G "
      "as for E; atanh/atan branches of spec §3.3)",
-     "when A1 = 0; this monitoring column is NaN when I2 = I3 exactly (there J2 = "
-     "v + 2 phi Omega2, given by the oracle)"},
+     "when A1 = 0 (for I2 = I3, beta1 = phi/I and J2 = v + 2 phi Omega2)"},
 };
 
 static const nhref_event_desc_t event[NEVENT] = {
@@ -196,20 +195,27 @@ static int build_rhs(nhref_tape_t *tp)
     return nhref_tape_status(tp);
 }
 
-/* T(x; q) = atanh(sqrt(q) x)/sqrt(q) for q > 0, atan(sqrt(-q) x)/sqrt(-q) for
- * q < 0 (spec §3.3, the two unequal-inertia branches at once): with
- * a = sqrt(|q|) and sigma = q/|q|, T = [atanh(w+ a x) + atan(w- a x)] / a,
- * w+- = (1 +- sigma)/2 in {0, 1}.  Undefined (NaN) at q = 0, the equal branch,
- * which a tape without a branch on parameter values cannot select. */
+/* T(x; q) = atanh(sqrt(q) x)/sqrt(q) for q > 0, atan(sqrt(-q) x)/sqrt(-q) for q < 0
+ * and x for q = 0 (spec §3.3: the three inertia branches; T = integral_0^x dt/(1 -
+ * q t^2), analytic in q), in one tape, since a tape cannot branch on parameter
+ * values.  The branch comes from sigma = tanh(q L), L = 1e200: exactly sign(q) at
+ * every precision up to 3321931 bits when |q| >= 1e-194 (tanh(y) rounds to +-1 once
+ * |y| > 0.35 (P + 1)), and exactly 0 at q = 0; in Arb a ball within about 2^-P or
+ * 1e-301 of it.  With a = sqrt(|q|), z = 1 - sigma^2 (1 at q = 0, else 0) and
+ * w+- = (1 +- sigma)/2,
+ *     T = [atanh(w+ a x) + atan(w- a x)] / (a + z) + z x:
+ * q > 0: atanh(a x)/a; q < 0: atan(a x)/a; q = 0: 0/1 + x.  No division by 0 (the
+ * sigma = q/|q| of before was 0/0 at q = 0, so J2 was NaN for I2 = I3). */
 static nhref_node_t atanh_atan(nhref_tape_t *tp, nhref_node_t x, nhref_node_t q)
 {
-    nhref_node_t half = CONST("0.5");
+    nhref_node_t half = CONST("0.5"), one = CONST("1");
     nhref_node_t a = SQRT(SQRT(SQR(q)));
-    nhref_node_t sigma = DIV(q, SQR(a));
-    nhref_node_t wp = MUL(half, ADD(CONST("1"), sigma));
-    nhref_node_t wm = MUL(half, SUB(CONST("1"), sigma));
+    nhref_node_t sigma = TANH(MUL(q, CONST("1e200")));
+    nhref_node_t z = SUB(one, SQR(sigma));
+    nhref_node_t wp = MUL(half, ADD(one, sigma));
+    nhref_node_t wm = MUL(half, SUB(one, sigma));
     nhref_node_t ax = MUL(a, x);
-    return DIV(ADD(ATANH(MUL(wp, ax)), ATAN(MUL(wm, ax))), a);
+    return ADD(DIV(ADD(ATANH(MUL(wp, ax)), ATAN(MUL(wm, ax))), ADD(a, z)), MUL(z, x));
 }
 
 static int build_integrals(nhref_tape_t *tp)

@@ -202,8 +202,15 @@ static inline void num_sqrt(num_ptr w, num_srcptr a, long p)
     else
         arb_indeterminate(w);
 }
+/* indeterminate for a midpoint |m| >= 2^(64 max(P, 64)) (nhref_decimal_max_exp): the
+ * argument reduction would take about its exponent in bits */
 static inline void num_sin_cos(num_ptr s, num_ptr c, num_srcptr a, long p)
 {
+    if (arf_cmpabs_2exp_si(arb_midref(a), 64 * (p > 64 ? p : 64)) >= 0) {
+        arb_indeterminate(s);
+        arb_indeterminate(c);
+        return;
+    }
     arb_sin_cos(s, c, a, (slong)p);
 }
 static inline void num_exp(num_ptr w, num_srcptr a, long p)

@@ -184,9 +184,15 @@ static inline void num_sqrt(num_ptr w, num_srcptr a, long p)
     (void)p;
     mpfr_sqrt(w, a, NUM_R);
 }
+/* NaN for |A| >= 2^(64 max(P, 64)) (nhref_decimal_max_exp): MPFR would reduce such an
+ * argument by pi at about its exponent in bits, minutes and gigabytes of work */
 static inline void num_sin_cos(num_ptr s, num_ptr c, num_srcptr a, long p)
 {
-    (void)p;
+    if (mpfr_regular_p(a) && mpfr_get_exp(a) > 64 * (p > 64 ? p : 64)) {
+        mpfr_set_nan(s);
+        mpfr_set_nan(c);
+        return;
+    }
     mpfr_sin_cos(s, c, a, NUM_R);
 }
 static inline void num_exp(num_ptr w, num_srcptr a, long p)

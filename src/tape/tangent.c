@@ -260,10 +260,13 @@ static void derive(nhref_tape_t *dst, const nhref_tape_t *src, const nhref_node_
             } else {
                 char nstr[32];
                 snprintf(nstr, sizeof nstr, "%ld", nd->n);
+                /* a^(n-1), or a^n / a where n - 1 is below the builder's bound */
+                nhref_node_t pw = nd->n == 2 ? a
+                                  : nd->n - 1 < -NHREF_TAPE_POWI_MAX
+                                      ? nhref_tape_div(dst, w, a)
+                                      : nhref_tape_powi(dst, a, nd->n - 1);
                 d[i] = nhref_tape_mul(
-                    dst, nhref_tape_mul(dst, nhref_tape_const(dst, nstr),
-                                        nd->n == 2 ? a : nhref_tape_powi(dst, a, nd->n - 1)),
-                    da);
+                    dst, nhref_tape_mul(dst, nhref_tape_const(dst, nstr), pw), da);
             }
             break;
         case NHREF_OP_SOLVE: /* y = M^-1 b: dy = M^-1 (db - dM y), the same M */

@@ -257,6 +257,9 @@ nhref_node_t nhref_tape_tanh(nhref_tape_t *tape, nhref_node_t a)
 
 nhref_node_t nhref_tape_powi(nhref_tape_t *tape, nhref_node_t a, long n)
 {
+    /* bounded, so that n - 1 (the derivative, tangent.c) and -n never overflow */
+    if (valid(tape, a) && (n > NHREF_TAPE_POWI_MAX || n < -NHREF_TAPE_POWI_MAX))
+        return fail(tape, NHREF_EINVAL);
     return unary(tape, NHREF_OP_POWI, a, n);
 }
 

@@ -103,6 +103,8 @@ static const char *outcome_name(nhref_outcome_t o)
         return "blowup";
     case NHREF_OUTCOME_FAILED:
         return "failed";
+    case NHREF_OUTCOME_UNDERFLOW:
+        return "underflow";
     default:
         return "none";
     }
@@ -207,6 +209,21 @@ static json_t *report_json(const nhref_verify_report_t *rep)
         json_object_set_new(o, "worst", jwhere(&c->worst));
         json_object_set_new(o, "rows", json_integer((json_int_t)c->rows));
         json_object_set_new(o, "nan_rows", json_integer((json_int_t)c->nan_rows));
+        /* significant digits where 0 < |reference| < 1 (null: no such row; exact: null
+         * digits as above) */
+        if (c->sig_rows > 0) {
+            json_t *sg = json_object();
+            json_object_set_new(sg, "digits", c->sig_digits < NHREF_ORACLE_DIGITS_EXACT
+                                                  ? jnum(c->sig_digits)
+                                                  : json_null());
+            json_object_set_new(sg, "exact",
+                                json_boolean(c->sig_digits >= NHREF_ORACLE_DIGITS_EXACT));
+            json_object_set_new(sg, "rows", json_integer((json_int_t)c->sig_rows));
+            json_object_set_new(sg, "worst", jwhere(&c->sig_worst));
+            json_object_set_new(o, "significant", sg);
+        } else {
+            json_object_set_new(o, "significant", json_null());
+        }
         json_array_append_new(cols, o);
     }
     json_object_set_new(root, "columns", cols);

@@ -22,6 +22,9 @@ typedef struct {
     nhref_oracle_column_t acc;
     double min_digits;
     int named;
+    /* significant digits -log10(|a - b| / |b|) over the rows with 0 < |b| < 1 */
+    double sig;
+    size_t sig_rows, sig_worst_row;
 } ccol_t;
 
 typedef struct {
@@ -49,7 +52,7 @@ typedef struct {
     __mpfr_struct *sample;     /* NSAMPLES x nstate: the reference at the sample rows */
     __mpfr_struct *x0;         /* nstate: the initial state */
     __mpfr_struct *I;          /* nintegral: scratch */
-    mpfr_t t0, one;
+    mpfr_t t0, one, tiny;       /* tiny: the scale of relative digits (sig_add) */
     mpfr_t e, ed;              /* a - b, at prec + 64 and drift_prec + 64 bits (acc_add) */
     const char *what;          /* progress */
 } run_t;
@@ -210,6 +213,9 @@ static int match_columns(run_t *R)
         cc->index = (size_t)(ks >= 0 ? ks : ki);
         cc->min_digits = v->min_digits;
         nhref_oracle_column_init(&cc->acc);
+        cc->sig = NHREF_ORACLE_DIGITS_EXACT;
+        cc->sig_rows = 0;
+        cc->sig_worst_row = 0;
         if (ks >= 0)
             R->state_col[ks] = (int)c;
         else {
@@ -395,6 +401,30 @@ static void acc_add(run_t *R, nhref_oracle_column_t *c, size_t row, mpfr_srcptr 
     }
 }
 
+/* the second measure where the mixed one counts decimal places: significant digits
+ * of A against B for 0 < |B| < 1, -log10(|a - b| / |b|), computed only for a row
+ * that may be the worst (the bound of acc_add, with E(b)) */
+static void sig_add(run_t *R, ccol_t *cc, size_t row, mpfr_srcptr a, mpfr_srcptr b)
+{
+    mpfr_prec_t p = mpfr_get_prec(a) > mpfr_get_prec(b) ? mpfr_get_prec(a) : mpfr_get_prec(b);
+    mpfr_ptr e = p + 64 == mpfr_get_prec(R->e) ? R->e : R->ed;
+    double d;
+    if (!mpfr_number_p(a) || !mpfr_regular_p(b) || mpfr_cmpabs_ui(b, 1) >= 0 ||
+        p + 64 != mpfr_get_prec(e))
+        return;
+    cc->sig_rows++;
+    mpfr_sub(e, a, b, MPFR_RNDN);
+    if (mpfr_zero_p(e))
+        return;
+    if (-(double)(mpfr_get_exp(e) - mpfr_get_exp(b) + 1) * 0.30102999566398119521 > cc->sig)
+        return;
+    d = nhref_oracle_agree_digits(a, b, R->tiny);
+    if (d < cc->sig) {
+        cc->sig = d;
+        cc->sig_worst_row = row;
+    }
+}
+
 /* Compare row R with the reference state X at time T. */
 static void compare_row(run_t *R, size_t r, mpfr_srcptr t, mpfr_srcptr x)
 {
@@ -404,6 +434,7 @@ static void compare_row(run_t *R, size_t r, mpfr_srcptr t, mpfr_srcptr x)
         ccol_t *cc = R->cc + j;
         mpfr_srcptr b = cc->kind == NHREF_VERIFY_STATE ? x + cc->index : R->I + cc->index;
         acc_add(R, &cc->acc, r, cell(R, r, cc->col), b);
+        sig_add(R, cc, r, cell(R, r, cc->col), b);
     }
     R->judged[r] = 1;
 }
@@ -515,6 +546,15 @@ static int integrate_pass(run_t *R, int pass)
         snprintf(why, sizeof why,
                  "a finite-time blow-up ahead (estimated at t = %.6g; the reference stops at t = %s)",
                  stats.t_blowup, tb);
+        end->why = nhref_strdup(why);
+    } else if (status == NHREF_ESTEP) {
+        char why[256];
+        end->status = status;
+        end->outcome = NHREF_OUTCOME_UNDERFLOW;
+        snprintf(why, sizeof why,
+                 "t = %s, where the step size of the reference underflowed (no finite-time "
+                 "blow-up recognised)",
+                 tb);
         end->why = nhref_strdup(why);
     } else if (status != NHREF_OK) {
         char why[256];
@@ -857,6 +897,12 @@ static void fill_columns(run_t *R)
             where_set(&c->worst, R, cc->acc.worst_row);
         else
             c->worst = rep->first;
+        c->sig_rows = cc->sig_rows;
+        c->sig_digits = cc->sig_rows > 0 ? cc->sig : NAN;
+        if (cc->sig_rows > 0)
+            where_set(&c->sig_worst, R, cc->sig_worst_row);
+        else
+            c->sig_worst = rep->first;
     }
 }
 
@@ -940,7 +986,7 @@ static void run_free(run_t *R)
     nhref_vec_free(R->x0, m->nstate);
     nhref_vec_free(R->I, m->nintegral);
     nhref_vec_free(R->sample, NHREF_VERIFY_CLOSED_FORM_SAMPLES * m->nstate);
-    mpfr_clears(R->t0, R->one, R->e, R->ed, (mpfr_ptr)0);
+    mpfr_clears(R->t0, R->one, R->tiny, R->e, R->ed, (mpfr_ptr)0);
     free(R->state_col);
     free(R->integral_col);
     free(R->cc);
@@ -968,7 +1014,7 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     R.m = m;
     R.tab = tab;
     R.from_file = from_file;
-    mpfr_inits2(MPFR_PREC_MIN, R.t0, R.one, R.e, R.ed, (mpfr_ptr)0);
+    mpfr_inits2(MPFR_PREC_MIN, R.t0, R.one, R.tiny, R.e, R.ed, (mpfr_ptr)0);
     if ((status = nhref_verify_precision(v, &R.dref, &R.prec, &raised)) != NHREF_OK)
         goto out;
     R.rep = calloc(1, sizeof *R.rep);
@@ -988,6 +1034,7 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     mpfr_set_prec(R.t0, R.prec);
     mpfr_set_prec(R.e, R.prec + 64);
     mpfr_set_ui(R.one, 1, MPFR_RNDN);
+    mpfr_set_ui_2exp(R.tiny, 1, mpfr_get_emin() + 1, MPFR_RNDN);
     nhref_decimal_set(R.t0, v->t_start != NULL ? v->t_start : "0");
     R.x0 = nhref_vec_new(m->nstate, R.prec);
     R.I = nhref_vec_new(m->nintegral, R.prec);

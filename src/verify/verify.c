@@ -540,10 +540,12 @@ static int table_from_arrays(nhref_verify_t *v, nhref_table_t **tabp, size_t nco
             const char *s;
             if (cells != NULL) {
                 s = cells[r * ncol + c] != NULL ? cells[r * ncol + c] : "";
-                if (nhref_table_cell_set(x, s) != NHREF_OK) {
-                    status = nhref_verify_fail(v, NHREF_EPARSE,
-                                               "row %zu, column '%s': '%s' is not a number", r + 1,
-                                               tab->name[c], s);
+                int cs = nhref_table_cell_set(x, s);
+                if (cs != NHREF_OK) {
+                    char why[256];
+                    status = nhref_verify_fail(v, NHREF_EPARSE, "row %zu, column '%s': %s", r + 1,
+                                               tab->name[c],
+                                               nhref_decimal_why(why, sizeof why, s, prec, cs));
                     break;
                 }
             } else {
