@@ -106,11 +106,14 @@ arb_srcptr nhref_tape_arb_state_series(const nhref_tape_arb_t *ws, size_t i);
  * 429-465; T. Kapela et al., "CAPD::DynSys", Commun. Nonlinear Sci. Numer. Simul. 101
  * (2021) 105578.
  *
- * Cost per step: two Taylor jets of the right-hand side to the order N (one at a point,
- * one over a box, in Arb at the working precision), two jets of the variational
- * equations (n (1 + n) components, order 12, 64 bits), and O(n^3) matrix work.  A
- * step that cannot be validated is halved (at most 24 times); no ball is ever returned
- * that is not proven. */
+ * Cost per step: a Taylor jet of the right-hand side to the order N at a point (in Arb
+ * at the working precision), one to the order 8 over the candidate box (the a priori
+ * enclosure) and one to N over the validated box (the remainder, 64 bits), a jet of the
+ * variational equations (n (1 + n) components, order 8, 64 bits), and O(n^3) matrix
+ * work.  A step that cannot be validated is shortened (at most 24 times); the run
+ * stops UNPROVEN when the validated steps fall below 1/1000 of the Taylor step, and
+ * BLOWUP when the last steps show a finite-time blow-up ahead.  No ball is ever
+ * returned that is not proven. */
 typedef struct nhref_proven nhref_proven_t;
 
 /* nhref_proven_new -- a validated integrator of SYS with OPT (NULL: defaults).
@@ -141,9 +144,11 @@ unsigned nhref_proven_order(const nhref_proven_t *pv);
  * enclosures: the run stops with outcome EVENT, and nhref_proven_state gives its time
  * as a ball that contains the first crossing and the state enclosure over that ball.
  * Returns NHREF_OK (outcome REACHED or EVENT); NHREF_EUNPROVEN (outcome UNPROVEN: a
- * step could not be validated even after 24 halvings, e.g. near a blow-up or beyond
- * the precision's reach, or an event crossing could be neither ruled out nor
- * isolated; the rows before are valid); NHREF_EINVAL (N = 0, a grid not increasing or
+ * step could not be validated even after 24 shortenings, or the validated steps fell
+ * below 1/1000 of the Taylor step, e.g. near a singularity or beyond the precision's
+ * reach, or an event crossing could be neither ruled out nor isolated; the rows
+ * before are valid); NHREF_EBLOWUP (outcome BLOWUP: the radii of convergence of the
+ * last steps show a finite-time blow-up ahead; the rows before are valid); NHREF_EINVAL (N = 0, a grid not increasing or
  * not finite); NHREF_EPARAM (X0 not finite or its midpoint not admissible);
  * NHREF_EMAXSTEPS; NHREF_EDOMAIN (f undefined at the initial state); NHREF_EIO. */
 int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr tgrid,

@@ -82,7 +82,13 @@
  *   closed-form    the oracle's closed form at p + 64 bits, where the model has one,
  * and its certified digits are the digits on which all routes agree
  * (nhref_oracle_agree_digits, scale 1), minus a margin of one digit, at most
- * the digits asked for.  The level is VALIDATED, not rigorous.
+ * the digits asked for (level VALIDATED).  Then the route
+ *   proven         the validated Taylor integrator in Arb (nhref_arb.h) at
+ *                  tolerance 10^-(digits + 8), p + 32 bits, forward in time,
+ * encloses every value in a ball: a column whose balls prove its printed values to
+ * at least its certified digits on every row is PROVEN (its "proven" line gives the
+ * bound); another route's value farther from a ball than 2 10^-certified (mixed) is
+ * an error (NHREF_ETOLERANCE: a proof and a certificate contradict each other).
  */
 #ifndef NHREF_GOLDEN_H
 #define NHREF_GOLDEN_H
@@ -145,9 +151,13 @@ typedef void (*nhref_golden_progress_t)(void *arg, const char *route, double fra
  * Returns: NHREF_OK; NHREF_ENOTFOUND (unknown model), NHREF_EPARAM (parameters
  * outside their range) or NHREF_EPARSE (unknown parameter or state name, a
  * malformed value), with the reason in ERR; an integration status
- * (NHREF_EDOMAIN, NHREF_ESTEP, ...) if a route fails; NHREF_EIO.
- * Cost: three integrations (one at p + 64 bits, one of them Gauss) and the
- * closed form at every time. */
+ * (NHREF_EDOMAIN, NHREF_ESTEP, ...) if a route fails; NHREF_ETOLERANCE if a
+ * route's value lies outside a proven ball (ERR names the case, route, column and
+ * time); NHREF_EIO.  The proven route failing to prove is not an error: its columns
+ * stay VALIDATED.
+ * Cost: three integrations (one at p + 64 bits, one of them Gauss), the closed
+ * form at every time, and the proven route (typically 1.5-4 times one Taylor
+ * integration at p + 32 bits; it stops where no column can keep its digits). */
 int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_progress_t progress,
                       void *arg, char *err, size_t errlen);
 

@@ -11,8 +11,9 @@
  * read the numbers with their names.  The header row comes first because
  * genfromtxt(names=True) takes its names from the first line of the file, even a
  * '#' line; pandas takes the first line that is not a comment.
- * (Format versions: nhref-trajectory 2 and nhref-golden 3 -- 3 adds the column
- * sig_digits and significant digits in the certified lines, docs/golden.md.
+ * (Format versions: nhref-trajectory 2 and nhref-golden 4 -- 4 adds the route
+ * proven and a "proven" line per column (its level, PROVEN or VALIDATED), 3 the
+ * column sig_digits and significant digits in the certified lines, docs/golden.md.
  * Version 1 files had the header after the metadata, and run's as a "# t,x,..."
  * comment; the reader below still reads them.)
  */

@@ -41,6 +41,19 @@ static double certified(const nhref_table_t *tab, const char *name)
     return -3;
 }
 
+/* the error bound of a PROVEN column NAME ("# proven: NAME = PROVEN: |value - true
+ * value| <= E max(|value|, 1) ..."): E; -1 if the column is not PROVEN */
+static double proven_bound(const nhref_table_t *tab, const char *name)
+{
+    const char *line, *p;
+    size_t from = 0, ln = strlen(name);
+    while ((line = nhref_table_meta(tab, "proven", &from)) != NULL)
+        if (strncmp(line, name, ln) == 0 && strncmp(line + ln, " = PROVEN: ", 11) == 0 &&
+            (p = strstr(line, "<= ")) != NULL)
+            return atof(p + 3);
+    return -1;
+}
+
 static nhref_table_t *read_golden(const char *path, mpfr_prec_t prec)
 {
     nhref_table_t *tab;
@@ -59,7 +72,7 @@ START_TEST(test_file_is_well_formed)
     const nhref_model_t *m;
     double digits;
 
-    ck_assert_str_eq(nhref_table_meta(tab, "format", NULL), "nhref-golden 3");
+    ck_assert_str_eq(nhref_table_meta(tab, "format", NULL), "nhref-golden 4");
     ck_assert_ptr_nonnull(sha);
     ck_assert_msg(strncmp(sha, tab->sha256, 64) == 0, "%s: checksum %.64s, data hash %s", path,
                   sha, tab->sha256);
@@ -68,8 +81,26 @@ START_TEST(test_file_is_well_formed)
     m = nhref_model_find(model_name);
     ck_assert_msg(m != NULL, "%s: unknown model %s", path, model_name);
     ck_assert_ptr_nonnull(nhref_table_meta(tab, "case", NULL));
-    ck_assert_str_eq(nhref_table_meta(tab, "level", NULL),
-                     "VALIDATED (independent routes agree; not a rigorous bound)");
+    /* the level: PROVEN (every column), PROVEN for some, or VALIDATED; a PROVEN column
+     * has its "proven" line, and the file says which route proved it */
+    {
+        const char *lv = nhref_table_meta(tab, "level", NULL), *line;
+        size_t from = 0, nproven = 0, nlines = 0;
+        ck_assert_ptr_nonnull(lv);
+        ck_assert_msg(strncmp(lv, "PROVEN (every column", 20) == 0 ||
+                          strncmp(lv, "PROVEN for ", 11) == 0 ||
+                          strcmp(lv, "VALIDATED (independent routes agree; not a rigorous bound)") ==
+                              0,
+                      "%s: level '%s'", path, lv);
+        while ((line = nhref_table_meta(tab, "proven", &from)) != NULL) {
+            nlines++;
+            nproven += strstr(line, " = PROVEN: ") != NULL;
+        }
+        ck_assert_msg((lv[0] == 'P') == (nproven > 0), "%s: level '%s', %zu PROVEN columns", path,
+                      lv, nproven);
+        if (strncmp(lv, "PROVEN (every column", 20) == 0)
+            ck_assert_uint_eq(nproven, nlines);
+    }
     digits_s = nhref_table_meta(tab, "digits", NULL);
     ck_assert_ptr_nonnull(digits_s);
     digits = atof(digits_s);
@@ -217,6 +248,18 @@ START_TEST(test_consistent_with_closed_form)
             ck_assert_msg(d >= c, "%s:%zu: %s agrees with the closed form to %.2f digits, "
                                   "certified %g",
                           path, tab->line[r], tab->name[1 + k], d, c);
+            /* a PROVEN column's error bound holds against the closed form (computed at
+             * 96 more bits than the file's digits: its own error is far below) */
+            {
+                double eb = proven_bound(tab, tab->name[1 + k]);
+                if (eb >= 0 && !mpfr_nan_p(got)) {
+                    double claim = eb > 0 ? -log10(eb) : NHREF_ORACLE_DIGITS_EXACT;
+                    ck_assert_msg(d >= claim - 1e-6,
+                                  "%s:%zu: %s is %.2f digits from the closed form, the proof "
+                                  "claims an error below %g",
+                                  path, tab->line[r], tab->name[1 + k], d, eb);
+                }
+            }
             /* the row's significant digits: every value of the row has them (relative
              * measure), unless it is 0 to its certified decimal places, below
              * 10^(1 - digits of the row) in magnitude */
@@ -249,7 +292,20 @@ done:
 }
 END_TEST
 
-/* regenerating a cheap case (<= 40 digits) writes the same bytes */
+/* the steps of the proven route ("# route: proven: ..., N steps"), 0 if none */
+static unsigned long proven_steps(const nhref_table_t *tab)
+{
+    const char *line, *p;
+    size_t from = 0;
+    while ((line = nhref_table_meta(tab, "route", &from)) != NULL)
+        if (strncmp(line, "proven: ", 8) == 0 && (p = strstr(line, " bits, tolerance ")) != NULL &&
+            (p = strchr(p + 17, ',')) != NULL)
+            return strtoul(p + 1, NULL, 10);
+    return 0;
+}
+
+/* regenerating a cheap case (<= 40 digits, at most 400 proven steps) writes the same
+ * bytes */
 static char *slurp(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
@@ -277,7 +333,7 @@ START_TEST(test_regenerates_bit_for_bit)
     char *a, *b;
     int found = 0;
 
-    if (atof(nhref_table_meta(tab, "digits", NULL)) > 40) {
+    if (atof(nhref_table_meta(tab, "digits", NULL)) > 40 || proven_steps(tab) > 400) {
         nhref_table_free(tab); /* expensive: `make golden` regenerates it */
         return;
     }
@@ -628,6 +684,35 @@ START_TEST(test_tiny_values_two_measures)
 }
 END_TEST
 
+/* a route value outside a proven ball stops nhref golden with an error: the check can
+ * fail (the test hook shifts every ball by 1e-12 relative: a wrong proof) */
+START_TEST(test_route_outside_a_ball_is_an_error)
+{
+    static const char *text = "model = chaplygin_sleigh\ndigits = 20\n[sleigh-short]\n"
+                              "init v = 1\ninit omega = 0.5\ntimes = 0, 1, 2\n";
+    char err[1024];
+    int status;
+
+    nhref_golden_hook_proven_shift = 1e-12;
+    status = make_one(text, err, sizeof err);
+    nhref_golden_hook_proven_shift = 0;
+    ck_assert_int_eq(status, NHREF_ETOLERANCE);
+    ck_assert_msg(strstr(err, "lies outside the proven ball") != NULL &&
+                      strstr(err, "case [sleigh-short]") != NULL,
+                  "%s", err);
+    rmdir(made_dir);
+    /* without the hook the same case is PROVEN in every column */
+    ck_assert_msg(make_one(text, err, sizeof err) == NHREF_OK, "%s", err);
+    {
+        nhref_table_t *tab = take_made("chaplygin_sleigh", "sleigh-short", 64);
+        ck_assert_str_eq(nhref_table_meta(tab, "level", NULL),
+                         "PROVEN (every column: the proven route encloses the true values within "
+                         "their certified digits; see 'proven')");
+        nhref_table_free(tab);
+    }
+}
+END_TEST
+
 static Suite *golden_suite(void)
 {
     Suite *s = suite_create("golden");
@@ -646,6 +731,7 @@ static Suite *golden_suite(void)
     tcase_add_test(tc, test_t_start_shifts_the_case);
     tcase_add_test(tc, test_certify_column_rules);
     tcase_add_test(tc, test_tiny_values_two_measures);
+    tcase_add_test(tc, test_route_outside_a_ball_is_an_error);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -15,6 +15,9 @@ certified reference values with their metadata.
     g.meta                 every "# key: value" line, {key: [values in file order]}
     g.event                (name, time as a decimal string) of a certified terminal
                            event, or None
+    g.level["x"]           "PROVEN" or "VALIDATED" (format 4; "VALIDATED" before)
+    g.proven_bound["x"]    a PROVEN column's bound E: |value - true value| <=
+                           E max(|value|, 1) on every row (format 4)
 
 A name MODEL/CASE is looked up as `nhref verify --golden` does
 (nhref_catalogue_find): $NHREF_GOLDEN_DIR, the installed catalogue, then
@@ -108,6 +111,16 @@ class Golden:
                     self.certified[name] = float(d)
                 except ValueError:
                     pass  # "digits = per row"
+        self.level = {name: "VALIDATED" for name in self.certified if name != "t"}
+        self.proven_bound = {}
+        for v in self.meta.get("proven", []):
+            m = re.match(r"(\S+) = (PROVEN|VALIDATED)\b", v)
+            if not m:
+                continue
+            self.level[m.group(1)] = m.group(2)
+            b = re.search(r"<= (\S+) max", v)
+            if m.group(2) == "PROVEN" and b:
+                self.proven_bound[m.group(1)] = float(b.group(1))
         self.event = None
         for v in self.meta.get("event", []):
             m = re.match(r"(\S+) at t = (\S+)", v)

@@ -98,6 +98,14 @@ class TestGolden(unittest.TestCase):
         for name in ["x", "y", "phi", "v", "omega", "E", "P1", "P2", "t0"]:
             self.assertEqual(g.certified[name], float(stated[name]))
         self.assertEqual(g.certified["t"], math.inf)
+        # the level of each column as the file states it ("# proven: x = PROVEN: ...")
+        with open(g.path) as f:
+            levels = {l.split()[2]: l.split()[4].rstrip(":") for l in f if l.startswith("# proven: ")}
+        self.assertTrue(levels)
+        for name, level in levels.items():
+            self.assertEqual(g.level[name], level)
+            if level == "PROVEN":
+                self.assertLess(g.proven_bound[name], 10.0 ** -g.certified[name])
         # doubles are the rounding of the strings
         for j, name in enumerate(g.names):
             self.assertEqual(list(g.values[:, j]), [float(s) for s in g.text[name]])

@@ -793,13 +793,41 @@ static int try_step(nhref_proven_t *pv)
     status = jacobian(pv);
     if (status != NHREF_OK)
         return status;
+    /* step-size control on the Jacobian's width: its remainder over the box grows like
+     * h^C1_ORDER, and rad(J) |B r| is width added to the set at every step (the wrapping
+     * that Lohner's method does not remove); it must stay below the tolerance, or 1 % of
+     * the set's own radius */
+    {
+        double rn = 0, e = 0;
+        for (size_t k = 0; k < n; k++)
+            rn = fmax(rn, abs_ub(pv->r + k));
+        for (size_t i = 0; i < n; i++) {
+            double w = 0;
+            for (size_t k = 0; k < n; k++)
+                w += mag_get_d(arb_radref(arb_mat_entry(pv->J, (slong)i, (slong)k)));
+            e = fmax(e, w);
+        }
+        e *= rn * sqrt((double)n);
+        if (!(e <= fmax(tol, 0.01 * rn))) {
+            pv->shrink = 0.5;
+            return NHREF_ENOCONV;
+        }
+    }
     /* c = P(m) at h + the remainder */
     if (nhref_proven_hook_remainder != 1.0) {
         arb_set_d(pv->b, nhref_proven_hook_remainder);
         arb_mul(pv->a, pv->a, pv->b, p);
     }
+    /* step-size control on the polynomial's own width: the point jet's coefficient
+     * balls widen with the order, and over a long step sum_k rad(x_k) h^k can exceed
+     * the tolerance even where the remainder does not (dense rows inside the step are
+     * at most as wide): then a shorter step */
     for (size_t i = 0; i < n; i++) {
         horner(pv->c + i, pv->cm + i * (N + 1), 1, N - 1, pv->h, p);
+        if (!(mag_get_d(arb_radref(pv->c + i)) <= tol)) {
+            pv->shrink = 0.5;
+            return NHREF_ENOCONV;
+        }
         arb_addmul(pv->c + i, pv->a, pv->fN + i, p);
     }
     return NHREF_OK;

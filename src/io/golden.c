@@ -11,6 +11,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <arb.h> /* before internal.h: its Arb declarations */
+
 #include "internal.h"
 #include "io/golden_certify.h"
 #include "nhref.h"
@@ -251,6 +253,299 @@ static int run_oracle(job_t *j, const nhref_oracle_t *o, mpfr_prec_t prec, __mpf
     return status;
 }
 
+/* ------------------------------------------------------------------ the proven route
+ * The validated integrator (nhref_arb.h) through the case's times, from the initial
+ * state and times as balls that contain their decimals: per row, a ball for every
+ * state variable and first integral that contains the true value.  It runs after the
+ * other routes; a column is PROVEN when the ball proves the printed value to at least
+ * its certified digits on every row (proven_cell_digits). */
+double nhref_golden_hook_proven_shift = 0;
+
+typedef struct {
+    job_t *j;
+    int tried;             /* 0: not run (NOTE says why) */
+    int status;            /* of nhref_proven_grid */
+    int stopped_early;     /* 1: stopped because no column could keep its digits */
+    arb_ptr rows;          /* nt x nc balls */
+    size_t nrows;          /* rows enclosed: rows 0 .. nrows-1 */
+    nhref_stats_t stats;
+    arb_t te;              /* the case's event: its time ball */
+    int have_te;
+    long prec;
+    unsigned order;
+    double digits;
+    char note[256];
+    /* early stop: a column is alive while its rows keep NEED[k] proven digits */
+    nhref_proven_t *pv;
+    mpfr_srcptr values;    /* the values (nt x nc) */
+    const double *need;
+    int *alive;
+    double *dig;           /* per column: min proven digits so far */
+    size_t *dig_row;
+    arb_ptr I;
+} proven_route_t;
+
+/* The digits the ball B proves for the printed value V (P significant digits):
+ * -log10((|v - b| + conversion) / max(|v|, 1)), every operation rounded the safe way
+ * (a lower bound); the conversion error of printing v is at most |v| 5 10^-P.
+ * NaN if V is NaN; -inf if B is not finite; +inf if V is exact (B = v, exact). */
+static double proven_cell_digits(mpfr_srcptr v, arb_srcptr b, int printed)
+{
+    arb_t d;
+    mag_t e;
+    mpfr_t u, s;
+    double r;
+
+    if (mpfr_nan_p(v))
+        return NAN;
+    if (!arb_is_finite(b) || !mpfr_number_p(v))
+        return -INFINITY;
+    arb_init(d);
+    mag_init(e);
+    mpfr_inits2(64, u, s, (mpfr_ptr)0);
+    arf_set_mpfr(arb_midref(d), v);
+    mag_zero(arb_radref(d));
+    arb_sub(d, d, b, ARF_PREC_EXACT);
+    arb_get_mag(e, d); /* >= |v - b| */
+    arf_t ea;
+    arf_init(ea);
+    arf_set_mag(ea, e);
+    arf_get_mpfr(u, ea, MPFR_RNDU);
+    arf_clear(ea);
+    if (!mpfr_zero_p(v)) {
+        mpfr_abs(s, v, MPFR_RNDU);
+        mpfr_mul_ui(s, s, 5, MPFR_RNDU);
+        {
+            mpfr_t ten;
+            mpfr_init2(ten, 64);
+            mpfr_set_ui(ten, 10, MPFR_RNDN);
+            mpfr_pow_si(ten, ten, -(long)printed, MPFR_RNDU);
+            mpfr_mul(s, s, ten, MPFR_RNDU);
+            mpfr_clear(ten);
+        }
+        mpfr_add(u, u, s, MPFR_RNDU);
+    }
+    if (mpfr_zero_p(u)) {
+        r = INFINITY;
+    } else {
+        mpfr_abs(s, v, MPFR_RNDD);
+        if (mpfr_cmp_ui(s, 1) < 0)
+            mpfr_set_ui(s, 1, MPFR_RNDN);
+        mpfr_div(u, u, s, MPFR_RNDU);
+        mpfr_log10(u, u, MPFR_RNDU);
+        mpfr_neg(u, u, MPFR_RNDD);
+        r = mpfr_get_d(u, MPFR_RNDD);
+    }
+    mpfr_clears(u, s, (mpfr_ptr)0);
+    mag_clear(e);
+    arb_clear(d);
+    return r;
+}
+
+/* 1 if W lies farther than 2 10^-CERT max(|w|, 1) from the ball B (a lower bound of the
+ * distance, so that only a proven inconsistency counts) */
+static int outside_ball(mpfr_srcptr w, arb_srcptr b, double cert)
+{
+    arb_t d;
+    mag_t e;
+    mpfr_t lo, a;
+    int out;
+    if (!mpfr_number_p(w) || !arb_is_finite(b) || cert < 0)
+        return 0;
+    arb_init(d);
+    mag_init(e);
+    mpfr_inits2(64, lo, a, (mpfr_ptr)0);
+    arf_set_mpfr(arb_midref(d), w);
+    mag_zero(arb_radref(d));
+    arb_sub(d, d, b, ARF_PREC_EXACT);
+    arb_get_mag_lower(e, d); /* <= |w - b| */
+    {
+        arf_t el;
+        arf_init(el);
+        arf_set_mag(el, e);
+        arf_get_mpfr(lo, el, MPFR_RNDD);
+        arf_clear(el);
+    }
+    mpfr_abs(a, w, MPFR_RNDU);
+    if (mpfr_cmp_ui(a, 1) < 0)
+        mpfr_set_ui(a, 1, MPFR_RNDN);
+    {
+        mpfr_t tol;
+        mpfr_init2(tol, 64);
+        mpfr_set_d(tol, -cert, MPFR_RNDU);
+        mpfr_exp10(tol, tol, MPFR_RNDU);
+        mpfr_mul_ui(tol, tol, 2, MPFR_RNDU);
+        mpfr_mul(a, a, tol, MPFR_RNDU);
+        mpfr_clear(tol);
+    }
+    out = mpfr_cmp(lo, a) > 0;
+    mpfr_clears(lo, a, (mpfr_ptr)0);
+    mag_clear(e);
+    arb_clear(d);
+    return out;
+}
+
+static int proven_on_row(void *arg, size_t i, arb_srcptr t, arb_srcptr x)
+{
+    proven_route_t *pr = arg;
+    job_t *j = pr->j;
+    size_t row;
+    int any = 0;
+    if (i < (size_t)j->prepend || i - (size_t)j->prepend >= j->nt)
+        return 0; /* t-start before the first time, or the event horizon */
+    row = i - (size_t)j->prepend;
+    for (size_t k = 0; k < j->nx; k++)
+        arb_set(pr->rows + row * j->nc + k, x + k);
+    if (j->ni > 0) {
+        nhref_proven_integrals(pr->pv, pr->I, t, x);
+        for (size_t k = 0; k < j->ni; k++)
+            arb_set(pr->rows + row * j->nc + j->nx + k, pr->I + k);
+    }
+    if (nhref_golden_hook_proven_shift != 0) /* test hook: a wrong enclosure */
+        for (size_t k = 0; k < j->nc; k++) {
+            arb_ptr b = pr->rows + row * j->nc + k;
+            arb_t sh;
+            arb_init(sh);
+            arb_set_d(sh, nhref_golden_hook_proven_shift);
+            if (arf_cmpabs_2exp_si(arb_midref(b), 0) > 0)
+                arb_mul_arf(sh, sh, arb_midref(b), 64);
+            arf_add(arb_midref(b), arb_midref(b), arb_midref(sh), pr->prec, ARF_RND_NEAR);
+            arb_clear(sh);
+        }
+    pr->nrows = row + 1;
+    for (size_t k = 0; k < j->nc; k++) {
+        double d;
+        if (!pr->alive[k])
+            continue;
+        d = proven_cell_digits(pr->values + row * j->nc + k, pr->rows + row * j->nc + k,
+                               (int)j->c->digits + 4);
+        if (!isnan(d) && d < pr->dig[k]) {
+            pr->dig[k] = d;
+            pr->dig_row[k] = row;
+        }
+        if (pr->dig[k] < pr->need[k])
+            pr->alive[k] = 0;
+        any |= pr->alive[k];
+    }
+    if (!any) {
+        pr->stopped_early = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* the proven route: PR->rows and the per-column digits; never an error for the case
+ * itself (a route that cannot prove a column leaves it VALIDATED), except memory */
+static int run_proven(job_t *j, proven_route_t *pr, mpfr_srcptr values, const double *need,
+                      mpfr_prec_t prec)
+{
+    nhref_options_t opt;
+    arb_ptr x0 = NULL, g = NULL;
+    size_t ng = j->nt + (size_t)j->prepend + (j->event >= 0), k = 0;
+    int status;
+    prog_t prg = {j, "proven", 1.0};
+    mpfr_t a, b;
+
+    pr->j = j;
+    pr->values = values;
+    pr->need = need;
+    pr->prec = (long)prec;
+    pr->digits = j->c->digits + 8;
+    pr->alive = malloc(j->nc * sizeof *pr->alive);
+    pr->dig = malloc(j->nc * sizeof *pr->dig);
+    pr->dig_row = calloc(j->nc, sizeof *pr->dig_row);
+    if (pr->alive == NULL || pr->dig == NULL || pr->dig_row == NULL)
+        return NHREF_ENOMEM;
+    for (size_t q = 0; q < j->nc; q++) {
+        pr->alive[q] = need[q] >= 1;
+        pr->dig[q] = INFINITY;
+    }
+    /* forward only: the times from t-start on, increasing */
+    mpfr_inits2(256, a, b, (mpfr_ptr)0);
+    nhref_decimal_set(a, j->c->t_start);
+    nhref_decimal_set(b, j->c->times[j->nt - 1]);
+    if (mpfr_cmp(b, a) < 0) {
+        snprintf(pr->note, sizeof pr->note,
+                 "not run: the times run backward from t-start (the proven route integrates "
+                 "forward only)");
+        mpfr_clears(a, b, (mpfr_ptr)0);
+        return NHREF_OK;
+    }
+    mpfr_clears(a, b, (mpfr_ptr)0);
+
+    nhref_options_default(&opt);
+    opt.prec = prec;
+    opt.digits = pr->digits;
+    opt.progress = on_progress;
+    opt.progress_arg = &prg;
+    status = nhref_proven_new(&pr->pv, j->sys, &opt);
+    if (status != NHREF_OK) {
+        snprintf(pr->note, sizeof pr->note, "not run: %s", nhref_strerror(status));
+        return status == NHREF_ENOMEM ? status : NHREF_OK;
+    }
+    pr->tried = 1;
+    pr->order = nhref_proven_order(pr->pv);
+    pr->rows = _arb_vec_init((slong)(j->nt * j->nc));
+    pr->I = _arb_vec_init((slong)j->ni + 1);
+    x0 = _arb_vec_init((slong)j->nx);
+    g = _arb_vec_init((slong)ng);
+    arb_init(pr->te);
+    for (size_t q = 0; q < j->nt * j->nc; q++)
+        arb_indeterminate(pr->rows + q);
+    /* the initial state and the times: balls that contain the decimals */
+    for (size_t i = 0; i < j->nx; i++) {
+        const char *v = j->m->state[i].default_init;
+        for (size_t q = 0; q < j->c->ninit; q++)
+            if (strcmp(j->c->init_name[q], j->m->state[i].name) == 0)
+                v = j->c->init_value[q];
+        arb_set_str(x0 + i, v[0] == '+' ? v + 1 : v, (slong)prec);
+    }
+    if (j->prepend)
+        arb_set_str(g + k++, j->c->t_start[0] == '+' ? j->c->t_start + 1 : j->c->t_start,
+                    (slong)prec);
+    for (size_t i = 0; i < j->nt; i++)
+        arb_set_str(g + k++, j->c->times[i][0] == '+' ? j->c->times[i] + 1 : j->c->times[i],
+                    (slong)prec);
+    if (j->event >= 0)
+        arb_set_str(g + k++, j->c->event_horizon, (slong)prec);
+    nhref_proven_on_row(pr->pv, proven_on_row, pr);
+    pr->status = nhref_proven_grid(pr->pv, NULL, x0, g, ng, &pr->stats);
+    if (pr->status == NHREF_OK && pr->stats.outcome == NHREF_OUTCOME_EVENT) {
+        if (pr->stats.event == j->event && pr->nrows == j->nt) {
+            arb_ptr xe = _arb_vec_init((slong)j->nx);
+            nhref_proven_state(pr->pv, pr->te, xe);
+            pr->have_te = 1;
+            _arb_vec_clear(xe, (slong)j->nx);
+        } else {
+            snprintf(pr->note, sizeof pr->note, "stopped by the event '%s' before the last time",
+                     j->m->event[pr->stats.event].name);
+        }
+    } else if (pr->stopped_early) {
+        snprintf(pr->note, sizeof pr->note,
+                 "stopped at the row t = %s: no column kept its certified digits",
+                 j->c->times[pr->nrows - 1]);
+    } else if (pr->status != NHREF_OK) {
+        snprintf(pr->note, sizeof pr->note, "stopped at t = %.15g after %lu steps: %s",
+                 pr->stats.t_stop, pr->stats.nsteps, nhref_strerror(pr->status));
+    }
+    _arb_vec_clear(x0, (slong)j->nx);
+    _arb_vec_clear(g, (slong)ng);
+    return pr->status == NHREF_ENOMEM ? NHREF_ENOMEM : NHREF_OK;
+}
+
+static void proven_route_free(proven_route_t *pr, size_t nt, size_t nc, size_t ni)
+{
+    if (pr->tried) {
+        _arb_vec_clear(pr->rows, (slong)(nt * nc));
+        _arb_vec_clear(pr->I, (slong)ni + 1);
+        arb_clear(pr->te);
+    }
+    nhref_proven_free(pr->pv);
+    free(pr->alive);
+    free(pr->dig);
+    free(pr->dig_row);
+}
+
 static int mkdir_p(const char *dir)
 {
     char *d = nhref_strdup(dir);
@@ -361,7 +656,9 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     route_t r[NROUTES];
     const nhref_oracle_t *o;
     __mpfr_struct *cf = NULL, *orc_int = NULL, *param = NULL, *tt = NULL, *scale = NULL;
-    double *certified = NULL, *rowmin = NULL, *sigrow = NULL;
+    double *certified = NULL, *rowmin = NULL, *sigrow = NULL, *need = NULL;
+    int *mism = NULL, nproven = 0, nlevel = 0;
+    proven_route_t pr;
     char **why = NULL, *meta = NULL, *data = NULL, *path = NULL, *dir = NULL, sha[65];
     size_t meta_len = 0, data_len = 0;
     FILE *mf = NULL, *df = NULL;
@@ -370,6 +667,7 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     int status = NHREF_OK;
 
     memset(r, 0, sizeof r);
+    memset(&pr, 0, sizeof pr);
     err[0] = '\0';
     j.c = c;
     j.progress = progress;
@@ -445,7 +743,7 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     r[ROUTE_P] = (route_t){.prec = p, .digits = c->digits, .scheme = "taylor"};
     r[ROUTE_HI] = (route_t){.prec = p2, .digits = c->digits + 19, .scheme = "taylor"};
     r[ROUTE_GAUSS] = (route_t){.prec = p, .digits = c->digits, .scheme = "gauss"};
-    j.total = NROUTES;
+    j.total = NROUTES + 1; /* and the proven route */
     for (int k = 0; k < NROUTES && status == NHREF_OK; k++) {
         status = run_route(&j, &r[k], route_name[k], err, errlen);
         j.done += 1;
@@ -476,9 +774,12 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
      * never a digit count (nhref_golden_certify_column) */
     certified = calloc(j.nc, sizeof *certified);
     why = calloc(j.nc, sizeof *why);
+    need = calloc(j.nc, sizeof *need);
+    mism = calloc(j.nc, sizeof *mism);
     rowmin = malloc((j.nt + 1) * sizeof *rowmin);
     sigrow = malloc((j.nt + 1) * sizeof *sigrow);
-    if (certified == NULL || why == NULL || rowmin == NULL || sigrow == NULL) {
+    if (certified == NULL || why == NULL || rowmin == NULL || sigrow == NULL || need == NULL ||
+        mism == NULL) {
         status = NHREF_ENOMEM;
         goto out;
     }
@@ -515,6 +816,8 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
         nhref_golden_certify_column(&col, j.nt, r[ROUTE_HI].rows + k, j.nc, nper, src, stride,
                                     c->digits, rowmin, sigrow);
         certified[k] = col.certified;
+        mism[k] = col.mismatch;
+        need[k] = col.mismatch ? 0 : col.certified; /* the proven route must keep these */
         buf[0] = '\0';
         for (size_t q = 0; q < nper; q++) {
             if (col.per[q].digits >= NHREF_ORACLE_DIGITS_EXACT)
@@ -559,6 +862,53 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
         why[k] = nhref_strdup(buf);
     }
 
+    /* the proven route, and every other route checked against its balls: a route value
+     * farther from a ball than the certified digits allow (2 10^-certified, mixed) is
+     * a contradiction between a proof and a certificate -- a bug somewhere */
+    for (size_t k = 0; k < j.nc; k++)
+        nproven += need[k] >= 1;
+    if (nproven > 0) {
+        status = run_proven(&j, &pr, r[ROUTE_HI].rows, need, p + 32);
+        if (status != NHREF_OK)
+            goto out;
+    } else {
+        snprintf(pr.note, sizeof pr.note, "not run: no column is certified to a digit");
+    }
+    nproven = 0;
+    for (size_t k = 0; k < j.nc && pr.tried; k++) {
+        const char *nm = k < j.nx ? j.m->state[k].name : j.m->integral[k - j.nx].name;
+        for (size_t i = 0; i < pr.nrows && certified[k] >= 0; i++) {
+            arb_srcptr b = pr.rows + i * j.nc + k;
+            for (int q = 0; q < NROUTES + 2; q++) {
+                mpfr_srcptr w;
+                const char *rn;
+                if (q < NROUTES) {
+                    w = r[q].rows + i * j.nc + k, rn = route_name[q];
+                } else if (q == NROUTES && cf != NULL) {
+                    w = cf + i * j.nc + k, rn = "closed-form";
+                } else if (q == NROUTES + 1 && k >= j.nx && orc_int != NULL) {
+                    w = orc_int + i * j.ni + (k - j.nx), rn = "oracle-integrals";
+                } else {
+                    continue;
+                }
+                if (outside_ball(w, b, certified[k])) {
+                    char *bs = arb_get_str(b, 20, 0);
+                    mpfr_snprintf(err, errlen,
+                                  "case [%s]: route %s: %s = %.25Rg at t = %s lies outside the "
+                                  "proven ball %s by more than its %g certified digits allow: a "
+                                  "bug in a route or in the proof",
+                                  c->name, rn, nm, w, c->times[i], bs, certified[k]);
+                    flint_free(bs);
+                    status = NHREF_ETOLERANCE;
+                    goto out;
+                }
+            }
+        }
+        if (pr.nrows == j.nt && pr.alive[k])
+            nproven++;
+        nlevel += certified[k] >= 0;
+    }
+
     /* the data lines: header row, then rows */
     df = open_memstream(&data, &data_len);
     fprintf(df, "t");
@@ -587,7 +937,7 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     /* the metadata */
     mf = open_memstream(&meta, &meta_len);
     fprintf(mf, "# nhref golden file\n");
-    nhref_csv_meta(mf, "format", "nhref-golden 3");
+    nhref_csv_meta(mf, "format", "nhref-golden 4");
     nhref_csv_meta(mf, "model", "%s", j.m->name);
     nhref_csv_meta(mf, "case", "%s", c->name);
     if (c->source != NULL)
@@ -607,7 +957,22 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     }
     nhref_csv_meta(mf, "t-start", "%s", c->t_start);
     nhref_csv_meta(mf, "digits", "%g", c->digits);
-    nhref_csv_meta(mf, "level", "VALIDATED (independent routes agree; not a rigorous bound)");
+    if (nproven > 0 && nproven == nlevel) {
+        nhref_csv_meta(mf, "level", "PROVEN (every column: the proven route encloses the true "
+                                    "values within their certified digits; see 'proven')");
+    } else if (nproven > 0) {
+        char buf[512];
+        size_t used = 0;
+        buf[0] = '\0';
+        for (size_t k = 0; k < j.nc; k++)
+            if (certified[k] >= 0 && pr.nrows == j.nt && pr.alive[k])
+                append(buf, sizeof buf, &used, "%s%s", used ? ", " : "",
+                       k < j.nx ? j.m->state[k].name : j.m->integral[k - j.nx].name);
+        nhref_csv_meta(mf, "level", "PROVEN for %s; VALIDATED for the other columns (independent "
+                       "routes agree; not a rigorous bound; see 'proven')", buf);
+    } else {
+        nhref_csv_meta(mf, "level", "VALIDATED (independent routes agree; not a rigorous bound)");
+    }
     nhref_csv_meta(mf, "fast-tolerance", "%s (the double fast path agrees with the values to this, "
                    "mixed; checked by the test suite)",
                    c->fast_tolerance != NULL ? c->fast_tolerance : "1e-13");
@@ -635,6 +1000,14 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
                        o->description, (long)p2);
     if (orc_int != NULL)
         nhref_csv_meta(mf, "route", "oracle-integrals: the oracle's first integrals of the values");
+    if (pr.tried)
+        nhref_csv_meta(mf, "route",
+                       "proven: validated Taylor in Arb balls (nhref_arb.h; proofs/rigorous_taylor.md), "
+                       "order %u, %ld bits, tolerance 1e-%g, %lu steps%s%s",
+                       pr.order, pr.prec, pr.digits, pr.stats.nsteps, pr.note[0] ? "; " : "",
+                       pr.note);
+    else
+        nhref_csv_meta(mf, "route", "proven: %s", pr.note);
     nhref_csv_meta(mf, "certified", "t = exact (the times as given)");
     nhref_csv_meta(mf, "certified",
                    "digits = per row (the digits on which every route agrees in every column "
@@ -649,6 +1022,34 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
             nhref_csv_meta(mf, "certified", "%s = undefined (%s)", nm, why[k]);
         else
             nhref_csv_meta(mf, "certified", "%s = %g (agreement: %s)", nm, certified[k], why[k]);
+    }
+    for (size_t k = 0; k < j.nc && pr.tried; k++) {
+        const char *nm = k < j.nx ? j.m->state[k].name : j.m->integral[k - j.nx].name;
+        char eb[32];
+        if (certified[k] < 0)
+            continue;
+        if (isinf(pr.dig[k]) && pr.dig[k] > 0)
+            snprintf(eb, sizeof eb, "0");
+        else
+            snprintf(eb, sizeof eb, "%.2e", pow(10, -pr.dig[k]) * (1 + 1e-9));
+        if (pr.nrows == j.nt && pr.alive[k])
+            nhref_csv_meta(mf, "proven",
+                           "%s = PROVEN: |value - true value| <= %s max(|value|, 1) on every row "
+                           "(the largest at t = %s), decimal conversion included",
+                           nm, eb, c->times[pr.dig_row[k]]);
+        else if (need[k] < 1)
+            nhref_csv_meta(mf, "proven", "%s = VALIDATED: no certified digit to prove", nm);
+        else if (pr.dig[k] < need[k])
+            nhref_csv_meta(mf, "proven",
+                           "%s = VALIDATED: the enclosure proves %.1f digits at t = %s, fewer "
+                           "than the %g certified",
+                           nm, isinf(pr.dig[k]) ? 0.0 : pr.dig[k], c->times[pr.dig_row[k]],
+                           certified[k]);
+        else
+            nhref_csv_meta(mf, "proven",
+                           "%s = VALIDATED: the proven route enclosed %zu of %zu rows (to t = "
+                           "%s)",
+                           nm, pr.nrows, j.nt, pr.nrows > 0 ? c->times[pr.nrows - 1] : c->t_start);
     }
     /* the event: its time by every route, certified like a column */
     if (j.event >= 0) {
@@ -667,9 +1068,27 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
         }
         d = floor(worst) - NHREF_GOLDEN_MARGIN;
         d = d > c->digits ? c->digits : d < 0 ? 0 : d;
+        for (int q = 0; q < NROUTES && pr.have_te; q++)
+            if (outside_ball(r[q].te, pr.te, d)) {
+                char *bs = arb_get_str(pr.te, 20, 0);
+                mpfr_snprintf(err, errlen,
+                              "case [%s]: route %s: the event '%s' at t = %.25Rg lies outside the "
+                              "proven time ball %s by more than its %g certified digits allow: a "
+                              "bug in a route or in the proof",
+                              c->name, route_name[q], c->event, r[q].te, bs, d);
+                flint_free(bs);
+                status = NHREF_ETOLERANCE;
+                goto out;
+            }
         fprintf(mf, "# event: %s at t = ", c->event);
         nhref_csv_value(mf, r[ROUTE_HI].te, (int)c->digits + 4);
-        fprintf(mf, " (certified %g digits; agreement: %s; margin %d)\n", d, buf, NHREF_GOLDEN_MARGIN);
+        fprintf(mf, " (certified %g digits; agreement: %s; margin %d", d, buf, NHREF_GOLDEN_MARGIN);
+        if (pr.have_te) {
+            double pd = proven_cell_digits(r[ROUTE_HI].te, pr.te, (int)c->digits + 4);
+            fprintf(mf, "; proven: within %.2e max(|t|, 1) of the first crossing",
+                    pow(10, -pd) * (1 + 1e-9));
+        }
+        fputs(")\n", mf);
     }
     /* drift of the first integrals along the values */
     for (size_t q = 0; q < j.ni; q++) {
@@ -755,6 +1174,9 @@ out:
             free(why[k]);
     free(why);
     free(certified);
+    free(need);
+    free(mism);
+    proven_route_free(&pr, j.nt, j.nc, j.ni);
     free(rowmin);
     free(sigrow);
     nhref_system_free(j.sys);

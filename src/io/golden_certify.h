@@ -44,4 +44,9 @@ void nhref_golden_certify_column(nhref_golden_column_t *col, size_t nt, mpfr_src
                                  const size_t *rstride, double cap, double *rowmin,
                                  double *sigrow);
 
+/* Test hook of the proven route (golden.c): every ball's midpoint is moved by this
+ * times max(|mid|, 1) (0: none), so that a test can show that a route value outside a
+ * proven ball stops nhref_golden_make with NHREF_ETOLERANCE. */
+extern double nhref_golden_hook_proven_shift;
+
 #endif /* NHREF_IO_GOLDEN_CERTIFY_H */
