@@ -106,11 +106,11 @@ arb_srcptr nhref_tape_arb_state_series(const nhref_tape_arb_t *ws, size_t i);
  * 429-465; T. Kapela et al., "CAPD::DynSys", Commun. Nonlinear Sci. Numer. Simul. 101
  * (2021) 105578.
  *
- * Cost per step: two Taylor jets of the right-hand side to the order N (one at a point,
- * one over a box, in Arb at the working precision), two jets of the variational
- * equations (n (1 + n) components, order 12, 64 bits), and O(n^3) matrix work.  A
- * step that cannot be validated is halved (at most 24 times); no ball is ever returned
- * that is not proven. */
+ * Cost per step: two Taylor jets of the right-hand side to the order N (one at a point
+ * in Arb at the working precision, one over a box at 64 bits), two jets of the variational
+ * equations (n (1 + n) components, order 8, 64 bits), and O(n^3) matrix work.  A
+ * step that cannot be validated is retried shorter (at most 24 times); no ball is ever
+ * returned that is not proven. */
 typedef struct nhref_proven nhref_proven_t;
 
 /* nhref_proven_new -- a validated integrator of SYS with OPT (NULL: defaults).
@@ -141,9 +141,12 @@ unsigned nhref_proven_order(const nhref_proven_t *pv);
  * enclosures: the run stops with outcome EVENT, and nhref_proven_state gives its time
  * as a ball that contains the first crossing and the state enclosure over that ball.
  * Returns NHREF_OK (outcome REACHED or EVENT); NHREF_EUNPROVEN (outcome UNPROVEN: a
- * step could not be validated even after 24 halvings, e.g. near a blow-up or beyond
+ * step could not be validated even after 24 shorter tries, or the validated steps fell
+ * below 10^-3 of the Taylor step, e.g. near a blow-up or beyond
  * the precision's reach, or an event crossing could be neither ruled out nor
- * isolated; the rows before are valid); NHREF_EINVAL (N = 0, a grid not increasing or
+ * isolated; the rows before are valid); NHREF_EBLOWUP (outcome BLOWUP: a finite-time
+ * blow-up ahead, by the MPFR driver's rule; its time is an estimate; the rows before
+ * are valid); NHREF_EINVAL (N = 0, a grid not increasing or
  * not finite); NHREF_EPARAM (X0 not finite or its midpoint not admissible);
  * NHREF_EMAXSTEPS; NHREF_EDOMAIN (f undefined at the initial state); NHREF_EIO. */
 int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr tgrid,
