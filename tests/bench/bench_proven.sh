@@ -49,8 +49,9 @@
 #                            whose description says so)
 #   PYTHON3                  the Python used to time and to read the CSV
 #                            (default python3; mpmath for the golden check)
-# Cost: the radius part about 10 minutes of wall time on 2 shared cores (it
-# prints its own); the cost part about 1 minute.
+# Cost (measured at load 5 on 2 cores): the radius part about 5 minutes of wall
+# time (the Chaplygin-ball and wheel cases take 20-80 s each), the cost part
+# about 2 minutes; both print their own.
 set -u
 srcdir=${1:-.}
 top_srcdir=$srcdir/../..
@@ -199,10 +200,10 @@ if [ "$what" = radius ] || [ "$what" = all ]; then
         m=$(sed -n 's/^# model: //p' "$g" | head -n 1)
         c=$(sed -n 's/^# case: //p' "$g" | head -n 1)
         D=$(sed -n 's/^# digits: \([0-9]*\).*/\1/p' "$g" | head -n 1)
-        [ -n "$m" ] && [ -n "$c" ] && [ -n "$D" ] || {
+        if [ -z "$m" ] || [ -z "$c" ] || [ -z "$D" ]; then
             echo "bench_proven.sh: $g lacks its model, case or digits line: skipped" >&2
             continue
-        }
+        fi
         if [ -n "$only" ]; then
             case " $only " in *" $m/$c "*) ;; *) continue ;; esac
         fi
