@@ -144,11 +144,12 @@ unsigned nhref_proven_order(const nhref_proven_t *pv);
  * enclosures: the run stops with outcome EVENT, and nhref_proven_state gives its time
  * as a ball that contains the first crossing and the state enclosure over that ball.
  * Returns NHREF_OK (outcome REACHED or EVENT); NHREF_EUNPROVEN (outcome UNPROVEN: a
- * step could not be validated even after 24 shortenings, or the validated steps fell
- * below 1/1000 of the Taylor step, e.g. near a singularity or beyond the precision's
- * reach, or an event crossing could be neither ruled out nor isolated; the rows
- * before are valid); NHREF_EBLOWUP (outcome BLOWUP: the radii of convergence of the
- * last steps show a finite-time blow-up ahead; the rows before are valid); NHREF_EINVAL (N = 0, a grid not increasing or
+ * step could not be validated even after 24 shorter tries, or the validated steps fell
+ * below 10^-3 of the Taylor step, e.g. near a blow-up or beyond
+ * the precision's reach, or an event crossing could be neither ruled out nor
+ * isolated; the rows before are valid); NHREF_EBLOWUP (outcome BLOWUP: a finite-time
+ * blow-up ahead, by the MPFR driver's rule; its time is an estimate; the rows before
+ * are valid); NHREF_EINVAL (N = 0, a grid not increasing or
  * not finite); NHREF_EPARAM (X0 not finite or its midpoint not admissible);
  * NHREF_EMAXSTEPS; NHREF_EDOMAIN (f undefined at the initial state); NHREF_EIO. */
 int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr tgrid,

@@ -1,0 +1,378 @@
+#!/bin/sh
+# bench_proven.sh -- the targets of proven trajectories (issue 12; `make bench`
+# runs it after bench.sh; never part of `make check`): a report on stdout and
+# rows appended to results.tsv (the columns of bench.sh).
+#
+#   cost    `nhref run MODEL --rigorous` against the plain MPFR Taylor run
+#           (`nhref run MODEL`) at equal digits on four cases of data/cases:
+#           the sleigh's fig2-100, the skater's C1, the servosleigh's P3 and
+#           the one-wheeled vehicle's OW-1; target: rigorous/plain <= 5.
+#           Rounds alternate (plain first in odd rounds, rigorous first in even
+#           ones); in a round each command runs REPS times in a row, REPS chosen
+#           once per case so that the plain runs of a round take >= 0.5 s of
+#           CPU.  Time = CPU time (user + system) of the child processes
+#           (getrusage RUSAGE_CHILDREN, via Python), process start and output
+#           included (both sides write the same grid to a file).  The ratio is
+#           the median over the rounds of the per-round ratio.
+#           Rows proven/cost/CASE, measure rigorous/plain.
+#   radius  `nhref run MODEL --rigorous` for every shipped golden case
+#           (data/golden/*/*.csv: model and case from its '# model:' and
+#           '# case:' lines, digits D from '# digits:', the rest -- parameters,
+#           initial state, t-end, dt-out -- from data/cases/MODEL.cases as
+#           tests/proven.sh does; a case given by 'times = ...' runs to its
+#           last time with one output interval, a case with 'event-horizon'
+#           to that horizon: the model's event ends it), under a time limit
+#           per case (TIMEOUT).  At the final row: the mixed radius
+#           max_c c_rad / max(|c|, 1) over every state and first-integral
+#           column c (not t), against the target 10^-(D-5); and whether the
+#           golden file's final value of each column lies in the ball widened
+#           by its certified digits (it must: a 'NO' is a bug somewhere).
+#           A case whose description says 'chaotic' or 'non-integrable' (or
+#           named in NHREF_BENCH_PROVEN_CHAOTIC) is measured but not targeted.
+#           A run that ends UNPROVEN (exit 1) is reported with its last proven
+#           row and its outcome line.
+#           Rows proven/radius/MODEL/CASE, measure log10(mixed radius), value
+#           NA for TIMEOUT/UNPROVEN/errors (the note says which).
+#
+# Usage: bench_proven.sh [SRCDIR]     (SRCDIR: tests/bench of the sources)
+# Environment:
+#   NHREF                    the nhref program (default ../../src/nhref)
+#   NHREF_BENCH_PROVEN       cost | radius | all (default all)
+#   NHREF_BENCH_RESULTS      results.tsv to append to (default ./results.tsv;
+#                            created with bench.sh's header if absent; earlier
+#                            rows of the parts run now are replaced; atomic)
+#   NHREF_BENCH_PROVEN_ROUNDS   rounds of the cost part (default 5)
+#   NHREF_BENCH_PROVEN_TIMEOUT  time limit of one radius case [s] (default 120)
+#   NHREF_BENCH_PROVEN_CASES    the radius part only for these MODEL/CASE
+#                            words (default: every golden file)
+#   NHREF_BENCH_PROVEN_CHAOTIC  MODEL/CASE words not targeted (besides those
+#                            whose description says so)
+#   PYTHON3                  the Python used to time and to read the CSV
+#                            (default python3; mpmath for the golden check)
+# Cost (measured at load 5 on 2 cores): the radius part about 5 minutes of wall
+# time (the Chaplygin-ball and wheel cases take 20-80 s each), the cost part
+# about 2 minutes; both print their own.
+set -u
+srcdir=${1:-.}
+top_srcdir=$srcdir/../..
+nhref=${NHREF:-../../src/nhref}
+what=${NHREF_BENCH_PROVEN:-all}
+results=${NHREF_BENCH_RESULTS:-./results.tsv}
+rounds=${NHREF_BENCH_PROVEN_ROUNDS:-5}
+limit=${NHREF_BENCH_PROVEN_TIMEOUT:-120}
+only=${NHREF_BENCH_PROVEN_CASES:-}
+chaotic_list=${NHREF_BENCH_PROVEN_CHAOTIC:-}
+py=${PYTHON3:-python3}
+start=$(date +%s)
+
+case $what in
+cost | radius | all) ;;
+*)
+    echo "bench_proven.sh: NHREF_BENCH_PROVEN must be cost, radius or all (not '$what')" >&2
+    exit 2
+    ;;
+esac
+if [ ! -x "$nhref" ]; then
+    echo "bench_proven.sh: $nhref is not an executable (set NHREF)" >&2
+    exit 1
+fi
+if ! "$py" -c 'import resource, mpmath' 2>/dev/null; then
+    echo "bench_proven.sh: $py lacks the modules resource and mpmath (Debian: python3-mpmath; set PYTHON3)" >&2
+    exit 1
+fi
+command -v timeout >/dev/null 2>&1 || {
+    echo "bench_proven.sh: no 'timeout' program (GNU coreutils)" >&2
+    exit 1
+}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/nhref-bench-proven.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+: >"$tmp/rows.txt"
+
+# case_args MODEL CASE: the case's parameters, initial state, final time, output
+# interval and digits as options of nhref run (the case's 'times' and
+# 'event-horizon' as described above)
+case_args() {
+    awk -v want="[$2]" '
+      /^\[/ { insec = ($0 == want); next }
+      /^[ \t]*#/ || !/=/ || !insec { next }
+      { k = $0; sub(/[ \t]*=.*/, "", k); v = $0; sub(/^[^=]*=[ \t]*/, "", v) }
+      k ~ /^param / { split(k, a, " "); printf " --param %s=%s", a[2], v }
+      k ~ /^init / { split(k, a, " "); printf " --init %s=%s", a[2], v }
+      k == "t-end" { printf " -T %s", v }
+      k == "dt-out" { printf " --dt-out %s", v }
+      k == "event-horizon" { printf " -T %s --dt-out %s", v, v }
+      k == "times" { n = split(v, ts, /[ \t]*,[ \t]*/); printf " -T %s --dt-out %s", ts[n], ts[n] }
+      k == "digits" { printf " --digits %s", v }' "$top_srcdir/data/cases/$1.cases"
+}
+
+# case_field MODEL CASE KEY: a key of the case (description, source)
+case_field() {
+    awk -v want="[$2]" -v key="$3" '
+      /^\[/ { insec = ($0 == want); next }
+      insec && index($0, key " =") == 1 { v = $0; sub(/^[^=]*=[ \t]*/, "", v); print v; exit }' \
+        "$top_srcdir/data/cases/$1.cases"
+}
+
+# cpu_runs N CMD...: CPU time [s] of one of N runs of CMD (user + system of the
+# children); fails if a run fails
+cpu_runs() {
+    "$py" - "$@" <<'EOF'
+import resource, subprocess, sys
+n = int(sys.argv[1]); cmd = sys.argv[2:]
+r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+for _ in range(n):
+    if subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode != 0:
+        sys.exit(1)
+r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%.6g" % ((r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime) / n))
+EOF
+}
+
+# ------------------------------------------------------------------ cost
+if [ "$what" = cost ] || [ "$what" = all ]; then
+    echo ""
+    echo "Proven trajectories: the cost of --rigorous against the plain MPFR Taylor run (target <= 5)"
+    printf "%-14s %-18s %6s %5s %9s %11s %12s %9s %7s  %s\n" "case" "model/case" "digits" "reps" "plain [s]" \
+        "rigorous [s]" "ratio median" "range" "target" "steps plain / rigorous"
+    for mc in sleigh-fig2:chaplygin_sleigh/fig2-100 skater-C1:skater/C1 servosleigh-P3:servosleigh/P3 \
+        one_wheel-OW-1:one_wheel/OW-1; do
+        label=${mc%%:*} mcase=${mc#*:} m=${mcase%%/*} c=${mcase#*/}
+        args=$(case_args "$m" "$c")
+        d=$(printf '%s\n' "$args" | sed -n 's/.*--digits \([0-9]*\).*/\1/p')
+        T=$(printf '%s\n' "$args" | sed -n 's/.* -T \([^ ]*\).*/\1/p')
+        echo "bench_proven.sh: cost of $m $c ($label), $rounds rounds" >&2
+        # shellcheck disable=SC2086 # the options are words on purpose
+        if ! "$nhref" run -q "$m" $args -o "$tmp/plain.csv" 2>"$tmp/err" ||
+            ! "$nhref" run -q --rigorous "$m" $args -o "$tmp/rig.csv" 2>>"$tmp/err"; then
+            printf "%-14s %-18s %6s  failed: %s\n" "$label" "$mcase" "$d" "$(head -n 1 "$tmp/err")"
+            echo "result name=proven/cost/$label measure=rigorous/plain value=NA better_if=<=5 digits=$d tol=1e-$d T=$T peer=nhref-mpfr-taylor peer_version=this rounds=0 note=a run failed: $(head -n 1 "$tmp/err")" >>"$tmp/rows.txt"
+            continue
+        fi
+        sp=$(sed -n 's/^# steps: \([0-9]*\).*/\1/p' "$tmp/plain.csv" | head -n 1)
+        sr=$(sed -n 's/^# steps: \([0-9]*\).*/\1/p' "$tmp/rig.csv" | head -n 1)
+        prec=$(sed -n 's/^# precision: \([0-9]*\) bits.*/\1/p' "$tmp/rig.csv" | head -n 1)
+        # REPS: the plain runs of a round take >= 0.5 s of CPU
+        # shellcheck disable=SC2086
+        t1=$(cpu_runs 3 "$nhref" run -q "$m" $args -o "$tmp/plain.csv")
+        reps=$(awk -v t="$t1" 'BEGIN { r = t > 0 ? int(0.5 / t + 0.999) : 20; if (r < 1) r = 1; if (r > 50) r = 50; print r }')
+        : >"$tmp/cost.txt"
+        r=1
+        while [ "$r" -le "$rounds" ]; do
+            # shellcheck disable=SC2086
+            if [ $((r % 2)) = 1 ]; then
+                tp=$(cpu_runs "$reps" "$nhref" run -q "$m" $args -o "$tmp/plain.csv")
+                tr=$(cpu_runs "$reps" "$nhref" run -q --rigorous "$m" $args -o "$tmp/rig.csv")
+            else
+                tr=$(cpu_runs "$reps" "$nhref" run -q --rigorous "$m" $args -o "$tmp/rig.csv")
+                tp=$(cpu_runs "$reps" "$nhref" run -q "$m" $args -o "$tmp/plain.csv")
+            fi
+            echo "$tp $tr" >>"$tmp/cost.txt"
+            r=$((r + 1))
+        done
+        awk -v label="$label" -v mcase="$mcase" -v d="$d" -v reps="$reps" -v T="$T" -v prec="$prec" \
+            -v sp="$sp" -v sr="$sr" -v rounds="$rounds" -v rowsf="$tmp/rows.txt" '
+        function median(a, n,    i, j, x) {
+            for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
+            return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+        }
+        { n++; P[n] = $1; R[n] = $2; Q[n] = $2 / $1 }
+        END {
+            lo = hi = Q[1]; for (i = 2; i <= n; i++) { if (Q[i] < lo) lo = Q[i]; if (Q[i] > hi) hi = Q[i] }
+            q = median(Q, n); p = median(P, n); r = median(R, n)
+            printf "%-14s %-18s %6s %5s %9.4g %11.4g %12.2f %4.2f-%-4.2f %7s  %s / %s\n", label, mcase, d, reps,
+                   p, r, q, lo, hi, q <= 5 ? "met" : "MISSED", sp, sr
+            printf "result name=proven/cost/%s measure=rigorous/plain value=%.4g better_if=<=5 nhref_s=%.4g peer_s=%.4g prec=%s digits=%s tol=1e-%s T=%s peer=nhref-mpfr-taylor peer_version=this rounds=%d note=nhref run %s --rigorous against nhref run %s (MPFR Taylor) at %s digits, the case of data/cases; CPU time of the child processes (user + system), %s runs in a row per side and round, rounds interleaved (plain first in odd rounds); median over %d rounds of the per-round ratio (range %.2f-%.2f); steps plain %s, rigorous %s; target <= 5 (issue 12)\n",
+                   label, q, r, p, prec, d, d, T, n, mcase, mcase, d, reps, n, lo, hi, sp, sr >>rowsf
+        }' "$tmp/cost.txt"
+    done
+    echo "  times: CPU seconds of one run (process start and output included), medians over the"
+    echo "  rounds; ratio: median of the per-round ratios rigorous/plain (range over the rounds)"
+fi
+
+# ------------------------------------------------------------------ radius
+if [ "$what" = radius ] || [ "$what" = all ]; then
+    rstart=$(date +%s)
+    echo ""
+    echo "Proven trajectories: the mixed radius at the final time against 10^-(D-5) (limit ${limit} s per case)"
+    printf "%-24s %-22s %4s %9s %8s %8s %7s %-11s %-6s %7s %6s  %s\n" "model" "case" "D" "T" "log10 r" "states" "target" \
+        "status" "golden" "wall[s]" "steps" "worst column / outcome"
+    for g in "$top_srcdir"/data/golden/*/*.csv; do
+        m=$(sed -n 's/^# model: //p' "$g" | head -n 1)
+        c=$(sed -n 's/^# case: //p' "$g" | head -n 1)
+        D=$(sed -n 's/^# digits: \([0-9]*\).*/\1/p' "$g" | head -n 1)
+        if [ -z "$m" ] || [ -z "$c" ] || [ -z "$D" ]; then
+            echo "bench_proven.sh: $g lacks its model, case or digits line: skipped" >&2
+            continue
+        fi
+        if [ -n "$only" ]; then
+            case " $only " in *" $m/$c "*) ;; *) continue ;; esac
+        fi
+        if [ ! -r "$top_srcdir/data/cases/$m.cases" ]; then
+            echo "bench_proven.sh: no data/cases/$m.cases for $g: skipped" >&2
+            continue
+        fi
+        desc=$(case_field "$m" "$c" description)
+        targeted=1
+        case " $chaotic_list " in *" $m/$c "*) targeted=0 ;; esac
+        case $desc in *chaotic* | *non-integrable*) targeted=0 ;; esac
+        # the golden digits, not the case's default
+        args="$(case_args "$m" "$c" | sed 's/ --digits [0-9]*//') --digits $D"
+        echo "bench_proven.sh: $m $c --rigorous (D = $D)" >&2
+        t0=$(date +%s.%N)
+        # shellcheck disable=SC2086 # the options are words on purpose
+        timeout "$limit" "$nhref" run -q --rigorous "$m" $args -o "$tmp/r.csv" 2>"$tmp/err"
+        rc=$?
+        secs=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+        if [ "$rc" = 124 ]; then
+            status=TIMEOUT
+        elif [ "$rc" = 0 ] || [ "$rc" = 1 ]; then
+            status=ran
+        else
+            status=ERROR
+        fi
+        # the final row's mixed radius, the golden check, the outcome (one line:
+        # KEY=VALUE;... fields, the outcome last)
+        if [ "$status" = ran ]; then
+            info=$("$py" - "$tmp/r.csv" "$g" <<'EOF'
+import sys, csv, io
+import mpmath
+mpmath.mp.dps = 60
+def table(path):
+    lines = open(path).read().splitlines()
+    data = [l for l in lines if not l.startswith('#')]
+    meta = [l for l in lines if l.startswith('#')]
+    rows = list(csv.reader(io.StringIO("\n".join(data))))
+    return rows[0], rows[1:], meta
+rh, rrows, rmeta = table(sys.argv[1])
+gh, grows, gmeta = table(sys.argv[2])
+outcome = next((l[len('# outcome: '):] for l in rmeta if l.startswith('# outcome: ')), '?')
+steps = next((l[len('# steps: '):].split()[0] for l in rmeta if l.startswith('# steps: ')), '?')
+if not rrows:
+    print("rad=NA;srad=NA;worst=-;golden=-;tlast=-;steps=%s;outcome=%s" % (steps, outcome)); sys.exit(0)
+last = rrows[-1]
+states = [l[len('# init: '):].split('=')[0].strip() for l in gmeta if l.startswith('# init: ')]
+worst, wname, sworst = mpmath.mpf(-1), '-', mpmath.mpf(-1)
+for k, name in enumerate(rh):
+    if name == 't' or name.endswith('_rad') or k + 1 >= len(rh) or rh[k + 1] != name + '_rad':
+        continue
+    if last[k] in ('', 'nan') or last[k + 1] in ('', 'nan', 'inf'):
+        continue
+    r = mpmath.mpf(last[k + 1]) / max(abs(mpmath.mpf(last[k])), 1)
+    if r > worst:
+        worst, wname = r, name
+    if name in states and r > sworst:
+        sworst = r
+# the golden final row: every value within c_rad + 10^-certified max(1, |value|)
+cert = {}
+for l in gmeta:
+    if l.startswith('# certified: ') and '=' in l:
+        name, rest = l[len('# certified: '):].split('=', 1)
+        d = rest.split()[0]
+        if d.replace('.', '').isdigit():
+            cert[name.strip()] = float(d)
+gl = grows[-1]
+same = abs(mpmath.mpf(gl[0]) - mpmath.mpf(last[0])) <= mpmath.mpf(last[1]) + mpmath.mpf(10) ** -30 * max(1, abs(mpmath.mpf(gl[0])))
+golden, checked = 'yes', 0
+if not same:
+    golden = 'n/a'
+else:
+    for j, name in enumerate(gh):
+        if name in ('t', 'digits', 'sig_digits') or name not in rh or name not in cert or gl[j] in ('', 'nan'):
+            continue
+        k = rh.index(name)
+        gv, c, rad = mpmath.mpf(gl[j]), mpmath.mpf(last[k]), mpmath.mpf(last[k + 1])
+        checked += 1
+        if abs(gv - c) > rad + mpmath.mpf(10) ** (-cert[name]) * max(1, abs(gv)):
+            golden = 'NO:' + name
+    if checked == 0:
+        golden = 'n/a'
+lr = mpmath.log10(worst) if worst > 0 else mpmath.mpf('-inf')
+slr = mpmath.log10(sworst) if sworst > 0 else mpmath.mpf('-inf')
+print("rad=%s;srad=%s;worst=%s;golden=%s;tlast=%s;steps=%s;outcome=%s" % (
+    mpmath.nstr(lr, 4) if worst >= 0 else 'NA', mpmath.nstr(slr, 4) if sworst >= 0 else 'NA', wname, golden, mpmath.nstr(mpmath.mpf(last[0]), 8), steps, outcome))
+EOF
+            ) || info="rad=NA;srad=NA;worst=-;golden=-;tlast=-;steps=?;outcome=cannot read the output"
+        else
+            info="rad=NA;srad=NA;worst=-;golden=-;tlast=-;steps=-;outcome=$(head -n 1 "$tmp/err")"
+        fi
+        field() { printf '%s\n' "$info" | tr ';' '\n' | sed -n "s/^$1=//p" | head -n 1; }
+        lr=$(field rad)
+        slr=$(field srad)
+        worst=$(field worst)
+        gold=$(field golden)
+        tlast=$(field tlast)
+        steps=$(field steps)
+        outcome=${info#*;outcome=}
+        T=$(printf '%s\n' "$args" | sed -n 's/.* -T \([^ ]*\).*/\1/p')
+        [ "$status" = TIMEOUT ] && outcome="no result within ${limit} s"
+        if [ "$status" = ran ] && [ "$rc" = 1 ]; then
+            status=UNPROVEN
+            outcome="last row t = $tlast: $outcome"
+        fi
+        if [ "$status" = ran ]; then
+            if [ "$lr" = NA ]; then
+                status=ERROR
+            elif [ "$targeted" = 0 ]; then
+                status="n/t-chaotic"
+            elif awk -v r="$lr" -v D="$D" 'BEGIN { exit !(r <= -(D - 5)) }'; then
+                status=met
+            else
+                status=MISSED
+            fi
+        elif [ "$targeted" = 0 ]; then
+            status="$status,n/t"
+        fi
+        case $status in met | MISSED | n/t-chaotic) col="$worst" ;; *) col="$outcome" ;; esac
+        printf "%-24s %-22s %4s %9s %8s %8s %7s %-11s %-6s %7s %6s  %s\n" "$m" "$c" "$D" "$T" "$lr" "$slr" "-$((D - 5))" \
+            "$status" "$gold" "$secs" "$steps" "$col"
+        value=$lr
+        case $status in met | MISSED | n/t-chaotic) ;; *) value=NA ;; esac
+        echo "result name=proven/radius/$m/$c measure=log10(mixed-radius) value=$value better_if=<=-$((D - 5)) nhref_s=$secs digits=$D tol=1e-$D T=$T rounds=1 note=$status: nhref run $m --rigorous at $D digits (the case of data/cases; golden data/golden/$m/${g##*/}); max over the state and first-integral columns c of c_rad / max(|c|, 1) at the final row (t = $tlast; worst column $worst; over the state columns alone: log10 $slr); target 10^-(D-5) (issue 12)$([ "$targeted" = 0 ] && echo "; not targeted: chaotic or non-integrable by its description"); golden final row in the ball: $gold; steps $steps; wall time ${secs} s (limit ${limit} s); outcome: $outcome" >>"$tmp/rows.txt"
+    done
+    echo "  log10 r: log10 of max_c c_rad / max(|c|, 1) at the final row over the state and"
+    echo "  integral columns (worst column named; states: the state columns alone); target: log10 r <= -(D-5); golden: the golden"
+    echo "  file's final values lie in the balls widened by their certified digits (yes / NO:column"
+    echo "  / n/a when the final times differ); n/t: not targeted (chaotic or non-integrable)"
+    echo "  radius part: $(($(date +%s) - rstart)) s of wall time"
+fi
+
+# ------------------------------------------------------------------ results.tsv
+# append the rows (replacing earlier rows of the parts run now), atomically
+case $what in
+cost) drop='^proven/cost/' ;;
+radius) drop='^proven/radius/' ;;
+*) drop='^proven/' ;;
+esac
+{
+    if [ -s "$results" ]; then
+        awk -F '\t' -v drop="$drop" '/^#/ || $1 == "name" || $1 !~ drop' "$results"
+    else
+        printf '# nhref make bench results: one row per measured ratio (tests/bench/bench.sh says the columns)\n'
+        printf '# date=%s cpu=%s cores=%s load_start=%s load_end=%s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')" \
+            "$(sed -n 's/^model name[ \t]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)" \
+            "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo ?)" \
+            "$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo ?)" \
+            "$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo ?)"
+        printf '# nhref=%s\n' "$(git -C "$srcdir" describe --always --dirty 2>/dev/null || echo unknown)"
+        printf 'name\tmeasure\tvalue\tbetter_if\tnhref_s\tpeer_s\tprec\tdigits\ttol\tT\terr_nhref\terr_peer\tpeer\tpeer_version\trounds\tnote\n'
+    fi
+    awk '
+    BEGIN { ncol = split("name measure value better_if nhref_s peer_s prec digits tol T err_nhref err_peer peer peer_version rounds note", col, " ") }
+    /^result / {
+        line = $0; delete rec
+        p = index(line, " note=")
+        if (p > 0) { rec["note"] = substr(line, p + 6); line = substr(line, 1, p - 1) }
+        n = split(line, f, " ")
+        for (i = 2; i <= n; i++) if ((q = index(f[i], "=")) > 0) rec[substr(f[i], 1, q - 1)] = substr(f[i], q + 1)
+        gsub(/\t/, " ", rec["note"])
+        for (i = 1; i <= ncol; i++)
+            printf "%s%s", (col[i] in rec && rec[col[i]] != "") ? rec[col[i]] : "-", i < ncol ? "\t" : "\n"
+    }' "$tmp/rows.txt"
+} >"$results.tmp.$$" && mv "$results.tmp.$$" "$results" &&
+    echo "results: $(grep -c '^proven/' "$results") proven/ rows in $results" ||
+    {
+        rm -f "$results.tmp.$$"
+        echo "bench_proven.sh: cannot write $results" >&2
+        exit 1
+    }
+echo "  wall time of bench_proven.sh: $(($(date +%s) - start)) s"
