@@ -304,7 +304,7 @@ typedef struct {
     nhref_outcome_t outcome; /* REACHED, EVENT, UNPROVEN, BLOWUP or FAILED */
     int status;             /* nhref_proven_grid's status */
     char *event;            /* EVENT: the event's name; else NULL */
-    char *t_end;            /* where it stopped: "MID +- RAD" (the time ball) */
+    char *t_end;            /* where it stopped: the time ball, "MID +- RAD" ("MID" if exact) */
     char *why;              /* unless REACHED, a phrase: "no enclosure could be proven
                                beyond t = ..." */
     unsigned long nsteps;

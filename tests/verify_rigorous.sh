@@ -4,7 +4,8 @@
 # PASS at 15 digits; the same with one value changed by 1e-10 relative is a definite
 # FAIL naming that row (file line, time) and column; RK4 in double (tests/rk4_sleigh.py)
 # passes a threshold it meets and is proven wrong above what it has; a 6-digit
-# reference cannot decide 6 digits (UNDECIDED, exit 1, never PASS); JSON and JUnit
+# reference cannot decide 6 digits (UNDECIDED, exit 1, never PASS), nor can a row of
+# the P2 blow-up beyond what can be proven; JSON and JUnit
 # carry the rigorous judgement; what --rigorous cannot honour is exit 2, one line.
 # Expected values come from data/golden and from identities (a 20-digit rounding
 # keeps 19 digits), not from nhref.
@@ -88,6 +89,25 @@ expect 1 '^FAIL \(proven wrong at t = [0-9.]+, line [0-9]+, column [a-z]+\)' -- 
 # --- a 6-digit reference over 10 s: too wide to prove 6 digits, nothing wrong
 expect 1 '^FAIL \(undecided: column [a-z]+ is proven to [0-9.]+ digits only.*more --digits may help' -- \
     verify "$tmp/pub1.csv" chaplygin_sleigh -m 6 --digits 6 --rigorous -q
+
+# --- P2 blows up at t ~ 14.71689 (spec §4.8): the golden rows (to t = 12) and a
+# row at 14.7168 that the MPFR reference reaches but no enclosure can: not enclosed,
+# every column undecided (never proven wrong: the row is not enclosed), exit 1
+{ grep -v '^#' "$top_srcdir/data/golden/suslov_servo/P2.csv" | cut -d, -f1-6
+  echo "14.7168,nan,nan,nan,nan,nan"; } > "$tmp/p2.csv"
+"$NHREF" verify "$tmp/p2.csv" --golden suslov_servo/P2 -m 10 --rigorous -q --json "$tmp/p2.json" \
+    > /dev/null 2>&1
+rc=$?
+[ "$rc" -eq 1 ] && ok || bad "P2 --rigorous: exit $rc, want 1"
+"$py" - "$tmp/p2.json" <<'EOF2' && ok || bad "P2 --rigorous: the row past the proven end is not undecided"
+import json, sys
+r = json.load(open(sys.argv[1]))
+p = r["reference"]["proven"]
+assert not r["pass"] and p["outcome"] == "unproven", p
+assert p["rows_not_enclosed"] == 1 and p["first_not_enclosed"]["t_text"] == "14.7168", p
+assert all(c["rigorous"]["verdict"] == "undecided" for c in r["columns"]), r["columns"]
+assert all(c["rigorous"]["rows_enclosed"] == 13 for c in r["columns"])
+EOF2
 
 # --- JSON and JUnit
 "$NHREF" verify "$tmp/pub1_bad.csv" --golden chaplygin_sleigh/PUB-1 -m 15 --rigorous -q \

@@ -423,7 +423,7 @@ static void print_rigorous(FILE *out, const nhref_verify_report_t *rep)
     if (p->outcome == NHREF_OUTCOME_REACHED)
         fprintf(out, "every row's time enclosed\n");
     else
-        fprintf(out, "stopped at %s\n", p->why != NULL ? p->why : "?");
+        fprintf(out, "stopped: %s\n", p->why != NULL ? p->why : "?");
     if (p->rows_at_event > 0)
         fprintf(out, "    %zu row%s in the event's time ball: compared with the enclosure over "
                      "it\n",

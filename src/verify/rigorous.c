@@ -284,7 +284,10 @@ static char *ball_str(arb_srcptr x, int digits)
     mpfr_t mid;
     mpfr_init2(mid, arf_bits(arb_midref(x)) > 2 ? arf_bits(arb_midref(x)) : 2);
     arf_get_mpfr(mid, arb_midref(x), MPFR_RNDN);
-    mpfr_snprintf(buf, sizeof buf, "%.*Rg +- %.3g", digits, mid, mag_get_d(arb_radref(x)));
+    if (mag_is_zero(arb_radref(x)))
+        mpfr_snprintf(buf, sizeof buf, "%.*Rg", digits, mid);
+    else
+        mpfr_snprintf(buf, sizeof buf, "%.*Rg +- %.3g", digits, mid, mag_get_d(arb_radref(x)));
     mpfr_clear(mid);
     return nhref_strdup(buf);
 }
@@ -544,11 +547,17 @@ int nhref_verify_proven_pass(nhref_verify_report_t *rep, const nhref_verify_proo
     } else if (status != NHREF_OK) {
         char why[320];
         pr->outcome = stats.outcome;
-        snprintf(why, sizeof why, "%s beyond t = %s (%s)",
-                 status == NHREF_EUNPROVEN ? "no enclosure could be proven"
-                 : status == NHREF_EBLOWUP ? "a finite-time blow-up ahead: nothing proven"
-                                           : "the proven run stopped: nothing proven",
-                 pr->t_end, nhref_strerror(status));
+        if (status == NHREF_EUNPROVEN)
+            snprintf(why, sizeof why,
+                     "no enclosure could be proven beyond t = %s (the validated step shrank "
+                     "too far)",
+                     pr->t_end);
+        else if (status == NHREF_EBLOWUP)
+            snprintf(why, sizeof why, "a finite-time blow-up ahead: nothing proven beyond t = %s",
+                     pr->t_end);
+        else
+            snprintf(why, sizeof why, "nothing proven beyond t = %s: %s", pr->t_end,
+                     nhref_strerror(status));
         pr->why = nhref_strdup(why);
     }
     status = NHREF_OK;
