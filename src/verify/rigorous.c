@@ -26,11 +26,11 @@ typedef struct {
     nhref_verify_kind_t kind;
     size_t index;
     int col;
-    double T;              /* its threshold */
-    arf_t tenT;            /* an upper bound of 10^-T */
-    arf_t worst;           /* max (|a - m| + r) / s_lo, rounded up (+inf: a NaN value) */
+    double T;    /* its threshold */
+    arf_t tenT;  /* an upper bound of 10^-T */
+    arf_t worst; /* max (|a - m| + r) / s_lo, rounded up (+inf: a NaN value) */
     size_t worst_row;
-    arf_t maxr, maxrel;    /* max r, max r / s_lo, rounded up */
+    arf_t maxr, maxrel; /* max r, max r / s_lo, rounded up */
     size_t maxr_row;
     size_t enclosed, not_enclosed, first_ne, outside, first_out;
     double out_dist, out_allow, out_rad, out_val, out_mid;
@@ -43,17 +43,17 @@ typedef struct {
     nhref_proven_t *pv;
     pcol_t *pc;
     size_t ncol;
-    const size_t *fwd;     /* the forward rows in time order */
+    const size_t *fwd; /* the forward rows in time order */
     size_t nfwd;
-    size_t *gstart;        /* grid point i holds fwd[gstart[i] .. gstart[i+1]-1] */
+    size_t *gstart; /* grid point i holds fwd[gstart[i] .. gstart[i+1]-1] */
     size_t ngrid;
-    char *done;            /* nrow: compared with an enclosure */
+    char *done; /* nrow: compared with an enclosure */
     int need_integrals;
-    arb_ptr I;             /* nintegral (+1) */
+    arb_ptr I; /* nintegral (+1) */
     arb_t a, d, tb;
     arf_t ub, lb, slo, shi, u, q;
-    long wp;               /* the working precision of the comparisons */
-    long u_k;              /* the cached half unit: its decimal position, or LONG_MIN */
+    long wp;  /* the working precision of the comparisons */
+    long u_k; /* the cached half unit: its decimal position, or LONG_MIN */
     arf_t u_cache;
 } pr_t;
 
@@ -465,7 +465,8 @@ int nhref_verify_proven_pass(nhref_verify_report_t *rep, const nhref_verify_proo
     for (size_t k = 0; k < P.nfwd; k++) {
         size_t r = P.fwd[k];
         if (time_ball(&P, P.tb, r) != 0) {
-            status = nhref_verify_fail(v, NHREF_EPARSE, "--rigorous: the time '%s' is not a "
+            status = nhref_verify_fail(v, NHREF_EPARSE,
+                                       "--rigorous: the time '%s' is not a "
                                        "finite decimal",
                                        tab->text[r * tab->ncol + (size_t)in->tcol]);
             goto out;
@@ -480,8 +481,7 @@ int nhref_verify_proven_pass(nhref_verify_report_t *rep, const nhref_verify_proo
                 "--rigorous: the time t = %s (%s %zu) cannot be ordered after the previous one "
                 "at %ld bits (their enclosures overlap): write equal times identically, or "
                 "raise --digits",
-                w.t_str, w.line > 0 ? "line" : "row", w.line > 0 ? w.line : w.row + 1,
-                in->prec);
+                w.t_str, w.line > 0 ? "line" : "row", w.line > 0 ? w.line : w.row + 1, in->prec);
             goto out;
         }
         P.gstart[P.ngrid] = k;
@@ -509,8 +509,8 @@ int nhref_verify_proven_pass(nhref_verify_report_t *rep, const nhref_verify_proo
     if (status != NHREF_OK) {
         status = nhref_verify_fail(
             v, status == NHREF_ENOMEM ? NHREF_ENOMEM : NHREF_EINVAL,
-            "--rigorous: the validated integrator cannot run model %s at %g digits: %s",
-            P.m->name, in->dref, nhref_strerror(status));
+            "--rigorous: the validated integrator cannot run model %s at %g digits: %s", P.m->name,
+            in->dref, nhref_strerror(status));
         goto out;
     }
     pr->order = nhref_proven_order(P.pv);
