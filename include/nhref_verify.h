@@ -62,6 +62,38 @@
  * line is kept in the handle (nhref_verify_error).  Nothing is printed.
  * Guarantee level: VALIDATED (the reference's own error is checked against the
  * closed form where there is one; digits cannot exceed about DREF).
+ *
+ * Rigorous mode (nhref_verify_set_rigorous; `nhref verify --rigorous`): PROVEN.
+ * The MPFR pass above runs as it is, and the validated integrator of nhref_arb.h
+ * (nhref_proven_grid) ALSO runs forward from t-start through the input's times at
+ * the same DREF and precision.  The initial state, t-start and the input's times
+ * enter as balls that contain the decimal values as written (the times of
+ * nhref_verify_doubles exactly); the parameters as nhref_proven_new takes them
+ * (balls containing their decimals).  Equal times are one grid point.  Each row
+ * then has, for every compared column, a ball m +- r that contains the true value
+ * (a state variable: the enclosure; a first integral: nhref_proven_integrals on
+ * the state balls).  With a the input's value (the ball of its decimal text), u
+ * half a unit of the last digit printed in its text (0 for doubles), T the
+ * column's threshold, and s_lo = max(1, min |x|), s_hi = max(1, max |x|) over the
+ * ball x = m +- r:
+ *   - proven digits (a lower bound of the digits of a against the true value):
+ *     -log10((|a - m| + r) / s_lo), minimum over the rows, every quantity bounded
+ *     the safe way in Arb (upper bounds of the error, lower bounds of the scale);
+ *   - OUTSIDE: |a - m| - r > max(u, 10^-T s_hi) (a lower bound of the distance
+ *     against an upper bound of the allowance): a is proven not to be the true
+ *     value, not even to its printed precision and the threshold.
+ * A column is PROVEN PASS when every row within the reference's range is enclosed
+ * and its proven digits are >= T; FAIL (proven wrong) when a row is OUTSIDE; else
+ * UNDECIDED (the enclosure is too wide to decide at T, or rows are not enclosed:
+ * the proven run stopped UNPROVEN, or at an event whose time ball does not
+ * contain the row's time).  A NaN or infinite input value where the enclosure is
+ * finite is OUTSIDE.  The verdict is PASS only when every column is PROVEN PASS
+ * and the VALIDATED verdict above passes; an UNDECIDED column fails safe.
+ * Rows before t-start are refused (NHREF_EINVAL: the validated integrator runs
+ * forward only), and so is a threshold above DREF (no enclosure at DREF digits
+ * can prove it).  Cost: the validated integration (nhref_arb.h) plus a few Arb
+ * operations per row and column: 1.2 to 4.6 times the CPU time of the plain
+ * verification on the cases measured in docs/verify.md (the skater the most).
  */
 #ifndef NHREF_VERIFY_H
 #define NHREF_VERIFY_H
@@ -155,6 +187,11 @@ int nhref_verify_set_min_drift_digits(nhref_verify_t *v, const char *integral, d
  * Returns NHREF_OK, NHREF_EINVAL (empty name) or NHREF_ENOMEM. */
 int nhref_verify_map(nhref_verify_t *v, const char *yours, const char *name);
 
+/* nhref_verify_set_rigorous -- ON = 1: also judge against proven enclosures (the
+ * rigorous mode above); 0: the VALIDATED judgement only (the default).
+ * Returns NHREF_OK or NHREF_EINVAL (ON neither 0 nor 1). */
+int nhref_verify_set_rigorous(nhref_verify_t *v, int on);
+
 /* nhref_verify_set_separator -- the separator of files: ',', ';', '\t', or 0 to
  * detect it (the default).  Returns NHREF_OK or NHREF_EINVAL. */
 int nhref_verify_set_separator(nhref_verify_t *v, char sep);
@@ -177,6 +214,14 @@ typedef struct {
     char t_str[40]; /* its time with at most 15 significant digits ("2.5") */
 } nhref_verify_where_t;
 
+/* The rigorous judgement of a column (nhref_verify_set_rigorous). */
+typedef enum {
+    NHREF_VERIFY_PROOF_NONE = 0,     /* not asked for */
+    NHREF_VERIFY_PROOF_PASS = 1,     /* PROVEN PASS: every row enclosed, proven digits >= T */
+    NHREF_VERIFY_PROOF_FAIL = 2,     /* a value proven wrong (OUTSIDE) */
+    NHREF_VERIFY_PROOF_UNDECIDED = 3 /* neither: fails safe */
+} nhref_verify_proof_t;
+
 /* A compared column. */
 typedef struct {
     char *name;             /* its name in the input */
@@ -197,6 +242,28 @@ typedef struct {
     double sig_digits;      /* min over those rows; NaN if there are none */
     size_t sig_rows;        /* rows with 0 < |reference| < 1 */
     nhref_verify_where_t sig_worst; /* the row of the minimum */
+    /* The rigorous judgement (rigorous mode only; else proof NONE, level
+     * "VALIDATED", counts 0 and numbers NaN).  Doubles rounded the safe way:
+     * digits down, radii and distances as stated. */
+    nhref_verify_proof_t proof;
+    const char *level;      /* "PROVEN" (proof PASS or FAIL), else "VALIDATED" */
+    double proven_digits;   /* min over the enclosed rows of -log10((|a - m| + r) / s_lo):
+                               a lower bound (NHREF_ORACLE_DIGITS_EXACT if |a - m| + r = 0;
+                               -INFINITY for a NaN value); NaN if no row is enclosed */
+    nhref_verify_where_t proven_worst; /* the row of the minimum */
+    size_t enclosed;        /* rows compared with an enclosure */
+    size_t not_enclosed;    /* rows within the reference's range without one */
+    nhref_verify_where_t first_not_enclosed; /* the earliest */
+    double max_radius;      /* the largest radius r over the enclosed rows (rounded up) */
+    double max_rel_radius;  /* the largest r / s_lo (rounded up) */
+    nhref_verify_where_t max_radius_at;
+    size_t outside;         /* rows proven wrong */
+    nhref_verify_where_t first_outside; /* the earliest */
+    double outside_distance; /* there: a lower bound of |a - m| - r (rounded down) */
+    double outside_allowed; /* there: an upper bound of max(u, 10^-T s_hi) */
+    double outside_radius;  /* there: r (rounded up) */
+    double outside_value;   /* there: a (nearest double) */
+    double outside_mid;     /* there: m (nearest double) */
 } nhref_verify_column_t;
 
 /* The drift of a first integral along the input's states. */
@@ -231,9 +298,34 @@ typedef struct {
                                compared with the state at the end */
 } nhref_verify_end_t;
 
+/* The proven run (rigorous mode). */
+typedef struct {
+    int ran;                /* 1: rigorous mode; the fields below are set */
+    nhref_outcome_t outcome; /* REACHED, EVENT, UNPROVEN, BLOWUP or FAILED */
+    int status;             /* nhref_proven_grid's status */
+    char *event;            /* EVENT: the event's name; else NULL */
+    char *t_end;            /* where it stopped: the time ball, "MID +- RAD" ("MID" if exact) */
+    char *why;              /* unless REACHED, a phrase: "no enclosure could be proven
+                               beyond t = ..." */
+    unsigned long nsteps;
+    unsigned order;         /* the Taylor order N */
+    long prec;              /* the midpoints' precision [bits] */
+    size_t grid;            /* grid points (distinct times, t-start included) */
+    size_t rows_at_event;   /* rows whose time lies in the event's time ball:
+                               compared with the enclosure over that ball */
+    size_t not_enclosed;    /* rows within the reference's range not enclosed */
+    nhref_verify_where_t first_not_enclosed;
+} nhref_verify_proven_t;
+
 typedef struct {
     int pass;               /* the verdict */
-    char *summary;          /* the verdict as one line: "PASS: ..." or "FAIL: ..." */
+    const char *level;      /* "PROVEN": rigorous mode and the verdict is proven (every
+                               column PROVEN PASS, or a value proven wrong);
+                               else "VALIDATED" */
+    char *summary;          /* the verdict as one line: "PASS: ..." or "FAIL: ..."; in
+                               rigorous mode "PROVEN PASS: ...", "FAIL (proven wrong at
+                               ...): ...", "FAIL (undecided: ...): ..." or the
+                               VALIDATED "FAIL: ..." */
 
     /* the input */
     char *source;           /* the file ("-": standard input), or "(arrays)" */
@@ -257,6 +349,7 @@ typedef struct {
     char *t_start;
     unsigned long nsteps;
     nhref_verify_end_t end[2]; /* [0] backward (rows before t-start), [1] forward */
+    nhref_verify_proven_t proven; /* the proven run (rigorous mode) */
 
     /* the reference against the closed form */
     int closed_form;        /* 1 checked; 0 the model has none; -1 none for these values;
@@ -290,12 +383,18 @@ typedef struct {
  * column 't', no compared column, a non-finite time, a map or threshold naming
  * a column that is not there); NHREF_ENOTFOUND (a map or drift threshold naming
  * a name the model lacks); NHREF_EPARAM (parameters or initial state outside
- * the admissible ranges, named); NHREF_ENOMEM.  A reference that ends early (an
- * event, a blow-up, a failed step) is not an error: it is in the report.
+ * the admissible ranges, named); NHREF_ENOMEM.  In rigorous mode also
+ * NHREF_EINVAL for what it cannot honour, named: rows before t-start, a
+ * threshold above DREF, two times too close to be ordered at the reference's
+ * precision, a model the validated integrator cannot run.  A reference that
+ * ends early (an event, a blow-up, a failed step; in rigorous mode a proven run
+ * that stops UNPROVEN) is not an error: it is in the report.
  * Cost: reading the file; one integration over the input's time range at DREF
  * digits (dense output at every row); the closed form at <= 64 rows; the first
  * integrals at every row (drift, integral columns); about 10 us per row at 30
- * digits on the sleigh, plus the integration. */
+ * digits on the sleigh, plus the integration.  Rigorous mode adds the validated
+ * integration over the forward rows (nhref_proven_grid) and a few Arb
+ * operations per row and column. */
 int nhref_verify_file(nhref_verify_report_t **rep, nhref_verify_t *v, const char *path);
 
 /* nhref_verify_strings -- verify NROW rows of NCOL columns named NAMES, the

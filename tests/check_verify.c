@@ -712,6 +712,301 @@ START_TEST(test_many_columns)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ rigorous mode */
+/* The sleigh's closed form (oracle/, 300 bits) at t = 0, 1, ..., 10, every state
+ * printed with 20 significant digits into TEXT (11 rows x 6 columns: t, x, y,
+ * phi, v, omega); m = 2, J = 30, a = 1 and (0, 0, 0, 0, 1) (spec PUB-1, the
+ * model's defaults).  ROW, COL: a cell multiplied by 1 + 1e-10 (ROW < 0: none). */
+static void closed_form_rows(char text[11][6][64], const char **cells, int row, int colk)
+{
+    static const char *ps[3] = {"2", "30", "1"}, *xs[5] = {"0", "0", "0", "0", "1"};
+    const nhref_oracle_t *o = nhref_oracle_find("chaplygin_sleigh");
+    mpfr_t p[3], s0[5], s[5], t, e;
+    void *sol;
+    for (int i = 0; i < 3; i++) {
+        mpfr_init2(p[i], 300);
+        mpfr_set_str(p[i], ps[i], 10, MPFR_RNDN);
+    }
+    for (int i = 0; i < 5; i++) {
+        mpfr_inits2(300, s0[i], s[i], (mpfr_ptr)0);
+        mpfr_set_str(s0[i], xs[i], 10, MPFR_RNDN);
+    }
+    mpfr_inits2(300, t, e, (mpfr_ptr)0);
+    mpfr_set_str(e, "1.0000000001", 10, MPFR_RNDN);
+    ck_assert_int_eq(o->solution_new(&sol, p[0], s0[0], 300), NHREF_OK);
+    for (int r = 0; r < 11; r++) {
+        mpfr_set_ui(t, (unsigned long)r, MPFR_RNDN);
+        ck_assert_int_eq(o->solution_state(s[0], sol, t), NHREF_OK);
+        snprintf(text[r][0], sizeof text[r][0], "%d", r);
+        for (int k = 0; k < 5; k++) {
+            if (r == row && k + 1 == colk)
+                mpfr_mul(s[k], s[k], e, MPFR_RNDN);
+            mpfr_snprintf(text[r][1 + k], sizeof text[r][1 + k], "%.19Re", s[k]);
+        }
+        for (int k = 0; k < 6; k++)
+            cells[r * 6 + k] = text[r][k];
+    }
+    o->solution_free(sol);
+    for (int i = 0; i < 3; i++)
+        mpfr_clear(p[i]);
+    for (int i = 0; i < 5; i++)
+        mpfr_clears(s0[i], s[i], (mpfr_ptr)0);
+    mpfr_clears(t, e, (mpfr_ptr)0);
+}
+
+/* the closed form printed to 20 digits is PROVEN PASS at 15: every column's proven
+ * lower bound is at least 19 digits (20 printed digits: relative error <= 5e-20) and
+ * never above the digits measured against the MPFR reference (a lower bound) */
+START_TEST(test_rigorous_closed_form_passes)
+{
+    char text[11][6][64];
+    const char *cells[66];
+    nhref_verify_t *v = verifier("chaplygin_sleigh");
+    nhref_verify_report_t *rep;
+    closed_form_rows(text, cells, -1, 0);
+    ck_assert_int_eq(nhref_verify_set_rigorous(v, 1), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, NULL, 15), NHREF_OK);
+    ck_assert_msg(nhref_verify_strings(&rep, v, 6, rk4_names, 11, cells) == NHREF_OK, "%s",
+                  nhref_verify_error(v));
+    ck_assert_msg(rep->pass, "%s", rep->summary);
+    ck_assert_str_eq(rep->level, "PROVEN");
+    ck_assert_msg(strncmp(rep->summary, "PROVEN PASS: minimum proven ", 28) == 0, "%s",
+                  rep->summary);
+    ck_assert(rep->proven.ran);
+    ck_assert_int_eq(rep->proven.outcome, NHREF_OUTCOME_REACHED);
+    ck_assert_uint_eq(rep->proven.grid, 11); /* t = 0 is t-start itself */
+    ck_assert_uint_eq(rep->proven.not_enclosed, 0);
+    for (size_t j = 0; j < rep->ncolumn; j++) {
+        const nhref_verify_column_t *c = rep->column + j;
+        ck_assert_int_eq(c->proof, NHREF_VERIFY_PROOF_PASS);
+        ck_assert_str_eq(c->level, "PROVEN");
+        ck_assert_uint_eq(c->enclosed, 11);
+        ck_assert_uint_eq(c->outside, 0);
+        ck_assert_msg(c->proven_digits >= 19, "%s: %g proven digits", c->name, c->proven_digits);
+        ck_assert_msg(c->proven_digits <= c->digits + 1e-9, "%s: proven %.6f > measured %.6f",
+                      c->name, c->proven_digits, c->digits);
+        ck_assert_msg(c->max_radius > 0 && c->max_radius < 1e-25, "%s: radius %g", c->name,
+                      c->max_radius);
+    }
+    {
+        /* JSON: the level and the rigorous objects */
+        size_t n = nhref_verify_report_json(NULL, 0, rep);
+        char *buf = malloc(n + 1);
+        json_t *root, *c0;
+        json_error_t jerr;
+        nhref_verify_report_json(buf, n + 1, rep);
+        root = json_loads(buf, 0, &jerr);
+        ck_assert_ptr_nonnull(root);
+        ck_assert_str_eq(json_string_value(json_object_get(root, "level")), "PROVEN");
+        ck_assert_str_eq(json_string_value(json_object_get(
+                             json_object_get(json_object_get(root, "reference"), "proven"),
+                             "outcome")),
+                         "reached");
+        c0 = json_array_get(json_object_get(root, "columns"), 0);
+        ck_assert_str_eq(json_string_value(json_object_get(json_object_get(c0, "rigorous"),
+                                                           "verdict")),
+                         "proven-pass");
+        json_decref(root);
+        free(buf);
+    }
+    nhref_verify_report_free(rep);
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* the same with y(7) multiplied by 1 + 1e-10: proven wrong at that row and
+ * column, at a distance of about 1e-10 |y(7)|; the other columns PROVEN PASS */
+START_TEST(test_rigorous_perturbed_is_proven_wrong)
+{
+    char text[11][6][64];
+    const char *cells[66];
+    nhref_verify_t *v = verifier("chaplygin_sleigh");
+    nhref_verify_report_t *rep;
+    const nhref_verify_column_t *y;
+    double y7;
+    closed_form_rows(text, cells, 7, 2);
+    y7 = strtod(text[7][2], NULL);
+    ck_assert_int_eq(nhref_verify_set_rigorous(v, 1), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, NULL, 15), NHREF_OK);
+    ck_assert_msg(nhref_verify_strings(&rep, v, 6, rk4_names, 11, cells) == NHREF_OK, "%s",
+                  nhref_verify_error(v));
+    ck_assert(!rep->pass);
+    ck_assert_str_eq(rep->level, "PROVEN");
+    y = col(rep, "y");
+    ck_assert_int_eq(y->proof, NHREF_VERIFY_PROOF_FAIL);
+    ck_assert_uint_eq(y->outside, 1);
+    ck_assert_uint_eq(y->first_outside.row, 7);
+    ck_assert_str_eq(y->first_outside.t_str, "7");
+    ck_assert_msg(fabs(y->outside_distance / (1e-10 * fabs(y7)) - 1) < 1e-6, "distance %g",
+                  y->outside_distance);
+    ck_assert_double_lt(y->outside_allowed, 1e-14 * fmax(1, fabs(y7)));
+    ck_assert_msg(strncmp(rep->summary, "FAIL (proven wrong at t = 7, row 8, column y): ", 47) == 0,
+                  "%s", rep->summary);
+    for (size_t j = 0; j < rep->ncolumn; j++)
+        if (rep->column + j != y)
+            ck_assert_int_eq(rep->column[j].proof, NHREF_VERIFY_PROOF_PASS);
+    nhref_verify_report_free(rep);
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* RK4 in double (h = 0.05; exact doubles, no printed half-unit): a threshold it
+ * meets (6; the test above measures about 7.6) is PROVEN PASS; 9 digits, above what
+ * RK4 has, is proven wrong */
+START_TEST(test_rigorous_doubles)
+{
+    double *values = malloc(102 * 6 * sizeof *values);
+    size_t rows = rk4_rows(values, 10, 200, 2);
+    for (int pass = 0; pass < 2; pass++) {
+        nhref_verify_t *v = verifier("chaplygin_sleigh");
+        nhref_verify_report_t *rep;
+        size_t nwrong = 0;
+        ck_assert_int_eq(nhref_verify_set_rigorous(v, 1), NHREF_OK);
+        ck_assert_int_eq(nhref_verify_set_min_digits(v, NULL, pass == 0 ? 6 : 9), NHREF_OK);
+        ck_assert_msg(nhref_verify_doubles(&rep, v, 6, rk4_names, rows, values) == NHREF_OK, "%s",
+                      nhref_verify_error(v));
+        for (size_t j = 0; j < rep->ncolumn; j++)
+            nwrong += rep->column[j].proof == NHREF_VERIFY_PROOF_FAIL;
+        if (pass == 0) {
+            ck_assert_msg(rep->pass, "%s", rep->summary);
+            ck_assert_msg(strncmp(rep->summary, "PROVEN PASS", 11) == 0, "%s", rep->summary);
+        } else {
+            ck_assert(!rep->pass);
+            ck_assert_uint_gt(nwrong, 0);
+            ck_assert_msg(strncmp(rep->summary, "FAIL (proven wrong at t = ", 26) == 0, "%s",
+                          rep->summary);
+        }
+        nhref_verify_report_free(rep);
+        nhref_verify_free(v);
+    }
+    free(values);
+}
+END_TEST
+
+/* a reference at 6 digits over 10 s: the enclosure is too wide to prove 6 digits
+ * of values that have 20, and none is wrong: UNDECIDED, never PASS, never a
+ * definite FAIL; the ordinary (VALIDATED) verdict alone would pass */
+START_TEST(test_rigorous_undecided)
+{
+    char text[11][6][64];
+    const char *cells[66];
+    nhref_verify_t *v = verifier("chaplygin_sleigh");
+    nhref_verify_report_t *rep;
+    size_t nund = 0;
+    closed_form_rows(text, cells, -1, 0);
+    ck_assert_int_eq(nhref_verify_set_rigorous(v, 1), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, NULL, 6), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_set_digits(v, 6), NHREF_OK);
+    ck_assert_msg(nhref_verify_strings(&rep, v, 6, rk4_names, 11, cells) == NHREF_OK, "%s",
+                  nhref_verify_error(v));
+    ck_assert(!rep->pass);
+    for (size_t j = 0; j < rep->ncolumn; j++) {
+        ck_assert_int_ne(rep->column[j].proof, NHREF_VERIFY_PROOF_FAIL);
+        ck_assert_uint_eq(rep->column[j].outside, 0);
+        ck_assert(rep->column[j].pass); /* the VALIDATED judgement passes */
+        nund += rep->column[j].proof == NHREF_VERIFY_PROOF_UNDECIDED;
+    }
+    ck_assert_uint_gt(nund, 0);
+    ck_assert_str_eq(rep->level, "VALIDATED");
+    ck_assert_msg(strncmp(rep->summary, "FAIL (undecided: column ", 24) == 0 &&
+                      strstr(rep->summary, "more --digits may help") != NULL,
+                  "%s", rep->summary);
+    nhref_verify_report_free(rep);
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* the skater's fall (golden fall-A1-0): a row at the golden event time (41 digits)
+ * with theta = -pi/2 (the event |theta| = pi/2; pi from MPFR) lies in the proven
+ * event's time ball and is compared with the enclosure over it: PROVEN PASS; a
+ * row after the fall is beyond the end: the VALIDATED verdict fails, and that row
+ * is not an undecided one */
+START_TEST(test_rigorous_event)
+{
+    char path[1200], err[512], event[128], tev[64], halfpi[80];
+    const char *ev, *names[2] = {"t", "theta"}, *cells[6];
+    nhref_table_t *tab;
+    nhref_verify_t *v = verifier(NULL);
+    nhref_verify_report_t *rep;
+    mpfr_t x;
+
+    golden_path(path, sizeof path, "skater/fall-A1-0.csv");
+    ck_assert_msg(nhref_table_read(&tab, path, 64, err, sizeof err) == NHREF_OK, "%s", err);
+    ev = nhref_table_meta(tab, "event", NULL);
+    ck_assert_ptr_nonnull(ev);
+    ck_assert_int_eq(sscanf(ev, "fall at t = %127s", event), 1);
+    nhref_table_free(tab);
+    mpfr_init2(x, 300);
+    mpfr_set_str(x, event, 10, MPFR_RNDN);
+    mpfr_snprintf(tev, sizeof tev, "%.40Re", x);
+    mpfr_const_pi(x, MPFR_RNDN);
+    mpfr_div_2ui(x, x, 1, MPFR_RNDN);
+    mpfr_neg(x, x, MPFR_RNDN);
+    mpfr_snprintf(halfpi, sizeof halfpi, "%.50Re", x);
+    mpfr_clear(x);
+    cells[0] = "0";
+    cells[1] = "0";
+    cells[2] = tev;
+    cells[3] = halfpi;
+    ck_assert_int_eq(nhref_verify_set_golden(v, path), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_set_rigorous(v, 1), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, NULL, 15), NHREF_OK);
+    ck_assert_msg(nhref_verify_strings(&rep, v, 2, names, 2, cells) == NHREF_OK, "%s",
+                  nhref_verify_error(v));
+    ck_assert_msg(rep->pass, "%s", rep->summary);
+    ck_assert_int_eq(rep->proven.outcome, NHREF_OUTCOME_EVENT);
+    ck_assert_str_eq(rep->proven.event, "fall");
+    ck_assert_uint_eq(rep->proven.rows_at_event, 1);
+    ck_assert_int_eq(col(rep, "theta")->proof, NHREF_VERIFY_PROOF_PASS);
+    ck_assert_double_ge(col(rep, "theta")->proven_digits, 30);
+    nhref_verify_report_free(rep);
+
+    /* a row after the fall: beyond the end; the verdict is the VALIDATED one */
+    cells[4] = "1.4";
+    cells[5] = "-1.5";
+    ck_assert_msg(nhref_verify_strings(&rep, v, 2, names, 3, cells) == NHREF_OK, "%s",
+                  nhref_verify_error(v));
+    ck_assert(!rep->pass);
+    ck_assert_uint_eq(rep->end[1].nbeyond, 1);
+    ck_assert_uint_eq(rep->proven.not_enclosed, 0);
+    ck_assert_int_eq(col(rep, "theta")->proof, NHREF_VERIFY_PROOF_PASS);
+    ck_assert_msg(strncmp(rep->summary, "FAIL: 1 row lies beyond the reference's end", 43) == 0,
+                  "%s", rep->summary);
+    nhref_verify_report_free(rep);
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* what rigorous mode cannot honour: rows before t-start, a threshold above the
+ * reference's digits; a flag that is not 0 or 1 */
+START_TEST(test_rigorous_refused)
+{
+    static const char *cells[4] = {"-1", "0", "1", "0.9"};
+    static const char *names[2] = {"t", "omega"};
+    nhref_verify_t *v = verifier("chaplygin_sleigh");
+    nhref_verify_report_t *rep;
+    ck_assert_int_eq(nhref_verify_set_rigorous(v, 2), NHREF_EINVAL);
+    ck_assert_msg(strstr(nhref_verify_error(v), "neither 0") != NULL, "%s", nhref_verify_error(v));
+    ck_assert_int_eq(nhref_verify_set_rigorous(v, 1), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, 2, names, 2, cells), NHREF_EINVAL);
+    ck_assert_ptr_null(rep);
+    ck_assert_msg(strstr(nhref_verify_error(v), "1 row lies before t-start = 0 (e.g. t = -1, "
+                                                "row 1)") != NULL,
+                  "%s", nhref_verify_error(v));
+    /* without --rigorous the same rows are verified */
+    ck_assert_int_eq(nhref_verify_set_rigorous(v, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, 2, names, 2, cells), NHREF_OK);
+    nhref_verify_report_free(rep);
+    ck_assert_int_eq(nhref_verify_set_rigorous(v, 1), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_set_digits(v, 20), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, "omega", 25), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, 2, names, 1, cells + 2), NHREF_EINVAL);
+    ck_assert_msg(strstr(nhref_verify_error(v), "exceeds the reference's 20 digits") != NULL, "%s",
+                  nhref_verify_error(v));
+    nhref_verify_free(v);
+}
+END_TEST
+
 static Suite *verify_suite(void)
 {
     Suite *s = suite_create("verify");
@@ -728,6 +1023,15 @@ static Suite *verify_suite(void)
     tcase_add_test(tc, test_map);
     tcase_add_test(tc, test_json);
     tcase_add_test(tc, test_catalogue);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("rigorous");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_rigorous_closed_form_passes);
+    tcase_add_test(tc, test_rigorous_perturbed_is_proven_wrong);
+    tcase_add_test(tc, test_rigorous_doubles);
+    tcase_add_test(tc, test_rigorous_undecided);
+    tcase_add_test(tc, test_rigorous_event);
+    tcase_add_test(tc, test_rigorous_refused);
     suite_add_tcase(s, tc);
     tc = tcase_create("table");
     tcase_set_timeout(tc, 60);

@@ -59,6 +59,14 @@ static void usage(FILE *out)
             "                          least FILE's)\n"
             "      --map YOURS=NAME    compare your column YOURS as the model's NAME\n"
             "                          (repeatable, or a comma-separated list)\n"
+            "      --rigorous          also judge against PROVEN enclosures of the true\n"
+            "                          solution (validated Taylor in Arb balls, forward\n"
+            "                          from t-start): per column a proven lower bound of\n"
+            "                          the digits; a value farther from the enclosure\n"
+            "                          than its own printed half-unit and the threshold\n"
+            "                          is a definite FAIL naming the row and column; PASS\n"
+            "                          only if every column is PROVEN PASS (an enclosure\n"
+            "                          too wide to decide fails safe: UNDECIDED)\n"
             "      --sep SEP           the separator: ',', ';', 'tab' or 'auto' (default)\n"
             "      --json FILE         write the report as JSON to FILE ('-': standard\n"
             "                          output, the text report is then left out and the\n"
@@ -79,13 +87,17 @@ static void usage(FILE *out)
             "first such row.  A row whose time has at least 15 significant digits and lies\n"
             "past the end by at most 10 units of its last digit is compared with the state\n"
             "at the end (a computed event time, rounded when printed).\n"
+            "With --rigorous: rows before t-start and a threshold above DREF are refused\n"
+            "(exit 2); the last line is PROVEN PASS, FAIL (proven wrong at ...), FAIL\n"
+            "(undecided: ...) or the FAIL of the checks above.\n"
             "The last line is PASS or FAIL.  Exit status: 0 pass, 1 fail (or the reference\n"
             "could not be computed, or an output file not written), 2 bad usage or input.\n\n"
             "Examples:\n"
             "  python3 rk4_sleigh.py 0.05 10 > rk4.csv\n"
             "  nhref verify rk4.csv chaplygin_sleigh --min-digits 6\n"
             "  nhref verify mine.csv --golden chaplygin_sleigh/PUB-1 -m 12 --json report.json\n"
-            "  nhref verify df.csv skater --map time=t --sep ';' --junit verify.xml\n",
+            "  nhref verify df.csv skater --map time=t --sep ';' --junit verify.xml\n"
+            "  nhref verify mine.csv --golden chaplygin_sleigh/PUB-1 -m 15 --rigorous\n",
             NHREF_VERIFY_CLOSED_FORM_SAMPLES, NHREF_VERIFY_DIGITS_MAX,
             NHREF_VERIFY_MIN_DIGITS_DEFAULT, NHREF_VERIFY_DREF_MAX, NHREF_GUARD_BITS);
 }
@@ -99,6 +111,7 @@ typedef struct {
     unsigned long digits; /* --digits, 0 if not given */
     char sep;
     int quiet;
+    int rigorous;
 } args_t;
 
 /* a threshold in (0, DIGITS_MAX] */
@@ -130,7 +143,7 @@ static int add_arg(char **list, size_t *n, char *arg, const char *option)
  * or -1 after --help. */
 static int parse_args(args_t *a, int argc, char **argv)
 {
-    enum { OPT_T_START = 256, OPT_DRIFT, OPT_MAP, OPT_SEP, OPT_JSON, OPT_JUNIT };
+    enum { OPT_T_START = 256, OPT_DRIFT, OPT_MAP, OPT_SEP, OPT_JSON, OPT_JUNIT, OPT_RIGOROUS };
     static const struct option longopts[] = {{"param", required_argument, NULL, 'p'},
                                              {"init", required_argument, NULL, 'i'},
                                              {"t-start", required_argument, NULL, OPT_T_START},
@@ -143,6 +156,7 @@ static int parse_args(args_t *a, int argc, char **argv)
                                              {"sep", required_argument, NULL, OPT_SEP},
                                              {"json", required_argument, NULL, OPT_JSON},
                                              {"junit", required_argument, NULL, OPT_JUNIT},
+                                             {"rigorous", no_argument, NULL, OPT_RIGOROUS},
                                              {"quiet", no_argument, NULL, 'q'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
@@ -205,6 +219,9 @@ static int parse_args(args_t *a, int argc, char **argv)
             break;
         case 'q':
             a->quiet = 1;
+            break;
+        case OPT_RIGOROUS:
+            a->rigorous = 1;
             break;
         case 'h':
             usage(stdout);
@@ -381,6 +398,65 @@ static void print_end(FILE *out, const nhref_verify_end_t *e, const char *dir)
                 at_str(at, sizeof at, &e->first_beyond));
 }
 
+static const char *proof_str(nhref_verify_proof_t p)
+{
+    switch (p) {
+    case NHREF_VERIFY_PROOF_PASS:
+        return "PROVEN PASS";
+    case NHREF_VERIFY_PROOF_FAIL:
+        return "FAIL (proven)";
+    case NHREF_VERIFY_PROOF_UNDECIDED:
+        return "UNDECIDED";
+    default:
+        return "-";
+    }
+}
+
+/* the rigorous judgement: the proven run, then one line per column */
+static void print_rigorous(FILE *out, const nhref_verify_report_t *rep)
+{
+    const nhref_verify_proven_t *p = &rep->proven;
+    char d[32], at[48];
+    fprintf(out, "\nrigorous:   validated Taylor in Arb balls, order %u, %ld bits, %zu grid "
+                 "times, %lu steps: ",
+            p->order, p->prec, p->grid, p->nsteps);
+    if (p->outcome == NHREF_OUTCOME_REACHED)
+        fprintf(out, "every row's time enclosed\n");
+    else
+        fprintf(out, "stopped: %s\n", p->why != NULL ? p->why : "?");
+    if (p->rows_at_event > 0)
+        fprintf(out, "    %zu row%s in the event's time ball: compared with the enclosure over "
+                     "it\n",
+                p->rows_at_event, p->rows_at_event == 1 ? "" : "s");
+    if (p->not_enclosed > 0)
+        fprintf(out, "    %zu row%s not enclosed (the first: t = %s %s): undecided\n",
+                p->not_enclosed, p->not_enclosed == 1 ? "" : "s", p->first_not_enclosed.t_str,
+                at_str(at, sizeof at, &p->first_not_enclosed));
+    fprintf(out, "proven digits: a lower bound of -log10((|yours - m| + r) / max(|m| - r, 1))\n"
+                 "over the enclosures m +- r of the true values; OUTSIDE: |yours - m| - r >\n"
+                 "max(half a unit of your last printed digit, 10^-T max(|m| + r, 1)), T = min\n");
+    fprintf(out, "%-10s %8s %7s %10s %10s %8s  %-13s %s\n", "column", "proven", "min",
+            "max radius", "max rel.r", "outside", "verdict", "worst at t (line)");
+    for (size_t j = 0; j < rep->ncolumn; j++) {
+        const nhref_verify_column_t *c = rep->column + j;
+        fprintf(out, "%-10s %8s %7g %10.3g %10.3g %8zu  %-13s", c->name,
+                isnan(c->proven_digits) ? "-" : digits_str(d, sizeof d, c->proven_digits),
+                c->min_digits, c->max_radius, c->max_rel_radius, c->outside, proof_str(c->proof));
+        if (c->outside > 0)
+            fprintf(out, " first outside: t = %s %s: yours %.17g, enclosure %.17g +- %.3g, "
+                         "distance >= %.3e > %.3g allowed",
+                    c->first_outside.t_str, at_str(at, sizeof at, &c->first_outside),
+                    c->outside_value, c->outside_mid, c->outside_radius, c->outside_distance,
+                    c->outside_allowed);
+        else if (c->enclosed > 0)
+            fprintf(out, " %s %s", c->proven_worst.t_str, at_str(at, sizeof at, &c->proven_worst));
+        if (c->not_enclosed > 0)
+            fprintf(out, "; %zu row%s not enclosed", c->not_enclosed,
+                    c->not_enclosed == 1 ? "" : "s");
+        fprintf(out, "\n");
+    }
+}
+
 static void print_report(FILE *out, const nhref_verify_report_t *rep)
 {
     char d[32], at[48];
@@ -454,6 +530,8 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
         fprintf(out, "%s\n", as);
     }
 
+    if (rep->proven.ran)
+        print_rigorous(out, rep);
     fprintf(out, "\n");
     if (!rep->drift_computed) {
         fprintf(out, "first-integral drift: skipped (%s)\n",
@@ -560,6 +638,8 @@ int cmd_verify(int argc, char **argv)
         rc = lib_error(v, status, "--digits: ");
     if (rc == CLI_OK && (status = nhref_verify_set_separator(v, a.sep)) != NHREF_OK)
         rc = lib_error(v, status, "--sep: ");
+    if (rc == CLI_OK && (status = nhref_verify_set_rigorous(v, a.rigorous)) != NHREF_OK)
+        rc = lib_error(v, status, "--rigorous: ");
     if (rc != CLI_OK) {
         nhref_verify_free(v);
         return rc;

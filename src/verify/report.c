@@ -38,6 +38,9 @@ void nhref_verify_report_free(nhref_verify_report_t *rep)
         free(rep->end[d].t_end);
         free(rep->end[d].why);
     }
+    free(rep->proven.event);
+    free(rep->proven.t_end);
+    free(rep->proven.why);
     free(rep->closed_form_note);
     free(rep->closed_form_worst);
     if (rep->column != NULL)
@@ -105,6 +108,8 @@ static const char *outcome_name(nhref_outcome_t o)
         return "failed";
     case NHREF_OUTCOME_UNDERFLOW:
         return "underflow";
+    case NHREF_OUTCOME_UNPROVEN:
+        return "unproven";
     default:
         return "none";
     }
@@ -129,6 +134,83 @@ static json_t *jend(const nhref_verify_end_t *e)
     return o;
 }
 
+static const char *proof_name(nhref_verify_proof_t p)
+{
+    switch (p) {
+    case NHREF_VERIFY_PROOF_PASS:
+        return "proven-pass";
+    case NHREF_VERIFY_PROOF_FAIL:
+        return "proven-fail";
+    case NHREF_VERIFY_PROOF_UNDECIDED:
+        return "undecided";
+    default:
+        return "none";
+    }
+}
+
+/* the proven run (rigorous mode), or null */
+static json_t *jproven(const nhref_verify_proven_t *p)
+{
+    json_t *o;
+    if (!p->ran)
+        return json_null();
+    o = json_object();
+    json_object_set_new(o, "outcome", jstr(outcome_name(p->outcome)));
+    json_object_set_new(o, "t_end", jstr(p->t_end));
+    json_object_set_new(o, "event", jstr(p->event));
+    json_object_set_new(o, "error", p->status != NHREF_OK ? jstr(nhref_strerror(p->status))
+                                                          : json_null());
+    json_object_set_new(o, "why", jstr(p->why));
+    json_object_set_new(o, "steps", json_integer((json_int_t)p->nsteps));
+    json_object_set_new(o, "order", json_integer((json_int_t)p->order));
+    json_object_set_new(o, "precision_bits", json_integer(p->prec));
+    json_object_set_new(o, "grid_times", json_integer((json_int_t)p->grid));
+    json_object_set_new(o, "rows_at_event", json_integer((json_int_t)p->rows_at_event));
+    json_object_set_new(o, "rows_not_enclosed", json_integer((json_int_t)p->not_enclosed));
+    json_object_set_new(o, "first_not_enclosed",
+                        p->not_enclosed > 0 ? jwhere(&p->first_not_enclosed) : json_null());
+    return o;
+}
+
+/* a column's rigorous judgement, or null */
+static json_t *jcolumn_proof(const nhref_verify_column_t *c)
+{
+    json_t *o, *out;
+    if (c->proof == NHREF_VERIFY_PROOF_NONE)
+        return json_null();
+    o = json_object();
+    json_object_set_new(o, "verdict", jstr(proof_name(c->proof)));
+    if (c->enclosed > 0)
+        jdigits(o, c->proven_digits);
+    else {
+        json_object_set_new(o, "digits", json_null());
+        json_object_set_new(o, "exact", json_false());
+    }
+    json_object_set_new(o, "worst", c->enclosed > 0 ? jwhere(&c->proven_worst) : json_null());
+    json_object_set_new(o, "rows_enclosed", json_integer((json_int_t)c->enclosed));
+    json_object_set_new(o, "rows_not_enclosed", json_integer((json_int_t)c->not_enclosed));
+    json_object_set_new(o, "first_not_enclosed",
+                        c->not_enclosed > 0 ? jwhere(&c->first_not_enclosed) : json_null());
+    json_object_set_new(o, "max_radius", jnum(c->max_radius));
+    json_object_set_new(o, "max_rel_radius", jnum(c->max_rel_radius));
+    json_object_set_new(o, "max_radius_at", c->enclosed > 0 ? jwhere(&c->max_radius_at)
+                                                           : json_null());
+    json_object_set_new(o, "outside", json_integer((json_int_t)c->outside));
+    if (c->outside > 0) {
+        out = json_object();
+        json_object_set_new(out, "where", jwhere(&c->first_outside));
+        json_object_set_new(out, "value", jnum(c->outside_value));
+        json_object_set_new(out, "mid", jnum(c->outside_mid));
+        json_object_set_new(out, "radius", jnum(c->outside_radius));
+        json_object_set_new(out, "distance", jnum(c->outside_distance));
+        json_object_set_new(out, "allowed", jnum(c->outside_allowed));
+        json_object_set_new(o, "first_outside", out);
+    } else {
+        json_object_set_new(o, "first_outside", json_null());
+    }
+    return o;
+}
+
 static json_t *report_json(const nhref_verify_report_t *rep)
 {
     json_t *root = json_object(), *in, *ref, *params, *init, *nc, *cf, *cols, *dr, *ints;
@@ -141,6 +223,7 @@ static json_t *report_json(const nhref_verify_report_t *rep)
     json_object_set_new(root, "nhref", jstr(nhref_version()));
     json_object_set_new(root, "pass", json_boolean(rep->pass));
     json_object_set_new(root, "summary", jstr(rep->summary));
+    json_object_set_new(root, "level", jstr(rep->level != NULL ? rep->level : "VALIDATED"));
     json_object_set_new(root, "min_digits", jnum(rep->min_digits));
 
     in = json_object();
@@ -175,6 +258,7 @@ static json_t *report_json(const nhref_verify_report_t *rep)
     json_object_set_new(ref, "steps", json_integer((json_int_t)rep->nsteps));
     json_object_set_new(ref, "backward", jend(rep->end));
     json_object_set_new(ref, "forward", jend(rep->end + 1));
+    json_object_set_new(ref, "proven", jproven(&rep->proven));
     json_object_set_new(root, "reference", ref);
 
     cf = json_object();
@@ -206,6 +290,8 @@ static json_t *report_json(const nhref_verify_report_t *rep)
         json_object_set_new(o, "min_digits", jnum(c->min_digits));
         json_object_set_new(o, "threshold_named", json_boolean(c->named));
         json_object_set_new(o, "pass", json_boolean(c->pass));
+        json_object_set_new(o, "level", jstr(c->level != NULL ? c->level : "VALIDATED"));
+        json_object_set_new(o, "rigorous", jcolumn_proof(c));
         json_object_set_new(o, "worst", jwhere(&c->worst));
         json_object_set_new(o, "rows", json_integer((json_int_t)c->rows));
         json_object_set_new(o, "nan_rows", json_integer((json_int_t)c->nan_rows));
@@ -365,16 +451,22 @@ static const char *where_text(char *buf, size_t len, const nhref_verify_where_t 
     return buf;
 }
 
+/* a column's test case passes: its threshold, and in rigorous mode PROVEN PASS */
+static int column_passes(const nhref_verify_column_t *c)
+{
+    return c->pass && (c->proof == NHREF_VERIFY_PROOF_NONE || c->proof == NHREF_VERIFY_PROOF_PASS);
+}
+
 int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
 {
     size_t ntests = rep->ncolumn + 1, nfail = 0, nbeyond = rep->end[0].nbeyond + rep->end[1].nbeyond;
-    char d[32], w[96], msg[512];
+    char d[32], w[96], msg[1024];
 
     for (size_t k = 0; k < rep->ndrift; k++)
         ntests += !isnan(rep->drift[k].min_digits);
     nfail += nbeyond > 0;
     for (size_t j = 0; j < rep->ncolumn; j++)
-        nfail += !rep->column[j].pass;
+        nfail += !column_passes(rep->column + j);
     for (size_t k = 0; k < rep->ndrift; k++)
         nfail += !isnan(rep->drift[k].min_digits) && !rep->drift[k].pass;
 
@@ -392,6 +484,8 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
     fprintf(out, "\"/>\n      <property name=\"reference digits\" value=\"%g\"/>\n", rep->digits);
     fprintf(out, "      <property name=\"min-digits\" value=\"%g\"/>\n", rep->min_digits);
     fprintf(out, "      <property name=\"rows\" value=\"%zu\"/>\n", rep->nrows);
+    fprintf(out, "      <property name=\"level\" value=\"%s\"/>\n",
+            rep->level != NULL ? rep->level : "VALIDATED");
     fprintf(out, "      <property name=\"verdict\" value=\"");
     xml_escaped(out, rep->summary);
     fprintf(out, "\"/>\n    </properties>\n");
@@ -421,8 +515,32 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
         snprintf(msg, sizeof msg, "%s: %s digits (max |error| %.3e, worst at %s), threshold %g",
                  c->name, digits_text(d, sizeof d, c->digits), c->max_error,
                  where_text(w, sizeof w, &c->worst), c->min_digits);
-        if (!c->pass) {
-            fprintf(out, "      <failure type=\"digits\" message=\"");
+        if (c->proof != NHREF_VERIFY_PROOF_NONE) {
+            size_t used = strlen(msg);
+            char pd[32];
+            if (c->proof == NHREF_VERIFY_PROOF_FAIL)
+                snprintf(msg + used, sizeof msg - used,
+                         "; PROVEN WRONG at %s: %.17g lies at least %.3e from the enclosure "
+                         "%.17g +- %.3g (%.3g allowed); %zu values outside",
+                         where_text(w, sizeof w, &c->first_outside), c->outside_value,
+                         c->outside_distance, c->outside_mid, c->outside_radius,
+                         c->outside_allowed, c->outside);
+            else if (c->proof == NHREF_VERIFY_PROOF_UNDECIDED && c->not_enclosed > 0)
+                snprintf(msg + used, sizeof msg - used,
+                         "; UNDECIDED: %zu rows not enclosed (the first at %s)", c->not_enclosed,
+                         where_text(w, sizeof w, &c->first_not_enclosed));
+            else
+                snprintf(msg + used, sizeof msg - used, "; %s: proven %s digits (worst at %s), "
+                                                        "max radius %.3g",
+                         c->proof == NHREF_VERIFY_PROOF_PASS ? "PROVEN PASS" : "UNDECIDED",
+                         isnan(c->proven_digits) ? "no" : digits_text(pd, sizeof pd, c->proven_digits),
+                         where_text(w, sizeof w, &c->proven_worst), c->max_radius);
+        }
+        if (!column_passes(c)) {
+            fprintf(out, "      <failure type=\"%s\" message=\"",
+                    c->proof == NHREF_VERIFY_PROOF_FAIL ? "proven-wrong"
+                    : !c->pass                          ? "digits"
+                                                        : "undecided");
             xml_escaped(out, msg);
             fprintf(out, "\"/>\n");
         } else {

@@ -32,6 +32,7 @@ typedef struct {
     const nhref_model_t *m;
     nhref_table_t *tab;
     int from_file;
+    int from;                  /* NHREF_VERIFY_FROM_* */
     mpfr_prec_t prec;
     double dref;
     nhref_integrator_t *ig;
@@ -55,6 +56,9 @@ typedef struct {
     mpfr_t t0, one, tiny;       /* tiny: the scale of relative digits (sig_add) */
     mpfr_t e, ed;              /* a - b, at prec + 64 and drift_prec + 64 bits (acc_add) */
     const char *what;          /* progress */
+    int *pcol;                 /* ncc: the table column of each compared column (rigorous) */
+    double *pmin;              /* ncc: their thresholds (rigorous) */
+    nhref_verify_proof_in_t pin; /* what the proven pass reads */
 } run_t;
 
 static mpfr_srcptr cell(const run_t *R, size_t r, int c)
@@ -67,14 +71,20 @@ static char *dup_or_null(const char *s)
     return s != NULL ? nhref_strdup(s) : NULL;
 }
 
+void nhref_verify_where_set(nhref_verify_where_t *w, const nhref_table_t *tab, int tcol, int from,
+                            size_t r)
+{
+    mpfr_srcptr t = tab->v + r * tab->ncol + (size_t)tcol;
+    w->row = r;
+    w->line = from == NHREF_VERIFY_FROM_FILE ? tab->line[r] : 0;
+    w->t = mpfr_get_d(t, MPFR_RNDN);
+    mpfr_snprintf(w->t_str, sizeof w->t_str, "%.15Rg", t);
+}
+
 /* "where" of row R */
 static void where_set(nhref_verify_where_t *w, const run_t *R, size_t r)
 {
-    mpfr_srcptr t = cell(R, r, R->tcol);
-    w->row = r;
-    w->line = R->from_file ? R->tab->line[r] : 0;
-    w->t = mpfr_get_d(t, MPFR_RNDN);
-    mpfr_snprintf(w->t_str, sizeof w->t_str, "%.15Rg", t);
+    nhref_verify_where_set(w, R->tab, R->tcol, R->from, r);
 }
 
 /* "line 12" or "row 12" */
@@ -897,6 +907,11 @@ static void fill_columns(run_t *R)
             where_set(&c->worst, R, cc->acc.worst_row);
         else
             c->worst = rep->first;
+        c->proof = NHREF_VERIFY_PROOF_NONE; /* rigorous mode: nhref_verify_proven_pass */
+        c->level = "VALIDATED";
+        c->proven_digits = c->max_radius = c->max_rel_radius = NAN;
+        c->outside_distance = c->outside_allowed = c->outside_radius = NAN;
+        c->outside_value = c->outside_mid = NAN;
         c->sig_rows = cc->sig_rows;
         c->sig_digits = cc->sig_rows > 0 ? cc->sig : NAN;
         if (cc->sig_rows > 0)
@@ -904,6 +919,105 @@ static void fill_columns(run_t *R)
         else
             c->sig_worst = rep->first;
     }
+}
+
+/* "--min-digits 15" or "--min-digits x=15" for column C */
+static const char *threshold_str(char *buf, size_t len, const nhref_verify_column_t *c)
+{
+    if (c->named)
+        snprintf(buf, len, "--min-digits %s=%g", c->compared_as, c->min_digits);
+    else
+        snprintf(buf, len, "--min-digits %g", c->min_digits);
+    return buf;
+}
+
+/* W is before V in time (ties: input order) */
+static int where_before(const nhref_verify_where_t *w, const nhref_verify_where_t *v)
+{
+    return w->t < v->t || (w->t == v->t && w->row < v->row);
+}
+
+/* Rigorous mode: the verdict and its line from the columns' rigorous judgement and
+ * the VALIDATED verdict already in BUF (rep->pass).  A value proven wrong is named
+ * first (it is the strongest statement); then a VALIDATED failure stands as it is;
+ * then an undecided column fails safe; else PROVEN PASS. */
+static void verdict_rigorous(run_t *R, char *buf, size_t len)
+{
+    nhref_verify_report_t *rep = R->rep;
+    const nhref_verify_column_t *wrong = NULL, *und = NULL, *low = NULL;
+    size_t nwrong = 0, nout = 0, nund = 0;
+    char d[32], w[48], thr[160];
+
+    for (size_t j = 0; j < rep->ncolumn; j++) {
+        const nhref_verify_column_t *c = rep->column + j;
+        if (c->proof == NHREF_VERIFY_PROOF_FAIL) {
+            nwrong++;
+            nout += c->outside;
+            if (wrong == NULL || where_before(&c->first_outside, &wrong->first_outside))
+                wrong = c;
+        } else if (c->proof == NHREF_VERIFY_PROOF_UNDECIDED) {
+            nund++;
+            /* rows without an enclosure first: they say more than a wide one */
+            if (und == NULL || (c->not_enclosed > 0 && und->not_enclosed == 0))
+                und = c;
+        }
+        if (c->enclosed > 0 &&
+            (low == NULL || c->proven_digits - c->min_digits < low->proven_digits - low->min_digits))
+            low = c;
+    }
+    if (wrong != NULL) {
+        char more[96] = "";
+        if (nout > 1)
+            snprintf(more, sizeof more, " (%zu values proven wrong in %zu column%s)", nout, nwrong,
+                     nwrong == 1 ? "" : "s");
+        rep->pass = 0;
+        rep->level = "PROVEN";
+        snprintf(buf, len,
+                 "FAIL (proven wrong at t = %s, %s, column %s): your value %.17g lies at least "
+                 "%.3e from the enclosure %.17g +- %.3g of the true value, more than the %.3g "
+                 "allowed (half a unit of its last printed digit, or 10^-%g of the scale)%s",
+                 wrong->first_outside.t_str, where_str(w, sizeof w, &wrong->first_outside),
+                 wrong->name, wrong->outside_value, wrong->outside_distance, wrong->outside_mid,
+                 wrong->outside_radius, wrong->outside_allowed, wrong->min_digits, more);
+        return;
+    }
+    if (!rep->pass)
+        return; /* the VALIDATED verdict fails: its line stands */
+    if (und != NULL) {
+        rep->pass = 0;
+        if (und->not_enclosed > 0 && rep->proven.not_enclosed > 0)
+            snprintf(buf, len,
+                     "FAIL (undecided: %zu row%s not enclosed, the first at t = %s, %s): the "
+                     "proven run stopped, %s; no value is proven wrong, and none there can be "
+                     "proven right (more --digits may help)",
+                     rep->proven.not_enclosed, rep->proven.not_enclosed == 1 ? "" : "s",
+                     rep->proven.first_not_enclosed.t_str,
+                     where_str(w, sizeof w, &rep->proven.first_not_enclosed),
+                     rep->proven.why != NULL ? rep->proven.why : "?");
+        else if (und->not_enclosed > 0)
+            snprintf(buf, len,
+                     "FAIL (undecided: column %s has %zu row%s without an enclosure, the first at "
+                     "t = %s, %s): the enclosure there is indeterminate (undefined somewhere in "
+                     "the ball); no value is proven wrong",
+                     und->name, und->not_enclosed, und->not_enclosed == 1 ? "" : "s",
+                     und->first_not_enclosed.t_str, where_str(w, sizeof w, &und->first_not_enclosed));
+        else
+            snprintf(buf, len,
+                     "FAIL (undecided: column %s is proven to %s digits only, at t = %s, %s, < "
+                     "%s%s): the enclosure (radius up to %.3g) is too wide to decide and no value "
+                     "is proven wrong; more --digits may help",
+                     und->name, digits_str(d, sizeof d, und->proven_digits),
+                     und->proven_worst.t_str, where_str(w, sizeof w, &und->proven_worst),
+                     threshold_str(thr, sizeof thr, und), nund > 1 ? "; more columns undecided" : "",
+                     und->max_radius);
+        return;
+    }
+    rep->level = "PROVEN";
+    if (low == NULL) /* cannot happen: every column PROVEN PASS has an enclosed row */
+        return;
+    snprintf(buf, len, "PROVEN PASS: minimum proven %s digits (%s at t = %s) >= %s",
+             digits_str(d, sizeof d, low->proven_digits), low->name, low->proven_worst.t_str,
+             threshold_str(thr, sizeof thr, low));
 }
 
 /* the verdict and its line */
@@ -976,6 +1090,9 @@ static void verdict(run_t *R)
                      thr);
         }
     }
+    rep->level = "VALIDATED";
+    if (rep->proven.ran)
+        verdict_rigorous(R, buf, sizeof buf);
     rep->summary = nhref_strdup(buf);
 }
 
@@ -994,13 +1111,15 @@ static void run_free(run_t *R)
     free(R->judged);
     free(R->slot);
     free(R->slot_filled);
+    free(R->pcol);
+    free(R->pmin);
     nhref_integrator_free(R->ig);
     nhref_integrator_free(R->ig_drift);
     nhref_table_free(R->tab);
 }
 
 int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_table_t *tab,
-                     int from_file)
+                     int from)
 {
     run_t R;
     const nhref_model_t *m = v->model;
@@ -1013,7 +1132,8 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     R.v = v;
     R.m = m;
     R.tab = tab;
-    R.from_file = from_file;
+    R.from = from;
+    R.from_file = from == NHREF_VERIFY_FROM_FILE;
     mpfr_inits2(MPFR_PREC_MIN, R.t0, R.one, R.tiny, R.e, R.ed, (mpfr_ptr)0);
     if ((status = nhref_verify_precision(v, &R.dref, &R.prec, &raised)) != NHREF_OK)
         goto out;
@@ -1058,6 +1178,32 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     /* the input */
     if ((status = match_columns(&R)) != NHREF_OK || (status = sort_rows(&R)) != NHREF_OK)
         goto out;
+    if (v->rigorous) {
+        /* what the proven pass cannot honour is refused before any integration */
+        R.pcol = malloc(R.ncc * sizeof *R.pcol);
+        R.pmin = malloc(R.ncc * sizeof *R.pmin);
+        if (R.pcol == NULL || R.pmin == NULL) {
+            status = nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+            goto out;
+        }
+        for (size_t j = 0; j < R.ncc; j++) {
+            R.pcol[j] = R.cc[j].col;
+            R.pmin[j] = R.cc[j].min_digits;
+        }
+        R.pin.v = v;
+        R.pin.tab = tab;
+        R.pin.from = R.from;
+        R.pin.tcol = R.tcol;
+        R.pin.order = R.order;
+        R.pin.nback = R.nback;
+        R.pin.ncol = R.ncc;
+        R.pin.col = R.pcol;
+        R.pin.min_digits = R.pmin;
+        R.pin.prec = (long)R.prec;
+        R.pin.dref = R.dref;
+        if ((status = nhref_verify_proven_check(&R.pin)) != NHREF_OK)
+            goto out;
+    }
     R.rep->column = calloc(R.ncc, sizeof *R.rep->column);
     R.judged = calloc(tab->nrow, 1);
     R.slot = malloc(tab->nrow * sizeof *R.slot);
@@ -1094,6 +1240,11 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     fill_columns(&R);
     if ((status = closed_form(&R)) != NHREF_OK || (status = drift(&R)) != NHREF_OK)
         goto out;
+    if (v->rigorous) {
+        R.pin.judged = R.judged;
+        if ((status = nhref_verify_proven_pass(R.rep, &R.pin)) != NHREF_OK)
+            goto out;
+    }
     verdict(&R);
     if (R.rep->summary == NULL)
         status = nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");

@@ -420,6 +420,15 @@ int nhref_verify_set_separator(nhref_verify_t *v, char sep)
     return NHREF_OK;
 }
 
+int nhref_verify_set_rigorous(nhref_verify_t *v, int on)
+{
+    v->err[0] = '\0';
+    if (on != 0 && on != 1)
+        return nhref_verify_fail(v, NHREF_EINVAL, "rigorous: %d is neither 0 (off) nor 1 (on)", on);
+    v->rigorous = on;
+    return NHREF_OK;
+}
+
 void nhref_verify_set_progress(nhref_verify_t *v,
                                void (*progress)(void *arg, const char *what, double fraction),
                                void *arg)
@@ -475,7 +484,7 @@ int nhref_verify_file(nhref_verify_report_t **rep, nhref_verify_t *v, const char
             nhref_verify_fail(v, status, "out of memory");
         return status;
     }
-    return nhref_verify_run(rep, v, tab, 1);
+    return nhref_verify_run(rep, v, tab, NHREF_VERIFY_FROM_FILE);
 }
 
 static int strcmp_ptr(const void *a, const void *b)
@@ -582,7 +591,8 @@ static int verify_arrays(nhref_verify_report_t **rep, nhref_verify_t *v, size_t 
         return status;
     if ((status = table_from_arrays(v, &tab, ncol, names, nrow, cells, values, prec)) != NHREF_OK)
         return status;
-    return nhref_verify_run(rep, v, tab, 0);
+    return nhref_verify_run(rep, v, tab,
+                            values != NULL ? NHREF_VERIFY_FROM_DOUBLES : NHREF_VERIFY_FROM_STRINGS);
 }
 
 int nhref_verify_strings(nhref_verify_report_t **rep, nhref_verify_t *v, size_t ncol,

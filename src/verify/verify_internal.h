@@ -28,6 +28,7 @@ struct nhref_verify {
     nhref_verify_list_t drift; /* per-integral drift thresholds */
     nhref_verify_list_t map;  /* yours -> model name */
     char sep;
+    int rigorous;             /* 1: also judge against proven enclosures */
     void (*progress)(void *, const char *, double);
     void *progress_arg;
     char err[2048];
@@ -40,10 +41,45 @@ int nhref_verify_fail(nhref_verify_t *v, int status, const char *fmt, ...)
 #endif
     ;
 
+/* where the input came from (nhref_verify_run's FROM) */
+enum { NHREF_VERIFY_FROM_STRINGS = 0, NHREF_VERIFY_FROM_FILE = 1, NHREF_VERIFY_FROM_DOUBLES = 2 };
+
 /* nhref_verify_run -- the verification of TAB (read at the precision PREC of the
- * reference, which nhref_verify_prepare computed); takes TAB over.  SOURCE names it. */
+ * reference, which nhref_verify_prepare computed); takes TAB over.  FROM: one of
+ * NHREF_VERIFY_FROM_*. */
 int nhref_verify_run(nhref_verify_report_t **rep, nhref_verify_t *v, nhref_table_t *tab,
-                     int from_file);
+                     int from);
+
+/* W = row R of TAB (TCOL its time column; file lines when FROM is a file) */
+void nhref_verify_where_set(nhref_verify_where_t *w, const nhref_table_t *tab, int tcol, int from,
+                            size_t r);
+
+/* What the proven pass (proven.c) reads of a run (run.c). */
+typedef struct {
+    nhref_verify_t *v;
+    const nhref_table_t *tab;
+    int from;               /* NHREF_VERIFY_FROM_* */
+    int tcol;               /* the time column */
+    const size_t *order;    /* the rows by time (ties in input order) */
+    size_t nback;           /* order[0 .. nback-1] lie before t-start */
+    const char *judged;     /* nrow: 1 if within the reference's range (VALIDATED pass) */
+    size_t ncol;            /* compared columns */
+    const int *col;         /* ncol: the table column of each compared column */
+    const double *min_digits; /* ncol: their thresholds */
+    long prec;              /* the reference's precision [bits] */
+    double dref;            /* its digits */
+} nhref_verify_proof_in_t;
+
+/* nhref_verify_proven_check -- what rigorous mode cannot honour, before any
+ * integration (rows before t-start, a threshold above DREF): NHREF_OK or
+ * NHREF_EINVAL with the message in V. */
+int nhref_verify_proven_check(const nhref_verify_proof_in_t *in);
+
+/* nhref_verify_proven_pass -- the proven run through the forward rows and the
+ * rigorous judgement of every column of REP (rep->column filled by run.c);
+ * fills rep->proven and the columns' rigorous fields.  Returns NHREF_OK, or an
+ * error with the message in V (NHREF_EINVAL, NHREF_ENOMEM, NHREF_EDOMAIN). */
+int nhref_verify_proven_pass(nhref_verify_report_t *rep, const nhref_verify_proof_in_t *in);
 
 /* DREF and its precision for V's thresholds and golden file */
 int nhref_verify_precision(nhref_verify_t *v, double *dref, mpfr_prec_t *prec, int *raised);

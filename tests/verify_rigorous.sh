@@ -1,0 +1,140 @@
+#!/bin/sh
+# verify_rigorous.sh -- `nhref verify --rigorous` as a user meets it (issue 12 item 4):
+# the sleigh's golden PUB-1 (data/golden) rounded to 20 significant digits is PROVEN
+# PASS at 15 digits; the same with one value changed by 1e-10 relative is a definite
+# FAIL naming that row (file line, time) and column; RK4 in double (tests/rk4_sleigh.py)
+# passes a threshold it meets and is proven wrong above what it has; a 6-digit
+# reference cannot decide 6 digits (UNDECIDED, exit 1, never PASS), nor can a row of
+# the P2 blow-up beyond what can be proven; JSON and JUnit
+# carry the rigorous judgement; what --rigorous cannot honour is exit 2, one line.
+# Expected values come from data/golden and from identities (a 20-digit rounding
+# keeps 19 digits), not from nhref.
+set -u
+NHREF=${NHREF:-../src/nhref}
+top_srcdir=${top_srcdir:-..}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect RC PATTERN -- ARGS: exit status RC, PATTERN (grep -E) in stdout+stderr
+expect() {
+    rc_want=$1 pat=$2
+    shift 3
+    out=$("$NHREF" "$@" 2>&1)
+    rc=$?
+    if [ "$rc" -ne "$rc_want" ]; then
+        bad "nhref $*: exit $rc, want $rc_want; output: $(printf '%s' "$out" | tail -3)"
+    elif ! printf '%s\n' "$out" | grep -Eq -- "$pat"; then
+        bad "nhref $*: output lacks /$pat/: $(printf '%s' "$out" | tail -3)"
+    else
+        ok
+    fi
+}
+
+py=
+for p in "${PYTHON3:-}" /usr/bin/python3 python3; do
+    [ -n "$p" ] && "$p" -c 'import decimal' 2>/dev/null && { py=$p; break; }
+done
+[ -n "$py" ] || { echo "SKIP: no Python 3"; exit 77; }
+
+# --- PUB-1 to 20 significant digits (decimal rounding of the golden strings); the
+# state columns, and a copy with phi(5) * (1 + 1e-10)
+"$py" - "$top_srcdir/data/golden/chaplygin_sleigh/PUB-1.csv" "$tmp" <<'EOF'
+import sys
+from decimal import Decimal, getcontext
+getcontext().prec = 80
+lines = open(sys.argv[1]).read().splitlines()
+rows = [l.split(',') for l in lines if not l.startswith('#')]
+head, rows = rows[0], rows[1:]
+cols = ['t', 'x', 'y', 'phi', 'v', 'omega']
+idx = [head.index(c) for c in cols]
+def write(path, change):
+    with open(path, 'w') as f:
+        f.write('# PUB-1 rounded to 20 significant digits\n' + ','.join(cols) + '\n')
+        for r in rows:
+            out = [r[idx[0]]]
+            for c, i in zip(cols[1:], idx[1:]):
+                val = Decimal(r[i])
+                if change and c == 'phi' and r[idx[0]] == '5':
+                    val *= Decimal('1.0000000001')
+                out.append(format(val, '.19e'))
+            f.write(','.join(out) + '\n')
+write(sys.argv[2] + '/pub1.csv', False)
+write(sys.argv[2] + '/pub1_bad.csv', True)
+EOF
+line5=$(grep -n '^5,' "$tmp/pub1_bad.csv" | cut -d: -f1)
+
+expect 0 '^PROVEN PASS: minimum proven (19|2[0-9])\.[0-9]+ digits' -- \
+    verify "$tmp/pub1.csv" --golden chaplygin_sleigh/PUB-1 -m 15 --rigorous -q
+expect 1 "^FAIL \(proven wrong at t = 5, line $line5, column phi\): your value " -- \
+    verify "$tmp/pub1_bad.csv" --golden chaplygin_sleigh/PUB-1 -m 15 --rigorous -q
+# the text report: the column's rigorous line names the row
+expect 1 "^phi .* FAIL \(proven\) +first outside: t = 5 \(line $line5\)" -- \
+    verify "$tmp/pub1_bad.csv" --golden chaplygin_sleigh/PUB-1 -m 15 --rigorous -q
+# without --rigorous the same file fails on the digits only (VALIDATED)
+expect 1 '^FAIL: minimum 1[01]\.[0-9]+ digits \(phi at t = 5' -- \
+    verify "$tmp/pub1_bad.csv" --golden chaplygin_sleigh/PUB-1 -m 15 -q
+
+# --- RK4 in double (h = 0.05: about 7.6 digits): 6 is proven, 9 is proven wrong
+"$py" "$top_srcdir/tests/rk4_sleigh.py" 0.05 10 > "$tmp/rk4.csv" || bad "rk4_sleigh.py failed"
+expect 0 '^PROVEN PASS: minimum proven [67]\.[0-9]+ digits' -- \
+    verify "$tmp/rk4.csv" chaplygin_sleigh -m 6 --rigorous -q
+expect 1 '^FAIL \(proven wrong at t = [0-9.]+, line [0-9]+, column [a-z]+\)' -- \
+    verify "$tmp/rk4.csv" chaplygin_sleigh -m 9 --rigorous -q
+
+# --- a 6-digit reference over 10 s: too wide to prove 6 digits, nothing wrong
+expect 1 '^FAIL \(undecided: column [a-z]+ is proven to [0-9.]+ digits only.*more --digits may help' -- \
+    verify "$tmp/pub1.csv" chaplygin_sleigh -m 6 --digits 6 --rigorous -q
+
+# --- P2 blows up at t ~ 14.71689 (spec §4.8): the golden rows (to t = 12) and a
+# row at 14.7168 that the MPFR reference reaches but no enclosure can: not enclosed,
+# every column undecided (never proven wrong: the row is not enclosed), exit 1
+{ grep -v '^#' "$top_srcdir/data/golden/suslov_servo/P2.csv" | cut -d, -f1-6
+  echo "14.7168,nan,nan,nan,nan,nan"; } > "$tmp/p2.csv"
+"$NHREF" verify "$tmp/p2.csv" --golden suslov_servo/P2 -m 10 --rigorous -q --json "$tmp/p2.json" \
+    > /dev/null 2>&1
+rc=$?
+[ "$rc" -eq 1 ] && ok || bad "P2 --rigorous: exit $rc, want 1"
+"$py" - "$tmp/p2.json" <<'EOF2' && ok || bad "P2 --rigorous: the row past the proven end is not undecided"
+import json, sys
+r = json.load(open(sys.argv[1]))
+p = r["reference"]["proven"]
+assert not r["pass"] and p["outcome"] == "unproven", p
+assert p["rows_not_enclosed"] == 1 and p["first_not_enclosed"]["t_text"] == "14.7168", p
+assert all(c["rigorous"]["verdict"] == "undecided" for c in r["columns"]), r["columns"]
+assert all(c["rigorous"]["rows_enclosed"] == 13 for c in r["columns"])
+EOF2
+
+# --- JSON and JUnit
+"$NHREF" verify "$tmp/pub1_bad.csv" --golden chaplygin_sleigh/PUB-1 -m 15 --rigorous -q \
+    --json "$tmp/r.json" --junit "$tmp/r.xml" > /dev/null 2>&1
+"$py" - "$tmp/r.json" "$line5" <<'EOF' && ok || bad "the JSON report lacks the rigorous judgement"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["schema"] == "nhref-verify/1" and r["level"] == "PROVEN" and not r["pass"], r["level"]
+assert r["reference"]["proven"]["outcome"] == "reached"
+c = {c["name"]: c for c in r["columns"]}
+assert c["phi"]["rigorous"]["verdict"] == "proven-fail"
+o = c["phi"]["rigorous"]["first_outside"]
+assert o["where"]["line"] == int(sys.argv[2]) and o["where"]["t_text"] == "5", o
+assert 0.9e-10 < o["distance"] / abs(o["value"]) < 1.1e-10, o
+assert c["x"]["rigorous"]["verdict"] == "proven-pass" and c["x"]["level"] == "PROVEN"
+assert c["x"]["rigorous"]["digits"] >= 19
+EOF
+grep -q '<failure type="proven-wrong" message="phi: ' "$tmp/r.xml" && ok ||
+    bad "JUnit: no proven-wrong failure for phi"
+grep -q '<property name="level" value="PROVEN"/>' "$tmp/r.xml" && ok || bad "JUnit: no level"
+
+# --- what --rigorous cannot honour: exit 2, one line naming it
+expect 2 'rows? lies? before t-start = 1 .*runs forward only' -- \
+    verify "$tmp/rk4.csv" chaplygin_sleigh --t-start 1 --rigorous -q
+expect 2 'threshold of column x, 12 digits, exceeds the reference.s 10 digits' -- \
+    verify "$tmp/rk4.csv" chaplygin_sleigh -m 6 -m x=12 --digits 10 --rigorous -q
+expect 0 '--rigorous +also judge against PROVEN enclosures' -- verify --help
+
+echo "verify_rigorous: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
