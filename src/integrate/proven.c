@@ -894,8 +894,10 @@ static void state_on(nhref_proven_t *pv, arb_ptr x, arb_srcptr I)
  * Isolates the first crossing of a terminal event by bisection on enclosures: on
  * success *K is the event, TE (ball) encloses the first crossing time and XE the
  * state there, and the return is 1; 0 if no crossing is possible in the step; -1 if a
- * crossing cannot be ruled out nor isolated (the step is then shortened by the
- * caller). */
+ * crossing can be neither ruled out nor isolated (the caller then ends the run
+ * UNPROVEN).  Each piece's event values are kept apart (GP) from the bisection's, so
+ * that every terminal event is judged on its own piece values; an event function
+ * that is not finite on a piece may cross there: -1. */
 static int find_event(nhref_proven_t *pv, size_t *kev, arb_ptr te, arb_ptr xe)
 {
     size_t nev = pv->nev;
@@ -903,6 +905,7 @@ static int find_event(nhref_proven_t *pv, size_t *kev, arb_ptr te, arb_ptr xe)
     enum { PIECES = 32, BISECT = 200 };
     arb_t I, t0, lo, hi, mid, tt;
     arb_ptr g0 = _arb_vec_init((slong)nev), gi = _arb_vec_init((slong)nev);
+    arb_ptr gp = _arb_vec_init((slong)nev);
     arb_ptr xi = _arb_vec_init((slong)pv->n);
     int found = 0;
 
@@ -943,18 +946,24 @@ static int find_event(nhref_proven_t *pv, size_t *kev, arb_ptr te, arb_ptr xe)
         arf_clear(b);
         state_on(pv, xi, I);
         arb_add(tt, pv->t, I, p);
-        events_at(pv, gi, tt, xi);
+        events_at(pv, gp, tt, xi);
         for (size_t k = 0; k < nev && !found; k++) {
             int s0 = arb_is_positive(g0 + k) ? 1 : arb_is_negative(g0 + k) ? -1 : 0;
-            if (!pv->ev[k].terminal || !arb_is_finite(gi + k) || !arb_contains_zero(gi + k))
+            if (!pv->ev[k].terminal)
+                continue;
+            if (!arb_is_finite(gp + k)) {
+                found = -1; /* undefined or unbounded on the piece: it may cross there */
+                break;
+            }
+            if (!arb_contains_zero(gp + k))
                 continue;
             if (s0 == 0) {
                 found = -1; /* the start itself may be on the event */
                 break;
             }
             /* a crossing may be in this piece: bisect [lo, hi] keeping "no zero before lo"
-             * and "sign -s0 at hi" (hi: the piece's end, or the next piece's, if the
-             * sign there is not yet -s0) */
+             * and "sign -s0 at hi" (hi: the piece's end; if the sign there is not
+             * certified -s0, the crossing cannot be isolated: -1) */
             {
                 arb_t gl;
                 int ok = 0;
@@ -1026,6 +1035,7 @@ done:
 out:
     _arb_vec_clear(g0, (slong)nev);
     _arb_vec_clear(gi, (slong)nev);
+    _arb_vec_clear(gp, (slong)nev);
     _arb_vec_clear(xi, (slong)pv->n);
     return found;
 }

@@ -476,6 +476,7 @@ static int run_proven(job_t *j, proven_route_t *pr, mpfr_srcptr values, const do
     nhref_options_default(&opt);
     opt.prec = prec;
     opt.digits = pr->digits;
+    opt.max_steps = NHREF_GOLDEN_PROVEN_MAX_STEPS;
     opt.progress = on_progress;
     opt.progress_arg = &prg;
     status = nhref_proven_new(&pr->pv, j->sys, &opt);
