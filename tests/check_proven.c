@@ -471,7 +471,7 @@ START_TEST(test_blowup_not_proven_past)
     nhref_case_t *cases;
     size_t ncase, c = 0;
     prun_t r;
-    char *times[21], buf[21][8];
+    char *times[21], buf[21][12]; /* room for any int: gcc -O1 checks %d */
 
     snprintf(path, sizeof path, "%s/data/cases/suslov_servo.cases", ck_top_srcdir());
     ck_assert_int_eq(nhref_cases_read(&cases, &ncase, path, err, sizeof err), NHREF_OK);
