@@ -162,7 +162,9 @@ int nhref_system_set_param(nhref_system_t *sys, const char *name, const char *de
 const char *nhref_system_param_str(const nhref_system_t *sys, size_t i);
 
 /* nhref_system_params -- the parameter values rounded to nearest at the
- * precision of P (nparam values, initialised by the caller). */
+ * precision of P (nparam values, initialised by the caller).  P is not read when
+ * the model has no parameters (nparam = 0; P may then be NULL).
+ * Returns NHREF_OK, or NHREF_EPARSE if a stored decimal does not parse. */
 int nhref_system_params(mpfr_ptr p, const nhref_system_t *sys);
 
 /* nhref_system_check -- the model's admissible-range checks (spec §1 of each

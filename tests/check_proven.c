@@ -471,7 +471,7 @@ START_TEST(test_blowup_not_proven_past)
     nhref_case_t *cases;
     size_t ncase, c = 0;
     prun_t r;
-    char *times[21], buf[21][8];
+    char *times[21], buf[21][12]; /* room for any int: gcc -O1 checks %d */
 
     snprintf(path, sizeof path, "%s/data/cases/suslov_servo.cases", ck_top_srcdir());
     ck_assert_int_eq(nhref_cases_read(&cases, &ncase, path, err, sizeof err), NHREF_OK);
@@ -553,8 +553,12 @@ START_TEST(test_skater_fall)
     /* the time ball meets the golden time's (40 certified digits) */
     ball_dec(tg, golden_t, 4 * r.prec);
     arb_add_error_2exp_si(tg, -132); /* 10^-40 < 2^-132 */
-    fprintf(stderr, "check_proven: %s: fall at t in %s (golden %s)\n", name[_i],
-            arb_get_str(te, 45, 0), golden_t);
+    {
+        char *ts = arb_get_str(te, 45, 0); /* flint_malloc'd */
+        fprintf(stderr, "check_proven: %s: fall at t in %s (golden %s)\n", name[_i], ts,
+                golden_t);
+        flint_free(ts);
+    }
     ck_assert(arb_overlaps(te, tg));
     ck_assert(mag_cmp_2exp_si(arb_radref(te), -100) < 0); /* and is narrow */
     /* theta (state 0) is +-pi/2 there: the fall's definition */

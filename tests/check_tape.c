@@ -902,6 +902,7 @@ static void eval_shifted_n(mpfr_ptr out, nhref_tape_mp_t *ws, mpfr_srcptr t, mpf
                            mpfr_srcptr w, mpfr_srcptr e, mpfr_prec_t prec, int n)
 {
     mpfr_t y[NOUT_ALL];
+    ck_assert(n >= 1 && n <= NOUT_ALL); /* y[0] is read: gcc -O1 sees n = 0 otherwise */
     for (int i = 0; i < n; i++) {
         mpfr_init2(y[i], prec);
         mpfr_fma(y[i], e, w + i, x + i, MPFR_RNDN);

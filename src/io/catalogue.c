@@ -16,20 +16,25 @@
 #ifndef NHREF_SRCDIR
 #define NHREF_SRCDIR "."
 #endif
+#ifndef NHREF_BINDIR
+#define NHREF_BINDIR "/usr/local/bin"
+#endif
 
 /* a regular file at PATH */
 /* The data directory of the installation this library was loaded from: its
  * directory's prefix (the configured libdir removed) with the configured pkgdatadir
  * under it, so that an installation staged with DESTDIR or moved elsewhere finds its
- * own catalogue; <libdir>/../share/nhref when the library does not sit in a
- * directory ending like libdir.  NULL if the library's path is unknown. */
+ * own catalogue.  A program linked with the static library (configure
+ * --disable-shared) holds this code itself: then the object is the program, and the
+ * configured bindir is removed instead.  <dir>/../share/nhref when the object sits
+ * in neither.  NULL if the object's path is unknown. */
 static const char *own_pkgdatadir(void)
 {
     static char dir[4200];
     static int done;
     Dl_info info;
     char lib[4096], *slash;
-    size_t ll, lc = strlen(NHREF_LIBDIR);
+    size_t ll, lc = strlen(NHREF_LIBDIR), bc = strlen(NHREF_BINDIR);
 
     if (done)
         return dir[0] ? dir : NULL;
@@ -44,6 +49,8 @@ static const char *own_pkgdatadir(void)
     ll = strlen(lib);
     if (ll >= lc && strcmp(lib + ll - lc, NHREF_LIBDIR) == 0)
         snprintf(dir, sizeof dir, "%.*s%s", (int)(ll - lc), lib, NHREF_PKGDATADIR);
+    else if (ll >= bc && strcmp(lib + ll - bc, NHREF_BINDIR) == 0)
+        snprintf(dir, sizeof dir, "%.*s%s", (int)(ll - bc), lib, NHREF_PKGDATADIR);
     else
         snprintf(dir, sizeof dir, "%s/../share/nhref", lib);
     return dir;

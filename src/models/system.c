@@ -182,6 +182,9 @@ const char *nhref_system_param_str(const nhref_system_t *sys, size_t i)
 
 int nhref_system_params(mpfr_ptr p, const nhref_system_t *sys)
 {
+    /* a model without parameters: P holds no number, so its precision is not read */
+    if (sys->model->nparam == 0)
+        return NHREF_OK;
     return nhref_system_params_mp(p, sys, mpfr_get_prec(p));
 }
 

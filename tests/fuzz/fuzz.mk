@@ -18,7 +18,7 @@ CORE_OBJ := $(foreach t,1 2 3,$(patsubst src/%.c,$(O)/core$(t)/%.o,$(CORE_SRC)))
 LIB_OBJ := $(patsubst %.c,$(O)/%.o,$(LIB_SRC)) $(CORE_OBJ)
 FUZZ_CPPFLAGS = -I$(top_builddir) -I$(top_srcdir)/include -I$(top_srcdir)/src -I$(srcdir) \
 	-DNHREF_PKGDATADIR='"$(pkgdatadir)"' -DNHREF_LIBDIR='"$(libdir)"' \
-	-DNHREF_SRCDIR='"$(top_srcdir)"'
+	-DNHREF_BINDIR='"$(bindir)"' -DNHREF_SRCDIR='"$(top_srcdir)"'
 HARNESSES = fuzz_expr fuzz_cases fuzz_table fuzz_decimal
 
 all: $(HARNESSES)
