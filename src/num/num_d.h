@@ -362,4 +362,21 @@ static inline void num_dot_w(num_ptr res, num_srcptr init, int sub, num_srcptr x
     *res = init != NULL ? *init + s : s;
 }
 
+static inline void num_dot_sym(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
+                               num_srcptr y, long ys, long len, num_srcptr mid, num_ptr tmp,
+                               long p)
+{
+    double s = 0.0;
+    (void)tmp;
+    (void)p;
+    for (long i = 0; i < len; i++)
+        s += x[i * xs] * y[i * ys];
+    s *= 2;
+    if (mid != NULL)
+        s += *mid * *mid;
+    if (sub)
+        s = -s;
+    *res = init != NULL ? *init + s : s;
+}
+
 #endif /* NHREF_NUM_D_H */
