@@ -36,10 +36,12 @@
  *     num_is_zero, num_get_d, num_log_abs.  A control decision never makes an Arb result wrong, only slower or
  *     wider.
  *
- * Sums of products (Cauchy products, the heart of every jet) go through num_dot and
- * num_dot_w, one kernel per type: MPFR keeps a fixed sequence of roundings (each
- * product rounded, then added in order), double a plain loop, Arb arb_dot (one
- * rounding error bound for the whole sum).
+ * Sums of products (Cauchy products, the heart of every jet) go through num_dot,
+ * num_dot_w (integer weights) and num_dot_sym (the Cauchy square: twice the sum plus a
+ * middle square), one kernel per type: MPFR accumulates the exact products at the
+ * limb level and rounds once (dot_mp.c: correctly rounded but within 2^-128 ulps of a
+ * tie; the result depends only on the operands and the precision), double a plain
+ * loop, Arb arb_dot (one rounding error bound for the whole sum).
  *
  * Source of the idea: GSL's templates_on.h (one source, several element types) and
  * Arb's own module-per-type layout.
