@@ -11,7 +11,7 @@ static inline int jet_exp(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
     if (k == 0) {
         num_exp(w, u, ws->prec);
     } else {
-        num_dot_w(w + k, NULL, 0, u + 1, 1, w + k - 1, -1, (long)k, 1, 1, ws->tmp, ws->prec);
+        num_cauchy_w(w + k, NULL, u, w, k, ws->tmp, ws->prec);
         num_div_ui(w + k, w + k, k, ws->prec);
     }
     return jet_done(w, k);

@@ -370,4 +370,28 @@ static inline void num_dot_sym(num_ptr res, num_srcptr init, int sub, num_srcptr
     }
 }
 
+/* ------------------------------------------------------------------ Cauchy products
+ * Coefficient K >= 1 of a product of series (num_d.h says what each computes): one
+ * arb_dot each (rigorous).  DU: unused. */
+#define NUM_CAUCHY_DU 0
+
+static inline void num_cauchy(num_ptr wk, num_srcptr u, num_srcptr v, unsigned k, num_ptr tmp,
+                              long p)
+{
+    num_dot(wk, NULL, 0, u, 1, v + k, -1, (long)k + 1, tmp, p);
+}
+
+static inline void num_cauchy_sym(num_ptr wk, num_srcptr u, unsigned k, num_ptr tmp, long p)
+{
+    num_dot_sym(wk, NULL, 0, u, 1, u + k, -1, ((long)k + 1) / 2, k % 2 == 0 ? u + k / 2 : NULL, tmp,
+                p);
+}
+
+static inline void num_cauchy_w(num_ptr wk, num_srcptr du, num_srcptr u, num_srcptr v, unsigned k,
+                                num_ptr tmp, long p)
+{
+    (void)du;
+    num_dot_w(wk, NULL, 0, u + 1, 1, v + k - 1, -1, (long)k, 1, 1, tmp, p);
+}
+
 #endif /* NHREF_NUM_ARB_H */
