@@ -4,7 +4,7 @@
  * NHREF_EDOMAIN (w_k = NaN) if u_k is not finite (checked first: exp(-Inf) = 0 would
  * pass the test of the result) or on overflow; underflow to 0 is not an error.
  */
-static inline int jet_exp(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
+JET_INLINE int jet_exp(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
 {
     if (!num_is_finite(u + k))
         return jet_fail(w, NULL, k);

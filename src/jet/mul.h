@@ -5,7 +5,7 @@
  * u_k, v_k last).
  * NHREF_EDOMAIN (w_k = NaN) if u_k or v_k is not finite or the sum overflows.
  */
-static inline void jet_mul_k(num_ptr w, num_srcptr u, num_srcptr v, unsigned k, jet_ws_t *ws)
+JET_INLINE void jet_mul_k(num_ptr w, num_srcptr u, num_srcptr v, unsigned k, jet_ws_t *ws)
 {
     if (k == 0)
         num_mul(w, u, v, ws->prec);
@@ -13,7 +13,7 @@ static inline void jet_mul_k(num_ptr w, num_srcptr u, num_srcptr v, unsigned k, 
         num_cauchy(w + k, u, v, k, ws->tmp, ws->prec);
 }
 
-static inline int jet_mul(num_ptr w, num_srcptr u, num_srcptr v, unsigned k, jet_ws_t *ws)
+JET_INLINE int jet_mul(num_ptr w, num_srcptr u, num_srcptr v, unsigned k, jet_ws_t *ws)
 {
     if (!num_is_finite(u + k) || !num_is_finite(v + k))
         return jet_fail(w, NULL, k);

@@ -12,8 +12,8 @@
  * Defined everywhere: NHREF_EDOMAIN (s_k = c_k = NaN) only if u_k is not finite or a
  * sum overflows.
  */
-static inline void jet_sincos_k(num_ptr s, num_ptr c, num_ptr du, num_srcptr u, unsigned k,
-                                jet_ws_t *ws)
+JET_INLINE void jet_sincos_k(num_ptr s, num_ptr c, num_ptr du, num_srcptr u, unsigned k,
+                             jet_ws_t *ws)
 {
     if (k == 0) {
         num_sin_cos(s, c, u, ws->prec);
@@ -30,8 +30,8 @@ static inline void jet_sincos_k(num_ptr s, num_ptr c, num_ptr du, num_srcptr u, 
     num_neg(c + k, c + k);
 }
 
-static inline int jet_sincos(num_ptr s, num_ptr c, num_ptr du, num_srcptr u, unsigned k,
-                             jet_ws_t *ws)
+JET_INLINE int jet_sincos(num_ptr s, num_ptr c, num_ptr du, num_srcptr u, unsigned k,
+                          jet_ws_t *ws)
 {
     if (!num_is_finite(u + k))
         return jet_fail(s, c, k);

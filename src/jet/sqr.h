@@ -4,7 +4,7 @@
  * of the Cauchy product (the type's num_cauchy_sym); order 0 is the square u_0^2.
  * NHREF_EDOMAIN (w_k = NaN) if u_k is not finite or the result overflows.
  */
-static inline void jet_sqr_k(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
+JET_INLINE void jet_sqr_k(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
 {
     if (k == 0) {
         num_sqr(w, u, ws->prec);
@@ -13,7 +13,7 @@ static inline void jet_sqr_k(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
     num_cauchy_sym(w + k, u, k, ws->tmp, ws->prec);
 }
 
-static inline int jet_sqr(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
+JET_INLINE int jet_sqr(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
 {
     if (!num_is_finite(u + k))
         return jet_fail(w, NULL, k);

@@ -6,7 +6,7 @@
  * the ball reaches below 0), if u_0 or w_0 may be 0 at k >= 1 (not differentiable),
  * if u_k is not finite, or on overflow.
  */
-static inline int jet_sqrt(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
+JET_INLINE int jet_sqrt(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
 {
     num_ptr acc = w + k;
 

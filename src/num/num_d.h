@@ -333,12 +333,15 @@ static inline void num_swap(num_ptr a, num_ptr b)
     *b = t;
 }
 
+/* every kernel of the sums is inlined where it is called (the interpreter's switch,
+ * the generated jets) */
+#define NUM_D_INLINE static inline __attribute__((always_inline))
+
 /* ------------------------------------------------------------------ sums of products
  * Every sum of LEN terms is kept in four partial sums, term i in partial sum i mod 4,
  * combined as (s0 + s1) + (s2 + s3): four independent chains of additions instead of
- * one.  The loop is unrolled; a caller with a constant LEN (the generated jets of the
- * built-in models, jet/gen.c) gets straight-line code with the same association, so
- * that both agree bit for bit.
+ * one.  The loop is unrolled; a caller with a constant LEN gets straight-line code
+ * with the same association, so that both agree bit for bit.
  *
  * num_dot: RES = INIT +- sum_{i < LEN} X[i XS] Y[i YS] (sign - if SUB); INIT NULL: the
  * sum alone; INIT may alias RES, X and Y may not.  num_dot_w: the same with the
@@ -368,7 +371,7 @@ static inline void num_swap(num_ptr a, num_ptr b)
     } while (0)
 
 /* sum_{i < LEN} X[i XS] Y[i YS] */
-static inline double num_d_dot(num_srcptr x, long xs, num_srcptr y, long ys, long len)
+NUM_D_INLINE double num_d_dot(num_srcptr x, long xs, num_srcptr y, long ys, long len)
 {
     double s0_ = 0.0, s1_ = 0.0, s2_ = 0.0, s3_ = 0.0;
 #define NUM_D_TERM(i) (x[(i) * xs] * y[(i) * ys])
@@ -378,8 +381,8 @@ static inline double num_d_dot(num_srcptr x, long xs, num_srcptr y, long ys, lon
 }
 
 /* sum_{i < LEN} ((W0 + i DW) X[i XS]) Y[i YS] */
-static inline double num_d_dot_w(num_srcptr x, long xs, num_srcptr y, long ys, long len, long w0,
-                                 long dw)
+NUM_D_INLINE double num_d_dot_w(num_srcptr x, long xs, num_srcptr y, long ys, long len, long w0,
+                                long dw)
 {
     double s0_ = 0.0, s1_ = 0.0, s2_ = 0.0, s3_ = 0.0;
 #define NUM_D_TERM(i) ((double)(w0 + (i) * dw) * x[(i) * xs] * y[(i) * ys])
@@ -388,8 +391,8 @@ static inline double num_d_dot_w(num_srcptr x, long xs, num_srcptr y, long ys, l
     return (s0_ + s1_) + (s2_ + s3_);
 }
 
-static inline void num_dot(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
-                           num_srcptr y, long ys, long len, num_ptr tmp, long p)
+NUM_D_INLINE void num_dot(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
+                          num_srcptr y, long ys, long len, num_ptr tmp, long p)
 {
     double s = num_d_dot(x, xs, y, ys, len);
     (void)tmp;
@@ -399,9 +402,9 @@ static inline void num_dot(num_ptr res, num_srcptr init, int sub, num_srcptr x, 
     *res = init != NULL ? *init + s : s;
 }
 
-static inline void num_dot_w(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
-                             num_srcptr y, long ys, long len, long w0, long dw, num_ptr tmp,
-                             long p)
+NUM_D_INLINE void num_dot_w(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
+                            num_srcptr y, long ys, long len, long w0, long dw, num_ptr tmp,
+                            long p)
 {
     double s = num_d_dot_w(x, xs, y, ys, len, w0, dw);
     (void)tmp;
@@ -411,9 +414,9 @@ static inline void num_dot_w(num_ptr res, num_srcptr init, int sub, num_srcptr x
     *res = init != NULL ? *init + s : s;
 }
 
-static inline void num_dot_sym(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
-                               num_srcptr y, long ys, long len, num_srcptr mid, num_ptr tmp,
-                               long p)
+NUM_D_INLINE void num_dot_sym(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
+                              num_srcptr y, long ys, long len, num_srcptr mid, num_ptr tmp,
+                              long p)
 {
     double s = 2 * num_d_dot(x, xs, y, ys, len);
     (void)tmp;
@@ -441,8 +444,8 @@ static inline void num_dot_sym(num_ptr res, num_srcptr init, int sub, num_srcptr
  *                 caller keeps that series; the same values either way). */
 #define NUM_CAUCHY_DU 1
 
-static inline void num_cauchy(num_ptr wk, num_srcptr u, num_srcptr v, unsigned k, num_ptr tmp,
-                              long p)
+NUM_D_INLINE void num_cauchy(num_ptr wk, num_srcptr u, num_srcptr v, unsigned k, num_ptr tmp,
+                             long p)
 {
     double h = num_d_dot(u + 1, 1, v + k - 1, -1, (long)k - 1);
     (void)tmp;
@@ -450,7 +453,7 @@ static inline void num_cauchy(num_ptr wk, num_srcptr u, num_srcptr v, unsigned k
     *wk = (h + u[0] * v[k]) + u[k] * v[0];
 }
 
-static inline void num_cauchy_sym(num_ptr wk, num_srcptr u, unsigned k, num_ptr tmp, long p)
+NUM_D_INLINE void num_cauchy_sym(num_ptr wk, num_srcptr u, unsigned k, num_ptr tmp, long p)
 {
     double h = 2 * num_d_dot(u + 1, 1, u + k - 1, -1, ((long)k + 1) / 2 - 1);
     (void)tmp;
@@ -460,8 +463,8 @@ static inline void num_cauchy_sym(num_ptr wk, num_srcptr u, unsigned k, num_ptr 
     *wk = h + (2 * u[0]) * u[k];
 }
 
-static inline void num_cauchy_w(num_ptr wk, num_srcptr du, num_srcptr u, num_srcptr v, unsigned k,
-                                num_ptr tmp, long p)
+NUM_D_INLINE void num_cauchy_w(num_ptr wk, num_srcptr du, num_srcptr u, num_srcptr v, unsigned k,
+                               num_ptr tmp, long p)
 {
     double h;
     (void)tmp;

@@ -40,6 +40,15 @@ typedef struct {
     size_t *piv;   /* row i of P M_0 is row piv[i] of M_0 */
 } solve_ws_t;
 
+/* a generated jet (jet/jetgen.c): the tape's fingerprint and node count, the model,
+ * the function that computes the jet to an order at most NHREF_GEN_KMAX */
+typedef struct {
+    uint64_t fp[2];
+    size_t nnodes;
+    const char *model;
+    int (*jet)(tape_ws_t *, unsigned);
+} gen_jet_t;
+
 typedef struct {
     int op;           /* nhref_op_t or DOP_* */
     num_ptr w, w2;    /* the result; w2: the COS partner of a SIN */
@@ -71,6 +80,7 @@ struct NUM_TAPE_STRUCT {
     size_t ncprog;
     solve_ws_t *solve; /* one per SOLVE group */
     size_t nsolve;
+    const gen_jet_t *gen; /* the generated jet of this tape, or NULL */
     num_ptr *xs;       /* nstate: the series of each state component */
     num_srcptr *fs;    /* nstate: the series of each right-hand side (nout >= nstate) */
     jet_ws_t jws;
@@ -248,51 +258,99 @@ static int eval0(tape_ws_t *ws, const instr_t *p)
 /* a hot kernel: unchecked where the type checks the state coefficients instead */
 #define HOT(unchecked, checked) (NUM_LAZY_CHECKS ? ((unchecked), NHREF_OK) : (checked))
 
-static inline int jet_k(tape_ws_t *ws, const instr_t *p, unsigned k)
+/* coefficient K of the instruction OP W = f(A, B) (W2: a SIN's COS; DU: a SIN's j u_j;
+ * AUX: the node's auxiliary series; N: an exponent; SV: a SOLVE group).  Always
+ * inlined: the generated jets (jet/jetgen.c) call it with constant arguments, so that
+ * the compiler keeps only the kernel of OP, with its sums unrolled at this K. */
+static inline __attribute__((always_inline)) int
+jet_op(tape_ws_t *ws, int op, num_ptr w, num_ptr w2, num_ptr du, num_srcptr a, num_srcptr b,
+       num_ptr *aux, long n, solve_ws_t *sv, unsigned k)
 {
     jet_ws_t *j = &ws->jws;
 
-    switch (p->op) {
+    switch (op) {
     case NHREF_OP_ADD:
-        return HOT(jet_add_k(p->w, p->a, p->b, k, j), jet_add(p->w, p->a, p->b, k, j));
+        return HOT(jet_add_k(w, a, b, k, j), jet_add(w, a, b, k, j));
     case NHREF_OP_SUB:
-        return HOT(jet_sub_k(p->w, p->a, p->b, k, j), jet_sub(p->w, p->a, p->b, k, j));
+        return HOT(jet_sub_k(w, a, b, k, j), jet_sub(w, a, b, k, j));
     case NHREF_OP_NEG:
-        return HOT(jet_neg_k(p->w, p->a, k, j), jet_neg(p->w, p->a, k, j));
+        return HOT(jet_neg_k(w, a, k, j), jet_neg(w, a, k, j));
     case DOP_MULC:
-        return HOT(jet_mul_scalar_k(p->w, p->a, p->b, k, j),
-                   jet_mul_scalar(p->w, p->a, p->b, k, j));
+        return HOT(jet_mul_scalar_k(w, a, b, k, j), jet_mul_scalar(w, a, b, k, j));
     case DOP_DIVC:
-        return HOT(jet_div_scalar_k(p->w, p->a, p->b, k, j),
-                   jet_div_scalar(p->w, p->a, p->b, k, j));
+        return HOT(jet_div_scalar_k(w, a, b, k, j), jet_div_scalar(w, a, b, k, j));
     case NHREF_OP_MUL:
-        return HOT(jet_mul_k(p->w, p->a, p->b, k, j), jet_mul(p->w, p->a, p->b, k, j));
+        return HOT(jet_mul_k(w, a, b, k, j), jet_mul(w, a, b, k, j));
     case NHREF_OP_SQR:
-        return HOT(jet_sqr_k(p->w, p->a, k, j), jet_sqr(p->w, p->a, k, j));
+        return HOT(jet_sqr_k(w, a, k, j), jet_sqr(w, a, k, j));
     case NHREF_OP_SIN:
-        return HOT(jet_sincos_k(p->w, p->w2, p->du, p->a, k, j),
-                   jet_sincos(p->w, p->w2, p->du, p->a, k, j));
+        return HOT(jet_sincos_k(w, w2, du, a, k, j), jet_sincos(w, w2, du, a, k, j));
     case NHREF_OP_DIV:
-        return jet_div(p->w, p->a, p->b, k, j);
+        return jet_div(w, a, b, k, j);
     case NHREF_OP_SQRT:
-        return jet_sqrt(p->w, p->a, k, j);
+        return jet_sqrt(w, a, k, j);
     case NHREF_OP_EXP:
-        return jet_exp(p->w, p->a, k, j);
+        return jet_exp(w, a, k, j);
     case NHREF_OP_LOG:
-        return jet_log(p->w, p->a, k, j);
+        return jet_log(w, a, k, j);
     case NHREF_OP_ATAN:
-        return jet_atan(p->w, p->aux[0], p->a, k, j);
+        return jet_atan(w, aux[0], a, k, j);
     case NHREF_OP_ATANH:
-        return jet_atanh(p->w, p->aux[0], p->a, k, j);
+        return jet_atanh(w, aux[0], a, k, j);
     case NHREF_OP_TANH:
-        return jet_tanh(p->w, p->aux[0], p->a, k, j);
+        return jet_tanh(w, aux[0], a, k, j);
     case NHREF_OP_POWI:
-        return jet_pow_si(p->w, p->aux, p->a, p->n, k, j);
+        return jet_pow_si(w, aux, a, n, k, j);
     case NHREF_OP_SOLVE:
-        return solve_jet(ws, p->sv, k);
+        return solve_jet(ws, sv, k);
     default:
         return NHREF_ETAPE;
     }
+}
+
+static inline int jet_k(tape_ws_t *ws, const instr_t *p, unsigned k)
+{
+    return jet_op(ws, p->op, p->w, p->w2, p->du, p->a, p->b, p->aux, p->n, p->sv, k);
+}
+
+/* ------------------------------------------------------------------ generated jets */
+#if NHREF_NUM == NHREF_NUM_D && defined(NHREF_GEN_JETS)
+#include "jet/jets_gen_d.c"
+
+/* the generated jet of TAPE for jets to ORDER, or NULL */
+static const gen_jet_t *gen_find(const nhref_tape_t *tape, unsigned order)
+{
+    uint64_t fp[2];
+
+    if (order == 0 || order > NHREF_GEN_KMAX)
+        return NULL;
+    nhref_tape_fingerprint(fp, tape);
+    for (size_t i = 0; i < sizeof gen_jets / sizeof gen_jets[0]; i++)
+        if (gen_jets[i].fp[0] == fp[0] && gen_jets[i].fp[1] == fp[1] &&
+            gen_jets[i].nnodes == tape->nnodes)
+            return &gen_jets[i];
+    return NULL;
+}
+#define GEN_LEN(order) ((size_t)NHREF_GEN_KMAX + 1)
+#else
+static const gen_jet_t *gen_find(const nhref_tape_t *tape, unsigned order)
+{
+    (void)tape;
+    (void)order;
+    return NULL;
+}
+#define GEN_LEN(order) ((size_t)(order) + 1)
+#endif
+
+/* nonzero when the generated jets are compiled in (the double instance, configured
+ * with them) */
+int NUM_IN(nhref_tape_have_gen)(void)
+{
+#if NHREF_NUM == NHREF_NUM_D && defined(NHREF_GEN_JETS)
+    return 1;
+#else
+    return 0;
+#endif
 }
 
 /* ------------------------------------------------------------------ the workspace */
@@ -385,7 +443,8 @@ static int compile(tape_ws_t *ws, const nhref_program_t *pg)
     return NHREF_OK;
 }
 
-int NUM_TAPE_FN(new)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsigned order)
+static int tape_new(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsigned order,
+                    int allow_gen)
 {
     tape_ws_t *ws;
     size_t nn = tape->nnodes;
@@ -410,7 +469,9 @@ int NUM_TAPE_FN(new)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsig
     ws->tape = tape;
     ws->prec = prec;
     ws->order = order;
-    ws->len = (size_t)order + 1;
+    /* a generated jet assumes series of its own length */
+    ws->gen = allow_gen ? gen_find(tape, order) : NULL;
+    ws->len = ws->gen != NULL ? GEN_LEN(order) : (size_t)order + 1;
     NUM_FN(nhref_jet_ws_init)(&ws->jws, prec);
     ws->rep = pg.rep; /* the workspace's from now on */
     pg.rep = NULL;
@@ -454,6 +515,22 @@ int NUM_TAPE_FN(new)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsig
     }
     *wsp = ws;
     return NHREF_OK;
+}
+
+int NUM_TAPE_FN(new)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsigned order)
+{
+    return tape_new(wsp, tape, prec, order, 1);
+}
+
+int NUM_IN(nhref_tape_new_interpreted)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec,
+                                       unsigned order)
+{
+    return tape_new(wsp, tape, prec, order, 0);
+}
+
+const char *NUM_IN(nhref_tape_generated)(const tape_ws_t *ws)
+{
+    return ws->gen != NULL ? ws->gen->model : NULL;
 }
 
 long NUM_TAPE_FN(prec)(const tape_ws_t *ws)
@@ -515,6 +592,8 @@ int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned ord
     if (order > ws->order || tape->nout < tape->nstate)
         return NHREF_EINVAL;
     load_inputs(ws, t, x);
+    if (ws->gen != NULL)
+        return ws->gen->jet(ws, order);
     for (unsigned k = 0; k < order; k++) {
         for (const instr_t *p = ws->prog; p < end; p++) {
             int status = jet_k(ws, p, k);
