@@ -9,33 +9,8 @@
 #include "ck_mpfr.h"
 #include "nhref_integrate.h"
 
-/* ------------------------------------------------------------------ allocation counter
- * malloc, calloc and realloc of this process are interposed to count calls while
- * `counting` is set (glibc's __libc_* do the work).  Not under AddressSanitizer,
- * which owns the allocator. */
-#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
-#define COUNT_ALLOCATIONS 1
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-static volatile long nalloc;
-static volatile int counting;
-void *malloc(size_t n)
-{
-    nalloc += counting;
-    return __libc_malloc(n);
-}
-void *calloc(size_t n, size_t m)
-{
-    nalloc += counting;
-    return __libc_calloc(n, m);
-}
-void *realloc(void *p, size_t n)
-{
-    nalloc += counting;
-    return __libc_realloc(p, n);
-}
-#endif
+/* ------------------------------------------------------------------ allocation counter */
+#include "ck_alloc.h"
 
 /* ------------------------------------------------------------------ test models */
 static const nhref_state_desc_t one_state[] = {{"y", "1", "y", "1"}};

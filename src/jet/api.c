@@ -71,7 +71,7 @@ int NUM_JET_FN(sqrt)(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
 
 int NUM_JET_FN(sincos)(num_ptr s, num_ptr c, num_srcptr u, unsigned k, jet_ws_t *ws)
 {
-    return jet_sincos(s, c, u, k, ws);
+    return jet_sincos(s, c, NULL, u, k, ws);
 }
 
 int NUM_JET_FN(exp)(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)

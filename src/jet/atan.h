@@ -6,7 +6,7 @@
  * D is private to the node and filled to order k by this call.  Defined everywhere:
  * NHREF_EDOMAIN only on non-finite input or overflow.
  */
-static inline int jet_atan(num_ptr w, num_ptr d, num_srcptr u, unsigned k, jet_ws_t *ws)
+JET_INLINE int jet_atan(num_ptr w, num_ptr d, num_srcptr u, unsigned k, jet_ws_t *ws)
 {
     if (!num_is_finite(u + k))
         return jet_fail(w, d, k);

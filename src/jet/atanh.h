@@ -6,7 +6,7 @@
  * NHREF_EDOMAIN (w_k = NaN) if |u_0| >= 1 (Arb: the ball reaches +-1), if u_k is not
  * finite, or on overflow.
  */
-static inline int jet_atanh(num_ptr w, num_ptr d, num_srcptr u, unsigned k, jet_ws_t *ws)
+JET_INLINE int jet_atanh(num_ptr w, num_ptr d, num_srcptr u, unsigned k, jet_ws_t *ws)
 {
     if (!num_is_finite(u + k) || !num_is_finite(u) || !num_abs_lt_1(u))
         return jet_fail(w, d, k);

@@ -5,7 +5,7 @@
  * NHREF_EDOMAIN if c overflows. */
 
 /* 1 if S is a decimal number in the accepted notation, 0 otherwise */
-static inline int jet_decimal_ok(const char *s)
+JET_INLINE int jet_decimal_ok(const char *s)
 {
     size_t ndig = 0;
 
@@ -30,7 +30,7 @@ static inline int jet_decimal_ok(const char *s)
     return *s == '\0';
 }
 
-static inline int jet_const(num_ptr w, const char *decimal, unsigned k, jet_ws_t *ws)
+JET_INLINE int jet_const(num_ptr w, const char *decimal, unsigned k, jet_ws_t *ws)
 {
     if (decimal == NULL || !jet_decimal_ok(decimal)) {
         num_set_nan(w + k);

@@ -6,7 +6,7 @@
  * NHREF_EDOMAIN (w_k = NaN) if v_0 may be 0 (checked at every order), if u_k or v_k
  * is not finite, or if the result overflows.
  */
-static inline int jet_div(num_ptr w, num_srcptr u, num_srcptr v, unsigned k, jet_ws_t *ws)
+JET_INLINE int jet_div(num_ptr w, num_srcptr u, num_srcptr v, unsigned k, jet_ws_t *ws)
 {
     if (num_may_be_zero(v) || !num_is_finite(v) || !num_is_finite(u + k) ||
         !num_is_finite(v + k))
@@ -20,13 +20,13 @@ static inline int jet_div(num_ptr w, num_srcptr u, num_srcptr v, unsigned k, jet
     return jet_done(w, k);
 }
 
-static inline void jet_div_scalar_k(num_ptr w, num_srcptr u, num_srcptr c, unsigned k,
-                                    jet_ws_t *ws)
+JET_INLINE void jet_div_scalar_k(num_ptr w, num_srcptr u, num_srcptr c, unsigned k,
+                                 jet_ws_t *ws)
 {
     num_div(w + k, u + k, c, ws->prec);
 }
 
-static inline int jet_div_scalar(num_ptr w, num_srcptr u, num_srcptr c, unsigned k, jet_ws_t *ws)
+JET_INLINE int jet_div_scalar(num_ptr w, num_srcptr u, num_srcptr c, unsigned k, jet_ws_t *ws)
 {
     if (num_may_be_zero(c))
         return jet_fail(w, NULL, k);

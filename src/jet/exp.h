@@ -4,14 +4,14 @@
  * NHREF_EDOMAIN (w_k = NaN) if u_k is not finite (checked first: exp(-Inf) = 0 would
  * pass the test of the result) or on overflow; underflow to 0 is not an error.
  */
-static inline int jet_exp(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
+JET_INLINE int jet_exp(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
 {
     if (!num_is_finite(u + k))
         return jet_fail(w, NULL, k);
     if (k == 0) {
         num_exp(w, u, ws->prec);
     } else {
-        num_dot_w(w + k, NULL, 0, u + 1, 1, w + k - 1, -1, (long)k, 1, 1, ws->tmp, ws->prec);
+        num_cauchy_w(w + k, NULL, u, w, k, ws->tmp, ws->prec);
         num_div_ui(w + k, w + k, k, ws->prec);
     }
     return jet_done(w, k);

@@ -37,6 +37,10 @@
 #include "nhref_arb.h"
 #endif
 
+/* every kernel is inlined where it is called: the interpreter's switch, and the
+ * generated jets, where its sums have constant lengths and unroll */
+#define JET_INLINE static inline __attribute__((always_inline))
+
 /* the kernels' scratch of this type: two temporaries and the precision */
 typedef NUM_TYPE(nhref_jet_ws) jet_ws_t;
 

@@ -5,7 +5,7 @@
  * NHREF_EDOMAIN (w_k = NaN) if u_0 <= 0 (Arb: the ball reaches 0 or below), if u_k is
  * not finite, or on overflow.
  */
-static inline int jet_log(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
+JET_INLINE int jet_log(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
 {
     if (!num_is_finite(u + k) || !num_is_finite(u) || !num_is_pos(u))
         return jet_fail(w, NULL, k);

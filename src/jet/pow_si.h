@@ -24,8 +24,8 @@ static inline unsigned jet_top_bit(unsigned long n)
 }
 
 /* order k of w = u^n, u_0 = 0, n >= 3, by binary powering through AUX */
-static inline int jet_pow_binary(num_ptr w, num_ptr *aux, num_srcptr u, unsigned long n,
-                                 unsigned k, jet_ws_t *ws)
+JET_INLINE int jet_pow_binary(num_ptr w, num_ptr *aux, num_srcptr u, unsigned long n,
+                              unsigned k, jet_ws_t *ws)
 {
     num_srcptr r = u;
     num_ptr dst;
@@ -49,7 +49,7 @@ static inline int jet_pow_binary(num_ptr w, num_ptr *aux, num_srcptr u, unsigned
 }
 
 /* order k >= 1 of w = u^n, u_0 != 0, n not in {0, 1, 2}, by Miller's recurrence */
-static inline void jet_pow_miller(num_ptr w, num_srcptr u, long n, unsigned k, jet_ws_t *ws)
+JET_INLINE void jet_pow_miller(num_ptr w, num_srcptr u, long n, unsigned k, jet_ws_t *ws)
 {
     /* the weight n j - (k - j) fits in a long when |n| <= LONG_MAX / (2 k); otherwise
      * two multiplications by j and k - j */
@@ -75,8 +75,8 @@ static inline void jet_pow_miller(num_ptr w, num_srcptr u, long n, unsigned k, j
     num_div(w + k, acc, u, ws->prec);
 }
 
-static inline int jet_pow_si(num_ptr w, num_ptr *aux, num_srcptr u, long n, unsigned k,
-                             jet_ws_t *ws)
+JET_INLINE int jet_pow_si(num_ptr w, num_ptr *aux, num_srcptr u, long n, unsigned k,
+                          jet_ws_t *ws)
 {
     int st = NHREF_OK;
 

@@ -1,25 +1,19 @@
 /* sqr.h -- the jet of w = u^2 (for every number type; see jet.h).
  *
  * Recurrence: w_k = 2 sum_{j < k/2} u_j u_{k-j} + [k even] u_{k/2}^2, half the products
- * of the Cauchy product; order 0 is the square u_0^2.
+ * of the Cauchy product (the type's num_cauchy_sym); order 0 is the square u_0^2.
  * NHREF_EDOMAIN (w_k = NaN) if u_k is not finite or the result overflows.
  */
-static inline void jet_sqr_k(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
+JET_INLINE void jet_sqr_k(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
 {
     if (k == 0) {
         num_sqr(w, u, ws->prec);
         return;
     }
-    /* k >= 1: the term j = 0 always lies below k/2 */
-    num_dot(w + k, NULL, 0, u, 1, u + k, -1, ((long)k + 1) / 2, ws->tmp, ws->prec);
-    num_mul_2si(w + k, w + k, 1);
-    if (k % 2 == 0) {
-        num_sqr(ws->tmp, u + k / 2, ws->prec);
-        num_add(w + k, w + k, ws->tmp, ws->prec);
-    }
+    num_cauchy_sym(w + k, u, k, ws->tmp, ws->prec);
 }
 
-static inline int jet_sqr(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
+JET_INLINE int jet_sqr(num_ptr w, num_srcptr u, unsigned k, jet_ws_t *ws)
 {
     if (!num_is_finite(u + k))
         return jet_fail(w, NULL, k);

@@ -6,7 +6,7 @@
  * Defined everywhere: NHREF_EDOMAIN (w_k = d_k = NaN) only on non-finite input or
  * overflow.
  */
-static inline int jet_tanh(num_ptr w, num_ptr d, num_srcptr u, unsigned k, jet_ws_t *ws)
+JET_INLINE int jet_tanh(num_ptr w, num_ptr d, num_srcptr u, unsigned k, jet_ws_t *ws)
 {
     if (!num_is_finite(u + k))
         return jet_fail(w, d, k);
@@ -14,7 +14,7 @@ static inline int jet_tanh(num_ptr w, num_ptr d, num_srcptr u, unsigned k, jet_w
         num_tanh(w, u, ws->prec);
         num_sech2(d, u, ws->prec);
     } else {
-        num_dot_w(w + k, NULL, 0, u + 1, 1, d + k - 1, -1, (long)k, 1, 1, ws->tmp, ws->prec);
+        num_cauchy_w(w + k, NULL, u, d, k, ws->tmp, ws->prec);
         num_div_ui(w + k, w + k, k, ws->prec);
         if (num_is_finite(w + k) && jet_sqr(d, w, k, ws) == NHREF_OK)
             num_neg(d + k, d + k);

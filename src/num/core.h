@@ -34,6 +34,16 @@ int NUM_IN(nhref_system_workspace)(tape_ws_t **ws, const nhref_system_t *sys,
                                    const nhref_tape_t *tape, long prec, unsigned order,
                                    int strict);
 
+/* NUM_IN(nhref_tape_new_interpreted) -- NUM_TAPE_FN(new) without the generated jets:
+ * the interpreter for every tape (the reference the generated jets are tested
+ * against).  NUM_IN(nhref_tape_generated) -- the model whose generated jet WS uses, or
+ * NULL (interpreted).  NUM_IN(nhref_tape_have_gen) -- nonzero if this type has
+ * generated jets (double, unless configured without). */
+int NUM_IN(nhref_tape_new_interpreted)(tape_ws_t **ws, const nhref_tape_t *tape, long prec,
+                                       unsigned order);
+const char *NUM_IN(nhref_tape_generated)(const tape_ws_t *ws);
+int NUM_IN(nhref_tape_have_gen)(void);
+
 /* The operations of one scheme in this number type: the scheme file (src/schemes/) is
  * compiled once per type and defines one such table; its descriptor (name, options)
  * is type independent (nhref_scheme.h). */

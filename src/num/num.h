@@ -36,10 +36,12 @@
  *     num_is_zero, num_get_d, num_log_abs.  A control decision never makes an Arb result wrong, only slower or
  *     wider.
  *
- * Sums of products (Cauchy products, the heart of every jet) go through num_dot and
- * num_dot_w, one kernel per type: MPFR keeps a fixed sequence of roundings (each
- * product rounded, then added in order), double a plain loop, Arb arb_dot (one
- * rounding error bound for the whole sum).
+ * Sums of products (Cauchy products, the heart of every jet) go through num_dot,
+ * num_dot_w (integer weights) and num_dot_sym (the Cauchy square: twice the sum plus a
+ * middle square), one kernel per type: MPFR accumulates the exact products at the
+ * limb level and rounds once (dot_mp.c: correctly rounded but within 2^-128 ulps of a
+ * tie; the result depends only on the operands and the precision), double a plain
+ * loop, Arb arb_dot (one rounding error bound for the whole sum).
  *
  * Source of the idea: GSL's templates_on.h (one source, several element types) and
  * Arb's own module-per-type layout.
@@ -65,6 +67,33 @@
 #include "num/num_arb.h"
 #else
 #error "num.h: unknown NHREF_NUM"
+#endif
+
+/* Cauchy products, coefficient K >= 1 of a product of series (num_d.h says what each
+ * computes), for the types whose sums of products are num_dot calls (MPFR: accumulated
+ * exactly and rounded once; Arb: arb_dot, rigorous).  DU: unused.  num_d.h has its
+ * own kernels (NUM_CAUCHY_DU 1). */
+#ifndef NUM_CAUCHY_DU
+#define NUM_CAUCHY_DU 0
+
+static inline void num_cauchy(num_ptr wk, num_srcptr u, num_srcptr v, unsigned k, num_ptr tmp,
+                              long p)
+{
+    num_dot(wk, NULL, 0, u, 1, v + k, -1, (long)k + 1, tmp, p);
+}
+
+static inline void num_cauchy_sym(num_ptr wk, num_srcptr u, unsigned k, num_ptr tmp, long p)
+{
+    num_dot_sym(wk, NULL, 0, u, 1, u + k, -1, ((long)k + 1) / 2, k % 2 == 0 ? u + k / 2 : NULL, tmp,
+                p);
+}
+
+static inline void num_cauchy_w(num_ptr wk, num_srcptr du, num_srcptr u, num_srcptr v, unsigned k,
+                                num_ptr tmp, long p)
+{
+    (void)du;
+    num_dot_w(wk, NULL, 0, u + 1, 1, v + k - 1, -1, (long)k, 1, 1, tmp, p);
+}
 #endif
 
 /* names */

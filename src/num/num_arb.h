@@ -351,4 +351,33 @@ static inline void num_dot_w(num_ptr res, num_srcptr init, int sub, num_srcptr x
     }
 }
 
+/* num_dot_sym: INIT +- (2 arb_dot + MID^2), every step a ball operation */
+static inline void num_dot_sym(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
+                               num_srcptr y, long ys, long len, num_srcptr mid, num_ptr tmp,
+                               long p)
+{
+    num_ptr s = init == res ? tmp : res;
+    arb_dot(s, NULL, 0, x, (slong)xs, y, (slong)ys, (slong)len, (slong)p);
+    arb_mul_2exp_si(s, s, 1);
+    if (mid != NULL) {
+        if (s == res) {
+            arb_sqr(tmp, mid, (slong)p);
+            arb_add(s, s, tmp, (slong)p);
+        } else {
+            arb_addmul(s, mid, mid, (slong)p);
+        }
+    }
+    if (init == NULL) {
+        if (sub)
+            arb_neg(res, s);
+    } else if (sub) {
+        arb_sub(res, init, s, (slong)p);
+    } else {
+        arb_add(res, init, s, (slong)p);
+    }
+}
+
+/* ------------------------------------------------------------------ Cauchy products
+ * num.h's generic kernels: every sum one num_dot (above). */
+
 #endif /* NHREF_NUM_ARB_H */

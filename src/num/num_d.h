@@ -169,10 +169,12 @@ static inline void num_mul_si(num_ptr w, num_srcptr a, long s, long p)
     (void)p;
     *w = *a * (double)s;
 }
+/* W = A times the reciprocal of U rounded to double (two roundings: the reciprocal
+ * does not depend on A, so it leaves the critical path, and a constant U folds) */
 static inline void num_div_ui(num_ptr w, num_srcptr a, unsigned long u, long p)
 {
     (void)p;
-    *w = *a / (double)u;
+    *w = *a * (1.0 / (double)u);
 }
 /* W = A 2^E, exact barring overflow and underflow (a multiplication by the power of
  * two built from its bits where 2^E is a normal double, ldexp otherwise) */
@@ -331,35 +333,149 @@ static inline void num_swap(num_ptr a, num_ptr b)
     *b = t;
 }
 
+/* every kernel of the sums is inlined where it is called (the interpreter's switch,
+ * the generated jets) */
+#define NUM_D_INLINE static inline __attribute__((always_inline))
+
 /* ------------------------------------------------------------------ sums of products
+ * Every sum of LEN terms is kept in four partial sums, term i in partial sum i mod 4,
+ * combined as (s0 + s1) + (s2 + s3): four independent chains of additions instead of
+ * one.  The loop is unrolled; a caller with a constant LEN gets straight-line code
+ * with the same association, so that both agree bit for bit.
+ *
  * num_dot: RES = INIT +- sum_{i < LEN} X[i XS] Y[i YS] (sign - if SUB); INIT NULL: the
  * sum alone; INIT may alias RES, X and Y may not.  num_dot_w: the same with the
- * integer weight W0 + i DW on term i.  TMP: scratch (unused in double). */
-static inline void num_dot(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
-                           num_srcptr y, long ys, long len, num_ptr tmp, long p)
+ * integer weight W0 + i DW on term i, as (W X) Y.  num_dot_sym: INIT +- (2 sum + MID^2).
+ * TMP: scratch (unused in double). */
+#define NUM_D_SUM4_LOOP(len, term)                                                             \
+    for (; i_ + 4 <= (len); i_ += 4) {                                                         \
+        s0_ += term(i_);                                                                       \
+        s1_ += term(i_ + 1);                                                                   \
+        s2_ += term(i_ + 2);                                                                   \
+        s3_ += term(i_ + 3);                                                                   \
+    }
+#define NUM_D_SUM4(len, term)                                                                  \
+    do {                                                                                       \
+        long i_ = 0;                                                                           \
+        if (__builtin_constant_p(len)) {                                                       \
+            _Pragma("GCC unroll 16") NUM_D_SUM4_LOOP(len, term)                                \
+        } else {                                                                               \
+            NUM_D_SUM4_LOOP(len, term)                                                         \
+        }                                                                                      \
+        if (i_ < (len))                                                                        \
+            s0_ += term(i_);                                                                   \
+        if (i_ + 1 < (len))                                                                    \
+            s1_ += term(i_ + 1);                                                               \
+        if (i_ + 2 < (len))                                                                    \
+            s2_ += term(i_ + 2);                                                               \
+    } while (0)
+
+/* sum_{i < LEN} X[i XS] Y[i YS] */
+NUM_D_INLINE double num_d_dot(num_srcptr x, long xs, num_srcptr y, long ys, long len)
 {
-    double s = 0.0;
+    double s0_ = 0.0, s1_ = 0.0, s2_ = 0.0, s3_ = 0.0;
+#define NUM_D_TERM(i) (x[(i) * xs] * y[(i) * ys])
+    NUM_D_SUM4(len, NUM_D_TERM);
+#undef NUM_D_TERM
+    return (s0_ + s1_) + (s2_ + s3_);
+}
+
+/* sum_{i < LEN} ((W0 + i DW) X[i XS]) Y[i YS] */
+NUM_D_INLINE double num_d_dot_w(num_srcptr x, long xs, num_srcptr y, long ys, long len, long w0,
+                                long dw)
+{
+    double s0_ = 0.0, s1_ = 0.0, s2_ = 0.0, s3_ = 0.0;
+#define NUM_D_TERM(i) ((double)(w0 + (i) * dw) * x[(i) * xs] * y[(i) * ys])
+    NUM_D_SUM4(len, NUM_D_TERM);
+#undef NUM_D_TERM
+    return (s0_ + s1_) + (s2_ + s3_);
+}
+
+NUM_D_INLINE void num_dot(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
+                          num_srcptr y, long ys, long len, num_ptr tmp, long p)
+{
+    double s = num_d_dot(x, xs, y, ys, len);
     (void)tmp;
     (void)p;
-    for (long i = 0; i < len; i++)
-        s += x[i * xs] * y[i * ys];
     if (sub)
         s = -s;
     *res = init != NULL ? *init + s : s;
 }
 
-static inline void num_dot_w(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
-                             num_srcptr y, long ys, long len, long w0, long dw, num_ptr tmp,
-                             long p)
+NUM_D_INLINE void num_dot_w(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
+                            num_srcptr y, long ys, long len, long w0, long dw, num_ptr tmp,
+                            long p)
 {
-    double s = 0.0;
+    double s = num_d_dot_w(x, xs, y, ys, len, w0, dw);
     (void)tmp;
     (void)p;
-    for (long i = 0; i < len; i++)
-        s += (double)(w0 + i * dw) * x[i * xs] * y[i * ys];
     if (sub)
         s = -s;
     *res = init != NULL ? *init + s : s;
+}
+
+NUM_D_INLINE void num_dot_sym(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
+                              num_srcptr y, long ys, long len, num_srcptr mid, num_ptr tmp,
+                              long p)
+{
+    double s = 2 * num_d_dot(x, xs, y, ys, len);
+    (void)tmp;
+    (void)p;
+    if (mid != NULL)
+        s += *mid * *mid;
+    if (sub)
+        s = -s;
+    *res = init != NULL ? *init + s : s;
+}
+
+/* ------------------------------------------------------------------ Cauchy products
+ * Coefficient K >= 1 of a product of series, for the jets (jet/mul.h, sqr.h, sincos.h,
+ * exp.h, tanh.h).  In double the terms that involve coefficient K of an argument (the
+ * last one computed) are added last, so that the rest of the sum does not wait for
+ * them: a chain of dependent operations within one order stays short.
+ *
+ * num_cauchy:     WK = sum_{j=0..k} U_j V_{k-j}
+ *                    = (sum_{j=1..k-1} U_j V_{k-j} + U_0 V_k) + U_k V_0
+ * num_cauchy_sym: WK = sum_{j=0..k} U_j U_{k-j}
+ *                    = (2 sum_{1 <= j < k/2} U_j U_{k-j} + [k even] U_{k/2}^2) + (2 U_0) U_k
+ * num_cauchy_w:   WK = sum_{j=1..k} j U_j V_{k-j}
+ *                    = sum_{j=1..k-1} (j U_j) V_{k-j} + (k U_k) V_0,
+ *                 with DU_j = j U_j taken from DU when DU is not NULL (NUM_CAUCHY_DU: the
+ *                 caller keeps that series; the same values either way). */
+#define NUM_CAUCHY_DU 1
+
+NUM_D_INLINE void num_cauchy(num_ptr wk, num_srcptr u, num_srcptr v, unsigned k, num_ptr tmp,
+                             long p)
+{
+    double h = num_d_dot(u + 1, 1, v + k - 1, -1, (long)k - 1);
+    (void)tmp;
+    (void)p;
+    *wk = (h + u[0] * v[k]) + u[k] * v[0];
+}
+
+NUM_D_INLINE void num_cauchy_sym(num_ptr wk, num_srcptr u, unsigned k, num_ptr tmp, long p)
+{
+    double h = 2 * num_d_dot(u + 1, 1, u + k - 1, -1, ((long)k + 1) / 2 - 1);
+    (void)tmp;
+    (void)p;
+    if (k % 2 == 0)
+        h += u[k / 2] * u[k / 2];
+    *wk = h + (2 * u[0]) * u[k];
+}
+
+NUM_D_INLINE void num_cauchy_w(num_ptr wk, num_srcptr du, num_srcptr u, num_srcptr v, unsigned k,
+                               num_ptr tmp, long p)
+{
+    double h;
+    (void)tmp;
+    (void)p;
+    if (du != NULL) {
+        h = num_d_dot(du + 1, 1, v + k - 1, -1, (long)k - 1);
+        *wk = h + du[k] * v[0];
+    } else {
+        h = num_d_dot_w(u + 1, 1, v + k - 1, -1, (long)k - 1, 1, 1);
+        *wk = h + ((double)k * u[k]) * v[0];
+    }
 }
 
 #endif /* NHREF_NUM_D_H */

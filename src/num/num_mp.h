@@ -2,9 +2,9 @@
  *
  * Every operation rounds to nearest at the precision of its destination; the
  * precision arguments are unused (the precision lives in each mpfr_t, fixed when
- * the workspace is allocated).  Sums of products keep one fixed sequence of
- * roundings: each product rounded, then added in order (num_dot), so that results
- * do not depend on anything but the inputs and the precision.  See num.h.
+ * the workspace is allocated).  Sums of products (num_dot, num_dot_w, num_dot_sym)
+ * are accumulated exactly at the limb level and rounded once (dot_mp.c), so that
+ * results depend on nothing but the inputs and the precision.  See num.h.
  */
 #ifndef NHREF_NUM_MP_H
 #define NHREF_NUM_MP_H
@@ -16,6 +16,7 @@
 
 #include "internal.h"
 #include "nhref_status.h"
+#include "num/dot_mp.h"
 
 typedef __mpfr_struct num_t;
 typedef mpfr_ptr num_ptr;
@@ -292,53 +293,38 @@ static inline void num_swap(num_ptr a, num_ptr b)
 }
 
 /* ------------------------------------------------------------------ sums of products
- * RES = INIT +- sum X[i XS] Y[i YS]: every product rounded into TMP, then added to
- * (subtracted from) RES in order of i; INIT NULL: RES starts as the first product.
- * num_dot_w multiplies each rounded product by its weight W0 + i DW (rounded) first. */
+ * RES = INIT +- sum X[i XS] Y[i YS] (num_dot), with the integer weight W0 + i DW on
+ * term i (num_dot_w), or INIT +- (2 sum X[i XS] Y[i YS] + MID^2) (num_dot_sym, the
+ * Cauchy square): the exact sum accumulated at the limb level and rounded to nearest
+ * once (dot_mp.c: correctly rounded but for a tie within 2^-128 ulps); INIT NULL: the
+ * sum alone; MID NULL: no square term.  RES may alias INIT.  TMP: scratch of RES's
+ * precision (the slow path for NaN and infinities). */
 static inline void num_dot(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
                            num_srcptr y, long ys, long len, num_ptr tmp, long p)
 {
-    long i = 0;
     (void)p;
-    if (init == NULL) {
-        if (len <= 0) {
-            mpfr_set_zero(res, 1);
-            return;
-        }
-        mpfr_mul(res, x, y, NUM_R);
-        if (sub)
-            mpfr_neg(res, res, NUM_R);
-        i = 1;
-    } else if (init != res) {
-        mpfr_set(res, init, NUM_R);
-    }
-    for (; i < len; i++) {
-        mpfr_mul(tmp, x + i * xs, y + i * ys, NUM_R);
-        if (sub)
-            mpfr_sub(res, res, tmp, NUM_R);
-        else
-            mpfr_add(res, res, tmp, NUM_R);
-    }
+    nhref_dot_mp(res, init, sub, x, xs, y, ys, len, NULL, NULL, tmp);
 }
 
 static inline void num_dot_w(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
                              num_srcptr y, long ys, long len, long w0, long dw, num_ptr tmp,
                              long p)
 {
-    long i = 0;
+    nhref_dot_mp_weight_t wt = {w0, dw};
     (void)p;
-    if (init == NULL)
-        mpfr_set_zero(res, 1);
-    else if (init != res)
-        mpfr_set(res, init, NUM_R);
-    for (; i < len; i++) {
-        mpfr_mul(tmp, x + i * xs, y + i * ys, NUM_R);
-        mpfr_mul_si(tmp, tmp, w0 + i * dw, NUM_R);
-        if (sub)
-            mpfr_sub(res, res, tmp, NUM_R);
-        else
-            mpfr_add(res, res, tmp, NUM_R);
-    }
+    nhref_dot_mp(res, init, sub, x, xs, y, ys, len, &wt, NULL, tmp);
 }
+
+static inline void num_dot_sym(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,
+                               num_srcptr y, long ys, long len, num_srcptr mid, num_ptr tmp,
+                               long p)
+{
+    static const nhref_dot_mp_weight_t two = {2, 0};
+    (void)p;
+    nhref_dot_mp(res, init, sub, x, xs, y, ys, len, &two, mid, tmp);
+}
+
+/* ------------------------------------------------------------------ Cauchy products
+ * num.h's generic kernels: every sum one num_dot (above). */
 
 #endif /* NHREF_NUM_MP_H */

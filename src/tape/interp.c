@@ -22,12 +22,13 @@
 
 #include "jet/jet.h"
 #include "num/core.h"
+#include "tape/program.h"
 #include "tape/tape_internal.h"
 
-/* pseudo-operations of the flat programs */
-enum { DOP_MULC = NHREF_OP_COUNT, /* a constant (a) times b */
-       DOP_DIVC,                  /* a divided by a constant (b) */
-       DOP_PARAM };               /* a parameter: w = param[n] */
+/* pseudo-operations of the flat programs (tape/program.h) */
+#define DOP_MULC NHREF_PROG_MULC /* a constant (a) times b */
+#define DOP_DIVC NHREF_PROG_DIVC /* a divided by a constant (b) */
+#define DOP_PARAM NHREF_PROG_PARAM /* a parameter: w = param[n] */
 
 typedef struct {
     size_t dim;
@@ -39,9 +40,19 @@ typedef struct {
     size_t *piv;   /* row i of P M_0 is row piv[i] of M_0 */
 } solve_ws_t;
 
+/* a generated jet (jet/jetgen.c): the tape's fingerprint and node count, the model,
+ * the function that computes the jet to an order at most NHREF_GEN_KMAX */
+typedef struct {
+    uint64_t fp[2];
+    size_t nnodes;
+    const char *model;
+    int (*jet)(tape_ws_t *, unsigned);
+} gen_jet_t;
+
 typedef struct {
     int op;           /* nhref_op_t or DOP_* */
     num_ptr w, w2;    /* the result; w2: the COS partner of a SIN */
+    num_ptr du;       /* SIN in a type with NUM_CAUCHY_DU: the series j u_j */
     num_srcptr a, b;  /* arguments */
     num_ptr *aux;     /* the node's auxiliary series (atan, atanh, tanh, powi) */
     long n;           /* POWI exponent; DOP_PARAM index */
@@ -57,6 +68,11 @@ struct NUM_TAPE_STRUCT {
     num_ptr aux;       /* naux auxiliary series */
     num_ptr *auxp;     /* the start of each auxiliary series */
     size_t naux;
+    num_ptr du;        /* ndu series j u_j of the SIN nodes (NUM_CAUCHY_DU types) */
+    size_t ndu;
+    nhref_node_t *rep; /* nnodes: the node whose series holds node i's values (itself,
+                        * or an earlier node computing the same operation on the same
+                        * arguments) */
     num_ptr param;     /* nparam parameter values */
     instr_t *prog;     /* the non-constant operations, in SSA order */
     size_t nprog;
@@ -64,6 +80,7 @@ struct NUM_TAPE_STRUCT {
     size_t ncprog;
     solve_ws_t *solve; /* one per SOLVE group */
     size_t nsolve;
+    const gen_jet_t *gen; /* the generated jet of this tape, or NULL */
     num_ptr *xs;       /* nstate: the series of each state component */
     num_srcptr *fs;    /* nstate: the series of each right-hand side (nout >= nstate) */
     jet_ws_t jws;
@@ -71,7 +88,7 @@ struct NUM_TAPE_STRUCT {
 
 static inline num_ptr node_series(const tape_ws_t *ws, nhref_node_t i)
 {
-    return ws->coef + (size_t)i * ws->len;
+    return ws->coef + (size_t)ws->rep[i] * ws->len;
 }
 
 /* ------------------------------------------------------------------ linear solve */
@@ -241,50 +258,99 @@ static int eval0(tape_ws_t *ws, const instr_t *p)
 /* a hot kernel: unchecked where the type checks the state coefficients instead */
 #define HOT(unchecked, checked) (NUM_LAZY_CHECKS ? ((unchecked), NHREF_OK) : (checked))
 
-static inline int jet_k(tape_ws_t *ws, const instr_t *p, unsigned k)
+/* coefficient K of the instruction OP W = f(A, B) (W2: a SIN's COS; DU: a SIN's j u_j;
+ * AUX: the node's auxiliary series; N: an exponent; SV: a SOLVE group).  Always
+ * inlined: the generated jets (jet/jetgen.c) call it with constant arguments, so that
+ * the compiler keeps only the kernel of OP, with its sums unrolled at this K. */
+static inline __attribute__((always_inline)) int
+jet_op(tape_ws_t *ws, int op, num_ptr w, num_ptr w2, num_ptr du, num_srcptr a, num_srcptr b,
+       num_ptr *aux, long n, solve_ws_t *sv, unsigned k)
 {
     jet_ws_t *j = &ws->jws;
 
-    switch (p->op) {
+    switch (op) {
     case NHREF_OP_ADD:
-        return HOT(jet_add_k(p->w, p->a, p->b, k, j), jet_add(p->w, p->a, p->b, k, j));
+        return HOT(jet_add_k(w, a, b, k, j), jet_add(w, a, b, k, j));
     case NHREF_OP_SUB:
-        return HOT(jet_sub_k(p->w, p->a, p->b, k, j), jet_sub(p->w, p->a, p->b, k, j));
+        return HOT(jet_sub_k(w, a, b, k, j), jet_sub(w, a, b, k, j));
     case NHREF_OP_NEG:
-        return HOT(jet_neg_k(p->w, p->a, k, j), jet_neg(p->w, p->a, k, j));
+        return HOT(jet_neg_k(w, a, k, j), jet_neg(w, a, k, j));
     case DOP_MULC:
-        return HOT(jet_mul_scalar_k(p->w, p->a, p->b, k, j),
-                   jet_mul_scalar(p->w, p->a, p->b, k, j));
+        return HOT(jet_mul_scalar_k(w, a, b, k, j), jet_mul_scalar(w, a, b, k, j));
     case DOP_DIVC:
-        return HOT(jet_div_scalar_k(p->w, p->a, p->b, k, j),
-                   jet_div_scalar(p->w, p->a, p->b, k, j));
+        return HOT(jet_div_scalar_k(w, a, b, k, j), jet_div_scalar(w, a, b, k, j));
     case NHREF_OP_MUL:
-        return HOT(jet_mul_k(p->w, p->a, p->b, k, j), jet_mul(p->w, p->a, p->b, k, j));
+        return HOT(jet_mul_k(w, a, b, k, j), jet_mul(w, a, b, k, j));
     case NHREF_OP_SQR:
-        return HOT(jet_sqr_k(p->w, p->a, k, j), jet_sqr(p->w, p->a, k, j));
+        return HOT(jet_sqr_k(w, a, k, j), jet_sqr(w, a, k, j));
     case NHREF_OP_SIN:
-        return HOT(jet_sincos_k(p->w, p->w2, p->a, k, j), jet_sincos(p->w, p->w2, p->a, k, j));
+        return HOT(jet_sincos_k(w, w2, du, a, k, j), jet_sincos(w, w2, du, a, k, j));
     case NHREF_OP_DIV:
-        return jet_div(p->w, p->a, p->b, k, j);
+        return jet_div(w, a, b, k, j);
     case NHREF_OP_SQRT:
-        return jet_sqrt(p->w, p->a, k, j);
+        return jet_sqrt(w, a, k, j);
     case NHREF_OP_EXP:
-        return jet_exp(p->w, p->a, k, j);
+        return jet_exp(w, a, k, j);
     case NHREF_OP_LOG:
-        return jet_log(p->w, p->a, k, j);
+        return jet_log(w, a, k, j);
     case NHREF_OP_ATAN:
-        return jet_atan(p->w, p->aux[0], p->a, k, j);
+        return jet_atan(w, aux[0], a, k, j);
     case NHREF_OP_ATANH:
-        return jet_atanh(p->w, p->aux[0], p->a, k, j);
+        return jet_atanh(w, aux[0], a, k, j);
     case NHREF_OP_TANH:
-        return jet_tanh(p->w, p->aux[0], p->a, k, j);
+        return jet_tanh(w, aux[0], a, k, j);
     case NHREF_OP_POWI:
-        return jet_pow_si(p->w, p->aux, p->a, p->n, k, j);
+        return jet_pow_si(w, aux, a, n, k, j);
     case NHREF_OP_SOLVE:
-        return solve_jet(ws, p->sv, k);
+        return solve_jet(ws, sv, k);
     default:
         return NHREF_ETAPE;
     }
+}
+
+static inline int jet_k(tape_ws_t *ws, const instr_t *p, unsigned k)
+{
+    return jet_op(ws, p->op, p->w, p->w2, p->du, p->a, p->b, p->aux, p->n, p->sv, k);
+}
+
+/* ------------------------------------------------------------------ generated jets */
+#if NHREF_NUM == NHREF_NUM_D && defined(NHREF_GEN_JETS)
+#include "jet/jets_gen_d.c"
+
+/* the generated jet of TAPE for jets to ORDER, or NULL */
+static const gen_jet_t *gen_find(const nhref_tape_t *tape, unsigned order)
+{
+    uint64_t fp[2];
+
+    if (order == 0 || order > NHREF_GEN_KMAX)
+        return NULL;
+    nhref_tape_fingerprint(fp, tape);
+    for (size_t i = 0; i < sizeof gen_jets / sizeof gen_jets[0]; i++)
+        if (gen_jets[i].fp[0] == fp[0] && gen_jets[i].fp[1] == fp[1] &&
+            gen_jets[i].nnodes == tape->nnodes)
+            return &gen_jets[i];
+    return NULL;
+}
+#define GEN_LEN(order) ((size_t)NHREF_GEN_KMAX + 1)
+#else
+static const gen_jet_t *gen_find(const nhref_tape_t *tape, unsigned order)
+{
+    (void)tape;
+    (void)order;
+    return NULL;
+}
+#define GEN_LEN(order) ((size_t)(order) + 1)
+#endif
+
+/* nonzero when the generated jets are compiled in (the double instance, configured
+ * with them) */
+int NUM_IN(nhref_tape_have_gen)(void)
+{
+#if NHREF_NUM == NHREF_NUM_D && defined(NHREF_GEN_JETS)
+    return 1;
+#else
+    return 0;
+#endif
 }
 
 /* ------------------------------------------------------------------ the workspace */
@@ -297,6 +363,8 @@ void NUM_TAPE_FN(free)(tape_ws_t *ws)
     tape = ws->tape;
     num_vec_free(ws->coef, tape->nnodes * ws->len);
     num_vec_free(ws->aux, ws->naux * ws->len);
+    num_vec_free(ws->du, ws->ndu * ws->len);
+    free(ws->rep);
     num_vec_free(ws->param, tape->nparam);
     for (size_t i = 0; i < ws->nsolve; i++) {
         solve_ws_t *sv = &ws->solve[i];
@@ -315,33 +383,22 @@ void NUM_TAPE_FN(free)(tape_ws_t *ws)
     free(ws);
 }
 
-/* the instruction of node I (not CONST, TIME, STATE, COS, or a SOLVE follower) */
-static int compile_node(tape_ws_t *ws, instr_t *p, size_t i, num_ptr *auxp, solve_ws_t **sv)
+/* the instruction P of the program's instruction Q */
+static int compile_instr(tape_ws_t *ws, instr_t *p, const nhref_prog_instr_t *q, solve_ws_t **sv)
 {
-    const nhref_tape_t *tape = ws->tape;
-    const nhref_tape_node_t *nd = &tape->node[i];
+    const nhref_tape_node_t *nd = &ws->tape->node[q->node];
 
-    p->op = nd->op;
-    p->w = node_series(ws, (nhref_node_t)i);
-    p->w2 = nd->op == NHREF_OP_SIN ? node_series(ws, nd->pair) : NULL;
-    p->a = nd->a >= 0 ? node_series(ws, nd->a) : NULL;
-    p->b = nd->b >= 0 ? node_series(ws, nd->b) : NULL;
-    p->aux = auxp;
-    p->n = nd->n;
+    p->op = q->op;
+    p->w = node_series(ws, q->node);
+    p->w2 = q->w2 != NHREF_NODE_INVALID ? node_series(ws, q->w2) : NULL;
+    p->a = q->a != NHREF_NODE_INVALID ? node_series(ws, q->a) : NULL;
+    p->b = q->b != NHREF_NODE_INVALID ? node_series(ws, q->b) : NULL;
+    p->aux = ws->auxp + q->aux;
+    p->du = NUM_CAUCHY_DU && q->op == NHREF_OP_SIN && !nd->constant ? ws->du + q->sin * ws->len
+                                                                     : NULL;
+    p->n = q->n;
     p->sv = NULL;
-    if (nd->op == NHREF_OP_PARAM) {
-        p->op = DOP_PARAM;
-    } else if (nd->op == NHREF_OP_MUL && !nd->constant &&
-               (tape->node[nd->a].constant || tape->node[nd->b].constant)) {
-        p->op = DOP_MULC; /* the constant first */
-        if (!tape->node[nd->a].constant) {
-            num_srcptr t = p->a;
-            p->a = p->b;
-            p->b = t;
-        }
-    } else if (nd->op == NHREF_OP_DIV && !nd->constant && tape->node[nd->b].constant) {
-        p->op = DOP_DIVC;
-    } else if (nd->op == NHREF_OP_SOLVE) {
+    if (q->op == NHREF_OP_SOLVE) {
         solve_ws_t *s = (*sv)++;
         size_t n = nd->dim;
         s->dim = n;
@@ -360,40 +417,38 @@ static int compile_node(tape_ws_t *ws, instr_t *p, size_t i, num_ptr *auxp, solv
     return NHREF_OK;
 }
 
-/* the two programs and the solve workspaces */
-static int compile(tape_ws_t *ws, const size_t *aux_first)
+/* the two programs and the solve workspaces, from PG */
+static int compile(tape_ws_t *ws, const nhref_program_t *pg)
 {
-    const nhref_tape_t *tape = ws->tape;
-    size_t nn = tape->nnodes;
+    size_t np = pg->nprog, nc = pg->ncprog;
     solve_ws_t *sv;
 
-    for (size_t i = 0; i < nn; i++)
-        ws->nsolve += tape->node[i].op == NHREF_OP_SOLVE && tape->node[i].n == 0;
-    ws->prog = malloc((nn ? nn : 1) * sizeof *ws->prog);
-    ws->cprog = malloc((nn ? nn : 1) * sizeof *ws->cprog);
+    ws->nsolve = pg->nsolve;
+    ws->prog = malloc((np ? np : 1) * sizeof *ws->prog);
+    ws->cprog = malloc((nc ? nc : 1) * sizeof *ws->cprog);
     ws->solve = calloc(ws->nsolve ? ws->nsolve : 1, sizeof *ws->solve);
     if (ws->prog == NULL || ws->cprog == NULL || ws->solve == NULL)
         return NHREF_ENOMEM;
     sv = ws->solve;
-    for (size_t i = 0; i < nn; i++) {
-        const nhref_tape_node_t *nd = &tape->node[i];
-        instr_t *p;
-        int status;
-        if (nd->op == NHREF_OP_CONST || nd->op == NHREF_OP_TIME || nd->op == NHREF_OP_STATE ||
-            nd->op == NHREF_OP_COS || (nd->op == NHREF_OP_SOLVE && nd->n != 0))
-            continue;
-        p = nd->constant ? &ws->cprog[ws->ncprog++] : &ws->prog[ws->nprog++];
-        status = compile_node(ws, p, i, ws->auxp + aux_first[i], &sv);
+    for (size_t i = 0; i < nc; i++) {
+        int status = compile_instr(ws, &ws->cprog[ws->ncprog++], &pg->cprog[i], &sv);
+        if (status != NHREF_OK)
+            return status;
+    }
+    for (size_t i = 0; i < np; i++) {
+        int status = compile_instr(ws, &ws->prog[ws->nprog++], &pg->prog[i], &sv);
         if (status != NHREF_OK)
             return status;
     }
     return NHREF_OK;
 }
 
-int NUM_TAPE_FN(new)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsigned order)
+static int tape_new(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsigned order,
+                    int allow_gen)
 {
     tape_ws_t *ws;
-    size_t nn = tape->nnodes, *aux_first;
+    size_t nn = tape->nnodes;
+    nhref_program_t pg;
     int status = NHREF_OK;
 
     *wsp = NULL;
@@ -405,32 +460,36 @@ int NUM_TAPE_FN(new)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsig
     if (prec < MPFR_PREC_MIN || prec > MPFR_PREC_MAX)
         return NHREF_EINVAL;
     ws = calloc(1, sizeof *ws);
-    aux_first = malloc((nn ? nn : 1) * sizeof *aux_first);
-    if (ws == NULL || aux_first == NULL) {
+    if (ws == NULL)
+        return NHREF_ENOMEM;
+    if (nhref_program_build(&pg, tape) != NHREF_OK) {
         free(ws);
-        free(aux_first);
         return NHREF_ENOMEM;
     }
     ws->tape = tape;
     ws->prec = prec;
     ws->order = order;
-    ws->len = (size_t)order + 1;
+    /* a generated jet assumes series of its own length */
+    ws->gen = allow_gen ? gen_find(tape, order) : NULL;
+    ws->len = ws->gen != NULL ? GEN_LEN(order) : (size_t)order + 1;
     NUM_FN(nhref_jet_ws_init)(&ws->jws, prec);
-    for (size_t i = 0; i < nn; i++) {
-        aux_first[i] = ws->naux;
-        ws->naux += nhref_tape_node_naux(&tape->node[i]);
-    }
+    ws->rep = pg.rep; /* the workspace's from now on */
+    pg.rep = NULL;
+    ws->naux = pg.naux;
+    ws->ndu = NUM_CAUCHY_DU ? pg.nsin : 0;
     ws->coef = num_vec_new(nn * ws->len, prec);
     ws->aux = num_vec_new(ws->naux * ws->len, prec);
     ws->auxp = malloc((ws->naux ? ws->naux : 1) * sizeof *ws->auxp);
+    ws->du = num_vec_new(ws->ndu * ws->len, prec);
     ws->param = num_vec_new(tape->nparam, prec);
-    if (ws->coef == NULL || ws->aux == NULL || ws->auxp == NULL || ws->param == NULL)
+    if (ws->coef == NULL || ws->aux == NULL || ws->auxp == NULL || ws->du == NULL ||
+        ws->param == NULL)
         status = NHREF_ENOMEM;
     for (size_t k = 0; k < ws->naux && status == NHREF_OK; k++)
         ws->auxp[k] = ws->aux + k * ws->len;
     if (status == NHREF_OK)
-        status = compile(ws, aux_first);
-    free(aux_first);
+        status = compile(ws, &pg);
+    nhref_program_free(&pg);
     ws->xs = malloc((tape->nstate ? tape->nstate : 1) * sizeof *ws->xs);
     ws->fs = malloc((tape->nstate ? tape->nstate : 1) * sizeof *ws->fs);
     if (ws->xs == NULL || ws->fs == NULL)
@@ -455,6 +514,22 @@ int NUM_TAPE_FN(new)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsig
     }
     *wsp = ws;
     return NHREF_OK;
+}
+
+int NUM_TAPE_FN(new)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsigned order)
+{
+    return tape_new(wsp, tape, prec, order, 1);
+}
+
+int NUM_IN(nhref_tape_new_interpreted)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec,
+                                       unsigned order)
+{
+    return tape_new(wsp, tape, prec, order, 0);
+}
+
+const char *NUM_IN(nhref_tape_generated)(const tape_ws_t *ws)
+{
+    return ws->gen != NULL ? ws->gen->model : NULL;
 }
 
 long NUM_TAPE_FN(prec)(const tape_ws_t *ws)
@@ -511,10 +586,13 @@ int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned ord
 {
     const nhref_tape_t *tape = ws->tape;
     const instr_t *end = ws->prog + ws->nprog;
+    int finite = 1;
 
     if (order > ws->order || tape->nout < tape->nstate)
         return NHREF_EINVAL;
     load_inputs(ws, t, x);
+    if (ws->gen != NULL)
+        return ws->gen->jet(ws, order);
     for (unsigned k = 0; k < order; k++) {
         for (const instr_t *p = ws->prog; p < end; p++) {
             int status = jet_k(ws, p, k);
@@ -524,11 +602,13 @@ int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned ord
         for (size_t i = 0; i < tape->nstate; i++) {
             num_ptr xi = ws->xs[i] + k + 1;
             num_div_ui(xi, ws->fs[i] + k, k + 1, ws->prec);
-            if (NUM_LAZY_CHECKS && !num_is_finite(xi))
-                return NHREF_EDOMAIN;
+            /* a NaN or an infinity of the unchecked kernels reaches the states; they
+             * are checked once the jet is done (no branch in the loop) */
+            if (NUM_LAZY_CHECKS)
+                finite &= num_is_finite(xi);
         }
     }
-    return NHREF_OK;
+    return finite ? NHREF_OK : NHREF_EDOMAIN;
 }
 
 num_srcptr NUM_TAPE_FN(state_series)(const tape_ws_t *ws, size_t i)

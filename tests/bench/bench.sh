@@ -541,7 +541,7 @@ END {
     } else {
         if (gsl_msg != "") print "  " gsl_msg
         else printf "  GSL %s: gsl_odeiv2_step_rk8pd + gsl_odeiv2_driver, epsabs = epsrel = tol\n", gslv["version"]
-        print "  nhref: nhref_fast_new (tol = nhref_fast_opts_t.tol, order/stages default) + nhref_fast_until"
+        print "  nhref: nhref_integrator_new_d (digits = -log10(tol), order/stages default) + nhref_integrate_until_d"
         printf "  error = max_i |s_i(T) - ref_i| / max(1, |ref_i|); ref: T = 10 golden file fig2-100.csv,\n"
         printf "          T = 100 nhref MPFR Taylor at %s digits (agrees with %s digits to %s digits)\n",
                rref["digits"], rref["digits"] + 20, rref["agree"]

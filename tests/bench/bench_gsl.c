@@ -18,7 +18,7 @@
  *
  * Error control: gsl_odeiv2_driver_alloc_y_new(sys, rk8pd, hstart = 1e-3,
  * epsabs = TOL, epsrel = TOL), i.e. the per-step local error is kept below
- * TOL (1 + |y_i|) -- the mixed tolerance of nhref_fast_opts_t.tol.
+ * TOL (1 + |y_i|) -- the mixed tolerance of the fast path at digits = -log10(TOL).
  *
  * Timing, as bench_peers.c: one sample = integrations repeated until
  * MIN_SAMPLE seconds of process CPU time were spent in

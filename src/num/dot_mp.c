@@ -1,0 +1,595 @@
+/* dot_mp.c -- sums of products of MPFR numbers with one rounding (num_mp.h's num_dot,
+ * num_dot_w and num_dot_sym; declared in num/dot_mp.h).
+ *
+ * The terms are accumulated at the limb level (GMP's mpn functions) in a fixed-point
+ * two's-complement accumulator whose window spans from one limb above the largest
+ * term down to 128 bits below the result's precision, then the accumulator is rounded
+ * to nearest (ties to even) once.  Each product is computed exactly for small sizes,
+ * or as a short product (the columns the window can see, plus two) for large ones;
+ * bits below the window are dropped.  So the result is
+ *
+ *   the exact value rounded to nearest, up to an error of at most (LEN + 3) 2^B,
+ *   B = (exponent of the largest term) - 64 (limbs of the result) - 128,
+ *
+ * i.e. correctly rounded except when the exact value lies within 2^-128 ulps of a
+ * halfway point (or after a cancellation of more than 128 bits, when the error is
+ * still far below one ulp of the largest term).  The result depends only on the
+ * operands, the weights and the precision (not on their order in memory, the machine
+ * or the run): `nhref golden` stays bit-for-bit reproducible.
+ *
+ * This replaces a multiplication and an addition, each rounded, per term (MPFR's
+ * mpfr_mul and mpfr_add: len roundings, the thread-local exponent range read twice a
+ * term) by one limb product, one shift and one limb addition per term.
+ *
+ * Special operands (NaN, infinities), a result outside the current exponent range,
+ * and precisions above NHREF_DOT_MP_MAX_LIMBS limbs take the slow path: each product
+ * rounded, then added in order of the terms (MPFR's own semantics for NaN and
+ * infinities).  Signed zeros follow IEEE 754 for a sum rounded to nearest: an exact
+ * zero is -0 only if every term is -0.
+ *
+ * Source: the fixed-point accumulation of F. Johansson's arb_dot (Arb, "Faster
+ * arbitrary-precision dot product and matrix multiplication", ARITH 26, 2019), here
+ * without error bounds.
+ */
+#include <limits.h>
+#include <string.h>
+
+#include <gmp.h>
+#include <mpfr.h>
+
+#include "num/dot_mp.h"
+
+#if GMP_NUMB_BITS != 64 || GMP_NAIL_BITS != 0
+#error "dot_mp.c assumes 64-bit limbs without nails"
+#endif
+
+#define GUARD 2 /* guard limbs below the result's precision */
+/* products of at least this many limbs (xn + yn) are short products */
+#define SHORT_MIN 16
+
+typedef struct {
+    mp_limb_t *pos, *neg; /* the terms of each sign: an limbs each, nonnegative */
+    long an;
+    long bot;             /* absolute exponent of bit 0 of limb 0 */
+} acc_t;
+
+/* bit length of |w| (w != 0) */
+static inline int bitlen_ul(unsigned long u)
+{
+    return 64 - __builtin_clzl(u);
+}
+
+static inline unsigned long abs_ul(long w)
+{
+    return w < 0 ? 0UL - (unsigned long)w : (unsigned long)w;
+}
+
+/* add P 2^LOWBIT (P: PN limbs) to the accumulator of the sign NEG (bits below the
+ * window dropped); SCRATCH: PN + 1 limbs */
+static void acc_put(acc_t *acc, const mp_limb_t *p, long pn, long lowbit, int neg,
+                    mp_limb_t *scratch)
+{
+    long d = lowbit - acc->bot, q, s, j0, tn, rest;
+    const mp_limb_t *t;
+    mp_limb_t *a, c;
+
+    /* q = floor(d / 64), s = d mod 64 */
+    q = d >= 0 ? d / 64 : -((-d + 63) / 64);
+    s = d - 64 * q;
+    if (q + pn <= 0 && (s == 0 || q + pn < 0))
+        return; /* entirely below the window */
+    if (s != 0) {
+        scratch[pn] = mpn_lshift(scratch, p, pn, (unsigned)s);
+        t = scratch;
+        tn = pn + 1;
+    } else {
+        t = p;
+        tn = pn;
+    }
+    /* T[j] goes to limb q + j; keep q + j in [0, an) */
+    j0 = q < 0 ? -q : 0;
+    if (q + tn > acc->an)
+        tn = acc->an - q; /* the limbs cut off are zero: every term is below the top */
+    if (tn <= j0)
+        return;
+    a = (neg ? acc->neg : acc->pos) + q + j0;
+    rest = acc->an - q - tn;
+    c = mpn_add_n(a, a, t + j0, tn - j0);
+    if (c && rest > 0)
+        mpn_add_1(a + tn - j0, a + tn - j0, rest, c);
+}
+
+/* the limbs of X Y (XN >= YN limbs) needed down to absolute exponent BOT, the product's
+ * bit 0 being at LOWBIT: P[0..*PN) with bit 0 at *PLOW.  Small products are exact;
+ * large ones skip the columns more than two limbs below BOT (their omitted carries
+ * change the kept part by at most one unit in its third limb). */
+static void product(mp_limb_t *p, long *pn, long *plow, const mp_limb_t *x, long xn,
+                    const mp_limb_t *y, long yn, long lowbit, long bot)
+{
+    long cut = 0;
+
+    if (xn + yn >= SHORT_MIN) {
+        long below = bot - lowbit; /* bits of P below the window */
+        cut = below > 0 ? below / 64 - 2 : 0;
+        if (cut < 0)
+            cut = 0;
+        if (cut > xn + yn - 2)
+            cut = xn + yn - 2;
+    }
+    if (cut == 0) {
+        if (xn == yn)
+            mpn_mul_n(p, x, y, xn);
+        else
+            mpn_mul(p, x, xn, y, yn);
+        *pn = xn + yn;
+        *plow = lowbit;
+        return;
+    }
+    /* columns >= cut - 1 of the schoolbook product, row by row (rows of Y's limbs):
+     * R[c - (cut - 1)] holds column c */
+    {
+        long base = cut - 1, rn = xn + yn - base;
+        mp_limb_t *r = p;
+        memset(r, 0, (size_t)rn * sizeof *r);
+        for (long j = 0; j < yn; j++) {
+            long i0 = base - j; /* first x limb whose column i + j >= base */
+            if (i0 < 0)
+                i0 = 0;
+            if (i0 >= xn)
+                continue;
+            r[j + xn - base] = mpn_addmul_1(r + (j + i0 - base), x + i0, xn - i0, y[j]);
+        }
+        /* drop the incomplete lowest column */
+        *pn = rn - 1;
+        memmove(r, r + 1, (size_t)(rn - 1) * sizeof *r);
+        *plow = lowbit + 64 * cut;
+    }
+}
+
+/* the slow path: each product rounded, then added in order (MPFR semantics for NaN,
+ * infinities, and every exponent range) */
+static void dot_slow(mpfr_ptr res, mpfr_srcptr init, int sub, mpfr_srcptr x, long xs,
+                     mpfr_srcptr y, long ys, long len, const nhref_dot_mp_weight_t *wt,
+                     mpfr_srcptr mid, mpfr_ptr tmp)
+{
+    mpfr_t s;
+    int have = 0;
+
+    /* accumulate into a temporary of RES's precision: INIT may alias RES */
+    mpfr_init2(s, mpfr_get_prec(res));
+    if (init != NULL) {
+        mpfr_set(s, init, MPFR_RNDN);
+        have = 1;
+    }
+    for (long i = 0; i < len; i++) {
+        mpfr_mul(tmp, x + i * xs, y + i * ys, MPFR_RNDN);
+        if (wt != NULL) {
+            long w = wt->w0 + i * wt->dw;
+            mpfr_mul_si(tmp, tmp, w, MPFR_RNDN);
+        }
+        if (sub)
+            mpfr_neg(tmp, tmp, MPFR_RNDN);
+        if (have)
+            mpfr_add(s, s, tmp, MPFR_RNDN);
+        else
+            mpfr_set(s, tmp, MPFR_RNDN);
+        have = 1;
+    }
+    if (mid != NULL) {
+        mpfr_sqr(tmp, mid, MPFR_RNDN);
+        if (sub)
+            mpfr_neg(tmp, tmp, MPFR_RNDN);
+        if (have)
+            mpfr_add(s, s, tmp, MPFR_RNDN);
+        else
+            mpfr_set(s, tmp, MPFR_RNDN);
+        have = 1;
+    }
+    if (!have)
+        mpfr_set_zero(s, 1);
+    mpfr_swap(res, s);
+    mpfr_clear(s);
+}
+
+static inline long limbs_of(mpfr_srcptr v)
+{
+    return (long)((mpfr_get_prec(v) + 63) / 64);
+}
+
+/* RES = the accumulator (pos - neg) rounded to nearest, ties to even; 0, or -1 if the
+ * result is out of the exponent range (RES unchanged).  Destroys the accumulator. */
+static int acc_round(mpfr_ptr res, acc_t *acc)
+{
+    mp_limb_t *a = acc->pos, m[NHREF_DOT_MP_MAX_LIMBS], ulp, rb, sticky;
+    long an = acc->an, h, nr = limbs_of(res), lo, E;
+    mpfr_prec_t prec = mpfr_get_prec(res);
+    int negative = 0, lz;
+    unsigned unused = (unsigned)(64 * nr - prec);
+
+    if (mpn_sub_n(a, a, acc->neg, an) != 0) {
+        mpn_neg(a, a, an);
+        negative = 1;
+    }
+    for (h = an - 1; h >= 0 && a[h] == 0; h--)
+        ;
+    if (h < 0) {
+        mpfr_set_zero(res, 1); /* an exact cancellation: +0 when rounding to nearest */
+        return 0;
+    }
+    lz = __builtin_clzl(a[h]);
+    if (lz != 0)
+        mpn_lshift(a, a, h + 1, (unsigned)lz);
+    E = acc->bot + 64 * (h + 1) - lz;
+    /* the mantissa is a[lo..h] (lo may be negative: zeros below) */
+    lo = h - nr + 1;
+    for (long i = 0; i < nr; i++)
+        m[i] = lo + i >= 0 ? a[lo + i] : 0;
+    ulp = (mp_limb_t)1 << unused;
+    if (unused != 0) {
+        rb = m[0] & (ulp >> 1);
+        sticky = m[0] & ((ulp >> 1) - 1);
+        m[0] &= ~(ulp - 1);
+    } else {
+        rb = lo >= 1 ? a[lo - 1] >> 63 : 0;
+        sticky = lo >= 1 ? a[lo - 1] << 1 : 0;
+        lo--;
+    }
+    for (long i = 0; i < lo && sticky == 0; i++)
+        sticky |= a[i];
+    if (rb != 0 && (sticky != 0 || (m[0] & ulp) != 0) && mpn_add_1(m, m, nr, ulp) != 0) {
+        m[nr - 1] = (mp_limb_t)1 << 63;
+        E++;
+    }
+    if (E < mpfr_get_emin() || E > mpfr_get_emax())
+        return -1;
+    /* RES may be an operand: written only now */
+    memcpy(mpfr_custom_get_significand(res), m, (size_t)nr * sizeof *m);
+    mpfr_custom_init_set(res, negative ? -MPFR_REGULAR_KIND : MPFR_REGULAR_KIND, E, prec,
+                         mpfr_custom_get_significand(res));
+    return 0;
+}
+
+/* ------------------------------------------------------------------ small sizes
+ * Every regular operand and the result of the same precision, of N <= 4 limbs (up to
+ * 256 bits, about 67 digits): one pass per term computes the product column by column
+ * (Comba), shifts each column into place and adds it to the accumulator of the term's
+ * sign, all in registers.  The accumulators are padded with SMALL_PAD limbs below the
+ * window (extra guard limbs: a term is dropped only if it lies entirely below them)
+ * and two above (additions of zero). */
+#define SMALL_MAX 4
+#define SMALL_PAD (2 * SMALL_MAX + 3)
+#define SMALL_LIMBS (SMALL_PAD + SMALL_MAX + GUARD + 1 + 2)
+#define AI static inline __attribute__((always_inline))
+typedef unsigned __int128 u128;
+
+/* A += X Y 2^S, X of XN limbs (N or N + 1), Y of N limbs, 0 <= S < 64; A has room for
+ * XN + N + 1 limbs and the carry stops inside it */
+AI void small_mac(mp_limb_t *a, const mp_limb_t *x, int xn, const mp_limb_t *y, int n, unsigned s)
+{
+    u128 t = 0;
+    mp_limb_t c2 = 0, prev = 0, carry = 0;
+    int col;
+
+#pragma GCC unroll 9
+    for (col = 0; col < xn + n; col++) {
+        mp_limb_t lo, v, s1, k;
+#pragma GCC unroll 5
+        for (int i = 0; i < xn; i++) {
+            int j = col - i;
+            if (j >= 0 && j < n) {
+                u128 pr = (u128)x[i] * y[j];
+                t += pr;
+                c2 += t < pr;
+            }
+        }
+        lo = (mp_limb_t)t;
+        t = (t >> 64) | ((u128)c2 << 64);
+        c2 = 0;
+        v = (lo << s) | prev;
+        prev = (lo >> 1) >> (63 - s);
+        s1 = a[col] + carry;
+        k = s1 < carry;
+        v += s1;
+        k += v < s1;
+        a[col] = v;
+        carry = k;
+    }
+    {
+        mp_limb_t s1 = a[col] + carry, k = s1 < carry;
+        mp_limb_t v = s1 + prev;
+        k += v < s1;
+        a[col] = v;
+        carry = k;
+    }
+    for (a += col + 1; carry != 0; a++)
+        carry = ++*a == 0;
+}
+
+/* A += X 2^S (X: N limbs) */
+AI void small_add(mp_limb_t *a, const mp_limb_t *x, int n, unsigned s)
+{
+    mp_limb_t prev = 0, carry = 0;
+    int j;
+#pragma GCC unroll 8
+    for (j = 0; j < n; j++) {
+        mp_limb_t v = (x[j] << s) | prev, s1 = a[j] + carry, k = s1 < carry;
+        prev = (x[j] >> 1) >> (63 - s);
+        v += s1;
+        k += v < s1;
+        a[j] = v;
+        carry = k;
+    }
+    {
+        mp_limb_t s1 = a[j] + carry, k = s1 < carry, v = s1 + prev;
+        k += v < s1;
+        a[j] = v;
+        carry = k;
+    }
+    for (a += j + 1; carry != 0; a++)
+        carry = ++*a == 0;
+}
+
+/* the fast path for N limbs: 0, or -1 if it does not apply (nothing written) */
+AI int small_dot(mpfr_ptr res, int n, mpfr_srcptr init, int sub, mpfr_srcptr x, long xs,
+                 mpfr_srcptr y, long ys, long len, const nhref_dot_mp_weight_t *wt,
+                 mpfr_srcptr mid)
+{
+    mp_limb_t buf[2 * SMALL_LIMBS], xw[SMALL_MAX + 1];
+    mpfr_prec_t prec = mpfr_get_prec(res);
+    long emax = LONG_MIN, bot, an = n + GUARD + 1;
+    acc_t acc;
+
+    /* the scan: every operand regular (zero products allowed) and of precision PREC */
+    if (init != NULL) {
+        if (!mpfr_regular_p(init) || mpfr_get_prec(init) != prec)
+            return -1;
+        emax = mpfr_custom_get_exp(init);
+    }
+    for (long i = 0; i < len; i++) {
+        mpfr_srcptr a = x + i * xs, b = y + i * ys;
+        long e;
+        if (!mpfr_regular_p(a) || !mpfr_regular_p(b)) {
+            if (mpfr_nan_p(a) || mpfr_nan_p(b) || mpfr_inf_p(a) || mpfr_inf_p(b))
+                return -1;
+            continue; /* a zero product */
+        }
+        if (mpfr_get_prec(a) != prec || mpfr_get_prec(b) != prec)
+            return -1;
+        e = mpfr_custom_get_exp(a) + mpfr_custom_get_exp(b);
+        if (wt != NULL) {
+            long w = wt->w0 + i * wt->dw;
+            if (w == 0)
+                continue;
+            e += bitlen_ul(abs_ul(w));
+        }
+        if (e > emax)
+            emax = e;
+    }
+    if (mid != NULL && mpfr_regular_p(mid)) {
+        long e = 2 * mpfr_custom_get_exp(mid);
+        if (mpfr_get_prec(mid) != prec)
+            return -1;
+        if (e > emax)
+            emax = e;
+    } else if (mid != NULL && !mpfr_zero_p(mid)) {
+        return -1;
+    }
+    /* no term (the sign of a zero result), or an extreme exponent: the general path */
+    if (emax == LONG_MIN || emax > NHREF_DOT_MP_MAX_EXP || emax < -NHREF_DOT_MP_MAX_EXP)
+        return -1;
+
+    bot = emax + 64 - 64 * an;
+    memset(buf, 0, sizeof buf);
+    acc.pos = buf;
+    acc.neg = buf + SMALL_LIMBS;
+    acc.an = SMALL_LIMBS;
+    acc.bot = bot - 64 * SMALL_PAD;
+    if (init != NULL) {
+        long d = mpfr_custom_get_exp(init) - 64 * n - bot, q = d >> 6;
+        if (q >= -SMALL_PAD)
+            small_add((mpfr_signbit(init) ? acc.neg : acc.pos) + SMALL_PAD + q,
+                      mpfr_custom_get_significand(init), n, (unsigned)d & 63);
+    }
+    for (long i = 0; i < len; i++) {
+        mpfr_srcptr a = x + i * xs, b = y + i * ys;
+        const mp_limb_t *xa = mpfr_custom_get_significand(a);
+        long d, q;
+        int neg;
+        if (!mpfr_regular_p(a) || !mpfr_regular_p(b))
+            continue;
+        d = mpfr_custom_get_exp(a) + mpfr_custom_get_exp(b) - 128 * n - bot;
+        neg = (mpfr_signbit(a) != mpfr_signbit(b)) != (sub != 0);
+        if (wt == NULL) {
+            q = d >> 6;
+            if (q >= -SMALL_PAD)
+                small_mac((neg ? acc.neg : acc.pos) + SMALL_PAD + q, xa, n,
+                          mpfr_custom_get_significand(b), n, (unsigned)d & 63);
+        } else {
+            long w = wt->w0 + i * wt->dw;
+            unsigned long aw = abs_ul(w);
+            if (w == 0)
+                continue;
+            neg ^= w < 0;
+            if ((aw & (aw - 1)) == 0) {
+                d += __builtin_ctzl(aw); /* a power of two: exact */
+                q = d >> 6;
+                if (q >= -SMALL_PAD)
+                    small_mac((neg ? acc.neg : acc.pos) + SMALL_PAD + q, xa, n,
+                              mpfr_custom_get_significand(b), n, (unsigned)d & 63);
+            } else {
+                /* the weight times X first: N + 1 limbs */
+                mp_limb_t c = 0;
+#pragma GCC unroll 8
+                for (int j = 0; j < n; j++) {
+                    u128 t = (u128)xa[j] * aw + c;
+                    xw[j] = (mp_limb_t)t;
+                    c = (mp_limb_t)(t >> 64);
+                }
+                xw[n] = c;
+                q = d >> 6;
+                if (q >= -SMALL_PAD)
+                    small_mac((neg ? acc.neg : acc.pos) + SMALL_PAD + q, xw, n + 1,
+                              mpfr_custom_get_significand(b), n, (unsigned)d & 63);
+            }
+        }
+    }
+    if (mid != NULL && mpfr_regular_p(mid)) {
+        long d = 2 * mpfr_custom_get_exp(mid) - 128 * n - bot, q = d >> 6;
+        if (q >= -SMALL_PAD)
+            small_mac((sub ? acc.neg : acc.pos) + SMALL_PAD + q, mpfr_custom_get_significand(mid), n,
+                      mpfr_custom_get_significand(mid), n, (unsigned)d & 63);
+    }
+    return acc_round(res, &acc);
+}
+
+void nhref_dot_mp(mpfr_ptr res, mpfr_srcptr init, int sub, mpfr_srcptr x, long xs,
+                  mpfr_srcptr y, long ys, long len, const nhref_dot_mp_weight_t *wt,
+                  mpfr_srcptr mid, mpfr_ptr tmp)
+{
+    mp_limb_t abuf[2 * (NHREF_DOT_MP_MAX_LIMBS + GUARD + 1)];
+    mp_limb_t pbuf[2 * NHREF_DOT_MP_MAX_LIMBS + 2], sbuf[2 * NHREF_DOT_MP_MAX_LIMBS + 3];
+    long emax = LONG_MIN, nr = limbs_of(res), nterms = 0;
+    int allneg = 1; /* every term seen is -0 */
+    acc_t acc;
+
+    switch (nr) {
+    case 1:
+        if (small_dot(res, 1, init, sub, x, xs, y, ys, len, wt, mid) == 0)
+            return;
+        break;
+    case 2:
+        if (small_dot(res, 2, init, sub, x, xs, y, ys, len, wt, mid) == 0)
+            return;
+        break;
+    case 3:
+        if (small_dot(res, 3, init, sub, x, xs, y, ys, len, wt, mid) == 0)
+            return;
+        break;
+    case 4:
+        if (small_dot(res, 4, init, sub, x, xs, y, ys, len, wt, mid) == 0)
+            return;
+        break;
+    default:
+        break;
+    }
+
+    /* ---- the scan: specials, the largest term */
+    if (nr > NHREF_DOT_MP_MAX_LIMBS)
+        goto slow;
+    if (init != NULL) {
+        if (mpfr_regular_p(init)) {
+            long e = mpfr_custom_get_exp(init);
+            if (limbs_of(init) > NHREF_DOT_MP_MAX_LIMBS || e > NHREF_DOT_MP_MAX_EXP ||
+                e < -NHREF_DOT_MP_MAX_EXP)
+                goto slow;
+            emax = e;
+            nterms++;
+        } else if (!mpfr_zero_p(init)) {
+            goto slow;
+        } else {
+            allneg &= mpfr_signbit(init) != 0;
+        }
+    }
+    for (long i = 0; i < len; i++) {
+        mpfr_srcptr a = x + i * xs, b = y + i * ys;
+        long w = wt != NULL ? wt->w0 + i * wt->dw : 1;
+        if (mpfr_regular_p(a) && mpfr_regular_p(b)) {
+            long ea = mpfr_custom_get_exp(a), eb = mpfr_custom_get_exp(b), e;
+            if (ea > NHREF_DOT_MP_MAX_EXP || ea < -NHREF_DOT_MP_MAX_EXP ||
+                eb > NHREF_DOT_MP_MAX_EXP || eb < -NHREF_DOT_MP_MAX_EXP ||
+                limbs_of(a) > NHREF_DOT_MP_MAX_LIMBS || limbs_of(b) > NHREF_DOT_MP_MAX_LIMBS)
+                goto slow;
+            if (w == 0) {
+                allneg &= (mpfr_signbit(a) != mpfr_signbit(b)) != (sub != 0);
+                continue;
+            }
+            e = ea + eb + bitlen_ul(abs_ul(w));
+            if (e > emax)
+                emax = e;
+            nterms++;
+        } else if (mpfr_nan_p(a) || mpfr_nan_p(b) || mpfr_inf_p(a) || mpfr_inf_p(b)) {
+            goto slow;
+        } else {
+            /* a zero product: its sign */
+            int neg = (mpfr_signbit(a) != mpfr_signbit(b)) != (w < 0);
+            allneg &= neg != (sub != 0);
+        }
+    }
+    if (mid != NULL) {
+        if (mpfr_regular_p(mid)) {
+            long e = mpfr_custom_get_exp(mid);
+            if (e > NHREF_DOT_MP_MAX_EXP / 2 || e < -NHREF_DOT_MP_MAX_EXP / 2 ||
+                limbs_of(mid) > NHREF_DOT_MP_MAX_LIMBS)
+                goto slow;
+            if (2 * e > emax)
+                emax = 2 * e;
+            nterms++;
+        } else if (!mpfr_zero_p(mid)) {
+            goto slow;
+        } else {
+            allneg &= sub != 0; /* mid^2 = +0, negated if SUB */
+        }
+    }
+    if (nterms == 0) {
+        if (len == 0 && init == NULL && mid == NULL)
+            allneg = 0;
+        mpfr_set_zero(res, allneg ? -1 : 1);
+        return;
+    }
+
+    /* ---- the accumulation: the window's top one limb above the largest term */
+    acc.an = nr + GUARD + 1;
+    acc.bot = emax + 64 - 64 * acc.an;
+    acc.pos = abuf;
+    acc.neg = abuf + acc.an;
+    memset(abuf, 0, (size_t)(2 * acc.an) * sizeof *abuf);
+    if (init != NULL && mpfr_regular_p(init)) {
+        long in = limbs_of(init);
+        acc_put(&acc, mpfr_custom_get_significand(init), in,
+                mpfr_custom_get_exp(init) - 64 * in, mpfr_signbit(init), sbuf);
+    }
+    for (long i = 0; i < len; i++) {
+        mpfr_srcptr a = x + i * xs, b = y + i * ys;
+        long w = wt != NULL ? wt->w0 + i * wt->dw : 1, an, bn, pn, plow;
+        unsigned long aw;
+        int neg;
+        if (!mpfr_regular_p(a) || !mpfr_regular_p(b) || w == 0)
+            continue;
+        an = limbs_of(a);
+        bn = limbs_of(b);
+        if (an < bn) {
+            mpfr_srcptr t = a;
+            long tn = an;
+            a = b;
+            b = t;
+            an = bn;
+            bn = tn;
+        }
+        aw = abs_ul(w);
+        /* the weight moves the product up by at most bitlen(aw) bits */
+        product(pbuf, &pn, &plow, mpfr_custom_get_significand(a), an,
+                mpfr_custom_get_significand(b), bn,
+                mpfr_custom_get_exp(a) + mpfr_custom_get_exp(b) - 64 * (an + bn),
+                acc.bot - bitlen_ul(aw));
+        neg = (mpfr_signbit(a) != mpfr_signbit(b)) != (w < 0);
+        if ((aw & (aw - 1)) == 0) {
+            plow += __builtin_ctzl(aw); /* a power of two: exact */
+        } else {
+            pbuf[pn] = mpn_mul_1(pbuf, pbuf, pn, aw);
+            pn++;
+        }
+        acc_put(&acc, pbuf, pn, plow, neg != (sub != 0), sbuf);
+    }
+    if (mid != NULL && mpfr_regular_p(mid)) {
+        long mn = limbs_of(mid), pn, plow;
+        product(pbuf, &pn, &plow, mpfr_custom_get_significand(mid), mn,
+                mpfr_custom_get_significand(mid), mn, 2 * mpfr_custom_get_exp(mid) - 128 * mn,
+                acc.bot);
+        acc_put(&acc, pbuf, pn, plow, sub != 0, sbuf);
+    }
+
+    if (acc_round(res, &acc) == 0)
+        return;
+slow:
+    dot_slow(res, init, sub, x, xs, y, ys, len, wt, mid, tmp);
+}

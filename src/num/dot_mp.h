@@ -1,0 +1,30 @@
+/* dot_mp.h -- sums of products of MPFR numbers with one rounding (internal; dot_mp.c
+ * says how and how accurately).  Used by num_mp.h's num_dot, num_dot_w and
+ * num_dot_sym. */
+#ifndef NHREF_NUM_DOT_MP_H
+#define NHREF_NUM_DOT_MP_H
+
+#include <mpfr.h>
+
+/* operands and results of at most this many limbs take the fast path (256 limbs:
+ * 16384 bits, about 4900 digits; the buffers are on the stack); larger ones the slow
+ * path */
+#define NHREF_DOT_MP_MAX_LIMBS 256
+/* exponents beyond +-2^60 take the slow path (no overflow in the exponent arithmetic) */
+#define NHREF_DOT_MP_MAX_EXP (1L << 60)
+
+/* the integer weight W0 + i DW of term i */
+typedef struct {
+    long w0, dw;
+} nhref_dot_mp_weight_t;
+
+/* nhref_dot_mp -- RES = INIT +- (sum_{i < LEN} W_i X[i XS] Y[i YS] + MID^2), sign -
+ * if SUB, rounded to nearest once (dot_mp.c gives the error bound).  INIT NULL: no
+ * initial value; WT NULL: every weight 1; MID NULL: no square term.  RES may alias
+ * INIT, X, Y or MID.  TMP: a number of RES's precision for the slow path (special
+ * operands, huge precisions). */
+void nhref_dot_mp(mpfr_ptr res, mpfr_srcptr init, int sub, mpfr_srcptr x, long xs,
+                  mpfr_srcptr y, long ys, long len, const nhref_dot_mp_weight_t *wt,
+                  mpfr_srcptr mid, mpfr_ptr tmp);
+
+#endif /* NHREF_NUM_DOT_MP_H */
