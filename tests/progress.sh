@@ -27,8 +27,9 @@ rising() {
         END { exit !(n >= 2 && !bad) }'
 }
 
-# long enough (several seconds) for a display every 0.25 s
-lyap="$NHREF lyapunov skater --param A1=0.1 --param g=-9.81 --init Omega1=1 --times 10,20,30 --digits 30"
+# long enough (about 4 s here; 0.5 s was too short once the MPFR path got faster) for
+# several displays, one every 0.25 s
+lyap="$NHREF lyapunov skater --param A1=0.1 --param g=-9.81 --init Omega1=1 --times 20,40,60 --digits 60"
 p=$(percentages "$lyap -o $tmp/l.csv")
 rising "$p" && ok || bad "lyapunov (tangent): percentages not rising over the run: $(echo $p)"
 p=$(percentages "$lyap --method benettin -o $tmp/l.csv")
