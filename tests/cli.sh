@@ -3,30 +3,7 @@
 # run (values checked against the spec's PUB-1 reference), output files, and every
 # kind of bad input (clear one-line message, non-zero exit, nothing clobbered).
 # Expected values come from shared/models/chaplygin-sleigh.md §10, not from nhref.
-set -u
-NHREF=${NHREF:-../src/nhref}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# expect RC PATTERN -- ARGS: exit status RC and PATTERN (grep -E) in stdout+stderr
-expect() {
-    rc_want=$1 pat=$2
-    shift 3
-    out=$("$NHREF" "$@" 2>&1)
-    rc=$?
-    if [ "$rc" -ne "$rc_want" ]; then
-        bad "nhref $*: exit $rc, want $rc_want; output: $(printf '%s' "$out" | head -3)"
-    elif ! printf '%s\n' "$out" | grep -Eq -- "$pat"; then
-        bad "nhref $*: output lacks /$pat/: $(printf '%s' "$out" | head -3)"
-    else
-        ok
-    fi
-}
+. "$(dirname "$0")/testlib.sh"
 
 # ---------------------------------------------------------------- help, version, list, describe
 expect 0 '^Usage: nhref COMMAND' -- --help
@@ -139,5 +116,4 @@ grep -q "integration failed after 3 steps" "$tmp/err" && ok || bad "max-steps me
 [ "$(cat "$tmp/keep.csv")" = "keep me" ] && ok || bad "a failed integration touched the output file"
 expect 1 "cannot write '/nonexistent/dir/out.csv'" -- run chaplygin_sleigh -q -o /nonexistent/dir/out.csv
 
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary cli

@@ -3,14 +3,8 @@
 # commands, models, options (from each command's --help), parameter and state
 # names as NAME=, schemes, first integrals, golden cases MODEL/CASE.  The names
 # expected are the models' own, from docs/models (e.g. the sleigh's m, J, a).
-set -u
-NHREF=${NHREF:-../src/nhref}
-case $NHREF in /*) ;; *) NHREF=$(pwd)/$NHREF ;; esac
+. "$(dirname "$0")/testlib.sh"
 top_srcdir=$(cd "${top_srcdir:-..}" && pwd)
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 bc=
 for f in "$(pkg-config --variable=prefix bash-completion 2>/dev/null)/share/bash-completion/bash_completion" \
@@ -83,5 +77,4 @@ expect "nhref golden skater/" skater/C1 skater/fall-A1-0.1
 # nothing after the model of run (one model only)
 expect_only "nhref run chaplygin_sleigh "
 
-echo "completion: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary completion

@@ -8,15 +8,7 @@
 # parser within 2 ulps) -- and agree with the file's own text read line by line; files in the old layouts
 # (version 1: metadata before the header; run's header as a "# t,x" comment) are
 # still read by nhref itself (nhref verify --golden).
-set -u
-NHREF=${NHREF:-../src/nhref}
-top_srcdir=${top_srcdir:-..}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/testlib.sh"
 
 for py in "${PYTHON3:-}" /usr/bin/python3 python3; do
     [ -n "$py" ] && "$py" -c 'import numpy, pandas' 2>/dev/null && break
@@ -87,5 +79,4 @@ done
 if "$NHREF" verify "$tmp/old_run.csv" chaplygin_sleigh -q -m 25 > "$tmp/v.out" 2>&1; then ok; else bad "verify of an old-layout run file: $(tail -1 "$tmp/v.out")"; fi
 if "$NHREF" verify "$tmp/old_golden.csv" chaplygin_sleigh -q -m 35 > "$tmp/v.out" 2>&1; then ok; else bad "verify of an old-layout golden file: $(tail -1 "$tmp/v.out")"; fi
 
-echo "csv_dialect: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary csv_dialect

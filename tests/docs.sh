@@ -7,13 +7,7 @@
 #     of that file (the docs keep the section numbers nhref cites);
 #   - the same for the "spec §N" of every case file and golden file;
 #   - the symbols the descriptions use are defined where they are used.
-set -u
-NHREF=${NHREF:-../src/nhref}
-top_srcdir=${top_srcdir:-..}
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/testlib.sh"
 
 for f in chaplygin-sleigh skater servoconstraints affine-rolling wheeled-vehicles; do
     doc=$top_srcdir/docs/models/$f.md
@@ -86,5 +80,4 @@ defined cbcat 'A = diag(1/(I_i + m r^2))' 'Omega is the body angular velocity'
 defined revcat 'mu = sqrt(I1 I3' 'Omega is the body angular velocity'
 for m in gen red cbv hcat; do defined $m 'Omega is the body angular velocity' 'rho = rho(gamma) the vector'; done
 
-echo "docs: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary docs

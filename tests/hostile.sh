@@ -4,16 +4,9 @@
 # one-line message that names the fault and the limit, never with a crash, a hang,
 # unbounded memory or a silently wrong answer.  Each command runs under a time
 # limit, so a regression to a hang fails instead of stalling make check.
-set -u
-NHREF=${NHREF:-../src/nhref}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+. "$(dirname "$0")/testlib.sh"
 LIMIT=${HOSTILE_LIMIT:-120} # seconds for one command (they take well under one second)
 
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 short() { printf '%s' "$1" | cut -c1-160; }
 
 # expect RC PATTERN -- ARGS: exit status RC and PATTERN (grep -E) in stdout+stderr
@@ -206,5 +199,4 @@ else
     bad "lyapunov with 300 times: $(cat "$tmp/err")"
 fi
 
-echo "hostile: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary hostile

@@ -18,14 +18,8 @@ top_srcdir=$(cd "${top_srcdir:-..}" && pwd)
 top_builddir=$(cd "${top_builddir:-..}" && pwd)
 MAKE=${MAKE:-make}
 NHREF=${NHREF:-$top_builddir/src/nhref}
-case $NHREF in /*) ;; *) NHREF=$(pwd)/$NHREF ;; esac
+. "$(dirname "$0")/testlib.sh"
 CC=${CC:-cc}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 command -v pkg-config > /dev/null || { echo "SKIP: no pkg-config"; exit 77; }
 dest=$tmp/root
@@ -191,5 +185,4 @@ if [ -n "$bashcompdir" ]; then
     [ -f "$dest$bashcompdir/nhref" ] && ok || bad "no bash completion in $bashcompdir"
 fi
 
-echo "install: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary install

@@ -4,15 +4,7 @@
 # percentages rising over the whole run (lyapunov integrates many intervals, and
 # the display must not restart with each), and nothing with -q or when stderr
 # is not a terminal.  The terminal is a pseudo-terminal from script(1).
-set -u
-NHREF=${NHREF:-../src/nhref}
-case $NHREF in /*) ;; *) NHREF=$(pwd)/$NHREF ;; esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/testlib.sh"
 command -v script > /dev/null && script -qc true /dev/null > /dev/null 2>&1 ||
     { echo "SKIP: no script(1) for a pseudo-terminal"; exit 77; }
 unset NHREF_NO_PROGRESS
@@ -45,5 +37,4 @@ rising "$p" && ok || bad "run: percentages not rising: $(echo $p)"
 p=$(percentages "$run -q -o $tmp/r.csv")
 [ -z "$p" ] && ok || bad "run -q showed progress: $(echo $p)"
 
-echo "progress: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary progress

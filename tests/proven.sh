@@ -6,31 +6,7 @@
 # time as a ball that meets the golden one; the P2 blow-up never proven past (exit 1,
 # the rows kept); and the options that do not go with it (exit 2, one line).
 # Expected values come from data/golden and the spec's blow-up time, not from nhref.
-set -u
-NHREF=${NHREF:-../src/nhref}
-top_srcdir=${top_srcdir:-..}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# expect RC PATTERN -- ARGS: exit status RC, PATTERN (grep -E) in stdout+stderr
-expect() {
-    rc_want=$1 pat=$2
-    shift 3
-    out=$("$NHREF" "$@" 2>&1)
-    rc=$?
-    if [ "$rc" -ne "$rc_want" ]; then
-        bad "nhref $*: exit $rc, want $rc_want; output: $(printf '%s' "$out" | head -3)"
-    elif ! printf '%s\n' "$out" | grep -Eq -- "$pat"; then
-        bad "nhref $*: output lacks /$pat/: $(printf '%s' "$out" | head -3)"
-    else
-        ok
-    fi
-}
+. "$(dirname "$0")/testlib.sh"
 
 # against_golden GOLDEN RUN.csv: every value of the golden file at the run's times
 # lies within c_rad + 10^-certified max(1, |value|) of c (mpmath, 120 digits)
@@ -165,5 +141,4 @@ expect 2 "--rigorous is a validated Taylor scheme" -- run chaplygin_sleigh --rig
 expect 2 "--rigorous is a validated Taylor scheme" -- run chaplygin_sleigh --rigorous --scheme gauss
 expect 2 "--rigorous is a validated Taylor scheme" -- run chaplygin_sleigh --rigorous --stop-when 'y - 1'
 
-echo "proven: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary proven

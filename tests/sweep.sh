@@ -5,29 +5,8 @@
 # definition (nhref_golden.h).  Expected values come from identities (a sweep's output
 # is the command's own output; shards partition the cases; a checksum is what
 # sha256sum says) or from that Python code, never from nhref itself.
-set -u
-NHREF=${NHREF:-../src/nhref}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/testlib.sh"
 
-# expect RC PATTERN -- ARGS: exit status RC and PATTERN (grep -E) in stdout+stderr
-expect() {
-    rc_want=$1 pat=$2
-    shift 3
-    out=$("$NHREF" "$@" 2>&1)
-    rc=$?
-    if [ "$rc" -ne "$rc_want" ]; then
-        bad "nhref $*: exit $rc, want $rc_want; output: $(printf '%s' "$out" | head -3)"
-    elif ! printf '%s\n' "$out" | grep -Eq -- "$pat"; then
-        bad "nhref $*: output lacks /$pat/: $(printf '%s' "$out" | head -3)"
-    else
-        ok
-    fi
-}
 data() { grep -v '^#' "$1"; }
 # damage FILE: one more digit in its first data row
 damage() { awk '!/^#/ && !d { sub(/,/, "1,"); d = 1 } { print }' "$1" > "$1.x" && mv "$1.x" "$1"; }
@@ -267,5 +246,4 @@ out=$("$NHREF" golden --resume -o "$tmp/gB" "$tmp/gold.cases" 2>&1)
 [ "$(printf '%s\n' "$out" | grep -c 'skipped (--resume)')" -eq 3 ] && printf '%s\n' "$out" | grep -q 'wrote .*g-00001.csv' && ok || bad "golden --resume: $out"
 diff -r "$tmp/gA/chaplygin_sleigh" "$tmp/gB/chaplygin_sleigh" > /dev/null && ok || bad "golden --resume did not restore the same file"
 
-echo "sweep.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary sweep.sh

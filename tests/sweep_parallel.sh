@@ -5,18 +5,11 @@
 # the catalogue must be the same, byte for byte (the identity: shards partition the
 # cases, and each output is a function of its case only).  Skipped (77) without
 # GNU Parallel (Debian: parallel).
-set -u
-NHREF=${NHREF:-../src/nhref}
+. "$(dirname "$0")/testlib.sh"
 top=${top_srcdir:-..}
 command -v parallel > /dev/null || { echo "SKIP: GNU Parallel not installed (Debian: parallel)"; exit 77; }
 NHREF=$(cd "$(dirname "$NHREF")" && pwd)/$(basename "$NHREF")
 export NHREF
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 cat > "$tmp/small.sweep" <<'EOF'
 # 12 skater cases: A1 x Omega1(0), FTLE at T = 2, 4 s
@@ -59,5 +52,4 @@ awk -F'\t' '$4 == "missing" { sub(/^m-/, "", $1); if ($1 % 3 != 1) bad = 1 } END
 "$NHREF" catalogue -q "$tmp/two" && ok || bad "catalogue after shard 2/3"
 same "$tmp/two"
 
-echo "sweep_parallel.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary sweep_parallel.sh

@@ -4,15 +4,9 @@
 # checking out, equal byte for byte to an uninterrupted run's) and none done twice (the
 # outputs written before the kill are untouched, and the resumed shard computes exactly
 # the others).
-set -u
-NHREF=${NHREF:-../src/nhref}
-tmp=$(mktemp -d)
+. "$(dirname "$0")/testlib.sh"
 pid=
 trap '[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # 12 cases of about 0.15 s each (the skater over 30 s at 20 digits)
 cat > "$tmp/k.sweep" <<'EOF'
@@ -74,5 +68,4 @@ ls "$tmp/out/skater" | grep -q '\.tmp\.' && bad "a temporary file is left: $(ls 
 "$NHREF" catalogue -q "$tmp/ref" && "$NHREF" catalogue -q "$tmp/out" && ok || bad "catalogue"
 diff -r "$tmp/ref" "$tmp/out" > "$tmp/diff" && ok || bad "the resumed sweep differs from the uninterrupted one: $(head -5 "$tmp/diff")"
 
-echo "sweep_resume.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary sweep_resume.sh

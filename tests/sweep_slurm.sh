@@ -5,8 +5,7 @@
 # starts itself in a temporary directory (slurmctld + slurmd, auth/none, its own ports;
 # Debian: slurm-wlm).  The outputs and the catalogue must equal an unsharded run's, byte
 # for byte.  Skipped (77), saying why, where Slurm cannot be started here.
-set -u
-NHREF=${NHREF:-../src/nhref}
+. "$(dirname "$0")/testlib.sh"
 top=${top_srcdir:-..}
 skip() { echo "SKIP: $*"; exit 77; }
 for p in slurmctld slurmd sbatch sinfo; do
@@ -18,7 +17,6 @@ done
 NHREF=$(cd "$(dirname "$NHREF")" && pwd)/$(basename "$NHREF")
 top=$(cd "$top" && pwd)
 export NHREF
-tmp=$(mktemp -d)
 ctld= slurmd=
 cleanup() {
     [ -n "$slurmd" ] && kill "$slurmd" 2> /dev/null
@@ -28,10 +26,6 @@ cleanup() {
     rm -rf "$tmp"
 }
 trap cleanup EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # two free TCP ports
 ports=$(python3 -c '
@@ -120,5 +114,4 @@ grep -h '8 rows: 8 ok, 0 missing, 0 duplicate, 0 corrupt' "$tmp/out"/slurm-catal
     bad "the catalogue job: $(cat "$tmp/out"/slurm-catalogue-*.out 2> /dev/null)"
 if diff -r -x 'slurm-*' "$tmp/one" "$tmp/out" > "$tmp/diff"; then ok; else bad "the Slurm sweep differs from the unsharded one: $(head -5 "$tmp/diff")"; fi
 
-echo "sweep_slurm.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary sweep_slurm.sh

@@ -11,31 +11,7 @@
 # Expected digits come from the orders of the methods, the digits printed, the
 # golden files (the fall time) and identities (the same numbers in another
 # dress give the same digits), not from nhref.
-set -u
-NHREF=${NHREF:-../src/nhref}
-top_srcdir=${top_srcdir:-..}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# expect RC PATTERN -- ARGS: exit status RC, PATTERN (grep -E) in stdout+stderr
-expect() {
-    rc_want=$1 pat=$2
-    shift 3
-    out=$("$NHREF" "$@" 2>&1)
-    rc=$?
-    if [ "$rc" -ne "$rc_want" ]; then
-        bad "nhref $*: exit $rc, want $rc_want; output: $(printf '%s' "$out" | head -3)"
-    elif ! printf '%s\n' "$out" | grep -Eq -- "$pat"; then
-        bad "nhref $*: output lacks /$pat/: $(printf '%s' "$out" | head -3)"
-    else
-        ok
-    fi
-}
+. "$(dirname "$0")/testlib.sh"
 
 # usage_error PATTERN -- ARGS: exit 2, nothing on stdout, one line on stderr matching PATTERN
 usage_error() {
@@ -442,5 +418,4 @@ usage_error "--t-start: 'soon' is not a finite decimal number" -- verify "$tmp/r
 usage_error "unknown option '--frob'" -- verify "$tmp/run40.csv" chaplygin_sleigh --frob
 usage_error "unexpected argument 'extra'" -- verify "$tmp/run40.csv" chaplygin_sleigh extra
 
-echo "verify: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary verify

@@ -9,31 +9,7 @@
 # carry the rigorous judgement; what --rigorous cannot honour is exit 2, one line.
 # Expected values come from data/golden and from identities (a 20-digit rounding
 # keeps 19 digits), not from nhref.
-set -u
-NHREF=${NHREF:-../src/nhref}
-top_srcdir=${top_srcdir:-..}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# expect RC PATTERN -- ARGS: exit status RC, PATTERN (grep -E) in stdout+stderr
-expect() {
-    rc_want=$1 pat=$2
-    shift 3
-    out=$("$NHREF" "$@" 2>&1)
-    rc=$?
-    if [ "$rc" -ne "$rc_want" ]; then
-        bad "nhref $*: exit $rc, want $rc_want; output: $(printf '%s' "$out" | tail -3)"
-    elif ! printf '%s\n' "$out" | grep -Eq -- "$pat"; then
-        bad "nhref $*: output lacks /$pat/: $(printf '%s' "$out" | tail -3)"
-    else
-        ok
-    fi
-}
+. "$(dirname "$0")/testlib.sh"
 
 py=
 for p in "${PYTHON3:-}" /usr/bin/python3 python3; do
@@ -136,5 +112,4 @@ expect 2 'threshold of column x, 12 digits, exceeds the reference.s 10 digits' -
     verify "$tmp/rk4.csv" chaplygin_sleigh -m 6 -m x=12 --digits 10 --rigorous -q
 expect 0 '--rigorous +also judge against PROVEN enclosures' -- verify --help
 
-echo "verify_rigorous: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary verify_rigorous

@@ -7,15 +7,7 @@
 # The expected bytes come from a plain 'nhref run -o regular-file' of the same run.
 # As root, no test writes to /dev/full, /dev/null or /dev/stdout by name: links
 # to them are used, so that a faulty build could only replace the link.
-set -u
-NHREF=${NHREF:-../src/nhref}
-case $NHREF in /*) ;; *) NHREF=$(pwd)/$NHREF ;; esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/testlib.sh"
 
 # expect_write_error MESSAGE-PATTERN -- ARGS...: exit 1, one line naming the cause
 expect_write_error() {
@@ -155,5 +147,4 @@ else
     echo "SKIP: env --default-signal not available (coreutils < 8.31)"
 fi
 
-echo "write_safety: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary write_safety
