@@ -410,6 +410,11 @@ int nhref_verify_doubles(nhref_verify_report_t **rep, nhref_verify_t *v, size_t 
 
 void nhref_verify_report_free(nhref_verify_report_t *rep);
 
+/* nhref_verify_digits_text -- a digit count D of a report as text, as the reports
+ * print it: "exact" (D >= NHREF_ORACLE_DIGITS_EXACT), "inf" or "-inf", else "%.2f".
+ * Writes at most LEN bytes of BUF (NUL-terminated) and returns BUF. */
+const char *nhref_verify_digits_text(char *buf, size_t len, double d);
+
 /* nhref_verify_report_json -- the report as JSON (schema "nhref-verify/1",
  * docs/verify.md), written into BUF (LEN bytes, NUL-terminated, may be NULL when
  * LEN is 0).  Returns the length of the whole text (without the NUL), as

@@ -358,17 +358,6 @@ static void progress(void *arg, const char *what, double f)
 }
 
 /* ------------------------------------------------------------------ the text report */
-static const char *digits_str(char *buf, size_t len, double d)
-{
-    if (d >= NHREF_ORACLE_DIGITS_EXACT)
-        snprintf(buf, len, "exact");
-    else if (isinf(d))
-        snprintf(buf, len, "%s", d < 0 ? "-inf" : "inf");
-    else
-        snprintf(buf, len, "%.2f", d);
-    return buf;
-}
-
 /* "(line 12)" or "(row 12)" */
 static const char *at_str(char *buf, size_t len, const nhref_verify_where_t *w)
 {
@@ -440,7 +429,8 @@ static void print_rigorous(FILE *out, const nhref_verify_report_t *rep)
     for (size_t j = 0; j < rep->ncolumn; j++) {
         const nhref_verify_column_t *c = rep->column + j;
         fprintf(out, "%-10s %8s %7g %10.3g %10.3g %8zu  %-13s", c->name,
-                isnan(c->proven_digits) ? "-" : digits_str(d, sizeof d, c->proven_digits),
+                isnan(c->proven_digits) ? "-"
+                                        : nhref_verify_digits_text(d, sizeof d, c->proven_digits),
                 c->min_digits, c->max_radius, c->max_rel_radius, c->outside, proof_str(c->proof));
         if (c->outside > 0)
             fprintf(out, " first outside: t = %s %s: yours %.17g, enclosure %.17g +- %.3g, "
@@ -500,8 +490,8 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
         fprintf(out,
                 "reference checked against the closed form to %s digits at %zu rows (worst: %s "
                 "at t = %s)\n",
-                digits_str(d, sizeof d, rep->closed_form_digits), rep->closed_form_samples,
-                rep->closed_form_worst, rep->closed_form_at.t_str);
+                nhref_verify_digits_text(d, sizeof d, rep->closed_form_digits),
+                rep->closed_form_samples, rep->closed_form_worst, rep->closed_form_at.t_str);
         if (rep->closed_form_warning)
             fprintf(out, "warning: the reference is not accurate enough to judge the thresholds: "
                          "raise --digits\n");
@@ -518,15 +508,15 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
             snprintf(as, sizeof as, " [as %s]", c->compared_as);
         fprintf(out, "%-10s %-9s %12.3e %8s %7g %-4s  %s %s", c->name,
                 c->kind == NHREF_VERIFY_STATE ? "state" : "integral", c->max_error,
-                digits_str(d, sizeof d, c->digits), c->min_digits, c->pass ? "ok" : "FAIL",
-                c->worst.t_str, at_str(at, sizeof at, &c->worst));
+                nhref_verify_digits_text(d, sizeof d, c->digits), c->min_digits,
+                c->pass ? "ok" : "FAIL", c->worst.t_str, at_str(at, sizeof at, &c->worst));
         if (c->nan_rows > 0)
             fprintf(out, "; rows with NaN on one side only: %zu", c->nan_rows);
         /* where the digits count decimal places, the significant ones too */
         if (c->sig_rows > 0 && c->sig_digits < c->digits)
             fprintf(out, "; where |reference| < 1 (%zu rows): %s significant digits at t = %s %s",
-                    c->sig_rows, digits_str(d, sizeof d, c->sig_digits), c->sig_worst.t_str,
-                    at_str(at, sizeof at, &c->sig_worst));
+                    c->sig_rows, nhref_verify_digits_text(d, sizeof d, c->sig_digits),
+                    c->sig_worst.t_str, at_str(at, sizeof at, &c->sig_worst));
         fprintf(out, "%s\n", as);
     }
 
@@ -553,7 +543,7 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
                 continue;
             }
             fprintf(out, "%-10s %23s %12.3e %8s", dr->name, dr->first_str, dr->max_drift,
-                    digits_str(d, sizeof d, dr->digits));
+                    nhref_verify_digits_text(d, sizeof d, dr->digits));
             if (any_drift_threshold) {
                 if (isnan(dr->min_digits))
                     fprintf(out, " %7s %-4s", "-", "");

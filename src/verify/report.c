@@ -431,7 +431,7 @@ static void xml_escaped(FILE *out, const char *s)
     }
 }
 
-static const char *digits_text(char *buf, size_t len, double d)
+const char *nhref_verify_digits_text(char *buf, size_t len, double d)
 {
     if (d >= NHREF_ORACLE_DIGITS_EXACT)
         snprintf(buf, len, "exact");
@@ -513,7 +513,7 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
         xml_escaped(out, c->name);
         fprintf(out, "\" time=\"0\">\n");
         snprintf(msg, sizeof msg, "%s: %s digits (max |error| %.3e, worst at %s), threshold %g",
-                 c->name, digits_text(d, sizeof d, c->digits), c->max_error,
+                 c->name, nhref_verify_digits_text(d, sizeof d, c->digits), c->max_error,
                  where_text(w, sizeof w, &c->worst), c->min_digits);
         if (c->proof != NHREF_VERIFY_PROOF_NONE) {
             size_t used = strlen(msg);
@@ -530,10 +530,13 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
                          "; UNDECIDED: %zu rows not enclosed (the first at %s)", c->not_enclosed,
                          where_text(w, sizeof w, &c->first_not_enclosed));
             else
-                snprintf(msg + used, sizeof msg - used, "; %s: proven %s digits (worst at %s), "
-                                                        "max radius %.3g",
+                snprintf(msg + used, sizeof msg - used,
+                         "; %s: proven %s digits (worst at %s), "
+                         "max radius %.3g",
                          c->proof == NHREF_VERIFY_PROOF_PASS ? "PROVEN PASS" : "UNDECIDED",
-                         isnan(c->proven_digits) ? "no" : digits_text(pd, sizeof pd, c->proven_digits),
+                         isnan(c->proven_digits)
+                             ? "no"
+                             : nhref_verify_digits_text(pd, sizeof pd, c->proven_digits),
                          where_text(w, sizeof w, &c->proven_worst), c->max_radius);
         }
         if (!column_passes(c)) {
@@ -565,8 +568,9 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
                                                              : "NaN at the first row",
                      dr->min_digits);
         else
-            snprintf(msg, sizeof msg, "drift of %s: %s digits (max %.3e, worst at %s), threshold %g",
-                     dr->name, digits_text(d, sizeof d, dr->digits), dr->max_drift,
+            snprintf(msg, sizeof msg,
+                     "drift of %s: %s digits (max %.3e, worst at %s), threshold %g", dr->name,
+                     nhref_verify_digits_text(d, sizeof d, dr->digits), dr->max_drift,
                      where_text(w, sizeof w, &dr->worst), dr->min_digits);
         fprintf(out, dr->pass ? "      <system-out>" : "      <failure type=\"drift\" message=\"");
         xml_escaped(out, msg);

@@ -97,17 +97,6 @@ static const char *where_str(char *buf, size_t len, const nhref_verify_where_t *
     return buf;
 }
 
-static const char *digits_str(char *buf, size_t len, double d)
-{
-    if (d >= NHREF_ORACLE_DIGITS_EXACT)
-        snprintf(buf, len, "exact");
-    else if (isinf(d))
-        snprintf(buf, len, "%s", d < 0 ? "-inf" : "inf");
-    else
-        snprintf(buf, len, "%.2f", d);
-    return buf;
-}
-
 static void progress(run_t *R, double f)
 {
     if (R->v->progress != NULL)
@@ -1006,18 +995,18 @@ static void verdict_rigorous(run_t *R, char *buf, size_t len)
                      "FAIL (undecided: column %s is proven to %s digits only, at t = %s, %s, < "
                      "%s%s): the enclosure (radius up to %.3g) is too wide to decide and no value "
                      "is proven wrong; more --digits may help",
-                     und->name, digits_str(d, sizeof d, und->proven_digits),
+                     und->name, nhref_verify_digits_text(d, sizeof d, und->proven_digits),
                      und->proven_worst.t_str, where_str(w, sizeof w, &und->proven_worst),
-                     threshold_str(thr, sizeof thr, und), nund > 1 ? "; more columns undecided" : "",
-                     und->max_radius);
+                     threshold_str(thr, sizeof thr, und),
+                     nund > 1 ? "; more columns undecided" : "", und->max_radius);
         return;
     }
     rep->level = "PROVEN";
     if (low == NULL) /* cannot happen: every column PROVEN PASS has an enclosed row */
         return;
     snprintf(buf, len, "PROVEN PASS: minimum proven %s digits (%s at t = %s) >= %s",
-             digits_str(d, sizeof d, low->proven_digits), low->name, low->proven_worst.t_str,
-             threshold_str(thr, sizeof thr, low));
+             nhref_verify_digits_text(d, sizeof d, low->proven_digits), low->name,
+             low->proven_worst.t_str, threshold_str(thr, sizeof thr, low));
 }
 
 /* the verdict and its line */
@@ -1057,8 +1046,8 @@ static void verdict(run_t *R)
         if (nfail > 1)
             snprintf(more, sizeof more, " (%zu columns below their threshold)", nfail);
         snprintf(buf, sizeof buf, "FAIL: minimum %s digits (%s at t = %s, %s) < %s%s",
-                 digits_str(d, sizeof d, worst->digits), worst->name, worst->worst.t_str,
-                 where_str(w, sizeof w, &worst->worst), thr, more);
+                 nhref_verify_digits_text(d, sizeof d, worst->digits), worst->name,
+                 worst->worst.t_str, where_str(w, sizeof w, &worst->worst), thr, more);
     } else {
         const nhref_verify_drift_t *bad = NULL;
         for (size_t k = 0; k < rep->ndrift && bad == NULL; k++)
@@ -1075,10 +1064,11 @@ static void verdict(run_t *R)
                      "--min-drift-digits asks for %g",
                      bad->name, bad->min_digits);
         else if (bad != NULL)
-            snprintf(buf, sizeof buf, "FAIL: drift of %s: %s digits (at t = %s, %s) < "
-                                      "--min-drift-digits %g",
-                     bad->name, digits_str(d, sizeof d, bad->digits), bad->worst.t_str,
-                     where_str(w, sizeof w, &bad->worst), bad->min_digits);
+            snprintf(buf, sizeof buf,
+                     "FAIL: drift of %s: %s digits (at t = %s, %s) < "
+                     "--min-drift-digits %g",
+                     bad->name, nhref_verify_digits_text(d, sizeof d, bad->digits),
+                     bad->worst.t_str, where_str(w, sizeof w, &bad->worst), bad->min_digits);
         else if (all_exact) {
             rep->pass = 1;
             snprintf(buf, sizeof buf, "PASS: every compared value equals the reference (>= %s)",
@@ -1086,8 +1076,8 @@ static void verdict(run_t *R)
         } else {
             rep->pass = 1;
             snprintf(buf, sizeof buf, "PASS: minimum %s digits (%s at t = %s) >= %s",
-                     digits_str(d, sizeof d, worst->digits), worst->name, worst->worst.t_str,
-                     thr);
+                     nhref_verify_digits_text(d, sizeof d, worst->digits), worst->name,
+                     worst->worst.t_str, thr);
         }
     }
     rep->level = "VALIDATED";
