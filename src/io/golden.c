@@ -285,14 +285,34 @@ typedef struct {
     arb_ptr I;
 } proven_route_t;
 
+/* U = an upper bound (UPPER) or a lower bound of |W - B|, W exact, at U's precision */
+static void distance_bound(mpfr_ptr u, mpfr_srcptr w, arb_srcptr b, int upper)
+{
+    arb_t d;
+    mag_t e;
+    arf_t ea;
+    arb_init(d);
+    mag_init(e);
+    arf_init(ea);
+    arf_set_mpfr(arb_midref(d), w);
+    arb_sub(d, d, b, ARF_PREC_EXACT);
+    if (upper)
+        arb_get_mag(e, d);
+    else
+        arb_get_mag_lower(e, d);
+    arf_set_mag(ea, e);
+    arf_get_mpfr(u, ea, upper ? MPFR_RNDU : MPFR_RNDD);
+    arf_clear(ea);
+    mag_clear(e);
+    arb_clear(d);
+}
+
 /* The digits the ball B proves for the printed value V (P significant digits):
  * -log10((|v - b| + conversion) / max(|v|, 1)), every operation rounded the safe way
  * (a lower bound); the conversion error of printing v is at most |v| 5 10^-P.
  * NaN if V is NaN; -inf if B is not finite; +inf if V is exact (B = v, exact). */
 static double proven_cell_digits(mpfr_srcptr v, arb_srcptr b, int printed)
 {
-    arb_t d;
-    mag_t e;
     mpfr_t u, s;
     double r;
 
@@ -300,29 +320,14 @@ static double proven_cell_digits(mpfr_srcptr v, arb_srcptr b, int printed)
         return NAN;
     if (!arb_is_finite(b) || !mpfr_number_p(v))
         return -INFINITY;
-    arb_init(d);
-    mag_init(e);
     mpfr_inits2(64, u, s, (mpfr_ptr)0);
-    arf_set_mpfr(arb_midref(d), v);
-    mag_zero(arb_radref(d));
-    arb_sub(d, d, b, ARF_PREC_EXACT);
-    arb_get_mag(e, d); /* >= |v - b| */
-    arf_t ea;
-    arf_init(ea);
-    arf_set_mag(ea, e);
-    arf_get_mpfr(u, ea, MPFR_RNDU);
-    arf_clear(ea);
-    if (!mpfr_zero_p(v)) {
-        mpfr_abs(s, v, MPFR_RNDU);
+    distance_bound(u, v, b, 1);
+    if (!mpfr_zero_p(v)) { /* + |v| 5 10^-P */
+        mpfr_set_si(s, -(long)printed, MPFR_RNDN);
+        mpfr_exp10(s, s, MPFR_RNDU);
         mpfr_mul_ui(s, s, 5, MPFR_RNDU);
-        {
-            mpfr_t ten;
-            mpfr_init2(ten, 64);
-            mpfr_set_ui(ten, 10, MPFR_RNDN);
-            mpfr_pow_si(ten, ten, -(long)printed, MPFR_RNDU);
-            mpfr_mul(s, s, ten, MPFR_RNDU);
-            mpfr_clear(ten);
-        }
+        mpfr_mul(s, s, v, mpfr_sgn(v) > 0 ? MPFR_RNDU : MPFR_RNDD); /* |.| rounded up */
+        mpfr_abs(s, s, MPFR_RNDN);
         mpfr_add(u, u, s, MPFR_RNDU);
     }
     if (mpfr_zero_p(u)) {
@@ -337,8 +342,6 @@ static double proven_cell_digits(mpfr_srcptr v, arb_srcptr b, int printed)
         r = mpfr_get_d(u, MPFR_RNDD);
     }
     mpfr_clears(u, s, (mpfr_ptr)0);
-    mag_clear(e);
-    arb_clear(d);
     return r;
 }
 
@@ -346,42 +349,26 @@ static double proven_cell_digits(mpfr_srcptr v, arb_srcptr b, int printed)
  * distance, so that only a proven inconsistency counts) */
 static int outside_ball(mpfr_srcptr w, arb_srcptr b, double cert)
 {
-    arb_t d;
-    mag_t e;
     mpfr_t lo, a;
     int out;
     if (!mpfr_number_p(w) || !arb_is_finite(b) || cert < 0)
         return 0;
-    arb_init(d);
-    mag_init(e);
     mpfr_inits2(64, lo, a, (mpfr_ptr)0);
-    arf_set_mpfr(arb_midref(d), w);
-    mag_zero(arb_radref(d));
-    arb_sub(d, d, b, ARF_PREC_EXACT);
-    arb_get_mag_lower(e, d); /* <= |w - b| */
-    {
-        arf_t el;
-        arf_init(el);
-        arf_set_mag(el, e);
-        arf_get_mpfr(lo, el, MPFR_RNDD);
-        arf_clear(el);
-    }
-    mpfr_abs(a, w, MPFR_RNDU);
-    if (mpfr_cmp_ui(a, 1) < 0)
-        mpfr_set_ui(a, 1, MPFR_RNDN);
-    {
-        mpfr_t tol;
-        mpfr_init2(tol, 64);
-        mpfr_set_d(tol, -cert, MPFR_RNDU);
-        mpfr_exp10(tol, tol, MPFR_RNDU);
-        mpfr_mul_ui(tol, tol, 2, MPFR_RNDU);
-        mpfr_mul(a, a, tol, MPFR_RNDU);
-        mpfr_clear(tol);
+    distance_bound(lo, w, b, 0);
+    /* the allowance a = 2 10^-cert max(|w|, 1), rounded up: only a distance proven
+     * beyond it counts */
+    mpfr_set_d(a, -cert, MPFR_RNDU);
+    mpfr_exp10(a, a, MPFR_RNDU);
+    mpfr_mul_ui(a, a, 2, MPFR_RNDU);
+    if (mpfr_cmpabs_ui(w, 1) > 0) {
+        mpfr_t aw;
+        mpfr_init2(aw, mpfr_get_prec(w));
+        mpfr_abs(aw, w, MPFR_RNDN); /* exact */
+        mpfr_mul(a, a, aw, MPFR_RNDU);
+        mpfr_clear(aw);
     }
     out = mpfr_cmp(lo, a) > 0;
     mpfr_clears(lo, a, (mpfr_ptr)0);
-    mag_clear(e);
-    arb_clear(d);
     return out;
 }
 
