@@ -215,10 +215,13 @@ int nhref_proven_new(nhref_proven_t **pvp, const nhref_system_t *sys, const nhre
         return NHREF_EINVAL;
     if (opt->scheme != NULL && strcmp(opt->scheme, "taylor") != 0)
         return NHREF_EINVAL; /* the validated scheme is a Taylor scheme */
-    if (nhref_scheme_opt_ulong(&order, opt->scheme_opt, "order", 0, 2, 100000) != NHREF_OK)
+    if (nhref_scheme_opt_ulong(&order, opt->scheme_opt, "order", 0, 2, NHREF_TAYLOR_MAX_ORDER) !=
+        NHREF_OK)
         return NHREF_EINVAL;
     if (order == 0)
-        order = (unsigned long)ceil(1.1513 * res.digits + 1);
+        order = nhref_taylor_order(res.digits); /* the plain Taylor scheme's */
+    if (order > NHREF_TAYLOR_MAX_ORDER)
+        return NHREF_EINVAL;
     if (order < 4)
         order = 4;
     if (opt->nuser_event != 0)
