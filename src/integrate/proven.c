@@ -93,9 +93,12 @@ struct nhref_proven {
      * and the point coefficients kept for events */
     arb_t h, T, tau, a, b, mu;
     arb_ptr Y, Yh, fN, cm, P, c, s, rr, tmp, ev_g, xs, cw;
+    arb_ptr ev_w;        /* find_event's scratch: 3 (nev + 1) + n balls */
     arb_mat_t A, J, Q, Qi, M1, M2;
     mag_t D;
     __mpfr_struct *qm;   /* n x n scratch for the orthogonalisation (MPFR) */
+    size_t *qorder;      /* n: its column order */
+    double *qw;          /* n: its column weights */
     mpfr_t qa, qb;
     size_t nc;           /* states of the variational system: n (1 + n) */
     arb_ptr cx, cv;      /* its state (x then the columns of V), n (1 + n) */
@@ -175,6 +178,7 @@ void nhref_proven_free(nhref_proven_t *pv)
         _arb_vec_clear(pv->xs, (slong)n);
         _arb_vec_clear(pv->cw, (slong)n);
         _arb_vec_clear(pv->ev_g, (slong)(pv->nev + 1));
+        _arb_vec_clear(pv->ev_w, (slong)(3 * (pv->nev + 1) + n));
         _arb_vec_clear(pv->cx, (slong)pv->nc);
         _arb_vec_clear(pv->cv, (slong)pv->nc);
         _arb_vec_clear(pv->vs, (slong)(n * n * C1_ORDER));
@@ -188,6 +192,8 @@ void nhref_proven_free(nhref_proven_t *pv)
         arb_mat_clear(pv->M2);
         mag_clear(pv->D);
         nhref_vec_free(pv->qm, n * n);
+        free(pv->qorder);
+        free(pv->qw);
         mpfr_clears(pv->qa, pv->qb, (mpfr_ptr)0);
     }
     free(pv);
@@ -280,9 +286,11 @@ int nhref_proven_new(nhref_proven_t **pvp, const nhref_system_t *sys, const nhre
     arb_mat_init(pv->M2, (slong)n, (slong)n);
     mag_init(pv->D);
     pv->qm = nhref_vec_new(n * n, pv->prec);
+    pv->qorder = malloc(n * sizeof *pv->qorder);
+    pv->qw = malloc(n * sizeof *pv->qw);
     mpfr_inits2(pv->prec, pv->qa, pv->qb, (mpfr_ptr)0);
 
-    status = pv->qm != NULL ? NHREF_OK : NHREF_ENOMEM;
+    status = pv->qm != NULL && pv->qorder != NULL && pv->qw != NULL ? NHREF_OK : NHREF_ENOMEM;
     if (status == NHREF_OK)
         status = nhref_tape_linearize(&pv->lin, nhref_system_rhs_tape(sys), n);
     if (status == NHREF_OK)
@@ -303,6 +311,7 @@ int nhref_proven_new(nhref_proven_t **pvp, const nhref_system_t *sys, const nhre
                                             pv->prec, 0, 0);
     }
     pv->ev_g = _arb_vec_init((slong)(pv->nev + 1));
+    pv->ev_w = _arb_vec_init((slong)(3 * (pv->nev + 1) + n));
     if (status != NHREF_OK) {
         nhref_proven_free(pv);
         return status;
@@ -657,8 +666,8 @@ static void orthonormalise(nhref_proven_t *pv)
 {
     size_t n = pv->n;
     long p = pv->prec;
-    size_t *order = malloc(n * sizeof *order);
-    double *w = malloc(n * sizeof *w);
+    size_t *order = pv->qorder;
+    double *w = pv->qw;
     __mpfr_struct *q = pv->qm;
 
     for (size_t j = 0; j < n; j++) {
@@ -710,8 +719,6 @@ static void orthonormalise(nhref_proven_t *pv)
             mag_zero(arb_radref(arb_mat_entry(pv->Q, (slong)i, (slong)j)));
         }
     (void)p;
-    free(order);
-    free(w);
 }
 
 /* the new state from c = P(m) + z and A = J B */
@@ -907,9 +914,7 @@ static int find_event(nhref_proven_t *pv, size_t *kev, arb_ptr te, arb_ptr xe)
     long p = pv->prec;
     enum { PIECES = 32, BISECT = 200 };
     arb_t I, t0, lo, hi, mid, tt;
-    arb_ptr g0 = _arb_vec_init((slong)nev), gi = _arb_vec_init((slong)nev);
-    arb_ptr gp = _arb_vec_init((slong)nev);
-    arb_ptr xi = _arb_vec_init((slong)pv->n);
+    arb_ptr g0 = pv->ev_w, gi = g0 + nev + 1, gp = gi + nev + 1, xi = gp + nev + 1;
     int found = 0;
 
     if (nev == 0)
@@ -1036,10 +1041,6 @@ done:
     arb_clear(mid);
     arb_clear(tt);
 out:
-    _arb_vec_clear(g0, (slong)nev);
-    _arb_vec_clear(gi, (slong)nev);
-    _arb_vec_clear(gp, (slong)nev);
-    _arb_vec_clear(xi, (slong)pv->n);
     return found;
 }
 
