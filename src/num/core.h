@@ -44,6 +44,14 @@ int NUM_IN(nhref_tape_new_interpreted)(tape_ws_t **ws, const nhref_tape_t *tape,
 const char *NUM_IN(nhref_tape_generated)(const tape_ws_t *ws);
 int NUM_IN(nhref_tape_have_gen)(void);
 
+/* NUM_IN(nhref_tape_gen_fma) -- which variant of the generated jets the workspaces made
+ * from now on use (tests only; not thread safe): ON -1 the default (the FMA variant
+ * where the CPU has FMA: fused multiply-adds in the sums, other last bits than the
+ * interpreter), 0 the generic one (the interpreter's values, bit for bit), 1 the FMA
+ * variant where the CPU has it.  Returns 1 if this build has FMA variants (double,
+ * x86-64, GCC or Clang, generated jets) and this CPU can run them, else 0. */
+int NUM_IN(nhref_tape_gen_fma)(int on);
+
 /* The operations of one scheme in this number type: the scheme file (src/schemes/) is
  * compiled once per type and defines one such table; its descriptor (name, options)
  * is type independent (nhref_scheme.h). */

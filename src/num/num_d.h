@@ -338,15 +338,18 @@ static inline void num_swap(num_ptr a, num_ptr b)
 #define NUM_D_INLINE static inline __attribute__((always_inline))
 
 /* ------------------------------------------------------------------ sums of products
- * Every sum of LEN terms is kept in four partial sums, term i in partial sum i mod 4,
- * combined as (s0 + s1) + (s2 + s3): four independent chains of additions instead of
- * one.  The loop is unrolled; a caller with a constant LEN gets straight-line code
- * with the same association, so that both agree bit for bit.
+ * Every sum of LEN terms is added in the tree of NUM_D_SUM4 below.
  *
  * num_dot: RES = INIT +- sum_{i < LEN} X[i XS] Y[i YS] (sign - if SUB); INIT NULL: the
  * sum alone; INIT may alias RES, X and Y may not.  num_dot_w: the same with the
  * integer weight W0 + i DW on term i, as (W X) Y.  num_dot_sym: INIT +- (2 sum + MID^2).
  * TMP: scratch (unused in double). */
+
+/* RES = the sum of TERM(0), ..., TERM(LEN - 1) in one fixed tree: four partial sums s_r
+ * of the terms r, r + 4, r + 8, ... left to right (four chains of dependent additions
+ * instead of one), then (s0 + s1) + (s2 + s3), the partial sums that do not exist (LEN
+ * < 4) left out; 0.0 if LEN <= 0.  jet/jetgen.c writes the same tree for the generated
+ * jets (bit for bit the same values).  A constant LEN unrolls. */
 #define NUM_D_SUM4_LOOP(len, term)                                                             \
     for (; i_ + 4 <= (len); i_ += 4) {                                                         \
         s0_ += term(i_);                                                                       \
@@ -354,9 +357,21 @@ static inline void num_swap(num_ptr a, num_ptr b)
         s2_ += term(i_ + 2);                                                                   \
         s3_ += term(i_ + 3);                                                                   \
     }
-#define NUM_D_SUM4(len, term)                                                                  \
+#define NUM_D_SUM4(len, term, res)                                                             \
     do {                                                                                       \
-        long i_ = 0;                                                                           \
+        long i_ = 4;                                                                           \
+        double s0_, s1_, s2_, s3_;                                                             \
+        if ((len) < 4) {                                                                       \
+            res = (len) <= 0   ? 0.0                                                           \
+                  : (len) == 1 ? term(0)                                                       \
+                  : (len) == 2 ? term(0) + term(1)                                             \
+                               : (term(0) + term(1)) + term(2);                                \
+            break;                                                                             \
+        }                                                                                      \
+        s0_ = term(0);                                                                         \
+        s1_ = term(1);                                                                         \
+        s2_ = term(2);                                                                         \
+        s3_ = term(3);                                                                         \
         if (__builtin_constant_p(len)) {                                                       \
             _Pragma("GCC unroll 16") NUM_D_SUM4_LOOP(len, term)                                \
         } else {                                                                               \
@@ -368,27 +383,28 @@ static inline void num_swap(num_ptr a, num_ptr b)
             s1_ += term(i_ + 1);                                                               \
         if (i_ + 2 < (len))                                                                    \
             s2_ += term(i_ + 2);                                                               \
+        res = (s0_ + s1_) + (s2_ + s3_);                                                       \
     } while (0)
 
 /* sum_{i < LEN} X[i XS] Y[i YS] */
 NUM_D_INLINE double num_d_dot(num_srcptr x, long xs, num_srcptr y, long ys, long len)
 {
-    double s0_ = 0.0, s1_ = 0.0, s2_ = 0.0, s3_ = 0.0;
+    double s;
 #define NUM_D_TERM(i) (x[(i) * xs] * y[(i) * ys])
-    NUM_D_SUM4(len, NUM_D_TERM);
+    NUM_D_SUM4(len, NUM_D_TERM, s);
 #undef NUM_D_TERM
-    return (s0_ + s1_) + (s2_ + s3_);
+    return s;
 }
 
 /* sum_{i < LEN} ((W0 + i DW) X[i XS]) Y[i YS] */
 NUM_D_INLINE double num_d_dot_w(num_srcptr x, long xs, num_srcptr y, long ys, long len, long w0,
                                 long dw)
 {
-    double s0_ = 0.0, s1_ = 0.0, s2_ = 0.0, s3_ = 0.0;
+    double s;
 #define NUM_D_TERM(i) ((double)(w0 + (i) * dw) * x[(i) * xs] * y[(i) * ys])
-    NUM_D_SUM4(len, NUM_D_TERM);
+    NUM_D_SUM4(len, NUM_D_TERM, s);
 #undef NUM_D_TERM
-    return (s0_ + s1_) + (s2_ + s3_);
+    return s;
 }
 
 NUM_D_INLINE void num_dot(num_ptr res, num_srcptr init, int sub, num_srcptr x, long xs,

@@ -41,12 +41,15 @@ typedef struct {
 } solve_ws_t;
 
 /* a generated jet (jet/jetgen.c): the tape's fingerprint and node count, the model,
- * the function that computes the jet to an order at most NHREF_GEN_KMAX */
+ * the functions that compute the jet to an order at most NHREF_GEN_KMAX: the generic
+ * one (the interpreter's values, bit for bit) and the FMA variant (fused multiply-adds
+ * in the sums: other last bits; the generic one where there is no FMA variant) */
 typedef struct {
     uint64_t fp[2];
     size_t nnodes;
     const char *model;
     int (*jet)(tape_ws_t *, unsigned);
+    int (*jet_fma)(tape_ws_t *, unsigned);
 } gen_jet_t;
 
 typedef struct {
@@ -81,6 +84,7 @@ struct NUM_TAPE_STRUCT {
     solve_ws_t *solve; /* one per SOLVE group */
     size_t nsolve;
     const gen_jet_t *gen; /* the generated jet of this tape, or NULL */
+    int (*gen_jet)(tape_ws_t *, unsigned); /* the variant of gen used */
     num_ptr *xs;       /* nstate: the series of each state component */
     num_srcptr *fs;    /* nstate: the series of each right-hand side (nout >= nstate) */
     jet_ws_t jws;
@@ -315,7 +319,30 @@ static inline int jet_k(tape_ws_t *ws, const instr_t *p, unsigned k)
 
 /* ------------------------------------------------------------------ generated jets */
 #if NHREF_NUM == NHREF_NUM_D && defined(NHREF_GEN_JETS)
+/* The FMA variants are compiled on x86-64 with GCC or Clang (target("fma") on their
+ * functions only: the library still runs on any x86-64) and used when the CPU has FMA
+ * (__builtin_cpu_supports), unless nhref_tape_gen_fma_d(0) said otherwise.
+ * configure --disable-fma-jets leaves them out. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(NHREF_NO_FMA_JETS)
+#define NHREF_GEN_FMA 1
+#else
+#define NHREF_GEN_FMA 0
+#endif
 #include "jet/jets_gen_d.c"
+
+/* -1: the FMA variants where the CPU has FMA; 0: never; 1: where the CPU has FMA.  Set
+ * only by tests (NUM_IN(nhref_tape_gen_fma)), before any workspace is made. */
+static int gen_fma_choice = -1;
+
+/* the variant of G to run */
+static int (*gen_variant(const gen_jet_t *g))(tape_ws_t *, unsigned)
+{
+#if NHREF_GEN_FMA
+    if (gen_fma_choice != 0 && __builtin_cpu_supports("fma"))
+        return g->jet_fma;
+#endif
+    return g->jet;
+}
 
 /* the generated jet of TAPE for jets to ORDER, or NULL */
 static const gen_jet_t *gen_find(const nhref_tape_t *tape, unsigned order)
@@ -339,8 +366,23 @@ static const gen_jet_t *gen_find(const nhref_tape_t *tape, unsigned order)
     (void)order;
     return NULL;
 }
+static int (*gen_variant(const gen_jet_t *g))(tape_ws_t *, unsigned)
+{
+    return g->jet;
+}
 #define GEN_LEN(order) ((size_t)(order) + 1)
 #endif
+
+int NUM_IN(nhref_tape_gen_fma)(int on)
+{
+#if NHREF_NUM == NHREF_NUM_D && defined(NHREF_GEN_JETS) && NHREF_GEN_FMA
+    gen_fma_choice = on < 0 ? -1 : on != 0;
+    return __builtin_cpu_supports("fma") != 0;
+#else
+    (void)on;
+    return 0;
+#endif
+}
 
 /* nonzero when the generated jets are compiled in (the double instance, configured
  * with them) */
@@ -471,6 +513,7 @@ static int tape_new(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsign
     ws->order = order;
     /* a generated jet assumes series of its own length */
     ws->gen = allow_gen ? gen_find(tape, order) : NULL;
+    ws->gen_jet = ws->gen != NULL ? gen_variant(ws->gen) : NULL;
     ws->len = ws->gen != NULL ? GEN_LEN(order) : (size_t)order + 1;
     NUM_FN(nhref_jet_ws_init)(&ws->jws, prec);
     ws->rep = pg.rep; /* the workspace's from now on */
@@ -592,7 +635,7 @@ int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned ord
         return NHREF_EINVAL;
     load_inputs(ws, t, x);
     if (ws->gen != NULL)
-        return ws->gen->jet(ws, order);
+        return ws->gen_jet(ws, order);
     for (unsigned k = 0; k < order; k++) {
         for (const instr_t *p = ws->prog; p < end; p++) {
             int status = jet_k(ws, p, k);
