@@ -468,6 +468,19 @@ static int log_norm(nhref_proven_t *pv, double *mu)
     return isfinite(*mu) ? NHREF_OK : NHREF_EDOMAIN;
 }
 
+/* Yh = Y + [-delta, delta] componentwise (delta exact: a double is an arf) */
+static void widen(nhref_proven_t *pv, double delta)
+{
+    arf_t e;
+    arf_init(e);
+    arf_set_d(e, delta);
+    for (size_t i = 0; i < pv->n; i++) {
+        arb_set(pv->Yh + i, pv->Y + i);
+        arb_add_error_arf(pv->Yh + i, e);
+    }
+    arf_clear(e);
+}
+
 /* Validate a step of size H (a ball; [0, h_hi] is what the enclosure covers): the
  * enclosure Y of the solution through m, the margin D for every solution through xh,
  * and the N-th coefficient over Yh = Y + [-D, D] (fN).  Returns NHREF_OK, or
@@ -512,14 +525,7 @@ static int enclose(nhref_proven_t *pv)
     }
     for (int attempt = 0;; attempt++) {
         int inside = 1;
-        for (size_t i = 0; i < n; i++) {
-            arf_t e;
-            arb_set(pv->Yh + i, pv->Y + i);
-            arf_init(e);
-            arf_set_d(e, dguess);
-            arb_add_error_arf(pv->Yh + i, e);
-            arf_clear(e);
-        }
+        widen(pv, dguess);
         status = nhref_tape_arb_ode_jet(pv->wy, pv->T, pv->Yh, K);
         if (status == NHREF_EDOMAIN)
             return NHREF_ENOCONV; /* f undefined somewhere in the box: a shorter step */
@@ -566,14 +572,7 @@ static int enclose(nhref_proven_t *pv)
         }
         dguess = 2 * D + 1e-300;
         changed = 1;
-        for (size_t i = 0; i < n; i++) {
-            arf_t e;
-            arb_set(pv->Yh + i, pv->Y + i);
-            arf_init(e);
-            arf_set_d(e, dguess);
-            arb_add_error_arf(pv->Yh + i, e);
-            arf_clear(e);
-        }
+        widen(pv, dguess);
     }
     arb_set_d(pv->mu, fmax(mu, 0));
     mag_set_d(pv->D, dguess);

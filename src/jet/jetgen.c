@@ -38,6 +38,7 @@
  */
 #define _GNU_SOURCE /* asprintf */
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,21 +91,13 @@ static const char *op_name(int op)
     }
 }
 
-/* a series of the coefficients: "c + OFFSET" or "NULL" */
-static void series(FILE *out, nhref_node_t node, const nhref_node_t *rep, unsigned len)
-{
-    if (node == NHREF_NODE_INVALID)
-        fputs("NULL", out);
-    else
-        fprintf(out, "c + %lu", (unsigned long)rep[node] * len);
-}
-
 /* ------------------------------------------------------------------ unrolled form
- * A model whose program uses only the operations below, and whose jet to KMAX is at
- * most UNROLL_BUDGET terms, gets one function per order K >= 1 with every sum written
- * out: plain arithmetic on constant indices, no loop, no call, no branch.  The
- * expressions are those of the double kernels (num/num_d.h, jet/<op>.h) operation for
- * operation, so the values are the interpreter's, bit for bit:
+ * A model whose program uses only the operations of unroll_terms, in which every
+ * instruction feeds an output, and whose jet to KMAX is at most UNROLL_BUDGET terms of
+ * sums, gets one function per order K >= 1 with every sum written out: plain
+ * arithmetic on constant indices, no loop, no call, no branch.  The expressions are
+ * those of the double kernels (num/num_d.h, jet/<op>.h) operation for operation, so
+ * the values are the interpreter's, bit for bit:
  *   - a sum of products is num_d_dot's tree: partial sums s_r of the terms r, r + 4,
  *     r + 8, ... left to right, then (s0 + s1) + (s2 + s3) with the absent ones left
  *     out, and 0.0 when empty;
@@ -113,38 +106,27 @@ static void series(FILE *out, nhref_node_t node, const nhref_node_t *rep, unsign
  *     reciprocal).
  * Order 0 calls the kernels as the loop form does (sin, cos, exp, sqrt of the values,
  * and their domain checks).  From order 1 on, nothing is checked inside: a NaN or an
- * infinity of order K reaches every node that uses it at order K (each recurrence is
- * affine in its arguments' coefficients of order K) and so the states' coefficients of
+ * infinity of order K reaches every instruction that uses it at order K (each
+ * recurrence is affine in its arguments' coefficients of order K, and inf times 0 is
+ * NaN), hence, since every instruction feeds an output, the states' coefficients of
  * order K + 1, which are checked (their products by 0.0, summed: NaN iff one is not
- * finite), as the interpreter does with NUM_LAZY_CHECKS.
- * The budget keeps the generated C small enough to compile in seconds; larger models
- * (and models with other operations) get the loop form. */
+ * finite).  So the status is the interpreter's.
+ * The budget bounds the C to compile (about 2.5 minutes for tape/interp.c's double
+ * instance at 26,400 terms in two variants); larger models, and models with other
+ * operations, get the loop form. */
 #define UNROLL_BUDGET 6000
 
-static int unrollable_op(int op)
-{
-    switch (op) {
-    case NHREF_OP_ADD:
-    case NHREF_OP_SUB:
-    case NHREF_OP_NEG:
-    case NHREF_OP_MUL:
-    case NHREF_OP_SQR:
-    case NHREF_OP_DIV:
-    case NHREF_OP_SQRT:
-    case NHREF_OP_SIN:
-    case NHREF_OP_EXP:
-    case NHREF_PROG_MULC:
-    case NHREF_PROG_DIVC:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-/* the terms of the sums of order K of instruction Q (products, 2 for SIN) */
+/* the terms of the sums of order K of instruction Q (1: a linear operation), or 0 if
+ * its operation is not unrolled */
 static unsigned long unroll_terms(const nhref_prog_instr_t *q, unsigned k)
 {
     switch (q->op) {
+    case NHREF_OP_ADD:
+    case NHREF_OP_SUB:
+    case NHREF_OP_NEG:
+    case NHREF_PROG_MULC:
+    case NHREF_PROG_DIVC:
+        return 1;
     case NHREF_OP_MUL:
         return k + 1;
     case NHREF_OP_SQR:
@@ -157,37 +139,73 @@ static unsigned long unroll_terms(const nhref_prog_instr_t *q, unsigned k)
     case NHREF_OP_SQRT:
         return k / 2 + 1;
     default:
-        return 1;
+        return 0;
     }
 }
 
-/* the terms of the whole unrolled jet to KMAX, or ULONG_MAX if an operation is not
- * in the unrolled set */
-static unsigned long unroll_size(const nhref_program_t *pg, unsigned kmax)
+/* nonzero if every instruction of PG feeds an output of TAPE (through the
+ * instructions after it): its node, or a SIN's COS, is an output or an argument of an
+ * instruction that feeds one */
+static int all_feed_outputs(const nhref_program_t *pg, const nhref_tape_t *tape)
+{
+    char *used = calloc(tape->nnodes, 1);
+    int all = used != NULL;
+
+    for (size_t i = 0; all && i < tape->nout; i++)
+        used[pg->rep[tape->out[i]]] = 1;
+    for (size_t i = pg->nprog; all && i-- > 0;) {
+        const nhref_prog_instr_t *q = &pg->prog[i];
+        if (!used[q->node] && (q->w2 == NHREF_NODE_INVALID || !used[q->w2]))
+            all = 0;
+        if (q->a != NHREF_NODE_INVALID)
+            used[q->a] = 1;
+        if (q->b != NHREF_NODE_INVALID)
+            used[q->b] = 1;
+    }
+    free(used);
+    return all;
+}
+
+/* the terms of the whole unrolled jet to KMAX, or ULONG_MAX if PG cannot be unrolled
+ * (an operation of the loop form only, or an instruction that feeds no output) */
+static unsigned long unroll_size(const nhref_program_t *pg, const nhref_tape_t *tape,
+                                 unsigned kmax)
 {
     unsigned long n = 0;
     for (size_t i = 0; i < pg->nprog; i++) {
-        if (!unrollable_op(pg->prog[i].op))
+        if (unroll_terms(&pg->prog[i], 1) == 0)
             return ULONG_MAX;
         for (unsigned k = 1; k < kmax; k++)
             n += unroll_terms(&pg->prog[i], k);
     }
-    return n;
+    return all_feed_outputs(pg, tape) ? n : ULONG_MAX;
 }
 
 /* a series' base offset in c[] */
-static unsigned long off(const nhref_program_t *pg, nhref_node_t node, unsigned len)
+static long off(const nhref_program_t *pg, nhref_node_t node, unsigned len)
 {
-    return (unsigned long)pg->rep[node] * len;
+    return node == NHREF_NODE_INVALID ? -1 : (long)pg->rep[node] * len;
 }
 
-/* A + X Y: in the generic variant "(A + X * Y)" (two roundings, as the kernels); in the
- * FMA variant one fused multiply-add.  Returns a new string (the caller frees it). */
-static char *mac(int fma, const char *a, const char *x, const char *y)
+/* a series of the coefficients for jet_op: "c + OFFSET" or "NULL" */
+static void series(FILE *out, const nhref_program_t *pg, nhref_node_t node, unsigned len)
 {
-    char *r = NULL;
-    int n = fma ? asprintf(&r, "__builtin_fma(%s, %s, %s)", x, y, a)
-                : asprintf(&r, "(%s + %s * %s)", a, x, y);
+    if (node == NHREF_NODE_INVALID)
+        fputs("NULL", out);
+    else
+        fprintf(out, "c + %ld", off(pg, node, len));
+}
+
+/* a new string from the format (jetgen exits if out of memory); the callers free it */
+static __attribute__((format(printf, 1, 2))) char *fmt(const char *f, ...)
+{
+    char *r;
+    va_list ap;
+    int n;
+
+    va_start(ap, f);
+    n = vasprintf(&r, f, ap);
+    va_end(ap);
     if (n < 0) {
         fputs("jetgen: out of memory\n", stderr);
         exit(1);
@@ -195,174 +213,134 @@ static char *mac(int fma, const char *a, const char *x, const char *y)
     return r;
 }
 
-/* "XA[I]" as a new string */
-static char *ref(char xa, long i)
+/* A + X Y, freeing A: in the generic variant (A + X * Y), two roundings as in the
+ * kernels; in the FMA variant one fused multiply-add */
+static char *mac(int fma, char *a, const char *x, const char *y)
 {
-    char *r = NULL;
-    if (asprintf(&r, "%c[%ld]", xa, i) < 0) {
-        fputs("jetgen: out of memory\n", stderr);
-        exit(1);
-    }
+    char *r = fma ? fmt("__builtin_fma(%s, %s, %s)", x, y, a) : fmt("(%s + %s * %s)", a, x, y);
+    free(a);
     return r;
 }
 
-/* num_d_dot's tree as a new string: sum_{i < L} X[x + i xs] Y[y + i ys] (with the
- * weights (W0 + i) when WEIGHTED: num_d_dot_w with dw = 1, ((double)w X) Y).  Partial
- * sum s_r = t_r + t_{r+4} + ... left to right (FMA variant: t_r, then fused
- * multiply-adds), then (s0 + s1) + (s2 + s3); "0.0" when empty. */
+/* num_d_dot's tree: sum_{i < L} X[x + i xs] Y[y + i ys] (with the weights (W0 + i)
+ * when WEIGHTED: num_d_dot_w with dw = 1, ((double)w X) Y).  Partial sum s_r = t_r +
+ * t_{r+4} + ... left to right (FMA variant: t_r, then fused multiply-adds), then
+ * (s0 + s1) + (s2 + s3); "0.0" when empty.  X, Y: the arrays' names. */
 static char *dot(int fma, char xa, long x, long xs, char ya, long y, long ys, long len,
                  int weighted, long w0)
 {
-    char *acc[4] = {NULL, NULL, NULL, NULL}, *r = NULL;
+    char *acc[4] = {NULL, NULL, NULL, NULL}, *r;
     long nacc = len < 4 ? len : 4;
-    int n;
 
     if (len <= 0)
-        return strdup("0.0");
-    for (long q = 0; q < nacc; q++) {
+        return fmt("0.0");
+    for (long q = 0; q < nacc; q++)
         for (long i = q; i < len; i += 4) {
-            char *xi = ref(xa, x + i * xs), *yi = ref(ya, y + i * ys), *t;
-            if (weighted) {
-                char *wx = NULL;
-                if (asprintf(&wx, "(%ld.0 * %s)", w0 + i, xi) < 0)
-                    exit(1);
-                free(xi);
-                xi = wx;
-            }
-            if (acc[q] == NULL) {
-                if (asprintf(&t, "%s * %s", xi, yi) < 0)
-                    exit(1);
-            } else {
-                t = mac(fma, acc[q], xi, yi);
-            }
-            free(acc[q]);
-            acc[q] = t;
+            char *xi = weighted ? fmt("(%ld.0 * %c[%ld])", w0 + i, xa, x + i * xs)
+                                : fmt("%c[%ld]", xa, x + i * xs);
+            char *yi = fmt("%c[%ld]", ya, y + i * ys);
+            acc[q] = acc[q] == NULL ? fmt("%s * %s", xi, yi) : mac(fma, acc[q], xi, yi);
             free(xi);
             free(yi);
         }
-    }
-    switch (nacc) {
-    case 1:
-        n = asprintf(&r, "(%s)", acc[0]);
-        break;
-    case 2:
-        n = asprintf(&r, "(%s + %s)", acc[0], acc[1]);
-        break;
-    case 3:
-        n = asprintf(&r, "((%s + %s) + %s)", acc[0], acc[1], acc[2]);
-        break;
-    default:
-        n = asprintf(&r, "((%s + %s) + (%s + %s))", acc[0], acc[1], acc[2], acc[3]);
-        break;
-    }
+    r = nacc == 1   ? fmt("(%s)", acc[0])
+        : nacc == 2 ? fmt("(%s + %s)", acc[0], acc[1])
+        : nacc == 3 ? fmt("((%s + %s) + %s)", acc[0], acc[1], acc[2])
+                    : fmt("((%s + %s) + (%s + %s))", acc[0], acc[1], acc[2], acc[3]);
     for (int q = 0; q < 4; q++)
         free(acc[q]);
-    if (n < 0)
-        exit(1);
     return r;
 }
 
-/* print "INDENT TARGET = EXPR;" and free EXPR */
-static void assign(FILE *out, char xa, long i, char *expr)
+/* num_dot_sym's sum without its initial value: 2 dot [+ MID^2] over the series at
+ * offset U (coefficients 1.. against K-1 down, LEN terms), MID the middle coefficient
+ * when K is even; freed by the caller */
+static char *sym(int fma, long u, long k, long len)
 {
-    fprintf(out, "    %c[%ld] = %s;\n", xa, i, expr);
+    char *h = dot(fma, 'c', u + 1, 1, 'c', u + k - 1, -1, len, 0, 0), *e = fmt("2 * %s", h);
+    free(h);
+    if (k % 2 == 0) {
+        char *m = fmt("c[%ld]", u + k / 2);
+        e = mac(fma, e, m, m);
+        free(m);
+    }
+    return e;
+}
+
+/* "    c[W] = X * Y;" style statements: print "    NAME[I] = EXPR;" and free EXPR */
+static void assign(FILE *out, char name, long i, char *expr)
+{
+    fprintf(out, "    %c[%ld] = %s;\n", name, i, expr);
     free(expr);
 }
 
-/* the statements of order K of instruction Q (FMA: the FMA variant) */
-static int emit_instr_k(FILE *out, const nhref_program_t *pg, const nhref_prog_instr_t *q,
-                        unsigned k, unsigned len, int fma)
+/* the statements of order K of instruction Q (FMA: the FMA variant); the kernel each
+ * one mirrors is named */
+static void emit_instr_k(FILE *out, const nhref_program_t *pg, const nhref_prog_instr_t *q,
+                         long k, unsigned len, int fma)
 {
-    long w = (long)off(pg, q->node, len), K = k;
-    long a = q->a != NHREF_NODE_INVALID ? (long)off(pg, q->a, len) : -1;
-    long b = q->b != NHREF_NODE_INVALID ? (long)off(pg, q->b, len) : -1;
-    char *h, *e, *e2, *x, *y;
+    long w = off(pg, q->node, len), a = off(pg, q->a, len), b = off(pg, q->b, len);
+    char *h, *x, *y;
 
     switch (q->op) {
     case NHREF_OP_ADD:
-        fprintf(out, "    c[%ld] = c[%ld] + c[%ld];\n", w + K, a + K, b + K);
+        assign(out, 'c', w + k, fmt("c[%ld] + c[%ld]", a + k, b + k));
         break;
     case NHREF_OP_SUB:
-        fprintf(out, "    c[%ld] = c[%ld] - c[%ld];\n", w + K, a + K, b + K);
+        assign(out, 'c', w + k, fmt("c[%ld] - c[%ld]", a + k, b + k));
         break;
     case NHREF_OP_NEG:
-        fprintf(out, "    c[%ld] = -c[%ld];\n", w + K, a + K);
+        assign(out, 'c', w + k, fmt("-c[%ld]", a + k));
         break;
     case NHREF_PROG_MULC: /* jet_mul_scalar_k: the constant (order 0 of a) times b_k */
-        fprintf(out, "    c[%ld] = c[%ld] * c[%ld];\n", w + K, a, b + K);
+        assign(out, 'c', w + k, fmt("c[%ld] * c[%ld]", a, b + k));
         break;
     case NHREF_PROG_DIVC: /* jet_div_scalar_k: a_k over the constant */
-        fprintf(out, "    c[%ld] = c[%ld] / c[%ld];\n", w + K, a + K, b);
+        assign(out, 'c', w + k, fmt("c[%ld] / c[%ld]", a + k, b));
         break;
     case NHREF_OP_MUL: /* num_cauchy: (dot + u_0 v_k) + u_k v_0 */
-        h = dot(fma, 'c', a + 1, 1, 'c', b + K - 1, -1, K - 1, 0, 0);
-        x = ref('c', a), y = ref('c', b + K);
-        e = mac(fma, h, x, y);
-        free(x), free(y), x = ref('c', a + K), y = ref('c', b);
-        assign(out, 'c', w + K, mac(fma, e, x, y));
-        free(h), free(e), free(x), free(y);
+        h = dot(fma, 'c', a + 1, 1, 'c', b + k - 1, -1, k - 1, 0, 0);
+        x = fmt("c[%ld]", a), y = fmt("c[%ld]", b + k);
+        h = mac(fma, h, x, y);
+        free(x), free(y), x = fmt("c[%ld]", a + k), y = fmt("c[%ld]", b);
+        assign(out, 'c', w + k, mac(fma, h, x, y));
+        free(x), free(y);
         break;
     case NHREF_OP_SQR: /* num_cauchy_sym: (2 dot [+ u_{k/2}^2]) + (2 u_0) u_k */
-        h = dot(fma, 'c', a + 1, 1, 'c', a + K - 1, -1, (K + 1) / 2 - 1, 0, 0);
-        if (asprintf(&e, "2 * %s", h) < 0)
-            exit(1);
-        if (K % 2 == 0) {
-            x = ref('c', a + K / 2);
-            e2 = mac(fma, e, x, x);
-            free(e), free(x), e = e2;
-        }
-        if (asprintf(&x, "(2 * c[%ld])", a) < 0)
-            exit(1);
-        y = ref('c', a + K);
-        assign(out, 'c', w + K, mac(fma, e, x, y));
-        free(h), free(e), free(x), free(y);
+        x = fmt("(2 * c[%ld])", a), y = fmt("c[%ld]", a + k);
+        assign(out, 'c', w + k, mac(fma, sym(fma, a, k, (k + 1) / 2 - 1), x, y));
+        free(x), free(y);
         break;
     case NHREF_OP_SIN: { /* jet_sincos_k with the series du_j = j u_j */
-        long s = w, co = (long)off(pg, q->w2, len), du = (long)(q->sin * len);
-        fprintf(out, "    d[%ld] = c[%ld] * %ld.0;\n", du + K, a + K, K);
-        x = ref('d', du + K);
-        h = dot(fma, 'd', du + 1, 1, 'c', co + K - 1, -1, K - 1, 0, 0);
-        y = ref('c', co);
-        e = mac(fma, h, x, y);
-        fprintf(out, "    c[%ld] = %s * (1.0 / %ld.0);\n", s + K, e, K);
-        free(h), free(e), free(y);
-        h = dot(fma, 'd', du + 1, 1, 'c', s + K - 1, -1, K - 1, 0, 0);
-        y = ref('c', s);
-        e = mac(fma, h, x, y);
-        fprintf(out, "    c[%ld] = -(%s * (1.0 / %ld.0));\n", co + K, e, K);
-        free(h), free(e), free(x), free(y);
+        long s = w, co = off(pg, q->w2, len), du = (long)(q->sin * len);
+        assign(out, 'd', du + k, fmt("c[%ld] * %ld.0", a + k, k));
+        x = fmt("d[%ld]", du + k);
+        y = fmt("c[%ld]", co);
+        h = mac(fma, dot(fma, 'd', du + 1, 1, 'c', co + k - 1, -1, k - 1, 0, 0), x, y);
+        assign(out, 'c', s + k, fmt("%s * (1.0 / %ld.0)", h, k));
+        free(h), free(y), y = fmt("c[%ld]", s);
+        h = mac(fma, dot(fma, 'd', du + 1, 1, 'c', s + k - 1, -1, k - 1, 0, 0), x, y);
+        assign(out, 'c', co + k, fmt("-(%s * (1.0 / %ld.0))", h, k));
+        free(h), free(x), free(y);
         break;
     }
-    case NHREF_OP_DIV: /* jet_div: (u_k - dot(v_1.., w_{k-1}..)) / v_0 */
-        h = dot(fma, 'c', b + 1, 1, 'c', w + K - 1, -1, K, 0, 0);
-        fprintf(out, "    c[%ld] = (c[%ld] + -%s) / c[%ld];\n", w + K, a + K, h, b);
+    case NHREF_OP_DIV: /* jet_div: (u_k + -dot(v_1.., w_{k-1}..)) / v_0 */
+        h = dot(fma, 'c', b + 1, 1, 'c', w + k - 1, -1, k, 0, 0);
+        assign(out, 'c', w + k, fmt("(c[%ld] + -%s) / c[%ld]", a + k, h, b));
         free(h);
         break;
-    case NHREF_OP_SQRT: /* jet_sqrt: ((u_k - (2 dot [+ w_{k/2}^2])) / w_0) / 2 */
-        h = dot(fma, 'c', w + 1, 1, 'c', w + K - 1, -1, (K - 1) / 2, 0, 0);
-        if (asprintf(&e, "2 * %s", h) < 0)
-            exit(1);
-        if (K % 2 == 0) {
-            x = ref('c', w + K / 2);
-            e2 = mac(fma, e, x, x);
-            free(e), free(x), e = e2;
-        }
-        fprintf(out, "    c[%ld] = ((c[%ld] + -(%s)) / c[%ld]) * 0.5;\n", w + K, a + K, e, w);
-        free(h), free(e);
+    case NHREF_OP_SQRT: /* jet_sqrt: ((u_k + -(2 dot [+ w_{k/2}^2])) / w_0) 2^-1 */
+        h = sym(fma, w, k, (k - 1) / 2);
+        assign(out, 'c', w + k, fmt("((c[%ld] + -(%s)) / c[%ld]) * 0.5", a + k, h, w));
+        free(h);
         break;
-    case NHREF_OP_EXP: /* jet_exp: (dot_w + (k u_k) w_0) / k */
-        h = dot(fma, 'c', a + 1, 1, 'c', w + K - 1, -1, K - 1, 1, 1);
-        if (asprintf(&x, "(%ld.0 * c[%ld])", K, a + K) < 0)
-            exit(1);
-        y = ref('c', w);
-        e = mac(fma, h, x, y);
-        fprintf(out, "    c[%ld] = %s * (1.0 / %ld.0);\n", w + K, e, K);
-        free(h), free(e), free(x), free(y);
+    case NHREF_OP_EXP: /* num_cauchy_w without DU: (dot_w + (k u_k) w_0) / k */
+        x = fmt("(%ld.0 * c[%ld])", k, a + k), y = fmt("c[%ld]", w);
+        h = mac(fma, dot(fma, 'c', a + 1, 1, 'c', w + k - 1, -1, k - 1, 1, 1), x, y);
+        assign(out, 'c', w + k, fmt("%s * (1.0 / %ld.0)", h, k));
+        free(h), free(x), free(y);
         break;
-    default:
-        return -1;
     }
-    return 0;
 }
 
 /* the call of the interpreter's jet_op for instruction Q at order K (a C expression
@@ -371,16 +349,16 @@ static void emit_jet_op(FILE *out, const nhref_program_t *pg, const nhref_prog_i
                         unsigned len, const char *k, const char *indent)
 {
     fprintf(out, "%sif ((st = jet_op(ws, %s, ", indent, op_name(q->op));
-    series(out, q->node, pg->rep, len);
+    series(out, pg, q->node, len);
     fputs(", ", out);
-    series(out, q->w2, pg->rep, len);
+    series(out, pg, q->w2, len);
     if (q->op == NHREF_OP_SIN)
         fprintf(out, ", NUM_CAUCHY_DU ? d + %lu : NULL, ", (unsigned long)q->sin * len);
     else
         fputs(", NULL, ", out);
-    series(out, q->a, pg->rep, len);
+    series(out, pg, q->a, len);
     fputs(", ", out);
-    series(out, q->b, pg->rep, len);
+    series(out, pg, q->b, len);
     fprintf(out, ", ws->auxp + %zu, %ldL, ", q->aux, q->n);
     if (q->op == NHREF_OP_SOLVE)
         fprintf(out, "ws->solve + %zu", q->solve);
@@ -402,9 +380,9 @@ static void emit_loop(FILE *out, const nhref_program_t *pg, const nhref_tape_t *
     for (size_t i = 0; i < pg->nprog; i++)
         emit_jet_op(out, pg, &pg->prog[i], len, "k", "        ");
     for (size_t i = 0; i < tape->nstate; i++) {
-        unsigned long x = off(pg, tape->state[i], len), f = off(pg, tape->out[i], len);
-        fprintf(out, "        num_div_ui(c + %lu + k + 1, c + %lu + k, k + 1, 53);\n", x, f);
-        fprintf(out, "        fin &= num_is_finite(c + %lu + k + 1);\n", x);
+        long x = off(pg, tape->state[i], len), f = off(pg, tape->out[i], len);
+        fprintf(out, "        num_div_ui(c + %ld + k + 1, c + %ld + k, k + 1, 53);\n", x, f);
+        fprintf(out, "        fin &= num_is_finite(c + %ld + k + 1);\n", x);
     }
     fputs("    }\n    return fin ? NHREF_OK : NHREF_EDOMAIN;\n}\n", out);
 }
@@ -428,11 +406,11 @@ static void emit_unrolled(FILE *out, const nhref_program_t *pg, const nhref_tape
             emit_instr_k(out, pg, &pg->prog[i], k, len, fma);
         /* the states' coefficients of order k + 1, and their products by 0.0 */
         for (size_t i = 0; i < tape->nstate; i++)
-            fprintf(out, "    c[%lu] = c[%lu] * (1.0 / %u.0);\n",
-                    off(pg, tape->state[i], len) + k + 1, off(pg, tape->out[i], len) + k, k + 1);
+            assign(out, 'c', off(pg, tape->state[i], len) + k + 1,
+                   fmt("c[%ld] * (1.0 / %u.0)", off(pg, tape->out[i], len) + k, k + 1));
         fputs("    return ", out);
         for (size_t i = 0; i < tape->nstate; i++)
-            fprintf(out, "%sc[%lu] * 0.0", i > 0 ? " + " : "", off(pg, tape->state[i], len) + k + 1);
+            fprintf(out, "%sc[%ld] * 0.0", i > 0 ? " + " : "", off(pg, tape->state[i], len) + k + 1);
         fputs(";\n}\n", out);
     }
     fprintf(out, "static int gen_%zu%s(tape_ws_t *ws, unsigned order)\n{\n", mi, sfx);
@@ -441,9 +419,9 @@ static void emit_unrolled(FILE *out, const nhref_program_t *pg, const nhref_tape
     for (size_t i = 0; i < pg->nprog; i++)
         emit_jet_op(out, pg, &pg->prog[i], len, "0", "    ");
     for (size_t i = 0; i < tape->nstate; i++) {
-        unsigned long x = off(pg, tape->state[i], len), f = off(pg, tape->out[i], len);
-        fprintf(out, "    num_div_ui(c + %lu, c + %lu, 1, 53);\n", x + 1, f);
-        fprintf(out, "    z += c[%lu] * 0.0;\n", x + 1);
+        long x = off(pg, tape->state[i], len), f = off(pg, tape->out[i], len);
+        fprintf(out, "    num_div_ui(c + %ld, c + %ld, 1, 53);\n", x + 1, f);
+        fprintf(out, "    z += c[%ld] * 0.0;\n", x + 1);
     }
     /* direct calls, one predictable branch each */
     for (unsigned k = 1; k < kmax; k++)
@@ -481,7 +459,7 @@ static int model(FILE *out, FILE *table, size_t mi, const nhref_model_t *m, unsi
             nhref_tape_free(tape);
             return -1;
         }
-    size = unroll_size(&pg, kmax);
+    size = unroll_size(&pg, tape, kmax);
     if (size <= UNROLL_BUDGET) {
         fprintf(out, "\n/* %s: %zu nodes, %zu instructions; unrolled, %lu terms */\n", m->name,
                 tape->nnodes, pg.nprog, size);

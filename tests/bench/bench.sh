@@ -772,22 +772,6 @@ END {
         case ${f##*/} in nhref.txt | awk-results.txt | heyoka.txt | peers.txt | mpmath.txt | ref100.txt) continue ;; esac
         cat "$f"
     done
-} | awk -F '\t' '
-BEGIN {
-    ncol = split("name measure value better_if nhref_s peer_s prec digits tol T err_nhref err_peer peer peer_version rounds note", col, " ")
-}
-/^#/ { print; next }
-$0 !~ /^result / { next }
-!hdr { for (i = 1; i <= ncol; i++) printf "%s%s", col[i], i < ncol ? "\t" : "\n"; hdr = 1 }
-{
-    line = $0; delete rec
-    p = index(line, " note=")
-    if (p > 0) { rec["note"] = substr(line, p + 6); line = substr(line, 1, p - 1) }
-    n = split(line, f, " ")
-    for (i = 2; i <= n; i++) if ((q = index(f[i], "=")) > 0) rec[substr(f[i], 1, q - 1)] = substr(f[i], q + 1)
-    gsub(/\t/, " ", rec["note"])
-    for (i = 1; i <= ncol; i++)
-        printf "%s%s", (col[i] in rec && rec[col[i]] != "") ? rec[col[i]] : "-", i < ncol ? "\t" : "\n"
-}' >"$results.tmp.$$" && mv "$results.tmp.$$" "$results" &&
+} | awk -v header=1 -f "$srcdir/results.awk" >"$results.tmp.$$" && mv "$results.tmp.$$" "$results" &&
     echo "results: $(grep -c -v '^#' "$results" | awk '{ print $1 - 1 }') rows in $results (make bench-table: the tables of docs/performance.md)" ||
     { rm -f "$results.tmp.$$"; echo "bench.sh: cannot write $results" >&2; exit 1; }

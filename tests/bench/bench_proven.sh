@@ -354,20 +354,9 @@ esac
             "$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo ?)" \
             "$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo ?)"
         printf '# nhref=%s\n' "$(git -C "$srcdir" describe --always --dirty 2>/dev/null || echo unknown)"
-        printf 'name\tmeasure\tvalue\tbetter_if\tnhref_s\tpeer_s\tprec\tdigits\ttol\tT\terr_nhref\terr_peer\tpeer\tpeer_version\trounds\tnote\n'
+        header=1
     fi
-    awk '
-    BEGIN { ncol = split("name measure value better_if nhref_s peer_s prec digits tol T err_nhref err_peer peer peer_version rounds note", col, " ") }
-    /^result / {
-        line = $0; delete rec
-        p = index(line, " note=")
-        if (p > 0) { rec["note"] = substr(line, p + 6); line = substr(line, 1, p - 1) }
-        n = split(line, f, " ")
-        for (i = 2; i <= n; i++) if ((q = index(f[i], "=")) > 0) rec[substr(f[i], 1, q - 1)] = substr(f[i], q + 1)
-        gsub(/\t/, " ", rec["note"])
-        for (i = 1; i <= ncol; i++)
-            printf "%s%s", (col[i] in rec && rec[col[i]] != "") ? rec[col[i]] : "-", i < ncol ? "\t" : "\n"
-    }' "$tmp/rows.txt"
+    awk -v header="${header:-0}" -f "$srcdir/results.awk" "$tmp/rows.txt"
 } >"$results.tmp.$$" && mv "$results.tmp.$$" "$results" &&
     echo "results: $(grep -c '^proven/' "$results") proven/ rows in $results" ||
     {
