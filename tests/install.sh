@@ -1,7 +1,8 @@
 #!/bin/sh
 # install.sh -- what `make install` puts in place, and that it works from there
 # (issue 15 item 1): `make install DESTDIR=...` into a temporary directory, then
-#   - a C program that includes <nhref.h> and calls MPFR itself builds with
+#   - a C program that includes <nhref.h> and calls MPFR itself (examples/sleigh.c,
+#     the README's) builds with
 #     `cc prog.c $(pkg-config --cflags --libs nhref)` only, and runs: x(10) of the
 #     spec's public case PUB-1 (chaplygin-sleigh §10), not a value from nhref;
 #   - the installed nhref, run from another directory with no NHREF_* variable,
@@ -79,45 +80,7 @@ done
 [ $n -gt 50 ] && ok || bad "only $n data files in the source tree?"
 
 # ---------------------------------------------------------------- a program, by pkg-config only
-cat > "$tmp/prog.c" <<'EOF'
-/* the Chaplygin sleigh's public case PUB-1 to T = 10 through the installed library */
-#include <stdio.h>
-#include <nhref.h>
-
-int main(void)
-{
-    nhref_system_t *sys;
-    nhref_integrator_t *ig;
-    nhref_options_t opt;
-    mpfr_t x[5], t, T;
-    const char *x0[5] = {"0", "0", "0", "0", "1"};
-    mpfr_prec_t p;
-
-    if (nhref_system_new(&sys, nhref_model_find("chaplygin_sleigh")) != NHREF_OK)
-        return 1;
-    nhref_options_default(&opt);
-    opt.digits = 40;
-    if (nhref_integrator_new(&ig, sys, &opt) != NHREF_OK)
-        return 1;
-    p = nhref_integrator_prec(ig);
-    for (int i = 0; i < 5; i++) {
-        mpfr_init2(x[i], p);
-        mpfr_set_str(x[i], x0[i], 10, MPFR_RNDN);
-    }
-    mpfr_inits2(p, t, T, (mpfr_ptr)0);
-    mpfr_set_ui(t, 0, MPFR_RNDN);
-    mpfr_set_ui(T, 10, MPFR_RNDN);
-    if (nhref_integrate_until(ig, x[0], t, T, NULL) != NHREF_OK)
-        return 1;
-    mpfr_printf("%.30Re\n", x[0]);
-    for (int i = 0; i < 5; i++)
-        mpfr_clear(x[i]);
-    mpfr_clears(t, T, (mpfr_ptr)0);
-    nhref_integrator_free(ig);
-    nhref_system_free(sys);
-    return 0;
-}
-EOF
+cp "$top_srcdir/examples/sleigh.c" "$tmp/prog.c" # the program README.md shows
 pcdir=$dest$libdir/pkgconfig
 # shellcheck disable=SC2086
 flags=$(PKG_CONFIG_PATH="$pcdir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" PKG_CONFIG_SYSROOT_DIR="$dest" \

@@ -20,7 +20,6 @@
 #define NHREF_BINDIR "/usr/local/bin"
 #endif
 
-/* a regular file at PATH */
 /* The data directory of the installation this library was loaded from: its
  * directory's prefix (the configured libdir removed) with the configured pkgdatadir
  * under it, so that an installation staged with DESTDIR or moved elsewhere finds its
@@ -56,6 +55,7 @@ static const char *own_pkgdatadir(void)
     return dir;
 }
 
+/* a regular file at PATH */
 static int is_file(const char *path)
 {
     struct stat st;
