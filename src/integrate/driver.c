@@ -476,16 +476,15 @@ static int blowup_seen(const integrator_t *ig, int radius, int within, int dir, 
 
     if (n < BLOWUP_HISTORY)
         return 0;
-    for (int i = 0; i < n; i++)
-        radius = radius && !isnan(ig->hist_lrho[i]);
-    for (int i = 1; i < n; i++) {
+    for (int i = 1; i < n; i++) /* the cheap test first: it ends most calls */
         if (!(ig->hist_lnorm[i] > ig->hist_lnorm[i - 1]))
             return 0;
-        if (radius) {
-            double shrunk = exp(ig->hist_lrho[i - 1]) - ig->hist_h[i - 1] / 2;
-            if (!(shrunk > 0 && ig->hist_lrho[i] < log(shrunk)))
-                return 0;
-        }
+    for (int i = 0; i < n; i++)
+        radius = radius && !isnan(ig->hist_lrho[i]);
+    for (int i = 1; i < n && radius; i++) {
+        double shrunk = exp(ig->hist_lrho[i - 1]) - ig->hist_h[i - 1] / 2;
+        if (!(shrunk > 0 && ig->hist_lrho[i] < log(shrunk)))
+            return 0;
     }
     if (radius) {
         d = exp(ig->hist_lrho[n - 1]);

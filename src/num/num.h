@@ -96,6 +96,22 @@ static inline void num_cauchy_w(num_ptr wk, num_srcptr du, num_srcptr u, num_src
 }
 #endif
 
+/* W = sum_{k=FROM..N} C[k] S^(k-FROM) by Horner's rule, N - FROM fused multiply-adds
+ * (num_fma: one rounding each in MPFR and Arb, two in double); ACC: scratch of W's
+ * precision.  num_d.h keeps the sum in a register (NUM_HORNER_OWN 1). */
+#ifndef NUM_HORNER_OWN
+#define NUM_HORNER_OWN 0
+
+static inline void num_horner(num_ptr w, num_srcptr c, unsigned from, unsigned n, num_srcptr s,
+                              num_ptr acc, long p)
+{
+    num_set(acc, c + n);
+    for (unsigned k = n; k-- > from;)
+        num_fma(acc, acc, s, c + k, p);
+    num_set(w, acc);
+}
+#endif
+
 /* names */
 #define NUM_IN(name) NHREF_CAT3(name, _, NUM_SUFFIX)
 #define NUM_TAPE_FN(verb) NHREF_CAT(NHREF_CAT3(nhref_tape_, NUM_TAPE_INFIX, _), verb)

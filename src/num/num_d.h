@@ -303,6 +303,17 @@ static inline int num_abs_lt_1(num_srcptr a)
 {
     return fabs(*a) < 1;
 }
+/* num_horner (num.h): the sum in a register, the same operations */
+#define NUM_HORNER_OWN 1
+static inline void num_horner(num_ptr w, num_srcptr c, unsigned from, unsigned n, num_srcptr s,
+                              num_ptr acc, long p)
+{
+    double a = c[n], x = *s;
+    (void)acc, (void)p;
+    for (unsigned k = n; k-- > from;)
+        a = a * x + c[k];
+    *w = a;
+}
 /* control tests */
 static inline int num_sgn(num_srcptr a)
 {
@@ -315,7 +326,7 @@ static inline int num_cmp(num_srcptr a, num_srcptr b)
 static inline int num_cmpabs(num_srcptr a, num_srcptr b)
 {
     double x = fabs(*a), y = fabs(*b);
-    return (x > y) - (x < y);
+    return x > y ? 1 : x < y ? -1 : 0; /* so that `num_cmpabs(a, b) > 0` folds to x > y */
 }
 static inline int num_cmp_d(num_srcptr a, double b)
 {

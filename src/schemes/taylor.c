@@ -128,17 +128,25 @@ static int taylor_alloc(void **stp, const nhref_system_t *sys, const nhref_schem
     return NHREF_OK;
 }
 
-/* ln max_i |x_i^[k]| (Arb: of the midpoints), or -HUGE_VAL if every one is zero: the
- * largest component found by comparisons, then one logarithm */
-static double log_coef_norm(const taylor_t *st, unsigned k)
+/* ln max_i |x_i^[k]| for k = 0, A, B into L0, LA, LB (Arb: of the midpoints; -HUGE_VAL
+ * if every one is zero): the largest components found by comparisons in one pass over
+ * the state, then one logarithm each */
+static void log_coef_norms(const taylor_t *st, unsigned a, unsigned b, double *l0, double *la,
+                           double *lb)
 {
-    num_srcptr best = st->c[0] + k;
+    num_srcptr b0 = st->c[0], ba = st->c[0] + a, bb = st->c[0] + b;
     for (size_t i = 1; i < st->n; i++) {
-        num_srcptr c = st->c[i] + k;
-        if (num_cmpabs(c, best) > 0)
-            best = c;
+        num_srcptr c = st->c[i];
+        if (num_cmpabs(c, b0) > 0)
+            b0 = c;
+        if (num_cmpabs(c + a, ba) > 0)
+            ba = c + a;
+        if (num_cmpabs(c + b, bb) > 0)
+            bb = c + b;
     }
-    return num_log_abs(best);
+    *l0 = num_log_abs(b0);
+    *la = num_log_abs(ba);
+    *lb = num_log_abs(bb);
 }
 
 /* H = exp(L) rounded at H's precision, for any double L (no exp of the type) */
@@ -152,14 +160,8 @@ static void set_exp(num_ptr h, double l)
 /* X_i = sum_{k=from..N} x_i^[k] S^(k-from) by Horner's rule, for every component */
 static void horner(taylor_t *st, num_ptr x, num_srcptr s, unsigned from)
 {
-    num_ptr acc = SC(st, ACC);
-    for (size_t i = 0; i < st->n; i++) {
-        num_srcptr c = st->c[i];
-        num_set(acc, c + st->order);
-        for (unsigned k = st->order; k-- > from;)
-            num_fma(acc, acc, s, c + k, st->prec);
-        num_set(x + i, acc);
-    }
+    for (size_t i = 0; i < st->n; i++)
+        num_horner(x + i, st->c[i], from, st->order, s, SC(st, ACC), st->prec);
 }
 
 /* the compensation belongs to the state this scheme returned: forget it otherwise */
@@ -190,7 +192,7 @@ static int taylor_step(void *stv, num_ptr t, num_ptr x, num_srcptr h_max, nhref_
     taylor_t *st = stv;
     unsigned N = st->order;
     num_ptr h = SC(st, H), theta = SC(st, THETA);
-    double lscale, lrho;
+    double lscale, lrho, l[2];
     int status, full = 0;
 
     if (num_is_zero(h_max))
@@ -202,10 +204,11 @@ static int taylor_step(void *stv, num_ptr t, num_ptr x, num_srcptr h_max, nhref_
         return status;
 
     /* ln rho = min_k (ln max(1, |x_0|) - ln |x_k|) / k,  k in {N-1, N} */
-    lscale = fmax(0.0, log_coef_norm(st, 0));
+    log_coef_norms(st, N - 1, N, &lscale, &l[0], &l[1]);
+    lscale = fmax(0.0, lscale);
     lrho = HUGE_VAL;
     for (unsigned k = N - 1; k <= N; k++) {
-        double lk = log_coef_norm(st, k);
+        double lk = l[k - (N - 1)];
         if (lk > -HUGE_VAL) /* a zero coefficient puts no limit on h */
             lrho = fmin(lrho, (lscale - lk) / k);
     }
