@@ -907,11 +907,12 @@ START_TEST(test_step_loop_allocates_nothing)
         ck_assert_uint_gt(st.nsteps, pass < 2 ? 1 : 10);
     }
 #if NHREF_NUM == NHREF_NUM_ARB
-    /* NOT yet true in Arb (issue 14): arf keeps a mantissa of up to two limbs inline
-     * and larger ones on the heap, so a coefficient whose value alternates between
-     * short (0, 1/2, ...) and long mantissas allocates (arb_div_ui, arb_neg into the
-     * jets' coefficients); the Gauss scheme also initialises temporaries per
-     * iteration.  The counts are printed, not asserted. */
+    /* NOT true in Arb, inside Arb (issue 14; docs/performance.md): arf keeps a
+     * mantissa of up to two limbs inline and larger ones on the heap, so a number whose
+     * value alternates between short (0, 1/2, ...) and long mantissas allocates
+     * (arb_div_ui, arb_neg into the jets' coefficients; Gauss's sums, which start from
+     * zero), and arb_fma forms its product in a heap temporary (most of Gauss's
+     * count).  The counts are printed, not asserted. */
     printf("%s/arb: %ld allocations over 10 time units, %ld over 100 (first run: %ld)\n",
            SCHEME(_i)->name, counts[1], counts[2], counts[0]);
 #else
