@@ -229,6 +229,10 @@ START_TEST(test_pole_is_a_blowup)
     ck_assert_int_eq(st.outcome, NHREF_OUTCOME_BLOWUP);
     ck_assert(mpfr_cmp_ui(t, 1) < 0);
     ck_assert_msg(fabs(st.t_blowup - 1) < 1e-7, "blow-up estimated at %.17g, want 1", st.t_blowup);
+    /* stopped by the radius rule: the radius of convergence, 1 - t, fell below
+     * blowup_radius = 1e-8, long before the step size reaches the working precision's
+     * floor (where a run without the rule stops, below) */
+    ck_assert_msg(1 - mpfr_get_d(t, MPFR_RNDN) > 1e-12, "stopped at 1 - t = %g", 1 - mpfr_get_d(t, MPFR_RNDN));
     ck_assert(mpfr_cmp_d(y, 1e6) > 0);
     /* where it stopped, it is still on the solution 1/(1 - t), to the tolerance less
      * the conditioning there: an error d in the pole's place is a relative error

@@ -67,10 +67,11 @@ struct NUM_FN(nhref_integrator) {
     num_ptr te;         /* nev crossing times of the current step */
 
     /* blow-up: the last BLOWUP_HISTORY steps' ln(radius) (NaN without one), ln(norm),
-     * start and |h| */
+     * start and |h|, oldest first */
     double blowup_radius;
-    double hist_lrho[BLOWUP_HISTORY], hist_lnorm[BLOWUP_HISTORY], hist_t[BLOWUP_HISTORY];
-    double hist_h[BLOWUP_HISTORY];
+    struct {
+        double lrho, lnorm, t, h;
+    } hist[BLOWUP_HISTORY];
     int nhist;
 };
 
@@ -439,18 +440,15 @@ static void blowup_record(integrator_t *ig, const nhref_step_info_t *info, doubl
 {
     int n = ig->nhist;
     if (n == BLOWUP_HISTORY) {
-        memmove(ig->hist_lrho, ig->hist_lrho + 1, (BLOWUP_HISTORY - 1) * sizeof(double));
-        memmove(ig->hist_lnorm, ig->hist_lnorm + 1, (BLOWUP_HISTORY - 1) * sizeof(double));
-        memmove(ig->hist_t, ig->hist_t + 1, (BLOWUP_HISTORY - 1) * sizeof(double));
-        memmove(ig->hist_h, ig->hist_h + 1, (BLOWUP_HISTORY - 1) * sizeof(double));
+        memmove(ig->hist, ig->hist + 1, (BLOWUP_HISTORY - 1) * sizeof ig->hist[0]);
         n--;
     }
-    ig->hist_lrho[n] = info->lrho;
+    ig->hist[n].lrho = info->lrho;
     /* the norm at the step's start (Taylor), or at its end (any scheme): either grows
      * step after step towards a blow-up */
-    ig->hist_lnorm[n] = !isnan(info->lnorm) ? info->lnorm : log_norm(ig);
-    ig->hist_t[n] = t_start;
-    ig->hist_h[n] = fabs(info->h);
+    ig->hist[n].lnorm = !isnan(info->lnorm) ? info->lnorm : log_norm(ig);
+    ig->hist[n].t = t_start;
+    ig->hist[n].h = fabs(info->h);
     ig->nhist = n + 1;
 }
 
@@ -476,31 +474,36 @@ static int blowup_seen(const integrator_t *ig, int radius, int within, int dir, 
 
     if (n < BLOWUP_HISTORY)
         return 0;
-    for (int i = 1; i < n; i++) /* the cheap test first: it ends most calls */
-        if (!(ig->hist_lnorm[i] > ig->hist_lnorm[i - 1]))
+    /* the conditions are tested cheapest first (all must hold): the norm's growth, then
+     * (RADIUS and WITHIN) the radius against the limit, which ends most calls of a run
+     * that does grow, then its shrinking step by step */
+    for (int i = 1; i < n; i++)
+        if (!(ig->hist[i].lnorm > ig->hist[i - 1].lnorm))
             return 0;
     for (int i = 0; i < n; i++)
-        radius = radius && !isnan(ig->hist_lrho[i]);
-    for (int i = 1; i < n && radius; i++) {
-        double shrunk = exp(ig->hist_lrho[i - 1]) - ig->hist_h[i - 1] / 2;
-        if (!(shrunk > 0 && ig->hist_lrho[i] < log(shrunk)))
-            return 0;
-    }
+        radius = radius && !isnan(ig->hist[i].lrho);
     if (radius) {
-        d = exp(ig->hist_lrho[n - 1]);
-        shrink = ig->hist_lrho[0] - ig->hist_lrho[n - 1];
-    } else {
-        double r = pow(ig->hist_h[n - 1] / ig->hist_h[0], 1.0 / (n - 1));
-        if (!(ig->hist_h[n - 1] > 0 && ig->hist_h[n - 1] <= ig->hist_h[0] / 2))
+        d = exp(ig->hist[n - 1].lrho);
+        if (within && !(d < ig->blowup_radius * fmax(1.0, fabs(ig->hist[n - 1].t))))
             return 0;
-        d = ig->hist_h[n - 1] / (1 - r);
-        shrink = log(ig->hist_h[0] / ig->hist_h[n - 1]);
+        for (int i = 1; i < n; i++) {
+            double shrunk = exp(ig->hist[i - 1].lrho) - ig->hist[i - 1].h / 2;
+            if (!(shrunk > 0 && ig->hist[i].lrho < log(shrunk)))
+                return 0;
+        }
+        shrink = ig->hist[0].lrho - ig->hist[n - 1].lrho;
+    } else {
+        double r = pow(ig->hist[n - 1].h / ig->hist[0].h, 1.0 / (n - 1));
+        if (!(ig->hist[n - 1].h > 0 && ig->hist[n - 1].h <= ig->hist[0].h / 2))
+            return 0;
+        d = ig->hist[n - 1].h / (1 - r);
+        shrink = log(ig->hist[0].h / ig->hist[n - 1].h);
     }
-    if (!(ig->hist_lnorm[n - 1] - ig->hist_lnorm[0] >= BLOWUP_MIN_ORDER * shrink))
+    if (!(ig->hist[n - 1].lnorm - ig->hist[0].lnorm >= BLOWUP_MIN_ORDER * shrink))
         return 0;
-    if (within && !(d < ig->blowup_radius * fmax(1.0, fabs(ig->hist_t[n - 1]))))
+    if (within && !(d < ig->blowup_radius * fmax(1.0, fabs(ig->hist[n - 1].t))))
         return 0;
-    *tb = ig->hist_t[n - 1] + dir * d;
+    *tb = ig->hist[n - 1].t + dir * d;
     return 1;
 }
 
