@@ -34,6 +34,34 @@ void *realloc(void *p, size_t n)
     nalloc += counting;
     return __libc_realloc(p, n);
 }
+
+/* CK_ALLOC_FLINT (define it before the include, in a program linked with Arb):
+ * ck_alloc_flint_apart() sends FLINT's and Arb's own allocations (flint_malloc: the
+ * mantissas of arf_t numbers, their temporaries) to a count of their own, NALLOC_ARB,
+ * so that NALLOC is what nhref itself allocates (its Arb vectors come from malloc). */
+#ifdef CK_ALLOC_FLINT
+#include <flint/flint.h>
+static volatile long nalloc_arb;
+static void *ck_flint_malloc(size_t n)
+{
+    nalloc_arb += counting;
+    return __libc_malloc(n);
+}
+static void *ck_flint_calloc(size_t n, size_t m)
+{
+    nalloc_arb += counting;
+    return __libc_calloc(n, m);
+}
+static void *ck_flint_realloc(void *p, size_t n)
+{
+    nalloc_arb += counting;
+    return __libc_realloc(p, n);
+}
+static void ck_alloc_flint_apart(void)
+{
+    __flint_set_memory_functions(ck_flint_malloc, ck_flint_calloc, ck_flint_realloc, free);
+}
+#endif
 #endif
 
 #endif /* CK_ALLOC_H */
