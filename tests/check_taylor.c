@@ -232,7 +232,8 @@ START_TEST(test_pole_is_a_blowup)
     /* stopped by the radius rule: the radius of convergence, 1 - t, fell below
      * blowup_radius = 1e-8, long before the step size reaches the working precision's
      * floor (where a run without the rule stops, below) */
-    ck_assert_msg(1 - mpfr_get_d(t, MPFR_RNDN) > 1e-12, "stopped at 1 - t = %g", 1 - mpfr_get_d(t, MPFR_RNDN));
+    ck_assert_msg(1 - mpfr_get_d(t, MPFR_RNDN) > 1e-12, "stopped at 1 - t = %g",
+                  1 - mpfr_get_d(t, MPFR_RNDN));
     ck_assert(mpfr_cmp_d(y, 1e6) > 0);
     /* where it stopped, it is still on the solution 1/(1 - t), to the tolerance less
      * the conditioning there: an error d in the pole's place is a relative error

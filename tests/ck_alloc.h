@@ -1,7 +1,8 @@
 /* ck_alloc.h -- an allocation counter for the tests that the step loops allocate
  * nothing (check_taylor, check_schemes): malloc, calloc and realloc of the test
  * process are interposed to count calls while `counting` is set (glibc's __libc_*
- * do the work; Arb's flint_malloc ends there too).  COUNT_ALLOCATIONS is defined
+ * do the work; Arb's flint_malloc ends there too, unless CK_ALLOC_FLINT below counts
+ * it apart).  COUNT_ALLOCATIONS is defined
  * where it works: glibc, and not under AddressSanitizer, which owns the allocator.
  * Include it in one source file of a test program only (it defines malloc). */
 #ifndef CK_ALLOC_H

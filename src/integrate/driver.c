@@ -474,9 +474,9 @@ static int blowup_seen(const integrator_t *ig, int radius, int within, int dir, 
 
     if (n < BLOWUP_HISTORY)
         return 0;
-    /* the conditions are tested cheapest first (all must hold): the norm's growth, then
-     * (RADIUS and WITHIN) the radius against the limit, which ends most calls of a run
-     * that does grow, then its shrinking step by step */
+    /* every condition must hold; the cheap ones are tested first: the norm's growth,
+     * then the distance against the limit (which ends most calls of a run that does
+     * grow), then the radius's shrinking step by step */
     for (int i = 1; i < n; i++)
         if (!(ig->hist[i].lnorm > ig->hist[i - 1].lnorm))
             return 0;
@@ -484,8 +484,15 @@ static int blowup_seen(const integrator_t *ig, int radius, int within, int dir, 
         radius = radius && !isnan(ig->hist[i].lrho);
     if (radius) {
         d = exp(ig->hist[n - 1].lrho);
-        if (within && !(d < ig->blowup_radius * fmax(1.0, fabs(ig->hist[n - 1].t))))
+    } else {
+        double r = pow(ig->hist[n - 1].h / ig->hist[0].h, 1.0 / (n - 1));
+        if (!(ig->hist[n - 1].h > 0 && ig->hist[n - 1].h <= ig->hist[0].h / 2))
             return 0;
+        d = ig->hist[n - 1].h / (1 - r);
+    }
+    if (within && !(d < ig->blowup_radius * fmax(1.0, fabs(ig->hist[n - 1].t))))
+        return 0;
+    if (radius) {
         for (int i = 1; i < n; i++) {
             double shrunk = exp(ig->hist[i - 1].lrho) - ig->hist[i - 1].h / 2;
             if (!(shrunk > 0 && ig->hist[i].lrho < log(shrunk)))
@@ -493,15 +500,9 @@ static int blowup_seen(const integrator_t *ig, int radius, int within, int dir, 
         }
         shrink = ig->hist[0].lrho - ig->hist[n - 1].lrho;
     } else {
-        double r = pow(ig->hist[n - 1].h / ig->hist[0].h, 1.0 / (n - 1));
-        if (!(ig->hist[n - 1].h > 0 && ig->hist[n - 1].h <= ig->hist[0].h / 2))
-            return 0;
-        d = ig->hist[n - 1].h / (1 - r);
         shrink = log(ig->hist[0].h / ig->hist[n - 1].h);
     }
     if (!(ig->hist[n - 1].lnorm - ig->hist[0].lnorm >= BLOWUP_MIN_ORDER * shrink))
-        return 0;
-    if (within && !(d < ig->blowup_radius * fmax(1.0, fabs(ig->hist[n - 1].t))))
         return 0;
     *tb = ig->hist[n - 1].t + dir * d;
     return 1;
