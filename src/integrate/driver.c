@@ -73,6 +73,10 @@ struct NUM_FN(nhref_integrator) {
         double lrho, lnorm, t, h;
     } hist[BLOWUP_HISTORY];
     int nhist;
+    /* of the records so far (reset with them): how many of the latest grew in norm
+     * over their predecessor, one after the other; how many of the latest have a
+     * radius, one after the other */
+    int ngrow, nradius;
 };
 
 #define S(ig, i) ((ig)->s + (i))
@@ -439,14 +443,18 @@ static double log_norm(const integrator_t *ig)
 static void blowup_record(integrator_t *ig, const nhref_step_info_t *info, double t_start)
 {
     int n = ig->nhist;
+    /* the norm at the step's start (Taylor), or at its end (any scheme): either grows
+     * step after step towards a blow-up */
+    double lnorm = !isnan(info->lnorm) ? info->lnorm : log_norm(ig);
+
+    ig->ngrow = n > 0 && lnorm > ig->hist[n - 1].lnorm ? ig->ngrow + 1 : 0;
+    ig->nradius = !isnan(info->lrho) ? ig->nradius + 1 : 0;
     if (n == BLOWUP_HISTORY) {
         memmove(ig->hist, ig->hist + 1, (BLOWUP_HISTORY - 1) * sizeof ig->hist[0]);
         n--;
     }
     ig->hist[n].lrho = info->lrho;
-    /* the norm at the step's start (Taylor), or at its end (any scheme): either grows
-     * step after step towards a blow-up */
-    ig->hist[n].lnorm = !isnan(info->lnorm) ? info->lnorm : log_norm(ig);
+    ig->hist[n].lnorm = lnorm;
     ig->hist[n].t = t_start;
     ig->hist[n].h = fabs(info->h);
     ig->nhist = n + 1;
@@ -477,11 +485,9 @@ static int blowup_seen(const integrator_t *ig, int radius, int within, int dir, 
     /* every condition must hold; the cheap ones are tested first: the norm's growth,
      * then the distance against the limit (which ends most calls of a run that does
      * grow), then the radius's shrinking step by step */
-    for (int i = 1; i < n; i++)
-        if (!(ig->hist[i].lnorm > ig->hist[i - 1].lnorm))
-            return 0;
-    for (int i = 0; i < n; i++)
-        radius = radius && !isnan(ig->hist[i].lrho);
+    if (ig->ngrow < n - 1)
+        return 0;
+    radius = radius && ig->nradius >= n;
     if (radius) {
         d = exp(ig->hist[n - 1].lrho);
     } else {
@@ -565,7 +571,7 @@ int NUM_FN(nhref_integrate_grid)(integrator_t *ig, num_ptr out, num_srcptr x0, n
     num_set(S(ig, T_START), tgrid);
     num_set(t_end, tgrid + n - 1);
     copy_row(ig->x, x0, nx);
-    ig->nhist = 0;
+    ig->nhist = ig->ngrow = ig->nradius = 0;
     if (ig->scheme->reset != NULL)
         ig->scheme->reset(ig->st);
     if (ig->nev > 0)

@@ -112,6 +112,32 @@ static inline void num_horner(num_ptr w, num_srcptr c, unsigned from, unsigned n
 }
 #endif
 
+/* A += D with Kahan's compensation E: Y = D + E, S = A + Y, E = (S - A) negated off Y
+ * (E = Y - (S - A)), A = S; four roundings.  Y, S: scratch of A's precision. */
+#ifndef NUM_KAHAN_ADD_OWN
+#define NUM_KAHAN_ADD_OWN 0
+static inline void num_kahan_add(num_ptr a, num_ptr e, num_srcptr d, num_ptr y, num_ptr s,
+                                 long p)
+{
+    num_add(y, d, e, p);
+    num_add(s, a, y, p);
+    num_sub(e, s, a, p);
+    num_sub(e, y, e, p);
+    num_set(a, s);
+}
+#endif
+
+/* W[i] = num_horner of C[i], for i < N (the components of a state) */
+#ifndef NUM_HORNER_N_OWN
+#define NUM_HORNER_N_OWN 0
+static inline void num_horner_n(num_ptr w, num_srcptr const *c, size_t n, unsigned from,
+                                unsigned N, num_srcptr s, num_ptr acc, long p)
+{
+    for (size_t i = 0; i < n; i++)
+        num_horner(w + i, c[i], from, N, s, acc, p);
+}
+#endif
+
 /* names */
 #define NUM_IN(name) NHREF_CAT3(name, _, NUM_SUFFIX)
 #define NUM_TAPE_FN(verb) NHREF_CAT(NHREF_CAT3(nhref_tape_, NUM_TAPE_INFIX, _), verb)

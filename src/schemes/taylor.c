@@ -160,8 +160,7 @@ static void set_exp(num_ptr h, double l)
 /* X_i = sum_{k=from..N} x_i^[k] S^(k-from) by Horner's rule, for every component */
 static void horner(taylor_t *st, num_ptr x, num_srcptr s, unsigned from)
 {
-    for (size_t i = 0; i < st->n; i++)
-        num_horner(x + i, st->c[i], from, st->order, s, SC(st, ACC), st->prec);
+    num_horner_n(x, st->c, st->n, from, st->order, s, SC(st, ACC), st->prec);
 }
 
 /* the compensation belongs to the state this scheme returned: forget it otherwise */
@@ -175,16 +174,6 @@ static void check_compensation(taylor_t *st, num_srcptr t, num_srcptr x)
             num_set_zero(st->e + i);
         num_set_zero(SC(st, ET));
     }
-}
-
-/* A += D with Kahan's compensation E (Y, S scratch) */
-static void kahan_add(num_ptr a, num_ptr e, num_srcptr d, num_ptr y, num_ptr s, long p)
-{
-    num_add(y, d, e, p);
-    num_add(s, a, y, p);
-    num_sub(e, s, a, p);
-    num_sub(e, y, e, p);
-    num_set(a, s);
 }
 
 static int taylor_step(void *stv, num_ptr t, num_ptr x, num_srcptr h_max, nhref_step_info_t *info)
@@ -205,12 +194,13 @@ static int taylor_step(void *stv, num_ptr t, num_ptr x, num_srcptr h_max, nhref_
 
     /* ln rho = min_k (ln max(1, |x_0|) - ln |x_k|) / k,  k in {N-1, N} */
     log_coef_norms(st, N - 1, N, &lscale, &l[0], &l[1]);
-    lscale = fmax(0.0, lscale);
+    /* comparisons, not fmax and fmin (library calls): a NaN loses either way */
+    lscale = lscale > 0 ? lscale : 0.0;
     lrho = HUGE_VAL;
     for (unsigned k = N - 1; k <= N; k++) {
-        double lk = l[k - (N - 1)];
-        if (lk > -HUGE_VAL) /* a zero coefficient puts no limit on h */
-            lrho = fmin(lrho, (lscale - lk) / k);
+        double lk = l[k - (N - 1)], lr = (lscale - lk) / k;
+        if (lk > -HUGE_VAL && lr < lrho) /* a zero coefficient puts no limit on h */
+            lrho = lr;
     }
 
     /* h = min(rho * safety, |h_max|), with the sign of h_max */
@@ -240,10 +230,10 @@ static int taylor_step(void *stv, num_ptr t, num_ptr x, num_srcptr h_max, nhref_
         for (size_t i = 0; i < st->n; i++) {
             num_mul(SC(st, SUM), st->x0 + i, h, st->prec);
             num_set(st->x0 + i, x + i);
-            kahan_add(x + i, st->e + i, SC(st, SUM), SC(st, Y), SC(st, ACC), st->prec);
+            num_kahan_add(x + i, st->e + i, SC(st, SUM), SC(st, Y), SC(st, ACC), st->prec);
             num_set(st->xlast + i, x + i);
         }
-        kahan_add(t, SC(st, ET), h, SC(st, Y), SC(st, SUM), st->prec);
+        num_kahan_add(t, SC(st, ET), h, SC(st, Y), SC(st, SUM), st->prec);
         num_set(SC(st, TLAST), t);
     } else {
         /* step to the representable end time exactly */

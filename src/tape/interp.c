@@ -604,7 +604,7 @@ static void load_inputs(tape_ws_t *ws, num_srcptr t, num_srcptr x)
     if (tape->time != NHREF_NODE_INVALID)
         num_set(node_series(ws, tape->time), t);
     for (size_t i = 0; i < tape->nstate; i++)
-        num_set(node_series(ws, tape->state[i]), x + i);
+        num_set(ws->xs[i], x + i);
 }
 
 int NUM_TAPE_FN(eval)(num_ptr out, tape_ws_t *ws, num_srcptr t, num_srcptr x)
