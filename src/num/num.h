@@ -112,8 +112,10 @@ static inline void num_horner(num_ptr w, num_srcptr c, unsigned from, unsigned n
 }
 #endif
 
-/* A += D with Kahan's compensation E: Y = D + E, S = A + Y, E = (S - A) negated off Y
- * (E = Y - (S - A)), A = S; four roundings.  Y, S: scratch of A's precision. */
+/* A += D with Kahan's compensation E: Y = D + E, S = A + Y, E = Y - (S - A) (the part of Y
+ * that S lost), A = S; four roundings.  Y, S: scratch of A's precision, apart from A, E
+ * and D.  Used where NUM_COMPENSATED (double).  Source: W. Kahan, "Further remarks on
+ * reducing truncation errors", Comm. ACM 8(1), 1965, p. 40. */
 #ifndef NUM_KAHAN_ADD_OWN
 #define NUM_KAHAN_ADD_OWN 0
 static inline void num_kahan_add(num_ptr a, num_ptr e, num_srcptr d, num_ptr y, num_ptr s,
@@ -127,13 +129,16 @@ static inline void num_kahan_add(num_ptr a, num_ptr e, num_srcptr d, num_ptr y, 
 }
 #endif
 
-/* W[i] = num_horner of C[i], for i < N (the components of a state) */
+/* W[i] = sum_{k=FROM..N} C[i][k] S^(k-FROM) (num_horner of C[i], same operations), for the
+ * NC components i < NC of a state (W must not overlap the C[i]); NC (N - FROM) fused
+ * multiply-adds.  num_d.h runs four components at a time, as independent chains
+ * (NUM_HORNER_N_OWN 1). */
 #ifndef NUM_HORNER_N_OWN
 #define NUM_HORNER_N_OWN 0
-static inline void num_horner_n(num_ptr w, num_srcptr const *c, size_t n, unsigned from,
+static inline void num_horner_n(num_ptr w, num_srcptr const *c, size_t nc, unsigned from,
                                 unsigned N, num_srcptr s, num_ptr acc, long p)
 {
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < nc; i++)
         num_horner(w + i, c[i], from, N, s, acc, p);
 }
 #endif

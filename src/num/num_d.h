@@ -317,13 +317,13 @@ static inline void num_horner(num_ptr w, num_srcptr c, unsigned from, unsigned n
 /* num_horner_n (num.h): components four at a time, each sum in a register (the same
  * operations per component as num_horner, in independent chains) */
 #define NUM_HORNER_N_OWN 1
-static inline void num_horner_n(num_ptr w, num_srcptr const *c, size_t n, unsigned from,
+static inline void num_horner_n(num_ptr w, num_srcptr const *c, size_t nc, unsigned from,
                                 unsigned N, num_srcptr s, num_ptr acc, long p)
 {
     const double x = *s;
     size_t i = 0;
     (void)acc, (void)p;
-    for (; i + 4 <= n; i += 4) {
+    for (; i + 4 <= nc; i += 4) {
         const double *c0 = c[i], *c1 = c[i + 1], *c2 = c[i + 2], *c3 = c[i + 3];
         double a0 = c0[N], a1 = c1[N], a2 = c2[N], a3 = c3[N];
         for (unsigned k = N; k-- > from;) {
@@ -334,7 +334,7 @@ static inline void num_horner_n(num_ptr w, num_srcptr const *c, size_t n, unsign
         }
         w[i] = a0, w[i + 1] = a1, w[i + 2] = a2, w[i + 3] = a3;
     }
-    if (i + 2 <= n) {
+    if (i + 2 <= nc) {
         const double *c0 = c[i], *c1 = c[i + 1];
         double a0 = c0[N], a1 = c1[N];
         for (unsigned k = N; k-- > from;) {
@@ -344,7 +344,7 @@ static inline void num_horner_n(num_ptr w, num_srcptr const *c, size_t n, unsign
         w[i] = a0, w[i + 1] = a1;
         i += 2;
     }
-    if (i < n)
+    if (i < nc)
         num_horner(w + i, c[i], from, N, s, acc, p);
 }
 /* num_kahan_add (num.h): in registers, the same operations */
