@@ -942,6 +942,66 @@ START_TEST(test_step_loop_allocates_nothing)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ number kernels */
+/* num_horner_n = the sum of each component's series, for every count of components
+ * (each block size of num_d.h's version and its rest): coefficients c_ik = small
+ * integers and S = 1/2, so that the sums are dyadic and exact in every type; the
+ * expected value is the sum written out term by term with powers of two. */
+START_TEST(test_horner_n_exact)
+{
+    enum { NMAX = 9, N = 12, FROM = 1 };
+    num_ptr cs = vec((size_t)NMAX * (N + 1)), w = vec(NMAX), s = vec(1), acc = vec(1);
+    num_srcptr c[NMAX];
+
+    set(s, "0.5");
+    for (size_t i = 0; i < NMAX; i++) {
+        c[i] = cs + i * (N + 1);
+        for (unsigned k = 0; k <= N; k++)
+            num_set_si(cs + i * (N + 1) + k, (long)((7 * i + 3 * k) % 23) - 11);
+    }
+    for (size_t nc = 1; nc <= NMAX; nc++) {
+        num_horner_n(w, c, nc, FROM, N, s, acc, TPREC);
+        for (size_t i = 0; i < nc; i++) {
+            double want = 0; /* exact: |sum| < 2^5, terms down to 2^-11 */
+            for (unsigned k = FROM; k <= N; k++)
+                want += (double)((long)((7 * i + 3 * k) % 23) - 11) * ldexp(1.0, -(int)(k - FROM));
+            ck_assert_msg(num_get_d(w + i) == want, "%zu components, component %zu: %.17g, want %.17g",
+                          nc, i, num_get_d(w + i), want);
+        }
+    }
+    num_vec_free(cs, (size_t)NMAX * (N + 1));
+    num_vec_free(w, NMAX);
+    num_vec_free(s, 1);
+    num_vec_free(acc, 1);
+}
+END_TEST
+
+#if NUM_COMPENSATED
+/* num_kahan_add keeps what the sum loses: 1 + K 2^-60, by K additions of 2^-60 (each
+ * below half an ulp of 1, so a plain sum stays 1), is A + E exactly. */
+START_TEST(test_kahan_add_keeps_the_lost_part)
+{
+    num_ptr a = vec(1), e = vec(1), d = vec(1), y = vec(1), s = vec(1);
+    const long K = 1000;
+
+    num_set_si(a, 1);
+    num_set_zero(e);
+    num_set_d(d, ldexp(1.0, -60));
+    for (long k = 0; k < K; k++)
+        num_kahan_add(a, e, d, y, s, TPREC);
+    /* a - 1 and its sum with e are exact (Sterbenz; dyadics of a few bits) */
+    ck_assert_msg((num_get_d(a) - 1) + num_get_d(e) == (double)K * ldexp(1.0, -60),
+                  "a - 1 = %a, e = %a", num_get_d(a) - 1, num_get_d(e));
+    ck_assert(num_get_d(a) > 1); /* the carried part did reach A */
+    num_vec_free(a, 1);
+    num_vec_free(e, 1);
+    num_vec_free(d, 1);
+    num_vec_free(y, 1);
+    num_vec_free(s, 1);
+}
+END_TEST
+#endif
+
 static Suite *schemes_suite(void)
 {
     Suite *s = suite_create("schemes/" NUM_NAME);
@@ -964,6 +1024,13 @@ static Suite *schemes_suite(void)
     tcase_add_loop_test(tc, test_stats_and_progress, 0, n);
     tcase_add_loop_test(tc, test_quadratic_integral, 0, n);
     tcase_add_loop_test(tc, test_step_loop_allocates_nothing, 0, n);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("number kernels");
+    tcase_add_test(tc, test_horner_n_exact);
+#if NUM_COMPENSATED
+    tcase_add_test(tc, test_kahan_add_keeps_the_lost_part);
+#endif
     suite_add_tcase(s, tc);
 #if NHREF_NUM == NHREF_NUM_MP
     tc = tcase_create("gauss tableau, symmetry");

@@ -491,9 +491,10 @@ static int blowup_seen(const integrator_t *ig, int radius, int within, int dir, 
     if (radius) {
         d = exp(ig->hist[n - 1].lrho);
     } else {
-        double r = pow(ig->hist[n - 1].h / ig->hist[0].h, 1.0 / (n - 1));
+        double r;
         if (!(ig->hist[n - 1].h > 0 && ig->hist[n - 1].h <= ig->hist[0].h / 2))
             return 0;
+        r = pow(ig->hist[n - 1].h / ig->hist[0].h, 1.0 / (n - 1));
         d = ig->hist[n - 1].h / (1 - r);
     }
     if (within && !(d < ig->blowup_radius * fmax(1.0, fabs(ig->hist[n - 1].t))))
