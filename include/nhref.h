@@ -4,7 +4,7 @@
  * Modules: status codes (nhref_status.h), Taylor-mode jets (nhref_jet.h), the
  * tape and its interpreters (nhref_tape.h), models and systems
  * (nhref_model.h), schemes (nhref_scheme.h), integrators
- * (nhref_integrate.h), output files (nhref_io.h), verification of other
+ * (nhref_integrate.h), runs put together from a specification (nhref_run.h), output files (nhref_io.h), verification of other
  * programs' trajectories (nhref_verify.h) and the independent oracle
  * (nhref_oracle.h).  Guarantee level: VALIDATED (independent routes agree),
  * not rigorous.
@@ -19,6 +19,7 @@
 #include "nhref_scheme.h"
 #include "nhref_integrate.h"
 #include "nhref_fast.h"
+#include "nhref_run.h"
 #include "nhref_lyapunov.h"
 #include "nhref_io.h"
 #include "nhref_golden.h"

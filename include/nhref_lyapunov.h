@@ -23,6 +23,7 @@
 #include <mpfr.h>
 
 #include "nhref_integrate.h"
+#include "nhref_run.h"
 
 NHREF_BEGIN_DECLS
 
@@ -62,6 +63,24 @@ void nhref_lyap_opts_default(nhref_lyap_opts_t *opt);
 int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpfr_srcptr t,
                    size_t n, const nhref_lyap_opts_t *opt, const nhref_options_t *iopt,
                    nhref_stats_t *stats);
+
+/* nhref_lyapunov_check -- what nhref_lyapunov_run needs of SPEC, checked before any work:
+ * t-start 0; explicit times after 0 and increasing (exactly, as decimals); SPEC
+ * resolved (nhref_spec_resolve); type MPFR; a grid's times after 0.  Returns NHREF_OK
+ * or an error with the message in SPEC (NHREF_EINVAL, or nhref_spec_resolve's). */
+int nhref_lyapunov_check(nhref_spec_t *spec);
+
+/* nhref_lyapunov_run -- the same for SPEC (nhref_run.h; resolved here): FTLE(T_i) of its
+ * model from its initial state at t-start = 0, at its times T_i (its rows: after 0,
+ * increasing), with its scheme, precision and tolerance; the memory of the tangent
+ * equations checked against what the process may use before anything is allocated.
+ * Shapes:    ftle: nhref_spec_nrows(spec) values [1/s], at their own precision.
+ * Returns:   as nhref_lyapunov; also nhref_spec_resolve's statuses, and NHREF_EINVAL
+ *            (a type other than MPFR, t-start not 0, times not after 0 and increasing,
+ *            a scheme's limit or the memory), with the message in SPEC.
+ * Cost:      as nhref_lyapunov. */
+int nhref_lyapunov_run(mpfr_ptr ftle, nhref_spec_t *spec, const nhref_lyap_opts_t *opt,
+                       nhref_stats_t *stats);
 
 NHREF_END_DECLS
 

@@ -22,10 +22,13 @@ enum {
     NHREF_SCHEME_ADAPTIVE = 1u << 1, /* chooses its own step size */
     NHREF_SCHEME_SYMMETRIC = 1u << 2, /* symmetric and symplectic: preserves quadratic
                                          first integrals exactly (to round-off) */
-    NHREF_SCHEME_RADIUS = 1u << 3     /* estimates the solution's radius of convergence at
+    NHREF_SCHEME_RADIUS = 1u << 3,    /* estimates the solution's radius of convergence at
                                          every step: the distance of the blow-up test
                                          (nhref_options_t.blowup_radius; a scheme without
                                          it is judged on its step sizes) */
+    NHREF_SCHEME_PROVEN = 1u << 4     /* has a validated variant in Arb balls, the proven
+                                         integrator of nhref_arb.h (runs of type proven,
+                                         the golden files' proven route) */
 };
 
 /* One option of a scheme: a whole number NAME = VALUE in [MIN, MAX]. */
@@ -36,6 +39,25 @@ typedef struct {
     unsigned long min, max;    /* admissible range */
 } nhref_scheme_opt_desc_t;
 
+/* What a run will ask of a scheme, before anything is allocated (nhref_scheme_t.plan). */
+typedef struct {
+    size_t nnodes, nstate; /* the right-hand side's tape: its nodes and state components */
+    long prec;             /* working precision [bits] */
+    double digits;         /* tolerance 10^-digits */
+    const char *opt;       /* the scheme's own options, checked (NULL: none) */
+} nhref_scheme_work_t;
+
+/* What a scheme will take for it. */
+typedef struct {
+    unsigned long order;     /* the order of the method */
+    unsigned long max_order; /* its limit (0: none); order > max_order: refused */
+    double max_digits;       /* the largest tolerance digits whose default order is within
+                                the limit (0: no limit) */
+    double numbers;          /* about how many numbers of PREC bits its workspace holds */
+    char what[160];          /* the workspace in words, without its size: "the Taylor
+                                jets (120 tape nodes to order 36 at 132 bits" */
+} nhref_scheme_plan_t;
+
 typedef struct nhref_scheme {
     const char *name;        /* "taylor", "gauss" */
     const char *description; /* one line */
@@ -43,6 +65,10 @@ typedef struct nhref_scheme {
     size_t nopt;
     const nhref_scheme_opt_desc_t *opt;
     const char *source;      /* the method's reference */
+    /* plan -- PLAN for the work W: the order, the workspace, the limit.  Returns
+     * NHREF_OK, or NHREF_EINVAL when the order (given or implied by the tolerance) is
+     * above the scheme's limit.  Cost: O(1). */
+    int (*plan)(nhref_scheme_plan_t *plan, const nhref_scheme_work_t *w);
 } nhref_scheme_t;
 
 /* The registry, in the order of schemes.def; the first is the default. */

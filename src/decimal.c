@@ -137,3 +137,10 @@ char *nhref_strdup(const char *s)
         memcpy(p, s, n);
     return p;
 }
+
+const char *nhref_shorten(char *buf, size_t len, const char *s)
+{
+    size_t n = strlen(s);
+    snprintf(buf, len, n > 40 ? "%.32s..." : "%s", s);
+    return buf;
+}

@@ -38,6 +38,16 @@ int nhref_outfile_readfd(nhref_outfile_t *f);
 /* nhref_strdup -- a malloc'ed copy of S, or NULL. */
 char *nhref_strdup(const char *s);
 
+/* nhref_shorten -- the first 40 characters of S for a message ("..." after 32 when it
+ * is longer), in BUF (LEN bytes); returns BUF. */
+const char *nhref_shorten(char *buf, size_t len, const char *s);
+
+/* nhref_digits_prec -- the one rule of digits and precision (integrate/options.c): the
+ * precision ceil(DIGITS log2 10) + NHREF_GUARD_BITS for DIGITS digits; the digits
+ * BITS log10 2 - 1 that a precision alone implies. */
+long nhref_digits_prec(double digits);
+double nhref_prec_digits(long bits);
+
 /* nhref_trim -- S without leading and trailing white space (S is modified). */
 char *nhref_trim(char *s);
 

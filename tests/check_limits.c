@@ -514,11 +514,20 @@ START_TEST(test_prec_limit_matches_library)
                 ck_assert(o2.prec == o.prec && o2.digits == o.digits);
             }
     }
-    /* the Taylor order rule the CLI restates */
-    ck_assert_uint_eq(cli_taylor_order(30), 36);
-    ck_assert_uint_eq(cli_taylor_order(86857), 100000);
-    ck_assert_uint_eq(cli_taylor_order(86858), 100001);
-    ck_assert_uint_eq(cli_taylor_order(0.1), 2);
+    /* the Taylor order rule of the scheme's plan (what a spec is checked against) */
+    {
+        const nhref_scheme_t *t = nhref_scheme_find("taylor");
+        static const double d[] = {30, 86857, 86858, 0.1};
+        static const unsigned long want[] = {36, 100000, 100001, 2};
+        for (size_t i = 0; i < 4; i++) {
+            nhref_scheme_work_t w = {10, 5, 132, d[i], NULL};
+            nhref_scheme_plan_t plan;
+            int rc = t->plan(&plan, &w);
+            ck_assert_uint_eq(plan.order, want[i]);
+            ck_assert_int_eq(rc, want[i] > NHREF_TAYLOR_MAX_ORDER ? NHREF_EINVAL : NHREF_OK);
+            ck_assert(plan.max_digits == 86857);
+        }
+    }
 }
 END_TEST
 

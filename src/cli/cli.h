@@ -2,9 +2,11 @@
 #ifndef NHREF_CLI_H
 #define NHREF_CLI_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "nhref.h"
+#include "nhref_run.h"
 
 /* exit codes: 0 success, 1 failure of the computation or a check, 2 bad usage or input */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
@@ -21,12 +23,19 @@ int cmd_catalogue(int argc, char **argv);
 /* The program name for messages ("nhref run"). */
 extern const char *cli_prog;
 
-/* "nhref run: message\n" on stderr. */
+/* "nhref run: message\n" on stderr; cli_error_in with another WHO than cli_prog
+ * ("nhref sweep: CASE"). */
 void cli_error(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+void cli_error_in(const char *who, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void cli_error_va(const char *who, const char *fmt, va_list ap);
 
 /* S without leading and trailing white space (S is modified). */
 char *cli_trim(char *s);
@@ -35,6 +44,7 @@ char *cli_trim(char *s);
  * "standard output"), for a failed write, flush, close or rename.  After it
  * names standard output, the final check of main() says nothing more. */
 void cli_write_error(const char *path, int err);
+void cli_write_error_in(const char *who, const char *path, int err);
 extern int cli_stdout_reported;
 
 
@@ -45,30 +55,11 @@ const nhref_model_t *cli_model(const char *name);
  * into ARG, which is modified).  Returns 0 or -1 after an error. */
 int cli_split_assignment(char *arg, const char *option, char **name, char **value);
 
-/* cli_assign_params -- apply the "NAME=VALUE" strings ARGS[0..N-1] (modified:
- * split at '=') to the parameters of SYS, then the model's range checks.
- * OPTION names the source in messages ("--param"); WHERE prefixes them ("" on
- * the command line, "FILE: " for a file).  Returns 0, or -1 after a one-line
- * error (malformed assignment, unknown name listing the parameters, malformed
- * number with the admissible range, failed range check). */
-int cli_assign_params(nhref_system_t *sys, char *const *args, size_t n, const char *where,
-                      const char *option);
-
-/* cli_assign_inits -- INIT_STR[i] = the model's default initial value of state
- * component i, overridden by the "NAME=VALUE" strings ARGS[0..N-1] (modified;
- * INIT_STR then points into them); then, unless X0 is NULL, X0 (nstate values)
- * = those decimal strings at the precision of X0.  OPTION and WHERE as for
- * cli_assign_params ("--init").  Returns 0, or -1 after a one-line error. */
-int cli_assign_inits(mpfr_ptr x0, const char **init_str, const nhref_model_t *model,
-                     char *const *args, size_t n, const char *where, const char *option);
-
-/* cli_check_init -- the model's conditions on the initial state X0 (after
- * cli_assign_inits).  Returns 0, or -1 after a one-line error naming the condition. */
-int cli_check_init(const nhref_system_t *sys, mpfr_srcptr x0, const char *where);
-
 /* Parse a decimal string into X (precision of X).  Returns 0 or -1 after an
  * error naming OPTION and the admissible range RANGE. */
 int cli_decimal(mpfr_ptr x, const char *s, const char *option, const char *range);
+int cli_decimal_in(const char *who, mpfr_ptr x, const char *s, const char *option,
+                   const char *range);
 
 /* Parse a whole number in [LO, HI]. Returns 0 or -1 after an error. */
 int cli_ulong(unsigned long *v, const char *s, const char *option, unsigned long lo,
@@ -97,49 +88,102 @@ void cli_sha256_line(nhref_outfile_t *of);
 int cli_output_matches(const char *path, const nhref_case_t *c, const char *first_line,
                        char *why, size_t len);
 
-/* ------------------------------------------------------------------ limits.c
- * Bounded work, stated up front (docs/limits.md). */
+/* ------------------------------------------------------------------ the spec options
+ * (spec_opts.c): what to run, shared by `run`, `lyapunov` and the options that `sweep`
+ * passes to them. */
+#define CLI_MAX_ASSIGN 64
+enum {
+    CLI_OPT_DT_OUT = 256,
+    CLI_OPT_T_START,
+    CLI_OPT_TIMES,
+    CLI_OPT_PREC,
+    CLI_OPT_SCHEME,
+    CLI_OPT_ORDER,
+    CLI_OPT_STAGES,
+    CLI_OPT_MAX_STEPS,
+    CLI_OPT_MAX_ROWS,
+    CLI_OPT_STOP_WHEN,
+    CLI_OPT_EVENT,
+    CLI_OPT_NO_MODEL_EVENTS,
+    CLI_OPT_FAST,
+    CLI_OPT_RIGOROUS,
+    CLI_OPT_FORMAT,
+    CLI_OPT_COMMAND_FIRST /* the commands' own options from here */
+};
+/* the long options of a spec (getopt_long's table rows); short ones: "p:i:T:d:" */
+#define CLI_SPEC_LONGOPTS                                                                \
+    {"param", required_argument, NULL, 'p'}, {"init", required_argument, NULL, 'i'},     \
+        {"t-end", required_argument, NULL, 'T'},                                         \
+        {"dt-out", required_argument, NULL, CLI_OPT_DT_OUT},                             \
+        {"t-start", required_argument, NULL, CLI_OPT_T_START},                           \
+        {"times", required_argument, NULL, CLI_OPT_TIMES},                               \
+        {"digits", required_argument, NULL, 'd'},                                        \
+        {"prec", required_argument, NULL, CLI_OPT_PREC},                                 \
+        {"scheme", required_argument, NULL, CLI_OPT_SCHEME},                             \
+        {"order", required_argument, NULL, CLI_OPT_ORDER},                               \
+        {"stages", required_argument, NULL, CLI_OPT_STAGES},                             \
+        {"max-steps", required_argument, NULL, CLI_OPT_MAX_STEPS},                       \
+        {"max-rows", required_argument, NULL, CLI_OPT_MAX_ROWS},                         \
+        {"stop-when", required_argument, NULL, CLI_OPT_STOP_WHEN},                       \
+        {"event", required_argument, NULL, CLI_OPT_EVENT},                               \
+        {"no-model-events", no_argument, NULL, CLI_OPT_NO_MODEL_EVENTS},                 \
+        {"fast", no_argument, NULL, CLI_OPT_FAST}, {                                     \
+        "rigorous", no_argument, NULL, CLI_OPT_RIGOROUS                                  \
+    }
 
-/* The Taylor order the scheme takes for DIGITS: ceil(1.1513 DIGITS + 1), >= 2. */
-unsigned long cli_taylor_order(double digits);
+typedef struct {
+    const char *params[CLI_MAX_ASSIGN], *inits[CLI_MAX_ASSIGN], *events[CLI_MAX_ASSIGN];
+    int terminal[CLI_MAX_ASSIGN];
+    size_t nparam, ninit, nevent;
+    const char *t_start, *t_end, *dt_out, *times, *scheme;
+    unsigned long digits, prec, order, stages, max_steps, max_rows;
+    int no_model_events, fast, rigorous;
+} cli_spec_opts_t;
+
+void cli_spec_opts_init(cli_spec_opts_t *o);
+/* cli_spec_option -- getopt's option C with ARG: 1 taken into O, 0 not a spec option,
+ * -1 after an error (a whole number out of range, an unknown scheme, too many). */
+int cli_spec_option(cli_spec_opts_t *o, int c, const char *arg);
+/* cli_spec_apply -- O into SPEC (messages naming the options), in one order whatever
+ * the order of argv.  Returns 0, or the exit status after the message. */
+int cli_spec_apply(nhref_spec_t *spec, const cli_spec_opts_t *o);
+/* the exit status of a spec's error STATUS: CLI_FAIL for memory and writes, else
+ * CLI_USAGE */
+int cli_spec_exit(int status);
+
+/* cli_run_spec -- run SPEC into OUTPUT ("-": standard output) in FORMAT ("csv",
+ * "jsonl"), atomically; stop-early outcomes and errors on stderr, prefixed with WHO.
+ * Returns the exit status (0; 1 an underflow, no proof, a failed run or write; 2 a
+ * spec refused). */
+int cli_run_spec(nhref_spec_t *spec, const char *output, const char *format, int quiet,
+                 const char *who);
 
 /* The largest --prec the library accepts: its implied digits, BITS log10(2) - 1,
  * at most 10^6 (3321931 bits). */
 unsigned long cli_prec_max(void);
 
-/* Bytes one MPFR number of PREC bits takes (struct, limbs, allocator overhead). */
-double cli_mpfr_bytes(mpfr_prec_t prec);
-
-/* Bytes this process may use: physical memory, or less under ulimit -v / -d. */
-double cli_memory_available(void);
-
-/* "12.3 GB" into BUF; returns BUF. */
-const char *cli_bytes(char *buf, size_t len, double bytes);
-
-/* 0 if BYTES fit in cli_memory_available(); else -1 after "not enough memory:
- * WHAT need about ..., more than ...". */
-int cli_check_memory(double bytes, const char *what);
-
-/* What a run will ask of a scheme, for cli_check_scheme. */
+/* ------------------------------------------------------------------ the commands' arguments
+ * parsed apart from running, so that `sweep` passes its options after '--' through
+ * the same parser */
 typedef struct {
-    const char *scheme;     /* NULL: taylor */
-    double digits;          /* resolved tolerance digits */
-    mpfr_prec_t prec;       /* resolved working precision [bits] */
-    unsigned long prec_opt; /* --prec as given (0: not given), for messages */
-    unsigned long order;    /* --order (0: from the tolerance) */
-    unsigned long stages;   /* --stages (0: from the tolerance) */
-    size_t nnodes, nstate;  /* the right-hand side's tape */
-    double grid_bytes;      /* memory of the output grid (0: none) */
-    size_t nrows;           /* its rows */
-    const char *grid_what;  /* what it is called: NULL for "the output grid" */
-    int scheme_options;     /* the command has --order and --scheme (for advice) */
-} cli_work_t;
+    cli_spec_opts_t spec;
+    const char *model, *output, *format;
+    int quiet;
+} cli_run_args_t;
+/* cli_run_args -- argv of `nhref run` (ARGV[0] the command) into A; NEED_MODEL: the
+ * one operand.  Returns 0, 1 after --help, or the exit status after an error. */
+int cli_run_args(cli_run_args_t *a, int argc, char **argv, int need_model);
 
-/* cli_check_scheme -- the scheme's limits on the order (Taylor: order from the
- * tolerance <= 100000) and stages (Gauss: <= 2000), and the memory of its
- * workspace plus the output grid.  Returns 0, or -1 after a one-line error
- * naming the limit and what to change. */
-int cli_check_scheme(const cli_work_t *w);
+typedef struct {
+    cli_spec_opts_t spec;
+    const char *model, *output;
+    const char *method, *tau, *delta0, *components, *direction, *project;
+    int quiet;
+} cli_lyap_args_t;
+int cli_lyap_args(cli_lyap_args_t *a, int argc, char **argv, int need_model);
+/* cli_lyap_spec -- the exponents of SPEC (its times: after 0) with A's method, written to
+ * A->output; messages prefixed with WHO.  Returns the exit status. */
+int cli_lyap_spec(nhref_spec_t *spec, const cli_lyap_args_t *a, const char *who);
 
 /* The first 40 characters of S for a message (with "..." if longer), in BUF. */
 const char *cli_shorten(char *buf, size_t len, const char *s);

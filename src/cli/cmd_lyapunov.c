@@ -1,6 +1,6 @@
 /* cmd_lyapunov.c -- `nhref lyapunov MODEL`: finite-time Lyapunov exponents
  * FTLE(T) by the tangent equations or the two-trajectory recipe
- * (nhref_lyapunov.h), written as CSV (T, FTLE). */
+ * (nhref_lyapunov.h), of a spec (nhref_run.h), written as CSV (T, FTLE). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -8,9 +8,11 @@
 
 #include "cli.h"
 
-#define MAX_ASSIGN 64
 /* renormalisations (T_last / tau) at most: each one is an integration */
 #define MAX_INTERVALS 10000000UL
+
+enum { OPT_METHOD = CLI_OPT_COMMAND_FIRST, OPT_TAU, OPT_DELTA0, OPT_COMPONENTS, OPT_DIRECTION,
+       OPT_PROJECT };
 
 static void usage(FILE *out)
 {
@@ -34,6 +36,9 @@ static void usage(FILE *out)
             "  -d, --digits D           digits (default 30; 1 <= D <= 100000, Taylor order\n"
             "                           ceil(1.1513 D + 1) <= 100000); --prec BITS the\n"
             "                           precision instead (16 <= BITS <= %lu)\n"
+            "      --scheme NAME        integration scheme (default taylor; see 'nhref list'),\n"
+            "                           --order N (taylor) or --stages S (gauss) its option\n"
+            "      --max-steps N        give up after N steps (default 10000000)\n"
             "  -o, --output FILE        write atomically to FILE (default: standard output)\n"
             "  -q, --quiet              no progress on stderr (shown when it is a terminal)\n"
             "  -h, --help               show this help and exit\n\n"
@@ -66,337 +71,316 @@ static size_t split_list(char *s, char ***items, const char *option)
     return k;
 }
 
-int cmd_lyapunov(int argc, char **argv)
+int cli_lyap_args(cli_lyap_args_t *a, int argc, char **argv, int need_model)
 {
     static const struct option longopts[] = {
-        {"param", required_argument, NULL, 'p'},      {"init", required_argument, NULL, 'i'},
-        {"times", required_argument, NULL, 'T'},      {"method", required_argument, NULL, 'm'},
-        {"tau", required_argument, NULL, 'u'},        {"delta0", required_argument, NULL, 'D'},
-        {"components", required_argument, NULL, 'C'}, {"direction", required_argument, NULL, 'U'},
-        {"project", required_argument, NULL, 'J'},    {"digits", required_argument, NULL, 'd'},
-        {"prec", required_argument, NULL, 'P'},       {"output", required_argument, NULL, 'o'},
-        {"quiet", no_argument, NULL, 'q'},            {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
-    char *params[MAX_ASSIGN], *inits[MAX_ASSIGN], *times_s = NULL, *comp_s = NULL, *dir_s = NULL;
-    char default_times[] = "10,20,50,100", **titems = NULL, **citems = NULL, **ditems = NULL;
-    const char *output = "-", *project = NULL;
-    size_t nparams = 0, ninits = 0, nt = 0, nc = 0, nd = 0;
-    unsigned long digits = 0, prec = 0;
-    nhref_lyap_opts_t lo;
-    nhref_options_t io;
-    const nhref_model_t *model;
-    nhref_system_t *sys = NULL;
-    __mpfr_struct *x0 = NULL, *t = NULL, *f = NULL;
-    const char **init_str = NULL;
-    size_t *comp = NULL;
-    nhref_outfile_t *of = NULL;
-    int c, rc = CLI_USAGE, status, quiet = 0;
-    nhref_stats_t st;
-    cli_progress_t progress;
+        {"param", required_argument, NULL, 'p'},       {"init", required_argument, NULL, 'i'},
+        {"times", required_argument, NULL, CLI_OPT_TIMES},
+        {"digits", required_argument, NULL, 'd'},      {"prec", required_argument, NULL, CLI_OPT_PREC},
+        {"scheme", required_argument, NULL, CLI_OPT_SCHEME},
+        {"order", required_argument, NULL, CLI_OPT_ORDER},
+        {"stages", required_argument, NULL, CLI_OPT_STAGES},
+        {"max-steps", required_argument, NULL, CLI_OPT_MAX_STEPS},
+        {"method", required_argument, NULL, OPT_METHOD}, {"tau", required_argument, NULL, OPT_TAU},
+        {"delta0", required_argument, NULL, OPT_DELTA0},
+        {"components", required_argument, NULL, OPT_COMPONENTS},
+        {"direction", required_argument, NULL, OPT_DIRECTION},
+        {"project", required_argument, NULL, OPT_PROJECT},
+        {"output", required_argument, NULL, 'o'},      {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},              {NULL, 0, NULL, 0}};
+    const char **slot;
+    int c, h;
 
-    nhref_lyap_opts_default(&lo);
-    nhref_options_default(&io);
+    memset(a, 0, sizeof *a);
+    cli_spec_opts_init(&a->spec);
+    a->output = "-";
+    a->method = "tangent";
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":p:i:d:o:qh", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'p':
-        case 'i':
-            if ((c == 'p' ? nparams : ninits) == MAX_ASSIGN) {
-                cli_error("too many --%s options", c == 'p' ? "param" : "init");
+        if ((h = cli_spec_option(&a->spec, c, optarg)) != 0) {
+            if (h < 0)
                 return CLI_USAGE;
-            }
-            if (c == 'p')
-                params[nparams++] = optarg;
-            else
-                inits[ninits++] = optarg;
-            break;
-        case 'T':
-            times_s = optarg;
-            break;
-        case 'm':
-            if (strcmp(optarg, "tangent") != 0 && strcmp(optarg, "benettin") != 0) {
-                cli_error("--method: '%s' is not tangent or benettin", optarg);
-                return CLI_USAGE;
-            }
-            lo.method = optarg;
-            break;
-        case 'u':
-            lo.tau = optarg;
-            break;
-        case 'D':
-            lo.delta0 = optarg;
-            break;
-        case 'C':
-            comp_s = optarg;
-            break;
-        case 'U':
-            dir_s = optarg;
-            break;
-        case 'J':
-            project = optarg;
-            break;
-        case 'd':
-            if (cli_ulong(&digits, optarg, "--digits", 1, 100000) != 0)
-                return CLI_USAGE;
-            break;
-        case 'P':
-            if (cli_ulong(&prec, optarg, "--prec", 16, cli_prec_max()) != 0)
-                return CLI_USAGE;
-            break;
-        case 'o':
-            output = optarg;
-            break;
-        case 'q':
-            quiet = 1;
-            break;
-        case 'h':
+            continue;
+        }
+        slot = c == OPT_METHOD       ? &a->method
+               : c == OPT_TAU        ? &a->tau
+               : c == OPT_DELTA0     ? &a->delta0
+               : c == OPT_COMPONENTS ? &a->components
+               : c == OPT_DIRECTION  ? &a->direction
+               : c == OPT_PROJECT    ? &a->project
+               : c == 'o'            ? &a->output
+                                     : NULL;
+        if (slot != NULL) {
+            *slot = optarg;
+        } else if (c == 'q') {
+            a->quiet = 1;
+        } else if (c == 'h') {
             usage(stdout);
-            return CLI_OK;
-        case ':':
-            cli_error("option '%s' needs a value (see 'nhref lyapunov --help')", argv[optind - 1]);
-            return CLI_USAGE;
-        default:
-            cli_error("unknown option '%s' (see 'nhref lyapunov --help')", argv[optind - 1]);
+            return 1;
+        } else {
+            cli_error(c == ':' ? "option '%s' needs a value (see 'nhref lyapunov --help')"
+                               : "unknown option '%s' (see 'nhref lyapunov --help')",
+                      argv[optind - 1]);
             return CLI_USAGE;
         }
     }
-    if (optind + 1 != argc) {
+    if (strcmp(a->method, "tangent") != 0 && strcmp(a->method, "benettin") != 0) {
+        cli_error("--method: '%s' is not tangent or benettin", a->method);
+        return CLI_USAGE;
+    }
+    if (need_model && optind + 1 != argc) {
         cli_error(optind >= argc ? "missing MODEL (see 'nhref lyapunov --help')"
                                  : "unexpected argument after the model");
         return CLI_USAGE;
     }
-    if (digits != 0 && prec != 0) {
-        cli_error("give --digits or --prec, not both");
+    if (!need_model && optind != argc) {
+        cli_error("unexpected argument '%s'", argv[optind]);
         return CLI_USAGE;
     }
-    if ((model = cli_model(argv[optind])) == NULL)
-        return CLI_USAGE;
-    if (nhref_system_new(&sys, model) != NHREF_OK)
-        return CLI_FAIL;
-    if (cli_assign_params(sys, params, nparams, "", "--param") != 0)
-        goto done;
-    io.digits = (double)digits;
-    io.prec = (mpfr_prec_t)prec;
-    if (nhref_options_resolve(&io) != NHREF_OK) {
-        cli_error("--prec %lu implies fewer than 1 digit", prec);
-        goto done;
-    }
-    x0 = nhref_vec_new(model->nstate, io.prec);
-    init_str = calloc(model->nstate, sizeof *init_str);
-    if (x0 == NULL || init_str == NULL ||
-        cli_assign_inits(x0, init_str, model, inits, ninits, "", "--init") != 0 ||
-        cli_check_init(sys, x0, "") != 0)
-        goto done;
+    a->model = need_model ? argv[optind] : NULL;
+    return 0;
+}
 
-    /* times */
-    if ((nt = split_list(times_s != NULL ? times_s : default_times, &titems, "--times")) == 0)
-        goto done;
-    t = nhref_vec_new(nt, io.prec);
-    f = nhref_vec_new(nt, io.prec);
-    if (t == NULL || f == NULL) {
-        cli_error("--times: %s", nhref_strerror(NHREF_ENOMEM));
-        rc = CLI_FAIL;
-        goto done;
+/* tau and delta0 at PREC bits (the library would only say "invalid argument"), and the
+ * number of renormalisations T_last / tau */
+static int check_tau(const nhref_lyap_opts_t *lo, const char *t_last, long prec, const char *who)
+{
+    mpfr_t v, t;
+    int bad;
+    mpfr_inits2(prec, v, t, (mpfr_ptr)0);
+    nhref_decimal_set(t, t_last);
+    bad = cli_decimal_in(who, v, lo->tau, "--tau", "S > 0") != 0;
+    if (!bad && mpfr_sgn(v) <= 0) {
+        cli_error_in(who, "--tau = %s is out of range (admissible range: S > 0)", lo->tau);
+        bad = 1;
     }
-    for (size_t i = 0; i < nt; i++)
-        if (cli_decimal(t + i, titems[i], "--times", "increasing times > 0") != 0)
-            goto done;
-    for (size_t i = 0; i < nt; i++)
-        if (mpfr_sgn(t + i) <= 0 || (i > 0 && !mpfr_greater_p(t + i, t + i - 1))) {
-            cli_error("--times: '%s' is out of range (admissible: increasing times > 0)",
-                      titems[i]);
-            goto done;
-        }
-    /* tau and delta0 (the library would only say "invalid argument") */
-    {
-        mpfr_t v;
-        int bad;
-        mpfr_init2(v, io.prec);
-        bad = cli_decimal(v, lo.tau, "--tau", "S > 0") != 0;
-        if (!bad && mpfr_sgn(v) <= 0) {
-            cli_error("--tau = %s is out of range (admissible range: S > 0)", lo.tau);
+    if (!bad) {
+        mpfr_div(v, t, v, MPFR_RNDU);
+        if (mpfr_cmp_ui(v, MAX_INTERVALS) > 0) {
+            cli_error_in(who, "--tau %s: %s / %s = %.3g renormalisations, more than the limit of "
+                              "%lu (raise --tau)",
+                         lo->tau, t_last, lo->tau, mpfr_get_d(v, MPFR_RNDN), MAX_INTERVALS);
             bad = 1;
         }
-        if (!bad) { /* the number of renormalisations, T_last / tau */
-            mpfr_div(v, t + nt - 1, v, MPFR_RNDU);
-            if (mpfr_cmp_ui(v, MAX_INTERVALS) > 0) {
-                cli_error("--tau %s: %s / %s = %.3g renormalisations, more than the limit of %lu "
-                          "(raise --tau)",
-                          lo.tau, titems[nt - 1], lo.tau, mpfr_get_d(v, MPFR_RNDN), MAX_INTERVALS);
-                bad = 1;
-            }
-        }
-        if (!bad && (bad = cli_decimal(v, lo.delta0, "--delta0", "D > 0") != 0) == 0 &&
-            mpfr_sgn(v) <= 0) {
-            cli_error("--delta0 = %s is out of range (admissible range: D > 0)", lo.delta0);
-            bad = 1;
-        }
-        mpfr_clear(v);
-        if (bad)
-            goto done;
     }
-    /* components, direction, projection */
-    if (comp_s != NULL) {
-        if ((nc = split_list(comp_s, &citems, "--components")) == 0)
-            goto done;
-        if ((comp = malloc(nc * sizeof *comp)) == NULL) {
-            cli_error("--components: %s", nhref_strerror(NHREF_ENOMEM));
-            rc = CLI_FAIL;
-            goto done;
-        }
+    if (!bad && (bad = cli_decimal_in(who, v, lo->delta0, "--delta0", "D > 0") != 0) == 0 &&
+        mpfr_sgn(v) <= 0) {
+        cli_error_in(who, "--delta0 = %s is out of range (admissible range: D > 0)", lo->delta0);
+        bad = 1;
+    }
+    mpfr_clears(v, t, (mpfr_ptr)0);
+    return bad ? -1 : 0;
+}
+
+/* the components of the norm, the initial direction and the projection into LO (the
+ * lists in *ITEMS, malloc'ed) */
+typedef struct {
+    char *clist, *dlist;   /* copies of the lists, split in place */
+    char **citems, **ditems;
+    size_t *comp;
+} lists_t;
+
+static int check_direction(nhref_lyap_opts_t *lo, const cli_lyap_args_t *a,
+                           const nhref_model_t *model, long prec, lists_t *l, const char *who)
+{
+    size_t nc = 0, nd;
+    char ***citems = &l->citems, ***ditems = &l->ditems;
+    size_t **comp = &l->comp;
+    if (a->components != NULL) {
+        char *list = l->clist = strdup(a->components);
+        nc = list != NULL ? split_list(list, citems, "--components") : 0;
+        if (nc == 0 || (*comp = malloc(nc * sizeof **comp)) == NULL)
+            return -1;
         for (size_t i = 0; i < nc; i++) {
-            int k = nhref_model_state_index(model, citems[i]);
+            int k = nhref_model_state_index(model, (*citems)[i]);
             if (k < 0) {
-                cli_error("--components: unknown state variable '%s' of model %s", citems[i],
-                          model->name);
-                goto done;
+                cli_error_in(who, "--components: unknown state variable '%s' of model %s",
+                             (*citems)[i], model->name);
+                return -1;
             }
-            comp[i] = (size_t)k;
+            (*comp)[i] = (size_t)k;
         }
-        lo.ncomponent = nc;
-        lo.component = comp;
+        lo->ncomponent = nc;
+        lo->component = *comp;
     }
-    if (dir_s != NULL) {
+    if (a->direction != NULL) {
+        char *list = l->dlist = strdup(a->direction);
         mpfr_t v;
         int bad = 0, zero = 1;
-        if ((nd = split_list(dir_s, &ditems, "--direction")) == 0)
-            goto done;
+        if (list == NULL || (nd = split_list(list, ditems, "--direction")) == 0)
+            return -1;
         if (nd != (nc ? nc : model->nstate)) {
-            cli_error("--direction: %zu values for %zu components", nd, nc ? nc : model->nstate);
-            goto done;
+            cli_error_in(who, "--direction: %zu values for %zu components", nd,
+                         nc ? nc : model->nstate);
+            return -1;
         }
-        mpfr_init2(v, io.prec);
+        mpfr_init2(v, prec);
         for (size_t i = 0; i < nd && !bad; i++) {
-            bad = cli_decimal(v, ditems[i], "--direction", "finite reals, not all zero") != 0;
+            bad = cli_decimal_in(who, v, (*ditems)[i], "--direction",
+                                 "finite reals, not all zero") != 0;
             zero = zero && mpfr_zero_p(v);
         }
         mpfr_clear(v);
-        if (bad)
-            goto done;
-        if (zero) {
-            cli_error("--direction: every value is zero (admissible: finite reals, not all zero)");
-            goto done;
-        }
-        lo.direction = (const char *const *)ditems;
+        if (!bad && zero)
+            cli_error_in(who, "--direction: every value is zero (admissible: finite reals, not "
+                              "all zero)");
+        if (bad || zero)
+            return -1;
+        lo->direction = (const char *const *)*ditems;
     }
-    if (project != NULL) {
-        lo.project_integral = nhref_model_integral_index(model, project);
-        if (lo.project_integral < 0) {
-            cli_error("--project: unknown first integral '%s' of model %s", project, model->name);
-            goto done;
-        }
+    if (a->project != NULL &&
+        (lo->project_integral = nhref_model_integral_index(model, a->project)) < 0) {
+        cli_error_in(who, "--project: unknown first integral '%s' of model %s", a->project,
+                     model->name);
+        return -1;
     }
+    return 0;
+}
 
-    /* bounded work: the scheme's limits and memory, for the tape it will integrate */
-    {
-        const nhref_tape_t *rhs = nhref_system_rhs_tape(sys);
-        nhref_tape_t *lin = NULL;
-        size_t nnodes = nhref_tape_nnodes(rhs), n = model->nstate;
-        int bad;
-        if (strcmp(lo.method, "tangent") == 0 && nhref_tape_linearize(&lin, rhs, 1) == NHREF_OK) {
-            nnodes = nhref_tape_nnodes(lin);
-            n *= 2;
-        }
-        nhref_tape_free(lin);
-        {
-            cli_work_t w = {.scheme = io.scheme,
-                            .digits = io.digits,
-                            .prec = io.prec,
-                            .prec_opt = prec,
-                            .nnodes = nnodes,
-                            .nstate = n};
-            bad = cli_check_scheme(&w);
-        }
-        if (bad)
-            goto done;
-    }
+/* the CSV (T, FTLE) of the N rows filled, with the outcome; atomically into OUTPUT */
+static int write_exponents(const nhref_spec_t *spec, const nhref_lyap_opts_t *lo,
+                           mpfr_srcptr f, int status, const nhref_stats_t *st, const char *output,
+                           const char *who)
+{
+    const nhref_model_t *model = nhref_spec_model(spec);
+    nhref_outfile_t *of;
+    size_t nt = nhref_spec_nrows(spec);
+    char ts[256], hex[65];
+    int rc = status == NHREF_ESTEP ? CLI_FAIL : CLI_OK;
+    FILE *out;
 
-    cli_progress_init(&progress, "integrating");
-    progress.active = progress.active && !quiet;
-    io.progress = cli_progress;
-    io.progress_arg = &progress;
-    status = nhref_lyapunov(f, sys, x0, t, nt, &lo, &io, &st);
-    cli_progress_end(&progress);
-    if (status == NHREF_EINVAL && project != NULL) {
-        /* every option was checked above but this one */
-        cli_error("--project %s: the initial direction is zero once projected on the level set "
-                  "of %s (give a --direction not normal to it)",
-                  project, project);
-        goto done;
-    } else if (status != NHREF_OK && status != NHREF_EBLOWUP && status != NHREF_ESTEP) {
-        cli_error("cannot compute the exponents: %s", nhref_strerror(status));
-        rc = status == NHREF_EINVAL ? CLI_USAGE : CLI_FAIL;
-        goto done;
-    }
     if (nhref_outfile_open(&of, output) != NHREF_OK) {
-        cli_write_error(output, errno);
+        cli_write_error_in(who, output, errno);
+        return CLI_FAIL;
+    }
+    out = nhref_outfile_stream(of);
+    /* the CSV dialect of nhref_io.h: the header row, then the metadata */
+    fprintf(out, "T,FTLE\n");
+    fprintf(out, "# nhref finite-time Lyapunov exponents\n");
+    nhref_csv_meta(out, "model", "%s", model->name);
+    for (size_t i = 0; i < model->nparam; i++)
+        nhref_csv_meta(out, "param", "%s = %s [%s]", model->param[i].name,
+                       nhref_spec_param_str(spec, i), model->param[i].unit);
+    for (size_t i = 0; i < model->nstate; i++)
+        nhref_csv_meta(out, "init", "%s = %s [%s]", model->state[i].name,
+                       nhref_spec_init_str(spec, i), model->state[i].unit);
+    nhref_csv_meta(out, "method", "%s, tau = %s%s%s", lo->method, lo->tau,
+                   strcmp(lo->method, "benettin") == 0 ? ", delta0 = " : "",
+                   strcmp(lo->method, "benettin") == 0 ? lo->delta0 : "");
+    nhref_csv_meta(out, "precision", "%ld bits, tolerance 1e-%g", nhref_spec_prec(spec),
+                   nhref_spec_digits(spec));
+    /* the times reached (all, unless a blow-up or an underflow came first) */
+    for (size_t i = 0; i < st->nrows; i++) {
+        nhref_spec_time_str(spec, i, ts, sizeof ts);
+        fprintf(out, "%s,", ts);
+        nhref_csv_value(out, f + i, (int)nhref_spec_digits(spec));
+        fputc('\n', out);
+    }
+    if (status == NHREF_EBLOWUP) {
+        nhref_csv_meta(out, "outcome",
+                       "stopped before a finite-time blow-up: the solution leaves every bound "
+                       "near t = %.15g; the exponents for the %zu of %zu times before it",
+                       st->t_blowup, st->nrows, nt);
+        cli_error_in(who, "the solution leaves every bound near t = %.15g: %zu of %zu times "
+                          "written",
+                     st->t_blowup, st->nrows, nt);
+    } else if (status == NHREF_ESTEP) {
+        nhref_csv_meta(out, "outcome",
+                       "stopped: step size underflow near t = %.15g (no finite-time blow-up "
+                       "recognised); the exponents for the %zu of %zu times before it",
+                       st->t_stop, st->nrows, nt);
+        cli_error_in(who, "step size underflow near t = %.15g: %zu of %zu times written",
+                     st->t_stop, st->nrows, nt);
+    } else {
+        nhref_csv_meta(out, "outcome", "%s", nhref_outcome_str(st->outcome));
+    }
+    if (nhref_outfile_data_sha256(of, hex) == NHREF_OK)
+        fprintf(out, "# sha256: %s (of the lines not starting with '#': grep -v '^#' FILE | "
+                     "sha256sum)\n",
+                hex);
+    if (nhref_outfile_commit(of) != NHREF_OK) {
+        cli_write_error_in(who, output, errno);
+        rc = CLI_FAIL;
+    }
+    return rc;
+}
+
+int cli_lyap_spec(nhref_spec_t *spec, const cli_lyap_args_t *a, const char *who)
+{
+    const nhref_model_t *model = nhref_spec_model(spec);
+    nhref_lyap_opts_t lo;
+    __mpfr_struct *f = NULL;
+    lists_t l = {0};
+    char ts[256];
+    size_t nt;
+    nhref_stats_t st;
+    cli_progress_t progress;
+    int rc = CLI_USAGE, status;
+
+    nhref_lyap_opts_default(&lo);
+    lo.method = a->method;
+    lo.tau = a->tau != NULL ? a->tau : lo.tau;
+    lo.delta0 = a->delta0 != NULL ? a->delta0 : lo.delta0;
+    if ((status = nhref_lyapunov_check(spec)) != NHREF_OK) {
+        cli_error_in(who, "%s", nhref_spec_error(spec));
+        return cli_spec_exit(status);
+    }
+    nt = nhref_spec_nrows(spec);
+    nhref_spec_time_str(spec, nt - 1, ts, sizeof ts);
+    if (check_tau(&lo, ts, nhref_spec_prec(spec), who) != 0 ||
+        check_direction(&lo, a, model, nhref_spec_prec(spec), &l, who) != 0)
+        goto done;
+    if ((f = nhref_vec_new(nt, nhref_spec_prec(spec))) == NULL) {
         rc = CLI_FAIL;
         goto done;
     }
-    {
-        FILE *out = nhref_outfile_stream(of);
-        int pd = (int)io.digits;
-        /* the CSV dialect of nhref_io.h: the header row, then the metadata */
-        fprintf(out, "T,FTLE\n");
-        fprintf(out, "# nhref finite-time Lyapunov exponents\n");
-        nhref_csv_meta(out, "model", "%s", model->name);
-        for (size_t i = 0; i < model->nparam; i++)
-            nhref_csv_meta(out, "param", "%s = %s [%s]", model->param[i].name,
-                           nhref_system_param_str(sys, i), model->param[i].unit);
-        for (size_t i = 0; i < model->nstate; i++)
-            nhref_csv_meta(out, "init", "%s = %s [%s]", model->state[i].name, init_str[i],
-                           model->state[i].unit);
-        nhref_csv_meta(out, "method", "%s, tau = %s%s%s", lo.method, lo.tau,
-                       strcmp(lo.method, "benettin") == 0 ? ", delta0 = " : "",
-                       strcmp(lo.method, "benettin") == 0 ? lo.delta0 : "");
-        nhref_csv_meta(out, "precision", "%ld bits, tolerance 1e-%g", (long)io.prec, io.digits);
-        /* the times reached (all, unless a blow-up or an underflow came first) */
-        for (size_t i = 0; i < st.nrows; i++) {
-            fputs(titems[i], out);
-            fputc(',', out);
-            nhref_csv_value(out, f + i, pd);
-            fputc('\n', out);
-        }
-        if (status == NHREF_EBLOWUP) {
-            nhref_csv_meta(out, "outcome",
-                           "stopped before a finite-time blow-up: the solution leaves every bound "
-                           "near t = %.15g; the exponents for the %zu of %zu times before it",
-                           st.t_blowup, st.nrows, nt);
-            fprintf(stderr,
-                    "%s: the solution leaves every bound near t = %.15g: %zu of %zu times "
-                    "written\n",
-                    cli_prog, st.t_blowup, st.nrows, nt);
-        } else if (status == NHREF_ESTEP) {
-            nhref_csv_meta(out, "outcome",
-                           "stopped: step size underflow near t = %.15g (no finite-time blow-up "
-                           "recognised); the exponents for the %zu of %zu times before it",
-                           st.t_stop, st.nrows, nt);
-            fprintf(stderr, "%s: step size underflow near t = %.15g: %zu of %zu times written\n",
-                    cli_prog, st.t_stop, st.nrows, nt);
-        } else {
-            nhref_csv_meta(out, "outcome", "%s", nhref_outcome_str(st.outcome));
-        }
+    cli_progress_init(&progress, "integrating");
+    progress.active = progress.active && !a->quiet;
+    nhref_spec_set_progress(spec, cli_progress, &progress);
+    memset(&st, 0, sizeof st);
+    status = nhref_lyapunov_run(f, spec, &lo, &st);
+    cli_progress_end(&progress);
+    nhref_spec_set_progress(spec, NULL, NULL);
+    if (status == NHREF_EINVAL && a->project != NULL &&
+        strncmp(nhref_spec_error(spec), "cannot compute", 14) == 0) {
+        /* every option was checked above but this one */
+        cli_error_in(who, "--project %s: the initial direction is zero once projected on the "
+                          "level set of %s (give a --direction not normal to it)",
+                     a->project, a->project);
+    } else if (status != NHREF_OK && status != NHREF_EBLOWUP && status != NHREF_ESTEP) {
+        cli_error_in(who, "%s", nhref_spec_error(spec));
+        rc = status == NHREF_EINVAL || status == NHREF_EPARSE ? CLI_USAGE : CLI_FAIL;
+    } else {
+        rc = write_exponents(spec, &lo, f, status, &st, a->output, who);
     }
-    cli_sha256_line(of);
-    rc = status == NHREF_ESTEP ? CLI_FAIL : CLI_OK;
-    if (nhref_outfile_commit(of) != NHREF_OK) {
-        cli_write_error(output, errno);
-        rc = CLI_FAIL;
-    }
-    of = NULL;
-
 done:
-    if (of != NULL)
-        nhref_outfile_abort(of);
-    nhref_vec_free(x0, model->nstate);
-    nhref_vec_free(t, nt);
-    nhref_vec_free(f, nt);
-    free(titems);
-    free(citems);
-    free(ditems);
-    free(comp);
-    free((void *)init_str);
-    nhref_system_free(sys);
+    nhref_vec_free(f, nhref_spec_nrows(spec));
+    free(l.citems);
+    free(l.ditems);
+    free(l.comp);
+    free(l.clist);
+    free(l.dlist);
+    return rc;
+}
+
+int cmd_lyapunov(int argc, char **argv)
+{
+    cli_lyap_args_t a;
+    nhref_spec_t *spec = NULL;
+    int rc = cli_lyap_args(&a, argc, argv, 1);
+
+    if (rc != 0)
+        return rc == 1 ? CLI_OK : rc;
+    if (a.spec.times == NULL)
+        a.spec.times = "10,20,50,100";
+    if ((rc = nhref_spec_new(&spec, a.model)) != NHREF_OK) {
+        cli_error("%s", spec != NULL ? nhref_spec_error(spec) : nhref_strerror(rc));
+        nhref_spec_free(spec);
+        return cli_spec_exit(rc);
+    }
+    if ((rc = cli_spec_apply(spec, &a.spec)) == 0)
+        rc = cli_lyap_spec(spec, &a, cli_prog);
+    nhref_spec_free(spec);
     return rc;
 }

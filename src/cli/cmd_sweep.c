@@ -178,100 +178,86 @@ static int write_manifest(const char *dir, const char *stem_s, const char *text,
     return rc;
 }
 
-/* the argument vector of CMD for case C, writing OUT; *N its length.  Every string
- * is malloc'ed (the commands modify their NAME=VALUE arguments). */
-static char **case_argv(const nhref_case_t *c, sweep_cmd_t cmd, const char *out, char **extra,
-                        int nextra, int *n, char *why, size_t len)
-{
-    size_t cap = 16 + 2 * (c->nparam + c->ninit) + (size_t)nextra, k = 0;
-    char **v = calloc(cap, sizeof *v), digits[32];
-    mpfr_t t0;
-    int zero;
+/* the options after '--', parsed once by the command's own parser */
+typedef struct {
+    cli_run_args_t run;
+    cli_lyap_args_t lyap;
+} extras_t;
 
-    if (v == NULL) {
-        snprintf(why, len, "out of memory");
-        return NULL;
-    }
-    mpfr_init2(t0, 64);
-    zero = nhref_decimal_set(t0, c->t_start) == NHREF_OK && mpfr_zero_p(t0);
-    mpfr_clear(t0);
-    if (!zero) {
-        snprintf(why, len, "t-start = %s: 'nhref %s' starts at t = 0", c->t_start, cmd_name[cmd]);
-        free(v);
-        return NULL;
-    }
-    snprintf(digits, sizeof digits, "%.17g", c->digits);
-#define ADD(s) (v[k++] = strdup(s))
-    ADD(cmd_name[cmd]);
-    ADD(c->model);
-    for (size_t i = 0; i < c->nparam; i++) {
-        char *a = malloc(strlen(c->param_name[i]) + strlen(c->param_value[i]) + 2);
-        ADD("--param");
-        if (a != NULL)
-            sprintf(a, "%s=%s", c->param_name[i], c->param_value[i]);
-        v[k++] = a;
-    }
-    for (size_t i = 0; i < c->ninit; i++) {
-        char *a = malloc(strlen(c->init_name[i]) + strlen(c->init_value[i]) + 2);
-        ADD("--init");
-        if (a != NULL)
-            sprintf(a, "%s=%s", c->init_name[i], c->init_value[i]);
-        v[k++] = a;
-    }
-    if (cmd == SWEEP_RUN) {
-        if (c->t_end == NULL || c->dt_out == NULL) {
-            snprintf(why, len, "its times are a list: 'nhref run' needs t-end and dt-out");
-            goto bad;
-        }
-        ADD("--quiet");
-        ADD("--t-end");
-        ADD(c->t_end);
-        ADD("--dt-out");
-        ADD(c->dt_out);
-    } else {
-        size_t tl = 1, o = 0;
-        char *times;
-        mpfr_t t;
-        for (size_t i = 0; i < c->ntimes; i++)
-            tl += strlen(c->times[i]) + 1;
-        times = malloc(tl);
-        if (times == NULL)
-            goto bad;
-        times[0] = '\0';
-        mpfr_init2(t, 64);
-        for (size_t i = 0; i < c->ntimes; i++) { /* the times after t = 0 */
-            nhref_decimal_set(t, c->times[i]);
-            if (mpfr_sgn(t) > 0)
-                o += (size_t)sprintf(times + o, "%s%s", o ? "," : "", c->times[i]);
-        }
-        mpfr_clear(t);
-        if (o == 0) {
-            snprintf(why, len, "no time after t = 0 for the exponents");
-            free(times);
-            goto bad;
-        }
-        ADD("--times");
-        v[k++] = times;
-    }
-    ADD("--digits");
-    ADD(digits);
-    ADD("--output");
-    ADD(out);
+static int parse_extras(extras_t *x, sweep_cmd_t cmd, char **extra, int nextra)
+{
+    char **av = malloc(((size_t)nextra + 2) * sizeof *av);
+    int rc;
+    if (av == NULL)
+        return CLI_FAIL;
+    av[0] = (char *)cmd_name[cmd];
     for (int i = 0; i < nextra; i++)
-        ADD(extra[i]);
-#undef ADD
-    for (size_t i = 0; i < k; i++)
-        if (v[i] == NULL) {
-            snprintf(why, len, "out of memory");
-            goto bad;
-        }
-    *n = (int)k;
-    return v;
-bad:
-    for (size_t i = 0; i < k; i++)
-        free(v[i]);
-    free(v);
-    return NULL;
+        av[i + 1] = extra[i];
+    av[nextra + 1] = NULL;
+    rc = cmd == SWEEP_RUN ? cli_run_args(&x->run, nextra + 1, av, 0)
+                          : cli_lyap_args(&x->lyap, nextra + 1, av, 0);
+    free(av);
+    return rc;
+}
+
+/* the times of case C after t = 0 (the exponents'), into SPEC */
+static int times_after_zero(nhref_spec_t *spec, const nhref_case_t *c, char *why, size_t len)
+{
+    const char **t = malloc((c->ntimes + 1) * sizeof *t);
+    size_t n = 0;
+    int status;
+    if (t == NULL) {
+        snprintf(why, len, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < c->ntimes; i++) {
+        mpfr_t v;
+        mpfr_init2(v, 64);
+        nhref_decimal_set(v, c->times[i]);
+        if (mpfr_sgn(v) > 0)
+            t[n++] = c->times[i];
+        mpfr_clear(v);
+    }
+    status = n > 0 ? nhref_spec_set_times(spec, n, t) : NHREF_EINVAL;
+    if (n == 0)
+        snprintf(why, len, "no time after t = 0 for the exponents");
+    else if (status != NHREF_OK)
+        snprintf(why, len, "%s", nhref_spec_error(spec));
+    free(t);
+    return status == NHREF_OK ? 0 : -1;
+}
+
+/* case C through CMD into PATH: its spec, the options after '--', the run.  Returns
+ * the command's exit status (messages prefixed with WHO) */
+static int run_case(const nhref_case_t *c, sweep_cmd_t cmd, const extras_t *x, const char *path,
+                    const char *who)
+{
+    nhref_spec_t *spec = NULL;
+    char why[512];
+    int rc = nhref_spec_new(&spec, c->model);
+
+    if (rc == NHREF_OK) {
+        nhref_spec_set_names(spec, NHREF_SPEC_KEYS, NULL);
+        rc = nhref_spec_from_case(spec, c);
+    }
+    if (rc != NHREF_OK) {
+        cli_error_in(who, "%s:%zu: case [%s]: %s", c->file, c->line, c->name,
+                     spec != NULL ? nhref_spec_error(spec) : nhref_strerror(rc));
+        rc = cli_spec_exit(rc);
+    } else if (cmd == SWEEP_RUN) {
+        if ((rc = cli_spec_apply(spec, &x->run.spec)) == 0)
+            rc = cli_run_spec(spec, path, "csv", 1, who);
+    } else if (times_after_zero(spec, c, why, sizeof why) != 0) {
+        cli_error_in(who, "%s:%zu: case [%s]: %s", c->file, c->line, c->name, why);
+        rc = CLI_USAGE;
+    } else if ((rc = cli_spec_apply(spec, &x->lyap.spec)) == 0) {
+        cli_lyap_args_t a = x->lyap;
+        a.output = path;
+        a.quiet = 1;
+        rc = cli_lyap_spec(spec, &a, who);
+    }
+    nhref_spec_free(spec);
+    return rc;
 }
 
 /* an option after '--' that would override what the sweep sets for each case (the
@@ -280,7 +266,7 @@ bad:
 static const char *overriding(const char *arg)
 {
     static const char *longs[] = {"output", "param", "init", "t-end", "dt-out", "times",
-                                  "digits", "prec", "help"};
+                                  "t-start", "digits", "prec", "format", "help"};
     if (arg[0] != '-' || arg[1] == '\0')
         return NULL;
     if (arg[1] == '-') {
@@ -334,6 +320,7 @@ int cmd_sweep(int argc, char **argv)
     size_t n = 0, mine = 0, k = 0, ndone = 0, nskip = 0, nfail = 0, mlen = 0;
     const char *prog = cli_prog;
     double t_start = now();
+    extras_t x;
 
     for (int i = 1; i < argc; i++) /* COMMAND-OPTIONs after '--' */
         if (strcmp(argv[i], "--") == 0) {
@@ -394,12 +381,14 @@ int cmd_sweep(int argc, char **argv)
         const char *o = overriding(extra[i]);
         if (o != NULL) {
             cli_error("'%s' after '--' would replace what the sweep gives each case (--%s): "
-                      "set it in the sweep file (param, init, t-end, dt-out, times, digits)",
+                      "set it in the sweep file (param, init, t-start, t-end, dt-out, times, digits)",
                       extra[i], o);
             return CLI_USAGE;
         }
     }
-    file = argv[optind];
+    file = argv[optind]; /* before the options after '--' are parsed (getopt again) */
+    if ((rc = parse_extras(&x, cmd, extra, nextra)) != 0)
+        return rc == 1 ? CLI_OK : rc;
     if (nhref_cases_read(&cases, &n, file, err, sizeof err) != NHREF_OK) {
         cli_error("%s", err);
         return CLI_USAGE;
@@ -436,8 +425,8 @@ int cmd_sweep(int argc, char **argv)
 
     for (size_t i = 0; i < n; i++) {
         const nhref_case_t *cs = &cases[i];
-        char path[4096], why[512] = "", label[300], **av;
-        int ac, r;
+        char path[4096], why[512] = "", label[300];
+        int r;
         double t0;
 
         if (i % shard_n != shard_k - 1)
@@ -461,19 +450,9 @@ int cmd_sweep(int argc, char **argv)
             break;
         }
         snprintf(path, sizeof path, "%s/%s/%s.csv", out_dir, cs->model, cs->name);
-        if ((av = case_argv(cs, cmd, path, extra, nextra, &ac, why, sizeof why)) == NULL) {
-            cli_error("%s:%zu: case [%s]: %s", cs->file, cs->line, cs->name, why);
-            nfail++;
-            continue;
-        }
-        snprintf(label, sizeof label, "%s: %s", prog, cs->name);
-        cli_prog = label; /* the command's messages name the case */
+        snprintf(label, sizeof label, "%s: %s", prog, cs->name); /* messages name the case */
         t0 = now();
-        r = cmd == SWEEP_RUN ? cmd_run(ac, av) : cmd_lyapunov(ac, av);
-        cli_prog = prog;
-        for (int a = 0; a < ac; a++)
-            free(av[a]);
-        free(av);
+        r = run_case(cs, cmd, &x, path, label);
         if (r != CLI_OK) {
             nfail++;
             fprintf(stderr, "%s: [%zu/%zu] %s: FAILED (nhref %s exit %d)\n", prog, k, mine,

@@ -22,30 +22,44 @@ char *cli_trim(char *s)
     return s;
 }
 
-void cli_error(const char *fmt, ...)
+void cli_error_va(const char *who, const char *fmt, va_list ap)
 {
-    va_list ap;
-    fprintf(stderr, "%s: ", cli_prog);
-    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", who != NULL ? who : cli_prog);
     vfprintf(stderr, fmt, ap);
-    va_end(ap);
     fputc('\n', stderr);
 }
 
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cli_error_va(cli_prog, fmt, ap);
+    va_end(ap);
+}
 
-
-
+void cli_error_in(const char *who, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cli_error_va(who, fmt, ap);
+    va_end(ap);
+}
 
 int cli_stdout_reported = 0;
 
-void cli_write_error(const char *path, int err)
+void cli_write_error_in(const char *who, const char *path, int err)
 {
     if (strcmp(path, "-") == 0) {
-        cli_error("cannot write standard output: %s", strerror(err != 0 ? err : EIO));
+        cli_error_in(who, "cannot write standard output: %s", strerror(err != 0 ? err : EIO));
         cli_stdout_reported = 1;
     } else {
-        cli_error("cannot write '%s': %s", path, strerror(err != 0 ? err : EIO));
+        cli_error_in(who, "cannot write '%s': %s", path, strerror(err != 0 ? err : EIO));
     }
+}
+
+void cli_write_error(const char *path, int err)
+{
+    cli_write_error_in(cli_prog, path, err);
 }
 
 const nhref_model_t *cli_model(const char *name)
@@ -73,16 +87,22 @@ int cli_split_assignment(char *arg, const char *option, char **name, char **valu
     return 0;
 }
 
-int cli_decimal(mpfr_ptr x, const char *s, const char *option, const char *range)
+int cli_decimal_in(const char *who, mpfr_ptr x, const char *s, const char *option,
+                   const char *range)
 {
     int status = nhref_decimal_set(x, s);
     if (status != NHREF_OK) {
         char why[400];
-        cli_error("%s: %s (admissible range: %s)", option,
-                  nhref_decimal_why(why, sizeof why, s, mpfr_get_prec(x), status), range);
+        cli_error_in(who, "%s: %s (admissible range: %s)", option,
+                     nhref_decimal_why(why, sizeof why, s, mpfr_get_prec(x), status), range);
         return -1;
     }
     return 0;
+}
+
+int cli_decimal(mpfr_ptr x, const char *s, const char *option, const char *range)
+{
+    return cli_decimal_in(cli_prog, x, s, option, range);
 }
 
 const char *cli_shorten(char *buf, size_t len, const char *s)

@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "nhref_integrate.h"
+#include "internal.h"
 
 const char *nhref_outcome_str(nhref_outcome_t outcome)
 {
@@ -33,6 +34,16 @@ void nhref_options_default(nhref_options_t *opt)
     opt->blowup_radius = 1e-8;
 }
 
+long nhref_digits_prec(double digits)
+{
+    return (long)ceil(digits * 3.3219280948873623) + NHREF_GUARD_BITS;
+}
+
+double nhref_prec_digits(long bits)
+{
+    return (double)bits * 0.30102999566398120 - 1;
+}
+
 int nhref_options_resolve(nhref_options_t *opt)
 {
     double digits = opt->digits;
@@ -43,9 +54,9 @@ int nhref_options_resolve(nhref_options_t *opt)
     if (digits == 0 && prec == 0)
         digits = 30;
     if (prec == 0)
-        prec = (mpfr_prec_t)ceil(digits * 3.3219280948873623) + NHREF_GUARD_BITS;
+        prec = (mpfr_prec_t)nhref_digits_prec(digits);
     if (digits == 0)
-        digits = (double)prec * 0.30102999566398120 - 1;
+        digits = nhref_prec_digits(prec);
     /* the implied digits obey the same bounds as given ones, so that a resolved
      * OPT resolves again to itself (nhref_integrator_new resolves anew) */
     if (prec < MPFR_PREC_MIN || !(digits >= 1 && digits <= 1e6))

@@ -219,8 +219,12 @@ int nhref_proven_new(nhref_proven_t **pvp, const nhref_system_t *sys, const nhre
     res = *opt;
     if (nhref_options_resolve(&res) != NHREF_OK || opt->h_fixed != 0)
         return NHREF_EINVAL;
-    if (opt->scheme != NULL && strcmp(opt->scheme, "taylor") != 0)
-        return NHREF_EINVAL; /* the validated scheme is a Taylor scheme */
+    {
+        const nhref_scheme_t *sch =
+            opt->scheme != NULL ? nhref_scheme_find(opt->scheme) : nhref_scheme_get(0);
+        if (sch == NULL || !(sch->flags & NHREF_SCHEME_PROVEN))
+            return NHREF_EINVAL; /* the validated scheme is the Taylor scheme */
+    }
     if (nhref_scheme_opt_ulong(&order, opt->scheme_opt, "order", 0, 2, NHREF_TAYLOR_MAX_ORDER) !=
         NHREF_OK)
         return NHREF_EINVAL;

@@ -16,6 +16,7 @@
 
 #include "internal.h"
 #include "io/sweep_values.h"
+#include "run/grid.h"
 
 /* the longest line read (a longer one is an error, never split) */
 #define MAX_LINE (1UL << 20)
@@ -118,234 +119,55 @@ static int is_decimal_why(const char *s, char *why, size_t why_len)
     return status == NHREF_OK;
 }
 
-/* M 10^E = the decimal string D (a finite decimal number: sign, digits, point,
- * exponent), exactly */
-static int decimal_parse(mpz_t m, long *e, const char *d)
-{
-    long exp10 = 0;
-    const char *p = d;
-    char *digits;
-    int neg = 0, seen_point = 0;
-    size_t len = 0;
-
-    if (*p == '+' || *p == '-')
-        neg = *p++ == '-';
-    digits = malloc(strlen(d) + 1);
-    if (digits == NULL)
-        return -1;
-    for (; *p != '\0' && *p != 'e' && *p != 'E'; p++) {
-        if (*p == '.') {
-            seen_point = 1;
-            continue;
-        }
-        digits[len++] = *p;
-        if (seen_point)
-            exp10--;
-    }
-    digits[len] = '\0';
-    if (*p == 'e' || *p == 'E')
-        exp10 += strtol(p + 1, NULL, 10);
-    mpz_set_str(m, len ? digits : "0", 10);
-    free(digits);
-    if (neg)
-        mpz_neg(m, m);
-    *e = exp10;
-    return 0;
-}
-
-/* the decimal string of M 10^EXP10, exact: plain decimal notation (the digits of m
- * with the point exp10 places in, trailing zeros after the point dropped), but
- * digits and an exponent when that would take more than 40 zeros (bounded work:
- * dt-out = 1e-300000000 made strings of 300 MB).  NULL if memory is short. */
-static char *decimal_format(const mpz_t m, long exp10)
-{
-    char *ms = mpz_get_str(NULL, 10, m), *dg, *out;
-    size_t nd, o = 0, len;
-    long zeros;
-
-    if (ms == NULL)
-        return NULL;
-    dg = ms + (ms[0] == '-');
-    nd = strlen(dg);
-    zeros = exp10 > 0 ? exp10 : -exp10 - (long)nd;
-    if (strcmp(dg, "0") == 0 || zeros > 40) {
-        while (nd > 1 && dg[nd - 1] == '0') { /* exact: drop zeros into the exponent */
-            dg[--nd] = '\0';
-            exp10++;
-        }
-        out = malloc(nd + 32);
-        if (out != NULL && strcmp(dg, "0") == 0)
-            strcpy(out, "0");
-        else if (out != NULL)
-            snprintf(out, nd + 32, "%s%se%ld", ms[0] == '-' ? "-" : "", dg, exp10);
-        free(ms);
-        return out;
-    }
-    len = nd + (size_t)(exp10 < 0 ? -exp10 : exp10) + 8;
-    out = malloc(len);
-    if (out != NULL) {
-        if (ms[0] == '-')
-            out[o++] = '-';
-        if (exp10 >= 0) {
-            memcpy(out + o, dg, nd);
-            o += nd;
-            for (long z = 0; z < exp10; z++)
-                out[o++] = '0';
-        } else {
-            size_t frac = (size_t)(-exp10);
-            if (nd <= frac) { /* 0.000ddd */
-                out[o++] = '0';
-                out[o++] = '.';
-                for (size_t z = nd; z < frac; z++)
-                    out[o++] = '0';
-                memcpy(out + o, dg, nd);
-                o += nd;
-            } else {
-                memcpy(out + o, dg, nd - frac);
-                o += nd - frac;
-                out[o++] = '.';
-                memcpy(out + o, dg + nd - frac, frac);
-                o += frac;
-            }
-            while (out[o - 1] == '0')
-                o--;
-            if (out[o - 1] == '.')
-                o--;
-        }
-        out[o] = '\0';
-    }
-    free(ms);
-    return out;
-}
-
 /* Significant digits beyond which t-start + k dt-out is refused (it would need a
  * string of about the difference of their decimal exponents) */
 #define GRID_MAX_DIGITS 1000
 
-/* the decimal exponent span of T0 + K D written exactly: digits of the sum, or more
- * than GRID_MAX_DIGITS when the two scales are too far apart */
-static long decimal_span(const mpz_t m0, long e0, const mpz_t md, long ed)
-{
-    long lo = e0 < ed ? e0 : ed, hi;
-    if (mpz_sgn(m0) == 0)
-        return 0;
-    hi = e0 + (long)mpz_sizeinbase(m0, 10) > ed + (long)mpz_sizeinbase(md, 10)
-             ? e0 + (long)mpz_sizeinbase(m0, 10)
-             : ed + (long)mpz_sizeinbase(md, 10);
-    return hi - lo;
-}
-
-/* S = T0 + I * D exactly, as a decimal string (T0, D decimal strings, I >= 0): the
- * mantissas aligned to the smaller decimal exponent; no rounding anywhere.  The
- * caller has checked decimal_span. */
-static char *decimal_step(const char *t0, const char *d, unsigned long i)
-{
-    mpz_t m0, md;
-    long e0, ed;
-    char *out = NULL;
-
-    mpz_inits(m0, md, NULL);
-    if (decimal_parse(m0, &e0, t0) == 0 && decimal_parse(md, &ed, d) == 0) {
-        mpz_mul_ui(md, md, i);
-        if (mpz_sgn(m0) == 0) {
-            out = decimal_format(md, ed);
-        } else {
-            mpz_t p;
-            mpz_init(p);
-            if (e0 > ed) { /* m0 10^(e0 - ed) + md, at 10^ed */
-                mpz_ui_pow_ui(p, 10, (unsigned long)(e0 - ed));
-                mpz_mul(m0, m0, p);
-                mpz_add(md, md, m0);
-                out = decimal_format(md, ed);
-            } else {
-                mpz_ui_pow_ui(p, 10, (unsigned long)(ed - e0));
-                mpz_mul(md, md, p);
-                mpz_add(m0, m0, md);
-                out = decimal_format(m0, e0);
-            }
-            mpz_clear(p);
-        }
-    }
-    mpz_clears(m0, md, NULL);
-    return out;
-}
-
-/* *TIMES from t-start, t-end and dt-out: t-start + k dt (k = 0, 1, ...) while before
- * t-end, then t-end, in exact decimal arithmetic.  t-end must be after t-start. */
+/* *TIMES from t-start, t-end and dt-out: the grid of a run (run/grid.h), each time an
+ * exact decimal string.  t-end must be after t-start. */
 static int grid_times(char ***times, size_t *n, const char *t_start, const char *t_end,
                       const char *dt, char *err, size_t errlen, const char *path, size_t line)
 {
-    mpfr_t ts, te, h, q;
-    unsigned long k, nk;
-    int status = NHREF_OK;
+    nhref_grid_t g;
+    double rows;
+    int why = nhref_grid_init(&g, t_start, t_end, dt, 100001, &rows), status = NHREF_OK;
+    long span;
 
-    mpfr_inits2(256, ts, te, h, q, (mpfr_ptr)0);
-    nhref_decimal_set(ts, t_start);
-    nhref_decimal_set(te, t_end);
-    nhref_decimal_set(h, dt);
-    if (mpfr_sgn(h) <= 0) {
+    if (why == NHREF_GRID_DT) {
         fail(err, errlen, "%s:%zu: dt-out must be > 0", path, line);
-        status = NHREF_EPARSE;
-        goto out;
+        return NHREF_EPARSE;
     }
-    if (mpfr_cmp(te, ts) <= 0) {
+    if (why == NHREF_GRID_NOT_AFTER) {
         fail(err, errlen,
              "%s:%zu: t-end = %s must be after t-start = %s (for times before t-start, give "
              "'times = ...')",
              path, line, t_end, t_start);
-        status = NHREF_EPARSE;
-        goto out;
+        return NHREF_EPARSE;
     }
-    {
-        mpz_t m0, md;
-        long e0, ed, span = 0;
-        mpz_inits(m0, md, NULL);
-        if (decimal_parse(m0, &e0, t_start) != 0 || decimal_parse(md, &ed, dt) != 0)
-            status = NHREF_ENOMEM;
-        else
-            span = decimal_span(m0, e0, md, ed);
-        mpz_clears(m0, md, NULL);
-        if (status == NHREF_OK && span > GRID_MAX_DIGITS) {
-            fail(err, errlen,
-                 "%s:%zu: t-start = %s plus multiples of dt-out = %s would need more than %d "
-                 "significant digits: give 'times = ...'",
-                 path, line, t_start, dt, GRID_MAX_DIGITS);
-            status = NHREF_EPARSE;
-        }
-        if (status != NHREF_OK)
-            goto out;
+    if ((span = nhref_dec_span(t_start, dt)) > GRID_MAX_DIGITS) {
+        fail(err, errlen,
+             "%s:%zu: t-start = %s plus multiples of dt-out = %s would need more than %d "
+             "significant digits: give 'times = ...'",
+             path, line, t_start, dt, GRID_MAX_DIGITS);
+        nhref_grid_clear(&g);
+        return NHREF_EPARSE;
     }
-    mpfr_sub(q, te, ts, MPFR_RNDN);
-    mpfr_div(q, q, h, MPFR_RNDN);
-    if (mpfr_cmp_ui(q, 100000) > 0) {
+    if (why == NHREF_GRID_ROWS) {
         fail(err, errlen, "%s:%zu: more than 100000 times ((t-end - t-start) / dt-out)", path,
              line);
-        status = NHREF_EPARSE;
-        goto out;
+        return NHREF_EPARSE;
     }
-    nk = mpfr_get_ui(q, MPFR_RNDU);
-    for (k = 0; k <= nk; k++) {
-        char *s = decimal_step(t_start, dt, k);
-        mpfr_t v;
-        int below;
-        if (s == NULL) {
-            status = NHREF_ENOMEM;
-            break;
-        }
-        mpfr_init2(v, 256);
-        nhref_decimal_set(v, s);
-        below = mpfr_less_p(v, te);
-        mpfr_clear(v);
-        if (below && push_str(times, n, s) != 0)
+    if (why != NHREF_GRID_OK || span < 0) {
+        nhref_grid_clear(&g);
+        return NHREF_ENOMEM;
+    }
+    for (size_t k = 0; k < g.n && status == NHREF_OK; k++) {
+        char *s = nhref_grid_time_str(&g, k);
+        if (s == NULL || push_str(times, n, s) != 0)
             status = NHREF_ENOMEM;
         free(s);
-        if (!below || status != NHREF_OK)
-            break;
     }
-    if (status == NHREF_OK && push_str(times, n, t_end) != 0)
-        status = NHREF_ENOMEM;
-out:
-    mpfr_clears(ts, te, h, q, (mpfr_ptr)0);
+    nhref_grid_clear(&g);
     return status;
 }
 

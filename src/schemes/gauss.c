@@ -30,6 +30,7 @@
  * (quadratic invariants), §VIII.6 (implementation).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "internal.h"
@@ -49,6 +50,8 @@ static const nhref_scheme_opt_desc_t gauss_opt[] = {
      "from the tolerance: s = ceil(d / 2), between 2 and 64", 1, 2000},
 };
 
+static int gauss_plan(nhref_scheme_plan_t *plan, const nhref_scheme_work_t *w);
+
 const nhref_scheme_t nhref_scheme_gauss = {
     .name = "gauss",
     .description = "Gauss-Legendre collocation, s stages (order 2s), fixed-point stages, "
@@ -58,6 +61,7 @@ const nhref_scheme_t nhref_scheme_gauss = {
     .opt = gauss_opt,
     .source = "E. Hairer, C. Lubich and G. Wanner, Geometric Numerical Integration, 2nd ed., "
               "Springer 2006, §II.1.3, §VIII.6",
+    .plan = gauss_plan,
 };
 #else
 extern const nhref_scheme_t nhref_scheme_gauss;
@@ -140,6 +144,27 @@ static unsigned default_stages(double digits)
     double s = ceil(digits / 2);
     return s < 2 ? 2 : s > 64 ? 64 : (unsigned)s;
 }
+
+#if NHREF_NUM == NHREF_NUM_MP /* the descriptor's plan, once for every type */
+/* the stages, and what they hold: the Butcher matrix s^2, the stages of three
+ * collocations s n each, the tape, a dozen state vectors */
+static int gauss_plan(nhref_scheme_plan_t *plan, const nhref_scheme_work_t *w)
+{
+    unsigned long s;
+    if (nhref_scheme_opt_ulong(&s, w->opt, "stages", 0, 1, 2000) != NHREF_OK)
+        return NHREF_EINVAL;
+    if (s == 0)
+        s = default_stages(w->digits);
+    plan->order = 2 * s;
+    plan->max_order = 0;
+    plan->max_digits = 0;
+    plan->numbers = (double)s * (double)s + 5 * (double)s * (double)w->nstate +
+                    (double)w->nnodes + 12.0 * (double)w->nstate;
+    snprintf(plan->what, sizeof plan->what, "the Gauss-Legendre stages (%lu stages at %ld bits",
+             s, w->prec);
+    return NHREF_OK;
+}
+#endif
 
 /* the tableau in this type: computed in MPFR at max(prec, 128) bits, then rounded */
 static int tableau(gauss_t *st)

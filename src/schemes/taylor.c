@@ -18,6 +18,7 @@
  * nothing.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "internal.h"
@@ -29,21 +30,52 @@ static const nhref_scheme_opt_desc_t taylor_opt[] = {
      NHREF_TAYLOR_MAX_ORDER},
 };
 
+static int taylor_plan(nhref_scheme_plan_t *plan, const nhref_scheme_work_t *w);
+
 const nhref_scheme_t nhref_scheme_taylor = {
     .name = "taylor",
     .description = "Taylor series by automatic differentiation of the tape (Jorba-Zou order "
                    "and step), any precision",
-    .flags = NHREF_SCHEME_DENSE | NHREF_SCHEME_ADAPTIVE | NHREF_SCHEME_RADIUS,
+    .flags = NHREF_SCHEME_DENSE | NHREF_SCHEME_ADAPTIVE | NHREF_SCHEME_RADIUS |
+             NHREF_SCHEME_PROVEN,
     .nopt = sizeof taylor_opt / sizeof taylor_opt[0],
     .opt = taylor_opt,
     .source = "A. Jorba and M. Zou, A software package for the numerical integration of "
               "ODEs by means of high-order Taylor methods, Exp. Math. 14(1) (2005) 99-117",
+    .plan = taylor_plan,
 };
 
 unsigned long nhref_taylor_order(double digits)
 {
     double n = ceil(1.1513 * digits + 1);
     return !(n >= 2) ? 2 : n > 4e9 ? 4000000000UL : (unsigned long)n;
+}
+
+/* the largest whole D with nhref_taylor_order(D) <= NHREF_TAYLOR_MAX_ORDER */
+static double taylor_max_digits(void)
+{
+    unsigned long d = (unsigned long)((NHREF_TAYLOR_MAX_ORDER - 1) / 1.1513) + 2;
+    while (d > 1 && nhref_taylor_order((double)d) > NHREF_TAYLOR_MAX_ORDER)
+        d--;
+    return (double)d;
+}
+
+/* the order, the jets of every tape node and state component to it (and the limit) */
+static int taylor_plan(nhref_scheme_plan_t *plan, const nhref_scheme_work_t *w)
+{
+    unsigned long order;
+    if (nhref_scheme_opt_ulong(&order, w->opt, "order", 0, 2, NHREF_TAYLOR_MAX_ORDER) !=
+        NHREF_OK)
+        return NHREF_EINVAL;
+    if (order == 0)
+        order = nhref_taylor_order(w->digits);
+    plan->order = order;
+    plan->max_order = NHREF_TAYLOR_MAX_ORDER;
+    plan->max_digits = taylor_max_digits();
+    plan->numbers = ((double)w->nnodes + (double)w->nstate) * (double)(order + 1);
+    snprintf(plan->what, sizeof plan->what, "the Taylor jets (%zu tape nodes to order %lu at %ld bits",
+             w->nnodes, order, w->prec);
+    return order > NHREF_TAYLOR_MAX_ORDER ? NHREF_EINVAL : NHREF_OK;
 }
 #else
 extern const nhref_scheme_t nhref_scheme_taylor;

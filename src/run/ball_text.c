@@ -1,14 +1,17 @@
-/* csv_ball.c -- a ball as two CSV cells, midpoint and radius, such that the printed
- * interval contains the ball (nhref_arb.h). */
+/* ball_text.c -- the text of a ball: two CSV cells, midpoint and radius, such that the
+ * printed interval contains the ball (nhref_arb.h; the proven type's formatter). */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <arb.h>
 #include <mpfr.h>
 
 #include "nhref_arb.h"
+#include "run/run_internal.h"
 
-int nhref_csv_ball(FILE *out, arb_srcptr x, int digits)
+size_t nhref_ball_text(char *buf, size_t len, arb_srcptr x, int digits)
 {
+    int n;
     slong bits;
     mpfr_t m, u;
     arb_t printed, e;
@@ -16,8 +19,8 @@ int nhref_csv_ball(FILE *out, arb_srcptr x, int digits)
     char *s = NULL;
 
     if (!arb_is_finite(x)) {
-        fputs("nan,inf", out);
-        return 0;
+        n = snprintf(buf, len, "nan,inf");
+        return n < 0 ? 0 : (size_t)n;
     }
     if (digits < 1)
         digits = 1;
@@ -27,7 +30,9 @@ int nhref_csv_ball(FILE *out, arb_srcptr x, int digits)
     arf_get_mpfr(m, arb_midref(x), MPFR_RNDN); /* exact */
     if (mpfr_asprintf(&s, "%.*Re", digits > 1 ? digits - 1 : 0, m) < 0) {
         mpfr_clear(m);
-        return -1;
+        if (len > 0)
+            buf[0] = '\0';
+        return 0;
     }
     /* RAD >= |printed - x| for every point of x: the printed decimal as a ball that
      * contains it, minus x, bounded above */
@@ -39,12 +44,29 @@ int nhref_csv_ball(FILE *out, arb_srcptr x, int digits)
     arb_get_abs_ubound_arf(ub, e, 64);
     mpfr_init2(u, 64);
     arf_get_mpfr(u, ub, MPFR_RNDU);
-    fputs(s, out);
-    mpfr_fprintf(out, ",%.2RUe", u); /* 3 significant digits, rounded up */
+    n = mpfr_snprintf(buf, len, "%s,%.2RUe", s, u); /* 3 significant digits, rounded up */
     mpfr_free_str(s);
     mpfr_clears(m, u, (mpfr_ptr)0);
     arb_clear(printed);
     arb_clear(e);
     arf_clear(ub);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+int nhref_csv_ball(FILE *out, arb_srcptr x, int digits)
+{
+    char small[256], *big = NULL;
+    size_t n = nhref_ball_text(small, sizeof small, x, digits);
+    const char *s = small;
+    if (n == 0)
+        return -1;
+    if (n >= sizeof small) {
+        if ((big = malloc(n + 1)) == NULL)
+            return -1;
+        nhref_ball_text(big, n + 1, x, digits);
+        s = big;
+    }
+    fputs(s, out);
+    free(big);
     return 0;
 }

@@ -1,0 +1,238 @@
+/* backend.c -- the run layer's backend for the generic driver, one source compiled per
+ * number type like the core (num/num.h): nhref_run_backend_d (IEEE double) and
+ * nhref_run_backend_mp (MPFR).  It opens the integrator of a resolved spec, puts the
+ * initial state and the grid into the type (each value one rounding of its decimal),
+ * and hands the rows, with their first integrals, and the events to the run
+ * (run/run.c) -- in the type itself: a double run never passes through MPFR.  The Arb
+ * instance is empty: the proven type has its own backend (backend_proven.c). */
+#include "num/num.h"
+
+#if NHREF_NUM != NHREF_NUM_ARB
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "internal.h"
+#include "nhref_fast.h"
+#include "nhref_integrate.h"
+#include "run/run_internal.h"
+
+typedef NUM_TYPE(nhref_integrator) integrator_t;
+
+#if NHREF_NUM == NHREF_NUM_D
+#define RUN_TYPE NHREF_RUN_DOUBLE
+#define TYPE_PREC(spec) 53L
+#else
+#define RUN_TYPE NHREF_RUN_MPFR
+#define TYPE_PREC(spec) ((spec)->wprec)
+#endif
+
+typedef struct {
+    nhref_spec_t *spec;
+    integrator_t *ig;
+    size_t n, ni, ngrid;
+    num_ptr x0, grid, I;  /* initial state, grid points, integrals of a row */
+    num_ptr ts, xs, Is;   /* where the run stopped */
+    nhref_run_ctx_t *ctx;
+} handle_t;
+
+/* ------------------------------------------------------------------ values */
+static size_t format(char *buf, size_t len, const void *v, size_t i, int digits)
+{
+    num_srcptr x = (num_srcptr)v + i;
+    int n;
+    if (num_is_nan(x))
+        n = snprintf(buf, len, "nan");
+    else if (!num_is_finite(x))
+        n = snprintf(buf, len, num_sgn(x) > 0 ? "inf" : "-inf");
+    else
+#if NHREF_NUM == NHREF_NUM_D
+        /* glibc's %e is correctly rounded, as MPFR's %Re of the same value */
+        n = snprintf(buf, len, "%.*e", digits > 1 ? digits - 1 : 0, *x);
+#else
+        n = mpfr_snprintf(buf, len, "%.*Re", digits > 1 ? digits - 1 : 0, x);
+#endif
+    return n < 0 ? 0 : (size_t)n;
+}
+
+static void get(mpfr_ptr v, const void *p, size_t i)
+{
+#if NHREF_NUM == NHREF_NUM_D
+    mpfr_set_d(v, ((const double *)p)[i], MPFR_RNDN);
+#else
+    mpfr_set(v, (mpfr_srcptr)p + i, MPFR_RNDN);
+#endif
+}
+
+static double get_d(const void *p, size_t i)
+{
+    return num_get_d((num_srcptr)p + i);
+}
+
+static double point_bytes(long prec)
+{
+#if NHREF_NUM == NHREF_NUM_D
+    (void)prec;
+    return sizeof(double);
+#else
+    return nhref_mpfr_bytes(prec);
+#endif
+}
+
+/* ------------------------------------------------------------------ checks */
+#if NHREF_NUM == NHREF_NUM_D
+/* the double run's own conditions: the parameters rounded to double define the model
+ * their decimals define (nhref_fast_check_params), the initial state rounded to double
+ * is admissible */
+static int check(nhref_spec_t *spec)
+{
+    const nhref_model_t *m = spec->model;
+    double *xd = malloc((m->nstate + 1) * sizeof *xd), t0;
+    __mpfr_struct *xm = nhref_vec_new(m->nstate + 1, 53);
+    char why[512], lt[64];
+    int status = xd != NULL && xm != NULL ? NHREF_OK : NHREF_ENOMEM;
+
+    nhref_spec_label(spec, lt, sizeof lt, "type-double", NULL);
+    for (size_t i = 0; i < m->nstate && status == NHREF_OK; i++) {
+        nhref_decimal_set(xm + i, nhref_spec_init_str(spec, i));
+        xd[i] = mpfr_get_d(xm + i, MPFR_RNDN);
+    }
+    nhref_decimal_set(xm + m->nstate, nhref_spec_t_start(spec));
+    t0 = mpfr_get_d(xm + m->nstate, MPFR_RNDN);
+    if (status == NHREF_OK)
+        status = nhref_fast_check_params(spec->sys, t0, xd, NULL, why, sizeof why);
+    if (status == NHREF_EPARAM)
+        nhref_spec_fail(spec, NHREF_EPARAM,
+                        "%s: %s; run without %s (the MPFR path takes the parameters as the "
+                        "decimals given)",
+                        lt, why, lt);
+    else if (status == NHREF_ENOMEM)
+        nhref_spec_fail(spec, status, "out of memory");
+    else
+        status = NHREF_OK; /* EDOMAIN, EPARSE: the integrator reports them */
+    for (size_t i = 0; i < m->nstate && status == NHREF_OK; i++)
+        if (!isfinite(xd[i]))
+            status = nhref_spec_fail(spec, NHREF_EPARAM,
+                                     "the initial state rounded to double is not admissible: %s "
+                                     "= %s is beyond double's range",
+                                     m->state[i].name, nhref_spec_init_str(spec, i));
+    if (status == NHREF_OK && nhref_system_check_init(spec->sys, xm, why, sizeof why) != NHREF_OK)
+        status = nhref_spec_fail(spec, NHREF_EPARAM,
+                                 "the initial state rounded to double is not admissible: %s", why);
+    free(xd);
+    nhref_vec_free(xm, m->nstate + 1);
+    return status;
+}
+#else
+static int check(nhref_spec_t *spec)
+{
+    (void)spec;
+    return NHREF_OK;
+}
+#endif
+
+/* ------------------------------------------------------------------ the run */
+static int on_row(void *arg, size_t i, num_srcptr t, num_srcptr x)
+{
+    handle_t *h = arg;
+    if (h->ni > 0)
+        NUM_FN(nhref_integrator_integrals)(h->ig, h->I, t, x);
+    return nhref_run_row(h->ctx, i, t, x, h->I);
+}
+
+static void on_event(void *arg, size_t k, num_srcptr t, num_srcptr x)
+{
+    handle_t *h = arg;
+    nhref_run_event(h->ctx, k, t, x);
+}
+
+static void close_handle(void *hv)
+{
+    handle_t *h = hv;
+    if (h == NULL)
+        return;
+    NUM_FN(nhref_integrator_free)(h->ig);
+    num_vec_free(h->x0, h->n);
+    num_vec_free(h->grid, h->ngrid);
+    num_vec_free(h->I, h->ni + 1);
+    num_vec_free(h->ts, 1);
+    num_vec_free(h->xs, h->n);
+    num_vec_free(h->Is, h->ni + 1);
+    free(h);
+}
+
+static int open_handle(void **hp, nhref_spec_t *spec)
+{
+    const nhref_model_t *m = spec->model;
+    long prec = TYPE_PREC(spec);
+    handle_t *h = calloc(1, sizeof *h);
+    nhref_options_t opt;
+    size_t first;
+    mpfr_t v;
+    int status;
+
+    *hp = h;
+    if (h == NULL)
+        return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+    h->spec = spec;
+    h->n = m->nstate;
+    h->ni = spec->integrals ? m->nintegral : 0;
+    h->ngrid = nhref_spec_grid_size(spec, &first);
+    nhref_spec_options(spec, &opt);
+    status = NUM_FN(nhref_integrator_new)(&h->ig, spec->sys, &opt);
+    if (status != NHREF_OK)
+        return nhref_spec_fail(spec, status, "cannot set up the %sintegrator: %s",
+                               RUN_TYPE == NHREF_RUN_DOUBLE ? "fast (double) " : "",
+                               nhref_strerror(status));
+    h->x0 = num_vec_new(h->n, prec);
+    h->grid = num_vec_new(h->ngrid, prec);
+    h->I = num_vec_new(h->ni + 1, prec);
+    h->ts = num_vec_new(1, prec);
+    h->xs = num_vec_new(h->n, prec);
+    h->Is = num_vec_new(h->ni + 1, prec);
+    if (h->x0 == NULL || h->grid == NULL || h->I == NULL || h->ts == NULL || h->xs == NULL ||
+        h->Is == NULL)
+        return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory for the grid of %zu points",
+                               h->ngrid);
+    /* each value one rounding of its exact decimal */
+    for (size_t i = 0; i < h->n; i++)
+        num_set_decimal(h->x0 + i, nhref_spec_init_str(spec, i), prec);
+    mpfr_init2(v, prec);
+    for (size_t k = 0; k < h->ngrid; k++) {
+        nhref_spec_grid_point(spec, k, v);
+        num_set_mpfr(h->grid + k, v, prec);
+    }
+    mpfr_clear(v);
+    NUM_FN(nhref_integrator_on_row)(h->ig, on_row, h);
+    NUM_FN(nhref_integrator_on_event)(h->ig, on_event, h);
+    return NHREF_OK;
+}
+
+static int integrate(void *hv, nhref_run_ctx_t *ctx, nhref_stats_t *stats)
+{
+    handle_t *h = hv;
+    h->ctx = ctx;
+    return NUM_FN(nhref_integrate_grid)(h->ig, NULL, h->x0, h->grid, h->ngrid, stats);
+}
+
+static void stop(void *hv, nhref_row_t *row)
+{
+    handle_t *h = hv;
+    NUM_FN(nhref_integrator_state)(h->ig, h->ts, h->xs);
+    if (h->ni > 0)
+        NUM_FN(nhref_integrator_integrals)(h->ig, h->Is, h->ts, h->xs);
+    *row = (nhref_row_t){RUN_TYPE, NHREF_ROW_OFF, h->n, h->ni, h->ts, h->xs, h->Is};
+}
+
+static unsigned order(const void *hv)
+{
+    const handle_t *h = hv;
+    return NUM_FN(nhref_integrator_order)(h->ig);
+}
+
+/* nhref_run_backend_d, nhref_run_backend_mp */
+const nhref_run_backend_t NUM_IN(nhref_run_backend) = {
+    RUN_TYPE, check, point_bytes, open_handle, integrate, stop, order, close_handle,
+    format,   get,   get_d,
+};
+#endif

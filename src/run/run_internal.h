@@ -1,0 +1,160 @@
+/* run_internal.h -- the run layer's internals (spec.c, run.c, backend*.c, row.c) and
+ * what the library's other consumers of a spec need beyond nhref_run.h (verify's
+ * reference, the golden routes, the Lyapunov exponents). */
+#ifndef NHREF_RUN_INTERNAL_H
+#define NHREF_RUN_INTERNAL_H
+
+#include <stddef.h>
+
+#include <mpfr.h>
+
+#include "nhref_integrate.h"
+#include "nhref_run.h"
+#include "run/grid.h"
+
+#define NHREF_SPEC_ERRLEN 1024
+#define NHREF_SPEC_DEFAULT_MAX_ROWS 10000000UL
+
+struct nhref_spec {
+    const nhref_model_t *model;
+    nhref_system_t *sys;
+    char **init;           /* nstate overrides (NULL: the model's default) */
+    char *t_start;         /* NULL: "0" */
+    char *t_end, *dt_out;  /* NULL: the model's defaults (unless explicit times) */
+    char **times;          /* explicit times (ntimes > 0), or NULL: the grid */
+    size_t ntimes;
+    __mpfr_struct *tnum;   /* explicit times as numbers (nhref_spec_set_times_num) */
+    size_t ntnum;
+    char *horizon;         /* a last grid time after the rows, not a row (golden's event
+                              horizon), or NULL */
+    double digits;         /* as set (0: unset) */
+    long prec;             /* as set (0: unset) */
+    const nhref_scheme_t *scheme;
+    char scheme_opt[256];  /* "NAME=VALUE,..." */
+    nhref_run_type_t type;
+    int model_events;
+    size_t nuser;          /* the caller's events */
+    char **uexpr;
+    int *uterm;
+    nhref_tape_t **utape;
+    nhref_event_desc_t *udesc;
+    unsigned long max_steps, max_rows;
+    int integrals;
+    void (*progress)(void *, double);
+    void *progress_arg;
+    nhref_spec_names_t names;
+    char *where;
+
+    /* resolved (nhref_spec_resolve) */
+    int resolved;
+    long iprec;            /* precision of the inputs' checks and of MPFR runs [bits] */
+    long wprec;            /* the integrator's precision (53 for double) */
+    double wdigits;        /* the integrator's tolerance digits */
+    nhref_grid_t grid;     /* the grid (no explicit times), when HAVE_GRID */
+    int have_grid;
+    size_t nrows;
+    char err[NHREF_SPEC_ERRLEN];
+};
+
+/* nhref_spec_fail -- SPEC's message = WHERE + the formatted text; returns STATUS. */
+int nhref_spec_fail(nhref_spec_t *spec, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* nhref_spec_undo -- forget the resolution (a setter changed SPEC). */
+void nhref_spec_undo(nhref_spec_t *spec);
+
+/* nhref_spec_label -- the name of an input in SPEC's words: KEY one of "param",
+ * "init", "t-start", "t-end", "dt-out", "times", "digits", "prec", "order",
+ * "stages", "scheme", "max-rows", "stop-when", "event", "type-double",
+ * "type-proven"; NAME the parameter's or state's name for "param"/"init" (else NULL).
+ * Into BUF (LEN bytes); returns BUF. */
+const char *nhref_spec_label(const nhref_spec_t *spec, char *buf, size_t len, const char *key,
+                             const char *name);
+
+/* nhref_spec_set_times_num -- explicit times as numbers (N values, copied at their own
+ * precision), for consumers whose times are already numbers (verify's rows).
+ * nhref_spec_set_horizon -- a last grid time after the rows (decimal), not a row: the
+ * run goes on to it (an event is expected before). */
+int nhref_spec_set_times_num(nhref_spec_t *spec, size_t n, mpfr_srcptr t);
+int nhref_spec_set_horizon(nhref_spec_t *spec, const char *decimal);
+
+/* nhref_spec_options -- the integrator options of a resolved SPEC (scheme, options,
+ * precision, tolerance, steps, events, progress) into OPT. */
+void nhref_spec_options(const nhref_spec_t *spec, nhref_options_t *opt);
+
+/* nhref_spec_x0 -- X0 (nstate values, their own precision) = the initial state. */
+void nhref_spec_x0(const nhref_spec_t *spec, mpfr_ptr x0);
+
+/* nhref_spec_grid_size -- the points the integrator is given: t-start unless it is the
+ * first row, the rows, the horizon.  *FIRST: the point of row 0. */
+size_t nhref_spec_grid_size(const nhref_spec_t *spec, size_t *first);
+
+/* nhref_spec_grid_point -- V = grid point K rounded at V's precision; its decimal
+ * string into BUF where it has one (NULL: not wanted).  Returns 0, or -1 if memory is
+ * short. */
+void nhref_spec_grid_point(nhref_spec_t *spec, size_t k, mpfr_ptr v);
+char *nhref_spec_grid_point_str(nhref_spec_t *spec, size_t k);
+
+/* The memory this process may use (physical memory, or less under ulimit -v / -d);
+ * BYTES as "12.3 GB" in BUF; the bytes one MPFR number of PREC bits takes. */
+double nhref_memory_available(void);
+const char *nhref_bytes_text(char *buf, size_t len, double bytes);
+double nhref_mpfr_bytes(long prec);
+
+/* nhref_spec_check_work -- the scheme's limits and the memory of a run of a tape of
+ * NNODES nodes and NSTATE states at PREC bits, plus GRID_BYTES for GRID_WHAT ("the
+ * output grid (N rows at P bits", NULL: none).  NHREF_OK, or NHREF_EINVAL /
+ * NHREF_ENOMEM with the message in SPEC. */
+int nhref_spec_check_work(nhref_spec_t *spec, size_t nnodes, size_t nstate, long prec,
+                          double grid_bytes, const char *grid_what);
+
+/* ------------------------------------------------------------------ backends
+ * One per number type: the generic driver compiled for double and MPFR
+ * (run/backend.c), the proven integrator (run/backend_proven.c). */
+typedef struct nhref_run_ctx nhref_run_ctx_t;
+
+typedef struct {
+    nhref_run_type_t type;
+    /* check -- what this type adds to nhref_spec_resolve (messages in SPEC) */
+    int (*check)(nhref_spec_t *spec);
+    /* grid_bytes -- bytes of one grid point of this type at PREC bits */
+    double (*point_bytes)(long prec);
+    /* open -- the integrator, the initial state and the grid of SPEC into *H */
+    int (*open)(void **h, nhref_spec_t *spec);
+    /* integrate -- the run: rows and events to CTX (nhref_run_row, nhref_run_event) */
+    int (*integrate)(void *h, nhref_run_ctx_t *ctx, nhref_stats_t *stats);
+    /* stop -- ROW = the state where the run stopped (its numbers stay valid until close) */
+    void (*stop)(void *h, nhref_row_t *row);
+    unsigned (*order)(const void *h);
+    void (*close)(void *h);
+    /* format -- the CSV text of one value (nhref_row_format) */
+    size_t (*format)(char *buf, size_t len, const void *v, size_t i, int digits);
+    /* get -- V = value I of the array P rounded (a ball: its midpoint) */
+    void (*get)(mpfr_ptr v, const void *p, size_t i);
+    double (*get_d)(const void *p, size_t i);
+} nhref_run_backend_t;
+
+extern const nhref_run_backend_t nhref_run_backend_d, nhref_run_backend_mp,
+    nhref_run_backend_proven;
+const nhref_run_backend_t *nhref_run_backend(nhref_run_type_t type);
+
+/* A row of grid point I (the backend's numbering) for the sink: dropped if it is not a
+ * row (t-start prepended, the horizon).  Returns what the sink returned. */
+int nhref_run_row(nhref_run_ctx_t *ctx, size_t i, const void *t, const void *x,
+                  const void *integrals);
+/* An event crossing K at (T, X). */
+void nhref_run_event(nhref_run_ctx_t *ctx, size_t k, const void *t, const void *x);
+/* the spec of the run in progress, and whether rows need their integrals */
+nhref_spec_t *nhref_run_spec(nhref_run_ctx_t *ctx);
+int nhref_run_wants_integrals(const nhref_run_ctx_t *ctx);
+
+/* nhref_ball_text -- the CSV text "MID,RAD" of the ball X (nhref_csv_ball) into BUF (LEN
+ * bytes); returns the length of the whole text, 0 if memory is short.  (With arb.h.) */
+#ifdef ARB_H
+size_t nhref_ball_text(char *buf, size_t len, arb_srcptr x, int digits);
+#endif
+
+#endif /* NHREF_RUN_INTERNAL_H */
