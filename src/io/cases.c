@@ -883,51 +883,160 @@ static int section_finish(section_t *s, case_list_t *l, const char *path, char *
 }
 
 /* ------------------------------------------------------------------ one line */
+/* "param NAME = VALUE" or "init NAME = VALUE" (KEY, VAL) at LINENO: a new assignment of
+ * CUR, or one that replaces an inherited one; each NAME once per section */
+static int parse_assign(section_t *cur, int is_defaults, char *key, const char *val,
+                        const char *path, size_t lineno, char *err, size_t errlen)
+{
+    int is_param = key[0] == 'p';
+    char *name = nhref_trim(key + (is_param ? 6 : 5)), why[512], full[300];
+    assign_t *a = NULL;
+    char **v;
+    size_t nv;
+    int kind;
+
+    if (!name_ok(name)) {
+        fail(err, errlen, "%s:%zu: expected '%s NAME = VALUE', got a bad name '%s'", path,
+             lineno, is_param ? "param" : "init", name);
+        return NHREF_EPARSE;
+    }
+    snprintf(full, sizeof full, "%s %s", is_param ? "param" : "init", name);
+    if (nhref_sweep_values(&v, &nv, &kind, full, val, why, sizeof why) != 0) {
+        fail(err, errlen, "%s:%zu: %s: %s", path, lineno, full, why);
+        return NHREF_EPARSE;
+    }
+    for (size_t i = 0; i < cur->nas; i++)
+        if (cur->as[i].is_param == is_param && strcmp(cur->as[i].name, name) == 0)
+            a = &cur->as[i];
+    if (a != NULL && !a->inherited) {
+        fail(err, errlen, "%s:%zu: %s is given twice in %s%s%s (first at line %zu)", path,
+             lineno, full, is_defaults ? "the defaults" : "[",
+             is_defaults ? "" : cur->name, is_defaults ? "" : "]", a->line);
+        nhref_sweep_values_free(v, nv);
+        return NHREF_EPARSE;
+    }
+    if (a == NULL) {
+        assign_t *p = realloc(cur->as, (cur->nas + 1) * sizeof *p);
+        if (p == NULL) {
+            nhref_sweep_values_free(v, nv);
+            return NHREF_ENOMEM;
+        }
+        cur->as = p;
+        a = &cur->as[cur->nas++];
+        memset(a, 0, sizeof *a);
+    } else {
+        assign_clear(a);
+    }
+    *a = (assign_t){is_param, nhref_strdup(name), nhref_strdup(val), v, nv, kind, lineno, 0};
+    return a->name != NULL && a->text != NULL ? NHREF_OK : NHREF_ENOMEM;
+}
+
+/* "digits = VAL": a decimal number (never hex, inf or nan), 1 <= digits <= 10000 */
+static int parse_digits(section_t *cur, const char *val, const char *path, size_t lineno,
+                        char *err, size_t errlen)
+{
+    mpfr_t d;
+    int ok;
+    mpfr_init2(d, 64);
+    ok = nhref_decimal_set(d, val) == NHREF_OK && mpfr_cmp_ui(d, 1) >= 0 &&
+         mpfr_cmp_ui(d, 10000) <= 0;
+    if (ok)
+        cur->digits = mpfr_get_d(d, MPFR_RNDN);
+    mpfr_clear(d);
+    if (!ok) {
+        fail(err, errlen, "%s:%zu: digits: '%s' is not a decimal number in [1, 10000]", path,
+             lineno, val);
+        return NHREF_EPARSE;
+    }
+    return NHREF_OK;
+}
+
+/* the slot in CUR of KEY if it is a key with a decimal value (fast-tolerance,
+ * fast-horizon, event-horizon, t-start, t-end, dt-out), else NULL */
+static char **decimal_slot(section_t *cur, const char *key)
+{
+    return strcmp(key, "fast-tolerance") == 0  ? &cur->fast_tolerance
+           : strcmp(key, "fast-horizon") == 0  ? &cur->fast_horizon
+           : strcmp(key, "event-horizon") == 0 ? &cur->event_horizon
+           : strcmp(key, "t-start") == 0       ? &cur->t_start
+           : strcmp(key, "t-end") == 0         ? &cur->t_end
+           : strcmp(key, "dt-out") == 0        ? &cur->dt_out
+                                               : NULL;
+}
+
+/* "KEY = VAL" into SLOT, KEY a key with a decimal value; t-end and dt-out replace
+ * inherited times, and a section gives its times as a list or as a grid, not both */
+static int parse_decimal(section_t *cur, char **slot, const char *key, const char *val,
+                         const char *path, size_t lineno, char *err, size_t errlen)
+{
+    char why[400];
+    if (!is_decimal_why(val, why, sizeof why)) {
+        fail(err, errlen, "%s:%zu: %s: %s", path, lineno, key, why);
+        return NHREF_EPARSE;
+    }
+    if (slot == &cur->t_end || slot == &cur->dt_out) {
+        if (cur->own_times) {
+            fail(err, errlen, "%s:%zu: %s: this section already has 'times' (give the times "
+                 "as a list or as t-end and dt-out, not both)", path, lineno, key);
+            return NHREF_EPARSE;
+        }
+        free_strs(cur->times, cur->ntimes); /* inherited times give way */
+        cur->times = NULL;
+        cur->ntimes = 0;
+        *(slot == &cur->t_end ? &cur->own_t_end : &cur->own_dt) = 1;
+    }
+    return set_str(slot, val);
+}
+
+/* "times = t0, t1, ...": the times of CUR as a list (inherited t-end and dt-out give
+ * way) */
+static int parse_times(section_t *cur, char *val, const char *path, size_t lineno, char *err,
+                       size_t errlen)
+{
+    char **times = NULL;
+    size_t nt = 0;
+    if (cur->own_t_end || cur->own_dt) {
+        fail(err, errlen, "%s:%zu: times: this section already has t-end/dt-out (give the "
+             "times as a list or as t-end and dt-out, not both)", path, lineno);
+        return NHREF_EPARSE;
+    }
+    for (char *p = val;;) {
+        char *comma = strchr(p, ','), *tok;
+        if (comma != NULL)
+            *comma = '\0';
+        tok = nhref_trim(p);
+        char why[400];
+        if (!is_decimal_why(tok, why, sizeof why)) {
+            fail(err, errlen, "%s:%zu: times: %s", path, lineno, why);
+            free_strs(times, nt);
+            return NHREF_EPARSE;
+        }
+        if (push_str(&times, &nt, tok) != 0) {
+            free_strs(times, nt);
+            return NHREF_ENOMEM;
+        }
+        if (comma == NULL)
+            break;
+        p = comma + 1;
+    }
+    free_strs(cur->times, cur->ntimes);
+    cur->times = times;
+    cur->ntimes = nt;
+    cur->own_times = 1;
+    free(cur->t_end); /* inherited t-end/dt-out give way */
+    free(cur->dt_out);
+    cur->t_end = cur->dt_out = NULL;
+    return NHREF_OK;
+}
+
+/* the line "KEY = VAL" at LINENO into CUR (IS_DEFAULTS: the defaults, before any [CASE]) */
 static int parse_key(section_t *cur, int is_defaults, char *key, char *val, const char *path,
                      size_t lineno, char *err, size_t errlen)
 {
-    if (strncmp(key, "param ", 6) == 0 || strncmp(key, "init ", 5) == 0) {
-        int is_param = key[0] == 'p';
-        char *name = nhref_trim(key + (is_param ? 6 : 5)), why[512], full[300];
-        assign_t *a = NULL;
-        char **v;
-        size_t nv;
-        int kind;
-        if (!name_ok(name)) {
-            fail(err, errlen, "%s:%zu: expected '%s NAME = VALUE', got a bad name '%s'", path,
-                 lineno, is_param ? "param" : "init", name);
-            return NHREF_EPARSE;
-        }
-        snprintf(full, sizeof full, "%s %s", is_param ? "param" : "init", name);
-        if (nhref_sweep_values(&v, &nv, &kind, full, val, why, sizeof why) != 0) {
-            fail(err, errlen, "%s:%zu: %s: %s", path, lineno, full, why);
-            return NHREF_EPARSE;
-        }
-        for (size_t i = 0; i < cur->nas; i++)
-            if (cur->as[i].is_param == is_param && strcmp(cur->as[i].name, name) == 0)
-                a = &cur->as[i];
-        if (a != NULL && !a->inherited) {
-            fail(err, errlen, "%s:%zu: %s is given twice in %s%s%s (first at line %zu)", path,
-                 lineno, full, is_defaults ? "the defaults" : "[",
-                 is_defaults ? "" : cur->name, is_defaults ? "" : "]", a->line);
-            nhref_sweep_values_free(v, nv);
-            return NHREF_EPARSE;
-        }
-        if (a == NULL) {
-            assign_t *p = realloc(cur->as, (cur->nas + 1) * sizeof *p);
-            if (p == NULL) {
-                nhref_sweep_values_free(v, nv);
-                return NHREF_ENOMEM;
-            }
-            cur->as = p;
-            a = &cur->as[cur->nas++];
-            memset(a, 0, sizeof *a);
-        } else {
-            assign_clear(a);
-        }
-        *a = (assign_t){is_param, nhref_strdup(name), nhref_strdup(val), v, nv, kind, lineno, 0};
-        return a->name != NULL && a->text != NULL ? NHREF_OK : NHREF_ENOMEM;
-    }
+    char **slot;
+
+    if (strncmp(key, "param ", 6) == 0 || strncmp(key, "init ", 5) == 0)
+        return parse_assign(cur, is_defaults, key, val, path, lineno, err, errlen);
     if (strcmp(key, "model") == 0)
         return set_str(&cur->model, val);
     if (strcmp(key, "source") == 0)
@@ -936,86 +1045,12 @@ static int parse_key(section_t *cur, int is_defaults, char *key, char *val, cons
         return set_str(&cur->description, val);
     if (strcmp(key, "event") == 0)
         return set_str(&cur->event, val);
-    if (strcmp(key, "digits") == 0) {
-        mpfr_t d;
-        int ok;
-        mpfr_init2(d, 64);
-        /* a decimal number (never hex, inf or nan), 1 <= digits <= 10000 */
-        ok = nhref_decimal_set(d, val) == NHREF_OK && mpfr_cmp_ui(d, 1) >= 0 &&
-             mpfr_cmp_ui(d, 10000) <= 0;
-        if (ok)
-            cur->digits = mpfr_get_d(d, MPFR_RNDN);
-        mpfr_clear(d);
-        if (!ok) {
-            fail(err, errlen, "%s:%zu: digits: '%s' is not a decimal number in [1, 10000]", path,
-                 lineno, val);
-            return NHREF_EPARSE;
-        }
-        return NHREF_OK;
-    }
-    if (strcmp(key, "fast-tolerance") == 0 || strcmp(key, "fast-horizon") == 0 ||
-        strcmp(key, "event-horizon") == 0 || strcmp(key, "t-start") == 0 ||
-        strcmp(key, "t-end") == 0 || strcmp(key, "dt-out") == 0) {
-        char **slot = strcmp(key, "fast-tolerance") == 0  ? &cur->fast_tolerance
-                      : strcmp(key, "fast-horizon") == 0  ? &cur->fast_horizon
-                      : strcmp(key, "event-horizon") == 0 ? &cur->event_horizon
-                      : strcmp(key, "t-start") == 0       ? &cur->t_start
-                      : strcmp(key, "t-end") == 0         ? &cur->t_end
-                                                          : &cur->dt_out;
-        char why[400];
-        if (!is_decimal_why(val, why, sizeof why)) {
-            fail(err, errlen, "%s:%zu: %s: %s", path, lineno, key, why);
-            return NHREF_EPARSE;
-        }
-        if (slot == &cur->t_end || slot == &cur->dt_out) {
-            if (cur->own_times) {
-                fail(err, errlen, "%s:%zu: %s: this section already has 'times' (give the times "
-                     "as a list or as t-end and dt-out, not both)", path, lineno, key);
-                return NHREF_EPARSE;
-            }
-            free_strs(cur->times, cur->ntimes); /* inherited times give way */
-            cur->times = NULL;
-            cur->ntimes = 0;
-            *(slot == &cur->t_end ? &cur->own_t_end : &cur->own_dt) = 1;
-        }
-        return set_str(slot, val);
-    }
-    if (strcmp(key, "times") == 0) {
-        char **times = NULL;
-        size_t nt = 0;
-        if (cur->own_t_end || cur->own_dt) {
-            fail(err, errlen, "%s:%zu: times: this section already has t-end/dt-out (give the "
-                 "times as a list or as t-end and dt-out, not both)", path, lineno);
-            return NHREF_EPARSE;
-        }
-        for (char *p = val;;) {
-            char *comma = strchr(p, ','), *tok;
-            if (comma != NULL)
-                *comma = '\0';
-            tok = nhref_trim(p);
-            char why[400];
-            if (!is_decimal_why(tok, why, sizeof why)) {
-                fail(err, errlen, "%s:%zu: times: %s", path, lineno, why);
-                free_strs(times, nt);
-                return NHREF_EPARSE;
-            }
-            if (push_str(&times, &nt, tok) != 0) {
-                free_strs(times, nt);
-                return NHREF_ENOMEM;
-            }
-            if (comma == NULL)
-                break;
-            p = comma + 1;
-        }
-        free_strs(cur->times, cur->ntimes);
-        cur->times = times;
-        cur->ntimes = nt;
-        cur->own_times = 1;
-        free(cur->t_end); /* inherited t-end/dt-out give way */
-        free(cur->dt_out);
-        cur->t_end = cur->dt_out = NULL;
-        return NHREF_OK;
-    }
+    if (strcmp(key, "digits") == 0)
+        return parse_digits(cur, val, path, lineno, err, errlen);
+    if ((slot = decimal_slot(cur, key)) != NULL)
+        return parse_decimal(cur, slot, key, val, path, lineno, err, errlen);
+    if (strcmp(key, "times") == 0)
+        return parse_times(cur, val, path, lineno, err, errlen);
     fail(err, errlen,
          "%s:%zu: unknown key '%s' (known: model, source, description, param NAME, "
          "init NAME, times, t-start, t-end, dt-out, digits, fast-tolerance, "
