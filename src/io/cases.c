@@ -1098,6 +1098,34 @@ static int cmp_name(const void *a, const void *b)
     return strcmp((*x)->name, (*y)->name);
 }
 
+/* case names are unique (an expanded name may meet a written one): else the error
+ * names the later definition and the line of the first */
+static int check_unique_names(const case_list_t *l, const char *path, char *err, size_t errlen)
+{
+    const nhref_case_t **byname = malloc(l->n * sizeof *byname);
+    int status = NHREF_OK;
+
+    if (byname == NULL)
+        return NHREF_ENOMEM;
+    for (size_t i = 0; i < l->n; i++)
+        byname[i] = &l->v[i];
+    qsort(byname, l->n, sizeof *byname, cmp_name);
+    for (size_t i = 1; i < l->n && status == NHREF_OK; i++)
+        if (strcmp(byname[i]->name, byname[i - 1]->name) == 0) {
+            const nhref_case_t *a = byname[i - 1], *b = byname[i];
+            if (a->line > b->line) {
+                const nhref_case_t *t = a;
+                a = b;
+                b = t;
+            }
+            fail(err, errlen, "%s:%zu: case [%s] defined twice (first at line %zu)", path,
+                 b->line, b->name, a->line);
+            status = NHREF_EPARSE;
+        }
+    free(byname);
+    return status;
+}
+
 int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, char *err,
                      size_t errlen)
 {
@@ -1191,30 +1219,8 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
         fail(err, errlen, "%s: no [CASE] sections", path);
         status = NHREF_EPARSE;
     }
-    /* case names are unique (an expanded name may meet a written one) */
-    if (status == NHREF_OK) {
-        nhref_case_t **byname = malloc(l.n * sizeof *byname);
-        if (byname == NULL) {
-            status = NHREF_ENOMEM;
-        } else {
-            for (size_t i = 0; i < l.n; i++)
-                byname[i] = &l.v[i];
-            qsort(byname, l.n, sizeof *byname, cmp_name);
-            for (size_t i = 1; i < l.n && status == NHREF_OK; i++)
-                if (strcmp(byname[i]->name, byname[i - 1]->name) == 0) {
-                    const nhref_case_t *a = byname[i - 1], *b = byname[i];
-                    if (a->line > b->line) {
-                        const nhref_case_t *t = a;
-                        a = b;
-                        b = t;
-                    }
-                    fail(err, errlen, "%s:%zu: case [%s] defined twice (first at line %zu)", path,
-                         b->line, b->name, a->line);
-                    status = NHREF_EPARSE;
-                }
-            free(byname);
-        }
-    }
+    if (status == NHREF_OK)
+        status = check_unique_names(&l, path, err, errlen);
     if (status != NHREF_OK) {
         nhref_cases_free(l.v, l.n);
         return status;
