@@ -958,10 +958,11 @@ static int report(const opts_t *o, const index_t *ix, const cat_t *cat)
     int rc = count[ST_MISSING] || count[ST_DUPLICATE] || count[ST_CORRUPT] ? CLI_FAIL : CLI_OK;
 
     if (!o->quiet || rc != CLI_OK) {
-        fprintf(stderr, "%s: %s: %zu rows: %zu ok, %zu missing, %zu duplicate, %zu corrupt, %zu "
-                        "unchecked",
-                cli_prog, o->dir, ix->nrow, count[ST_OK], count[ST_MISSING],
-                count[ST_DUPLICATE], count[ST_CORRUPT], count[ST_UNCHECKED]);
+        fprintf(stderr,
+                "%s: %s: %zu rows: %zu ok, %zu missing, %zu duplicate, %zu corrupt, %zu "
+                "unchecked",
+                cli_prog, o->dir, ix->nrow, count[ST_OK], count[ST_MISSING], count[ST_DUPLICATE],
+                count[ST_CORRUPT], count[ST_UNCHECKED]);
         if (cat->ntemp)
             fprintf(stderr, "; %zu temporary files left by killed writers", cat->ntemp);
         fprintf(stderr, " -> %s, %s\n", o->tsv_path, o->json_path);

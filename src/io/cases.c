@@ -666,8 +666,7 @@ typedef struct {
 
 /* the axes of the product of S: each list/linspace/logspace line, and one for all the
  * samples together (at the place of the first), in the order of the lines */
-static int sweep_axes(axes_t *ax, const section_t *s, const char *path, char *err,
-                      size_t errlen)
+static int sweep_axes(axes_t *ax, const section_t *s, const char *path, char *err, size_t errlen)
 {
     int sample_axis = -1;
     size_t sample_line = 0;
@@ -698,8 +697,8 @@ static int sweep_axes(axes_t *ax, const section_t *s, const char *path, char *er
         if (a->kind == NHREF_SWEEP_ONE)
             continue;
         if (ax->naxis == sizeof ax->n / sizeof ax->n[0]) {
-            fail(err, errlen, "%s:%zu: case [%s]: more than %zu sweep axes", path, s->line,
-                 s->name, sizeof ax->n / sizeof ax->n[0]);
+            fail(err, errlen, "%s:%zu: case [%s]: more than %zu sweep axes", path, s->line, s->name,
+                 sizeof ax->n / sizeof ax->n[0]);
             return NHREF_EPARSE;
         }
         if (a->kind == NHREF_SWEEP_SAMPLE) {
@@ -716,8 +715,8 @@ static int sweep_axes(axes_t *ax, const section_t *s, const char *path, char *er
         ax->total *= a->nv;
     }
     if (ax->total * s->ntimes > MAX_TIME_STRINGS) {
-        fail(err, errlen, "%s:%zu: case [%s]: %zu cases of %zu times each is more than %lu",
-             path, s->line, s->name, ax->total, s->ntimes, MAX_TIME_STRINGS);
+        fail(err, errlen, "%s:%zu: case [%s]: %zu cases of %zu times each is more than %lu", path,
+             s->line, s->name, ax->total, s->ntimes, MAX_TIME_STRINGS);
         return NHREF_EPARSE;
     }
     for (size_t t = ax->total - 1; t >= 100000; t /= 10)
@@ -787,8 +786,7 @@ static int case_fill(nhref_case_t *c, const section_t *s, const axes_t *ax, size
                 oom = 1;
             c->nparam = m0 < m1 ? m0 : m1;
         } else {
-            if (push_str(&c->init_name, &m0, a->name) != 0 ||
-                push_str(&c->init_value, &m1, v) != 0)
+            if (push_str(&c->init_name, &m0, a->name) != 0 || push_str(&c->init_value, &m1, v) != 0)
                 oom = 1;
             c->ninit = m0 < m1 ? m0 : m1;
         }
@@ -811,8 +809,7 @@ static void bad_case_add(bad_cases_t *bad, const nhref_case_t *c, const char *wh
                  c->swept ? " (" : "", c->swept ? c->swept : "", c->swept ? ")" : "", why);
     else if (bad->n <= 4) {
         size_t o = strlen(bad->more);
-        snprintf(bad->more + o, sizeof bad->more - o, "%s[%s]", bad->n > 1 ? ", " : "",
-                 c->name);
+        snprintf(bad->more + o, sizeof bad->more - o, "%s[%s]", bad->n > 1 ? ", " : "", c->name);
     }
     bad->n++;
 }
@@ -847,9 +844,9 @@ static int section_expand(const section_t *s, const axes_t *ax, const nhref_mode
         if (bad.n == 1)
             fail(err, errlen, "%s:%zu: %s", path, s->line, bad.first);
         else
-            fail(err, errlen, "%s:%zu: %zu of the %zu cases of [%s] are not admissible: %s; also %s%s",
-                 path, s->line, bad.n, ax->total, s->name, bad.first, bad.more,
-                 bad.n > 5 ? ", ..." : "");
+            fail(err, errlen,
+                 "%s:%zu: %zu of the %zu cases of [%s] are not admissible: %s; also %s%s", path,
+                 s->line, bad.n, ax->total, s->name, bad.first, bad.more, bad.n > 5 ? ", ..." : "");
         status = NHREF_EPARAM;
     }
     if (status != NHREF_OK) { /* drop this section's cases */
@@ -861,8 +858,7 @@ static int section_expand(const section_t *s, const axes_t *ax, const nhref_mode
 }
 
 /* check section S and append its case (or, for a sweep, its expanded cases) to L */
-static int section_finish(section_t *s, case_list_t *l, const char *path, char *err,
-                          size_t errlen)
+static int section_finish(section_t *s, case_list_t *l, const char *path, char *err, size_t errlen)
 {
     const nhref_model_t *m;
     axes_t ax;
@@ -872,8 +868,8 @@ static int section_finish(section_t *s, case_list_t *l, const char *path, char *
         (status = check_times(s, path, err, errlen)) != NHREF_OK)
         return status;
     if ((m = nhref_model_find(s->model)) == NULL) {
-        fail(err, errlen, "%s:%zu: case [%s]: unknown model '%s' (see 'nhref list')", path,
-             s->line, s->name, s->model);
+        fail(err, errlen, "%s:%zu: case [%s]: unknown model '%s' (see 'nhref list')", path, s->line,
+             s->name, s->model);
         return NHREF_ENOTFOUND;
     }
     if ((status = check_names(s, m, path, err, errlen)) != NHREF_OK ||
@@ -896,8 +892,8 @@ static int parse_assign(section_t *cur, int is_defaults, char *key, const char *
     int kind;
 
     if (!name_ok(name)) {
-        fail(err, errlen, "%s:%zu: expected '%s NAME = VALUE', got a bad name '%s'", path,
-             lineno, is_param ? "param" : "init", name);
+        fail(err, errlen, "%s:%zu: expected '%s NAME = VALUE', got a bad name '%s'", path, lineno,
+             is_param ? "param" : "init", name);
         return NHREF_EPARSE;
     }
     snprintf(full, sizeof full, "%s %s", is_param ? "param" : "init", name);
@@ -909,9 +905,9 @@ static int parse_assign(section_t *cur, int is_defaults, char *key, const char *
         if (cur->as[i].is_param == is_param && strcmp(cur->as[i].name, name) == 0)
             a = &cur->as[i];
     if (a != NULL && !a->inherited) {
-        fail(err, errlen, "%s:%zu: %s is given twice in %s%s%s (first at line %zu)", path,
-             lineno, full, is_defaults ? "the defaults" : "[",
-             is_defaults ? "" : cur->name, is_defaults ? "" : "]", a->line);
+        fail(err, errlen, "%s:%zu: %s is given twice in %s%s%s (first at line %zu)", path, lineno,
+             full, is_defaults ? "the defaults" : "[", is_defaults ? "" : cur->name,
+             is_defaults ? "" : "]", a->line);
         nhref_sweep_values_free(v, nv);
         return NHREF_EPARSE;
     }
@@ -932,8 +928,8 @@ static int parse_assign(section_t *cur, int is_defaults, char *key, const char *
 }
 
 /* "digits = VAL": a decimal number (never hex, inf or nan), 1 <= digits <= 10000 */
-static int parse_digits(section_t *cur, const char *val, const char *path, size_t lineno,
-                        char *err, size_t errlen)
+static int parse_digits(section_t *cur, const char *val, const char *path, size_t lineno, char *err,
+                        size_t errlen)
 {
     mpfr_t d;
     int ok;
@@ -976,8 +972,10 @@ static int parse_decimal(section_t *cur, char **slot, const char *key, const cha
     }
     if (slot == &cur->t_end || slot == &cur->dt_out) {
         if (cur->own_times) {
-            fail(err, errlen, "%s:%zu: %s: this section already has 'times' (give the times "
-                 "as a list or as t-end and dt-out, not both)", path, lineno, key);
+            fail(err, errlen,
+                 "%s:%zu: %s: this section already has 'times' (give the times "
+                 "as a list or as t-end and dt-out, not both)",
+                 path, lineno, key);
             return NHREF_EPARSE;
         }
         free_strs(cur->times, cur->ntimes); /* inherited times give way */
@@ -996,8 +994,10 @@ static int parse_times(section_t *cur, char *val, const char *path, size_t linen
     char **times = NULL;
     size_t nt = 0;
     if (cur->own_t_end || cur->own_dt) {
-        fail(err, errlen, "%s:%zu: times: this section already has t-end/dt-out (give the "
-             "times as a list or as t-end and dt-out, not both)", path, lineno);
+        fail(err, errlen,
+             "%s:%zu: times: this section already has t-end/dt-out (give the "
+             "times as a list or as t-end and dt-out, not both)",
+             path, lineno);
         return NHREF_EPARSE;
     }
     for (char *p = val;;) {
@@ -1118,8 +1118,8 @@ static int check_unique_names(const case_list_t *l, const char *path, char *err,
                 a = b;
                 b = t;
             }
-            fail(err, errlen, "%s:%zu: case [%s] defined twice (first at line %zu)", path,
-                 b->line, b->name, a->line);
+            fail(err, errlen, "%s:%zu: case [%s] defined twice (first at line %zu)", path, b->line,
+                 b->name, a->line);
             status = NHREF_EPARSE;
         }
     free(byname);

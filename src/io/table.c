@@ -510,8 +510,8 @@ static int read_lines(parser_t *ps, char *buf)
     ps->tab->meta_value = (char **)ps->vals.p;
     if (status == NHREF_OK && ps->rows.n == 0) {
         if (ps->lineno == 0)
-            fail(ps->err, ps->errlen,
-                 "%s: empty file (expected a header row and rows of numbers)", ps->path);
+            fail(ps->err, ps->errlen, "%s: empty file (expected a header row and rows of numbers)",
+                 ps->path);
         else
             fail(ps->err, ps->errlen, "%s:%zu: no data rows", ps->path, ps->lineno);
         status = NHREF_EPARSE;
@@ -562,8 +562,7 @@ static int header_row(parser_t *ps)
     if (ps->header_plain) {
         tab->index_dropped = ps->fields.n > 1 && *(char *)ps->fields.p[0] == '\0';
         tab->header_line = ln;
-        status = set_names(tab, &ps->fields, (size_t)tab->index_dropped, ln, ps->err,
-                           ps->errlen);
+        status = set_names(tab, &ps->fields, (size_t)tab->index_dropped, ln, ps->err, ps->errlen);
     }
     free(first);
     return status;
@@ -604,8 +603,8 @@ static int cell_error(const parser_t *ps, size_t ln, size_t c, const char *s, in
     const nhref_table_t *tab = ps->tab;
     char vh[256];
     if (cs == NHREF_EPARSE)
-        fail(ps->err, ps->errlen, "%s:%zu: column '%.80s%s': '%.80s%s' is not a number%s",
-             ps->path, ln, tab->name[c], strlen(tab->name[c]) > 80 ? "..." : "", s,
+        fail(ps->err, ps->errlen, "%s:%zu: column '%.80s%s': '%.80s%s' is not a number%s", ps->path,
+             ln, tab->name[c], strlen(tab->name[c]) > 80 ? "..." : "", s,
              strlen(s) > 80 ? "..." : "", value_hint(s, tab->sep, vh, sizeof vh));
     else /* out of the bounds of nhref_decimal_set: say which */
         fail(ps->err, ps->errlen, "%s:%zu: column '%.80s%s': %s", ps->path, ln, tab->name[c],
