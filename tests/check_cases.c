@@ -200,6 +200,39 @@ START_TEST(test_unknown_names_are_errors)
 END_TEST
 
 /* a parameter outside its range is an error naming the case, at read time */
+/* the other errors of a section or a line: status and message (file:line: what) */
+static const struct {
+    const char *text;
+    int status;
+    const char *msg;
+} bad_sections[] = {
+    {"digits = 20\n[a]\ntimes = 1\n", NHREF_EPARSE, ":2: case [a] has no 'model ='"},
+    {"model = chaplygin_sleigh\n[a]\ntimes = 1\n", NHREF_EPARSE, ":2: case [a] has no 'digits ='"},
+    {SLEIGH "[a]\nt-end = 1\n", NHREF_EPARSE,
+     ":3: case [a] has no times: give 'times = t0, t1, ...' or 't-end =' and 'dt-out ='"},
+    {SLEIGH "[a]\ntimes = 1\nevent = fall\n", NHREF_EPARSE,
+     ":3: case [a]: 'event' and 'event-horizon' go together"},
+    {SLEIGH "[a]\ntimes = 1\nevent = nope\nevent-horizon = 1\n", NHREF_EPARSE,
+     ":3: case [a]: model chaplygin_sleigh has no terminal event 'nope'"},
+    {SLEIGH "[a]\ntimes = 1, 3, 2\n", NHREF_EPARSE, ":3: case [a]: times must be monotone"},
+    {SLEIGH "[a]\nt-end = 1\ndt-out = 0.0000125\nparam m = linspace(1, 2, 251)\n", NHREF_EPARSE,
+     ":3: case [a]: 251 cases of 80001 times each is more than 20000000"},
+    {SLEIGH "[a]\nparam a b = 1\n", NHREF_EPARSE,
+     ":4: expected 'param NAME = VALUE', got a bad name 'a b'"},
+    {SLEIGH "init omega = 1\ninit omega = 2\n", NHREF_EPARSE,
+     ":4: init omega is given twice in the defaults (first at line 3)"},
+    {SLEIGH "[a]\nt-end = 2\ntimes = 1\n", NHREF_EPARSE,
+     ":5: times: this section already has t-end/dt-out"},
+    {SLEIGH "[a]\ntimes = 1, x\n", NHREF_EPARSE, ":4: times: 'x' is not a finite decimal number"},
+    {SLEIGH "[a]\nfoo = 1\n", NHREF_EPARSE, ":4: unknown key 'foo' (known: model, source,"},
+};
+
+START_TEST(test_bad_section)
+{
+    read_fails(bad_sections[_i].text, bad_sections[_i].status, bad_sections[_i].msg);
+}
+END_TEST
+
 START_TEST(test_bad_parameter_of_a_single_case)
 {
     read_fails(SLEIGH "[neg]\ntimes = 1\nparam m = -1\n", NHREF_EPARAM, "case [neg]");
@@ -541,6 +574,8 @@ static Suite *cases_suite(void)
     tcase_add_test(tc, test_param_twice_in_a_section);
     tcase_add_test(tc, test_times_and_t_end_in_one_section);
     tcase_add_test(tc, test_unknown_names_are_errors);
+    tcase_add_loop_test(tc, test_bad_section, 0,
+                        (int)(sizeof bad_sections / sizeof bad_sections[0]));
     tcase_add_test(tc, test_bad_parameter_of_a_single_case);
     tcase_add_test(tc, test_t_start_grid);
     tcase_add_test(tc, test_t_start_times_one_side);

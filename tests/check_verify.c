@@ -664,6 +664,12 @@ static const struct {
     {"t,x,\n0,1,2\n", 11, "mem.csv:1: column 3 has no name (a separator at the end of the header line?)"},
     {"t,x,t\n0,1,2\n", 12, "mem.csv:1: column name 't' appears twice (columns 1 and 3)"},
     {"0,1\n", 4, "mem.csv:1: no column names"},
+    {"", 0, "mem.csv: empty file (expected a header row and rows of numbers)"},
+    {"# model: m\n\n", 12, "mem.csv:2: no data rows"},
+    {"t,x\n# outcome: done\n", 20, "mem.csv:2: no data rows after the header"},
+    {"# columns: t,\"x\n0,1\n", 20, "mem.csv:1: a quoted field does not end on its line"},
+    {"t,x\n0;1\n", 8, "mem.csv:2: expected 2 values (one per column), found 1 (the separator "
+                      "is ',', and the line contains ';': see --sep)"},
 };
 
 START_TEST(test_bad_form)

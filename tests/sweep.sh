@@ -227,6 +227,22 @@ expect 1 'duplicate chaplygin_sleigh/g-00005: elsewhere/chaplygin_sleigh/g-00005
 rm -r "$tmp/r/elsewhere"
 damage "$tmp/r/chaplygin_sleigh/g-00000.csv"
 expect 1 'corrupt chaplygin_sleigh/g-00000' -- catalogue "$tmp/r"
+# no sha256 line: unchecked, not an error; a killed writer's temporary file: counted
+cp -r "$tmp/r" "$tmp/c"
+sed '/^# sha256: /d' "$tmp/r/chaplygin_sleigh/g-00000.csv" > "$tmp/c/chaplygin_sleigh/g-00000.csv"
+: > "$tmp/c/chaplygin_sleigh/g-00001.csv.tmp.AbC123"
+expect 0 '6 rows: 5 ok, 0 missing, 0 duplicate, 0 corrupt, 1 unchecked; 1 temporary files left by killed writers' -- catalogue "$tmp/c"
+# a manifest that is not one, or a short line: bad usage, as are a bad DIR and 65 --cases
+printf '# nhref sweep manifest\n0\tg-00000\tchaplygin_sleigh\n' > "$tmp/c/short.manifest"
+expect 2 'short.manifest:2: expected index, case, model, file and swept values \(TSV\)' -- catalogue "$tmp/c"
+printf 'index\tcase\n' > "$tmp/c/short.manifest"
+expect 2 'short.manifest:1: not an nhref sweep manifest' -- catalogue "$tmp/c"
+expect 2 'missing DIR' -- catalogue
+expect 2 'one DIR only' -- catalogue "$tmp/c" "$tmp/r"
+expect 2 'sl.cases. is not a directory' -- catalogue "$tmp/sl.cases"
+set --
+while [ $# -lt 130 ]; do set -- "$@" --cases "$tmp/sl.cases"; done
+expect 2 'too many --cases files \(at most 64\)' -- catalogue "$@" "$tmp/c"
 
 # ---------------------------------------------------------------- golden --shard and --resume
 cat > "$tmp/gold.cases" <<'EOF'

@@ -145,18 +145,98 @@ static int split_pair(const char *s, char *name, char *value, size_t len)
     return 0;
 }
 
+/* the kinds of output, by the first '#' line of the file */
+static const struct {
+    const char *first, *kind;
+} kinds[] = {{"# nhref golden file", "golden"},
+             {"# nhref trajectory", "run"},
+             {"# nhref finite-time Lyapunov exponents", "lyapunov"}};
+
+/* the index in KINDS of the output whose first '#' line is LINE, or -1 */
+static int output_kind(const char *line)
+{
+    for (int k = 0; k < 3; k++)
+        if (strcmp(line, kinds[k].first) == 0)
+            return k;
+    return -1;
+}
+
+/* the metadata line "# KEY: VALUE" (S after the '#') into E, the first of each key
+ * kept; 1 if memory ran out, else 0 */
+static int read_meta_line(entry_t *e, const char *s)
+{
+    char name[256], value[256];
+    int oom = 0;
+
+    while (*s == ' ')
+        s++;
+    if (strncmp(s, "model: ", 7) == 0 && e->model == NULL)
+        oom |= (e->model = strdup(s + 7)) == NULL;
+    else if (strncmp(s, "case: ", 6) == 0 && e->name == NULL)
+        oom |= (e->name = strdup(s + 6)) == NULL;
+    else if (strncmp(s, "outcome: ", 9) == 0 && e->outcome == NULL)
+        oom |= (e->outcome = strdup(s + 9)) == NULL;
+    else if (strncmp(s, "digits: ", 8) == 0 && e->digits == NULL)
+        oom |= (e->digits = strdup(s + 8)) == NULL;
+    else if ((strncmp(s, "tolerance: 1e-", 14) == 0 || strncmp(s, "precision: ", 11) == 0) &&
+             e->digits == NULL && strstr(s, "1e-") != NULL) {
+        const char *t = strstr(s, "1e-") + 3;
+        size_t l = strspn(t, "0123456789.");
+        if ((e->digits = malloc(l + 1)) != NULL) {
+            memcpy(e->digits, t, l);
+            e->digits[l] = '\0';
+        } else
+            oom = 1;
+    } else if (strncmp(s, "param: ", 7) == 0 && split_pair(s + 7, name, value, sizeof name) == 0)
+        oom |= pairs_push(&e->param, name, value) != 0;
+    else if (strncmp(s, "init: ", 6) == 0 && split_pair(s + 6, name, value, sizeof name) == 0)
+        oom |= pairs_push(&e->init, name, value) != 0;
+    else if (strncmp(s, "certified: ", 11) == 0 &&
+             split_pair(s + 11, name, value, sizeof name) == 0 && strcmp(name, "t") != 0 &&
+             strcmp(name, "digits") != 0 && strcmp(name, "sig_digits") != 0)
+        oom |= pairs_push(&e->certified, name, value) != 0;
+    return oom;
+}
+
+/* what the output of kind KIND at REL did not say: its case is the file's stem, its
+ * model "", its outcome certified or computed, its digits ""; 1 if memory ran out */
+static int entry_defaults(entry_t *e, int kind, const char *rel)
+{
+    int oom = 0;
+    if (e->name == NULL) { /* the file's stem */
+        const char *b = strrchr(rel, '/');
+        oom |= (e->name = strdup(b ? b + 1 : rel)) == NULL;
+        if (e->name != NULL && ends_with(e->name, ".csv"))
+            e->name[strlen(e->name) - 4] = '\0';
+    }
+    if (e->model == NULL)
+        oom |= (e->model = strdup("")) == NULL;
+    if (e->outcome == NULL)
+        oom |= (e->outcome = strdup(kind == 0 ? "certified" : "computed")) == NULL;
+    if (e->digits == NULL)
+        oom |= (e->digits = strdup("")) == NULL;
+    oom |= (e->kind = strdup(kinds[kind].kind)) == NULL;
+    oom |= (e->rel = strdup(rel)) == NULL;
+    return oom;
+}
+
+/* room for one more entry in CAT: 0, or -1 */
+static int entry_room(cat_t *cat)
+{
+    if (cat->ne == cat->cape &&
+        (cat->e = realloc(cat->e, (cat->cape = cat->cape ? 2 * cat->cape : 64) * sizeof *cat->e)) ==
+            NULL)
+        return -1;
+    return 0;
+}
+
 /* read the metadata of the output FULL (REL under DIR) into a new entry; 0 if it is
  * not an nhref output */
 static int read_output(cat_t *cat, const char *full, const char *rel)
 {
-    static const struct {
-        const char *first, *kind;
-    } kinds[] = {{"# nhref golden file", "golden"},
-                 {"# nhref trajectory", "run"},
-                 {"# nhref finite-time Lyapunov exponents", "lyapunov"}};
     FILE *f = fopen(full, "r");
     char *line = NULL, claimed[65], hex[65];
-    size_t cap = 0, lineno = 0;
+    size_t cap = 0;
     ssize_t got;
     entry_t e;
     int kind = -1, oom = 0;
@@ -167,50 +247,17 @@ static int read_output(cat_t *cat, const char *full, const char *rel)
     }
     memset(&e, 0, sizeof e);
     while ((got = getline(&line, &cap, f)) >= 0) {
-        char *s, name[256], value[256];
-        lineno++;
         if (got > 0 && line[got - 1] == '\n')
             line[--got] = '\0';
         if (line[0] != '#')
             continue;
         /* the kind of file: its first '#' line (after the header row, in format 2) */
         if (kind < 0) {
-            for (int k = 0; k < 3; k++)
-                if (strcmp(line, kinds[k].first) == 0)
-                    kind = k;
-            if (kind < 0)
+            if ((kind = output_kind(line)) < 0)
                 break;
             continue;
         }
-        s = line + 1;
-        while (*s == ' ')
-            s++;
-        if (strncmp(s, "model: ", 7) == 0 && e.model == NULL)
-            oom |= (e.model = strdup(s + 7)) == NULL;
-        else if (strncmp(s, "case: ", 6) == 0 && e.name == NULL)
-            oom |= (e.name = strdup(s + 6)) == NULL;
-        else if (strncmp(s, "outcome: ", 9) == 0 && e.outcome == NULL)
-            oom |= (e.outcome = strdup(s + 9)) == NULL;
-        else if (strncmp(s, "digits: ", 8) == 0 && e.digits == NULL)
-            oom |= (e.digits = strdup(s + 8)) == NULL;
-        else if ((strncmp(s, "tolerance: 1e-", 14) == 0 || strncmp(s, "precision: ", 11) == 0) &&
-                 e.digits == NULL && strstr(s, "1e-") != NULL) {
-            char *t = strstr(s, "1e-") + 3;
-            size_t l = strspn(t, "0123456789.");
-            if ((e.digits = malloc(l + 1)) != NULL) {
-                memcpy(e.digits, t, l);
-                e.digits[l] = '\0';
-            } else
-                oom = 1;
-        } else if (strncmp(s, "param: ", 7) == 0 &&
-                   split_pair(s + 7, name, value, sizeof name) == 0)
-            oom |= pairs_push(&e.param, name, value) != 0;
-        else if (strncmp(s, "init: ", 6) == 0 && split_pair(s + 6, name, value, sizeof name) == 0)
-            oom |= pairs_push(&e.init, name, value) != 0;
-        else if (strncmp(s, "certified: ", 11) == 0 &&
-                 split_pair(s + 11, name, value, sizeof name) == 0 && strcmp(name, "t") != 0 &&
-                 strcmp(name, "digits") != 0 && strcmp(name, "sig_digits") != 0)
-            oom |= pairs_push(&e.certified, name, value) != 0;
+        oom |= read_meta_line(&e, line + 1);
     }
     free(line);
     fclose(f);
@@ -219,20 +266,7 @@ static int read_output(cat_t *cat, const char *full, const char *rel)
         entry_free(&e);
         return 0;
     }
-    if (e.name == NULL) { /* the file's stem */
-        const char *b = strrchr(rel, '/');
-        oom |= (e.name = strdup(b ? b + 1 : rel)) == NULL;
-        if (e.name != NULL && ends_with(e.name, ".csv"))
-            e.name[strlen(e.name) - 4] = '\0';
-    }
-    if (e.model == NULL)
-        oom |= (e.model = strdup("")) == NULL;
-    if (e.outcome == NULL)
-        oom |= (e.outcome = strdup(kind == 0 ? "certified" : "computed")) == NULL;
-    if (e.digits == NULL)
-        oom |= (e.digits = strdup("")) == NULL;
-    oom |= (e.kind = strdup(kinds[kind].kind)) == NULL;
-    oom |= (e.rel = strdup(rel)) == NULL;
+    oom |= entry_defaults(&e, kind, rel);
     if (nhref_file_data_sha256(full, hex, claimed) != NHREF_OK) {
         cli_error("cannot read '%s': %s", full, strerror(errno));
         entry_free(&e);
@@ -240,9 +274,7 @@ static int read_output(cat_t *cat, const char *full, const char *rel)
     }
     strcpy(e.sha, hex);
     e.status = claimed[0] == '\0' ? ST_UNCHECKED : strcmp(claimed, hex) == 0 ? ST_OK : ST_CORRUPT;
-    if (oom || (cat->ne == cat->cape &&
-                (cat->e = realloc(cat->e, (cat->cape = cat->cape ? 2 * cat->cape : 64) *
-                                              sizeof *cat->e)) == NULL)) {
+    if (oom || entry_room(cat) != 0) {
         entry_free(&e);
         return -1;
     }
@@ -514,7 +546,17 @@ static int write_file(const char *path, const char *text, size_t len)
     return 0;
 }
 
-int cmd_catalogue(int argc, char **argv)
+/* what the command line asks for */
+typedef struct {
+    const char *dir, *tsv_path, *json_path, *casefiles[64];
+    size_t ncasefiles;
+    int quiet;
+    char *tsv_def, *json_def; /* DIR/catalogue.tsv and .json, when written there */
+} opts_t;
+
+/* the options and DIR into O: -1 to go on, else the exit status (after --help or an
+ * error) */
+static int parse_args(opts_t *o, int argc, char **argv)
 {
     static const struct option longopts[] = {{"cases", required_argument, NULL, 'C'},
                                               {"tsv", required_argument, NULL, 'T'},
@@ -522,37 +564,28 @@ int cmd_catalogue(int argc, char **argv)
                                               {"quiet", no_argument, NULL, 'q'},
                                               {"help", no_argument, NULL, 'h'},
                                               {NULL, 0, NULL, 0}};
-    const char *dir, *tsv_path = NULL, *json_path = NULL, *casefiles[64];
-    char **files = NULL, *tsv_def = NULL, *json_def = NULL;
-    size_t nfiles = 0, capf = 0, ncasefiles = 0, *bykey = NULL, *order = NULL, nrow = 0;
-    size_t nexpected = 0;
-    size_t count[ST_COUNT] = {0};
-    entry_t *rows = NULL;
-    cat_t cat;
-    int c, quiet = 0, rc = CLI_FAIL;
-    pairs_t cols_p = {0, NULL, NULL}, cols_i = {0, NULL, NULL};
-    json_t *root = NULL, *jcases, *jmissing, *jdup;
+    struct stat sb;
+    int c;
 
-    memset(&cat, 0, sizeof cat);
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
         switch (c) {
         case 'C':
-            if (ncasefiles == sizeof casefiles / sizeof casefiles[0]) {
+            if (o->ncasefiles == sizeof o->casefiles / sizeof o->casefiles[0]) {
                 cli_error("too many --cases files (at most 64)");
                 return CLI_USAGE;
             }
-            casefiles[ncasefiles++] = optarg;
+            o->casefiles[o->ncasefiles++] = optarg;
             break;
         case 'T':
-            tsv_path = optarg;
+            o->tsv_path = optarg;
             break;
         case 'J':
-            json_path = optarg;
+            o->json_path = optarg;
             break;
         case 'q':
-            quiet = 1;
+            o->quiet = 1;
             break;
         case 'h':
             usage(stdout);
@@ -571,224 +604,333 @@ int cmd_catalogue(int argc, char **argv)
                                  : "one DIR only (see 'nhref catalogue --help')");
         return CLI_USAGE;
     }
-    dir = argv[optind];
-    {
-        struct stat sb;
-        if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-            cli_error("'%s' is not a directory", dir);
-            return CLI_USAGE;
-        }
+    o->dir = argv[optind];
+    if (stat(o->dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        cli_error("'%s' is not a directory", o->dir);
+        return CLI_USAGE;
     }
+    return -1;
+}
 
-    /* the files, in path order */
+/* the outputs and manifests under DIR, in path order, into CAT (temporary files
+ * counted): CLI_OK, else the exit status */
+static int read_tree(cat_t *cat, const char *dir)
+{
+    char **files = NULL;
+    size_t nfiles = 0, capf = 0;
+    int rc = CLI_OK;
+
     if (walk(dir, "", &files, &nfiles, &capf) != 0)
-        goto out;
-    qsort(files, nfiles, sizeof *files, cmp_str);
-    for (size_t i = 0; i < nfiles; i++) {
+        rc = CLI_FAIL;
+    else
+        qsort(files, nfiles, sizeof *files, cmp_str);
+    for (size_t i = 0; i < nfiles && rc == CLI_OK; i++) {
         char *full = join(dir, files[i]);
         int r = 0;
-        if (full == NULL)
-            goto out;
-        if (strstr(files[i], ".tmp.") != NULL)
-            cat.ntemp++;
-        else if (ends_with(files[i], ".csv"))
-            r = read_output(&cat, full, files[i]);
-        else if (ends_with(files[i], ".manifest"))
-            r = read_manifest(&cat, full, files[i]);
-        free(full);
-        if (r < 0) {
-            rc = CLI_USAGE;
-            goto out;
+        if (full == NULL) {
+            rc = CLI_FAIL;
+            break;
         }
+        if (strstr(files[i], ".tmp.") != NULL)
+            cat->ntemp++;
+        else if (ends_with(files[i], ".csv"))
+            r = read_output(cat, full, files[i]);
+        else if (ends_with(files[i], ".manifest"))
+            r = read_manifest(cat, full, files[i]);
+        free(full);
+        if (r < 0)
+            rc = CLI_USAGE;
     }
-    for (size_t i = 0; i < ncasefiles; i++) {
+    for (size_t i = 0; i < nfiles; i++)
+        free(files[i]);
+    free(files);
+    return rc;
+}
+
+/* the cases of O's --cases files, expected in CAT: CLI_OK, else the exit status */
+static int read_casefiles(cat_t *cat, const opts_t *o)
+{
+    for (size_t i = 0; i < o->ncasefiles; i++) {
         nhref_case_t *cs;
         size_t n;
         char err[1024];
-        if (nhref_cases_read(&cs, &n, casefiles[i], err, sizeof err) != NHREF_OK) {
+        if (nhref_cases_read(&cs, &n, o->casefiles[i], err, sizeof err) != NHREF_OK) {
             cli_error("%s", err);
-            rc = CLI_USAGE;
-            goto out;
+            return CLI_USAGE;
         }
         for (size_t k = 0; k < n; k++)
-            if (expect_push(&cat, cs[k].model, cs[k].name, NULL, cs[k].swept) != 0) {
+            if (expect_push(cat, cs[k].model, cs[k].name, NULL, cs[k].swept) != 0) {
                 nhref_cases_free(cs, n);
-                goto out;
+                return CLI_FAIL;
             }
         nhref_cases_free(cs, n);
     }
+    return CLI_OK;
+}
 
-    /* the rows: the expected cases (each once) with their outputs, then the others */
-    bykey = malloc((cat.ne + 1) * sizeof *bykey);
-    order = malloc((cat.ne + cat.nx + 1) * sizeof *order);
-    rows = calloc(cat.ne + cat.nx + 1, sizeof *rows);
-    if (bykey == NULL || order == NULL || rows == NULL)
-        goto out;
-    for (size_t i = 0; i < cat.ne; i++)
-        bykey[i] = i;
-    g_e = cat.e;
-    qsort(bykey, cat.ne, sizeof *bykey, cmp_key_idx);
-    {
-        char *used = calloc(cat.ne + 1, 1);
-        /* expected keys seen already (several manifests may list a case) */
-        char **seen = malloc((cat.nx + 1) * sizeof *seen);
-        size_t nseen = 0;
-        if (used == NULL || seen == NULL) {
-            free(used);
-            free(seen);
-            goto out;
+/* the rows of the index, the expected cases (each once) with their outputs, then the
+ * others; a row is an output or a missing case */
+typedef struct {
+    size_t nrow, nexpected, count[ST_COUNT];
+    size_t *order;          /* per row: its index in cat->e, or ROW_MISSING */
+    entry_t *rows;          /* rows[r]: the row of a missing case, at its place */
+    pairs_t cols_p, cols_i; /* the parameter and state columns, in the order first met */
+} index_t;
+
+#define ROW_MISSING ((size_t)-1)
+
+/* the entry of row R */
+static const entry_t *row_entry(const index_t *ix, const cat_t *cat, size_t r)
+{
+    return ix->order[r] == ROW_MISSING ? &ix->rows[r] : &cat->e[ix->order[r]];
+}
+
+/* KEY is one of the N keys in SEEN: a key listed twice (the same manifest in two
+ * shards' directories) counts once; a linear look-back is enough for the usual
+ * handful of manifests */
+static int seen_before(char *const *seen, size_t n, const char *key)
+{
+    for (size_t s = n; s-- > 0;)
+        if (strcmp(seen[s], key) == 0)
+            return 1;
+    return 0;
+}
+
+/* the next row: the expected case X, which has no output */
+static void missing_row(index_t *ix, const expect_t *x)
+{
+    entry_t *r = &ix->rows[ix->nrow];
+    r->model = strdup(x->model);
+    r->name = strdup(x->name);
+    r->status = ST_MISSING;
+    swept_pairs(x->swept, &r->param, &r->init);
+    ix->order[ix->nrow++] = ROW_MISSING;
+}
+
+/* the rows of the expected cases, each once: its outputs (duplicate if several; marked
+ * in USED), else a missing row.  BYKEY: the entries sorted by key.  0, or -1 */
+static int expected_rows(index_t *ix, cat_t *cat, const size_t *bykey, char *used)
+{
+    /* expected keys seen already (several manifests may list a case) */
+    char **seen = malloc((cat->nx + 1) * sizeof *seen);
+    size_t nseen = 0;
+
+    if (seen == NULL)
+        return -1;
+    for (size_t i = 0; i < cat->nx; i++) {
+        const expect_t *x = &cat->x[i];
+        size_t lo = lower(cat->e, bykey, cat->ne, x->model, x->name), hi = lo;
+        char *key = malloc(strlen(x->model) + strlen(x->name) + 2);
+        if (key == NULL)
+            break;
+        sprintf(key, "%s/%s", x->model, x->name);
+        if (seen_before(seen, nseen, key)) {
+            free(key);
+            continue;
         }
-        for (size_t i = 0; i < cat.nx; i++) {
-            expect_t *x = &cat.x[i];
-            size_t lo = lower(cat.e, bykey, cat.ne, x->model, x->name), hi = lo;
-            char *key = malloc(strlen(x->model) + strlen(x->name) + 2);
-            if (key == NULL)
-                break;
-            sprintf(key, "%s/%s", x->model, x->name);
-            /* a key listed twice (the same manifest in two shards' directories) counts once:
-             * a linear look-back is enough for the usual handful of manifests */
-            {
-                int dup = 0;
-                for (size_t s = nseen; s-- > 0 && !dup;)
-                    dup = strcmp(seen[s], key) == 0;
-                if (dup) {
-                    free(key);
-                    continue;
-                }
-            }
-            seen[nseen++] = key;
-            while (hi < cat.ne && same_key(&cat.e[bykey[hi]], x->model, x->name))
-                hi++;
-            if (hi == lo) { /* missing */
-                entry_t *r = &rows[nrow];
-                r->model = strdup(x->model);
-                r->name = strdup(x->name);
-                r->status = ST_MISSING;
-                swept_pairs(x->swept, &r->param, &r->init);
-                order[nrow++] = (size_t)-1;
-                continue;
-            }
-            for (size_t k = lo; k < hi; k++) {
-                used[bykey[k]] = 1;
-                if (hi - lo > 1)
-                    cat.e[bykey[k]].status = ST_DUPLICATE;
-                order[nrow++] = bykey[k];
-            }
+        seen[nseen++] = key;
+        while (hi < cat->ne && same_key(&cat->e[bykey[hi]], x->model, x->name))
+            hi++;
+        if (hi == lo) {
+            missing_row(ix, x);
+            continue;
         }
-        nexpected = nseen;
-        for (size_t s = 0; s < nseen; s++)
-            free(seen[s]);
-        free(seen);
-        for (size_t i = 0; i < cat.ne; i++) /* the others, by path */
-            if (!used[i]) {
-                size_t lo = lower(cat.e, bykey, cat.ne, cat.e[i].model, cat.e[i].name);
-                if (lo + 1 < cat.ne && same_key(&cat.e[bykey[lo + 1]], cat.e[i].model,
-                                                cat.e[i].name))
-                    cat.e[i].status = ST_DUPLICATE;
-                order[nrow++] = i;
-            }
-        free(used);
+        for (size_t k = lo; k < hi; k++) {
+            used[bykey[k]] = 1;
+            if (hi - lo > 1)
+                cat->e[bykey[k]].status = ST_DUPLICATE;
+            ix->order[ix->nrow++] = bykey[k];
+        }
     }
-    /* the parameter and state columns: every name, in the order first met */
-    for (size_t r = 0; r < nrow; r++) {
-        const entry_t *e = order[r] == (size_t)-1 ? &rows[r] : &cat.e[order[r]];
+    ix->nexpected = nseen;
+    for (size_t s = 0; s < nseen; s++)
+        free(seen[s]);
+    free(seen);
+    return 0;
+}
+
+/* the rows of the outputs no case expects (not in USED), by path: duplicate if
+ * another output has the same key */
+static void other_rows(index_t *ix, cat_t *cat, const size_t *bykey, const char *used)
+{
+    for (size_t i = 0; i < cat->ne; i++)
+        if (!used[i]) {
+            size_t lo = lower(cat->e, bykey, cat->ne, cat->e[i].model, cat->e[i].name);
+            if (lo + 1 < cat->ne &&
+                same_key(&cat->e[bykey[lo + 1]], cat->e[i].model, cat->e[i].name))
+                cat->e[i].status = ST_DUPLICATE;
+            ix->order[ix->nrow++] = i;
+        }
+}
+
+/* the parameter and state columns (every name, in the order first met) and the count
+ * of rows of each status */
+static void index_columns(index_t *ix, const cat_t *cat)
+{
+    for (size_t r = 0; r < ix->nrow; r++) {
+        const entry_t *e = row_entry(ix, cat, r);
         for (size_t k = 0; k < e->param.n; k++)
-            if (pair_get(&cols_p, e->param.name[k]) == NULL)
-                pairs_push(&cols_p, e->param.name[k], "");
+            if (pair_get(&ix->cols_p, e->param.name[k]) == NULL)
+                pairs_push(&ix->cols_p, e->param.name[k], "");
         for (size_t k = 0; k < e->init.n; k++)
-            if (pair_get(&cols_i, e->init.name[k]) == NULL)
-                pairs_push(&cols_i, e->init.name[k], "");
-        count[e->status]++;
+            if (pair_get(&ix->cols_i, e->init.name[k]) == NULL)
+                pairs_push(&ix->cols_i, e->init.name[k], "");
+        ix->count[e->status]++;
     }
+}
 
-    /* TSV */
-    {
-        char *buf = NULL;
-        size_t len = 0;
-        FILE *t = open_memstream(&buf, &len);
-        if (t == NULL)
-            goto out;
-        fprintf(t, "case\tmodel\tkind\tstatus\toutcome\tdigits\tcertified\tfile\tsha256");
-        for (size_t k = 0; k < cols_p.n; k++)
-            fprintf(t, "\tparam:%s", cols_p.name[k]);
-        for (size_t k = 0; k < cols_i.n; k++)
-            fprintf(t, "\tinit:%s", cols_i.name[k]);
-        fputc('\n', t);
-        for (size_t r = 0; r < nrow; r++) {
-            const entry_t *e = order[r] == (size_t)-1 ? &rows[r] : &cat.e[order[r]];
-            tsv_field(t, e->name);
-            fputc('\t', t);
-            tsv_field(t, e->model);
-            fputc('\t', t);
-            tsv_field(t, e->kind);
-            fprintf(t, "\t%s\t", status_name[e->status]);
-            tsv_field(t, e->outcome);
-            fputc('\t', t);
-            tsv_field(t, e->digits);
-            fputc('\t', t);
-            for (size_t k = 0; k < e->certified.n; k++) {
-                fprintf(t, "%s%s=", k ? " " : "", e->certified.name[k]);
-                tsv_field(t, e->certified.value[k]);
-            }
-            fputc('\t', t);
-            tsv_field(t, e->rel);
-            fprintf(t, "\t%s", e->rel ? e->sha : "");
-            for (size_t k = 0; k < cols_p.n; k++) {
-                fputc('\t', t);
-                tsv_field(t, pair_get(&e->param, cols_p.name[k]));
-            }
-            for (size_t k = 0; k < cols_i.n; k++) {
-                fputc('\t', t);
-                tsv_field(t, pair_get(&e->init, cols_i.name[k]));
-            }
-            fputc('\n', t);
-        }
-        fclose(t);
-        if (tsv_path == NULL)
-            tsv_path = tsv_def = join(dir, "catalogue.tsv");
-        if (tsv_path == NULL || write_file(tsv_path, buf, len) != 0) {
-            free(buf);
-            goto out;
-        }
-        free(buf);
-    }
+/* the rows, columns and counts of the index of CAT (whose duplicates it marks):
+ * 0, or -1 out of memory */
+static int build_index(index_t *ix, cat_t *cat)
+{
+    size_t *bykey = malloc((cat->ne + 1) * sizeof *bykey);
+    char *used = NULL;
+    int rc = -1;
 
-    /* JSON */
-    root = json_object();
-    jcases = json_array();
-    jmissing = json_array();
-    jdup = json_array();
-    {
-        json_t *s = json_object(), *jm = json_array();
-        json_object_set_new(root, "format", json_string("nhref-catalogue 1"));
-        json_object_set_new(s, "rows", json_integer((json_int_t)nrow));
-        json_object_set_new(s, "expected", json_integer((json_int_t)nexpected));
-        json_object_set_new(s, "outputs", json_integer((json_int_t)cat.ne));
-        for (int k = 0; k < ST_COUNT; k++)
-            json_object_set_new(s, status_name[k], json_integer((json_int_t)count[k]));
-        json_object_set_new(s, "temporary_files", json_integer((json_int_t)cat.ntemp));
-        json_object_set_new(s, "other_csv_files", json_integer((json_int_t)cat.nother));
-        json_object_set_new(root, "summary", s);
-        for (size_t i = 0; i < cat.nmanifest; i++)
-            json_array_append_new(jm, json_string(cat.manifests[i]));
-        json_object_set_new(root, "manifests", jm);
+    ix->order = malloc((cat->ne + cat->nx + 1) * sizeof *ix->order);
+    ix->rows = calloc(cat->ne + cat->nx + 1, sizeof *ix->rows);
+    if (bykey != NULL && ix->order != NULL && ix->rows != NULL) {
+        for (size_t i = 0; i < cat->ne; i++)
+            bykey[i] = i;
+        g_e = cat->e;
+        qsort(bykey, cat->ne, sizeof *bykey, cmp_key_idx);
+        used = calloc(cat->ne + 1, 1);
+        if (used != NULL && expected_rows(ix, cat, bykey, used) == 0) {
+            other_rows(ix, cat, bykey, used);
+            index_columns(ix, cat);
+            rc = 0;
+        }
     }
-    for (size_t r = 0; r < nrow; r++) {
-        const entry_t *e = order[r] == (size_t)-1 ? &rows[r] : &cat.e[order[r]];
-        json_t *o = json_object();
-        json_object_set_new(o, "case", json_string(e->name));
-        json_object_set_new(o, "model", json_string(e->model));
-        json_object_set_new(o, "kind", e->kind ? json_string(e->kind) : json_null());
-        json_object_set_new(o, "status", json_string(status_name[e->status]));
-        json_object_set_new(o, "outcome", e->outcome ? json_string(e->outcome) : json_null());
-        json_object_set_new(o, "digits", number_json(e->digits));
-        json_object_set_new(o, "certified",
-                            e->certified.n ? pairs_json(&e->certified, 1) : json_null());
-        json_object_set_new(o, "file", e->rel ? json_string(e->rel) : json_null());
-        json_object_set_new(o, "sha256", e->rel ? json_string(e->sha) : json_null());
-        json_object_set_new(o, "param", pairs_json(&e->param, 0));
-        json_object_set_new(o, "init", pairs_json(&e->init, 0));
-        json_array_append_new(jcases, o);
+    free(used);
+    free(bykey);
+    return rc;
+}
+
+/* one row of the TSV: the entry E in the columns of IX */
+static void tsv_row(FILE *t, const entry_t *e, const index_t *ix)
+{
+    tsv_field(t, e->name);
+    fputc('\t', t);
+    tsv_field(t, e->model);
+    fputc('\t', t);
+    tsv_field(t, e->kind);
+    fprintf(t, "\t%s\t", status_name[e->status]);
+    tsv_field(t, e->outcome);
+    fputc('\t', t);
+    tsv_field(t, e->digits);
+    fputc('\t', t);
+    for (size_t k = 0; k < e->certified.n; k++) {
+        fprintf(t, "%s%s=", k ? " " : "", e->certified.name[k]);
+        tsv_field(t, e->certified.value[k]);
+    }
+    fputc('\t', t);
+    tsv_field(t, e->rel);
+    fprintf(t, "\t%s", e->rel ? e->sha : "");
+    for (size_t k = 0; k < ix->cols_p.n; k++) {
+        fputc('\t', t);
+        tsv_field(t, pair_get(&e->param, ix->cols_p.name[k]));
+    }
+    for (size_t k = 0; k < ix->cols_i.n; k++) {
+        fputc('\t', t);
+        tsv_field(t, pair_get(&e->init, ix->cols_i.name[k]));
+    }
+    fputc('\n', t);
+}
+
+/* the TSV of the index, to --tsv or DIR/catalogue.tsv: 0, or -1 */
+static int write_tsv(opts_t *o, const index_t *ix, const cat_t *cat)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *t = open_memstream(&buf, &len);
+    int rc = 0;
+
+    if (t == NULL)
+        return -1;
+    fprintf(t, "case\tmodel\tkind\tstatus\toutcome\tdigits\tcertified\tfile\tsha256");
+    for (size_t k = 0; k < ix->cols_p.n; k++)
+        fprintf(t, "\tparam:%s", ix->cols_p.name[k]);
+    for (size_t k = 0; k < ix->cols_i.n; k++)
+        fprintf(t, "\tinit:%s", ix->cols_i.name[k]);
+    fputc('\n', t);
+    for (size_t r = 0; r < ix->nrow; r++)
+        tsv_row(t, row_entry(ix, cat, r), ix);
+    fclose(t);
+    if (o->tsv_path == NULL)
+        o->tsv_path = o->tsv_def = join(o->dir, "catalogue.tsv");
+    if (o->tsv_path == NULL || write_file(o->tsv_path, buf, len) != 0)
+        rc = -1;
+    free(buf);
+    return rc;
+}
+
+/* the JSON's format, summary (the counts) and manifests, into ROOT */
+static void json_summary(json_t *root, const index_t *ix, const cat_t *cat)
+{
+    json_t *s = json_object(), *jm = json_array();
+    json_object_set_new(root, "format", json_string("nhref-catalogue 1"));
+    json_object_set_new(s, "rows", json_integer((json_int_t)ix->nrow));
+    json_object_set_new(s, "expected", json_integer((json_int_t)ix->nexpected));
+    json_object_set_new(s, "outputs", json_integer((json_int_t)cat->ne));
+    for (int k = 0; k < ST_COUNT; k++)
+        json_object_set_new(s, status_name[k], json_integer((json_int_t)ix->count[k]));
+    json_object_set_new(s, "temporary_files", json_integer((json_int_t)cat->ntemp));
+    json_object_set_new(s, "other_csv_files", json_integer((json_int_t)cat->nother));
+    json_object_set_new(root, "summary", s);
+    for (size_t i = 0; i < cat->nmanifest; i++)
+        json_array_append_new(jm, json_string(cat->manifests[i]));
+    json_object_set_new(root, "manifests", jm);
+}
+
+/* one row of the JSON: the entry E */
+static json_t *json_row(const entry_t *e)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "case", json_string(e->name));
+    json_object_set_new(o, "model", json_string(e->model));
+    json_object_set_new(o, "kind", e->kind ? json_string(e->kind) : json_null());
+    json_object_set_new(o, "status", json_string(status_name[e->status]));
+    json_object_set_new(o, "outcome", e->outcome ? json_string(e->outcome) : json_null());
+    json_object_set_new(o, "digits", number_json(e->digits));
+    json_object_set_new(o, "certified",
+                        e->certified.n ? pairs_json(&e->certified, 1) : json_null());
+    json_object_set_new(o, "file", e->rel ? json_string(e->rel) : json_null());
+    json_object_set_new(o, "sha256", e->rel ? json_string(e->sha) : json_null());
+    json_object_set_new(o, "param", pairs_json(&e->param, 0));
+    json_object_set_new(o, "init", pairs_json(&e->init, 0));
+    return o;
+}
+
+/* the text of ROOT and a '\n' (*LEN bytes, not NUL-terminated), or NULL */
+static char *json_text(const json_t *root, size_t *len)
+{
+    char *text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
+    char *withnl;
+    if (text == NULL)
+        return NULL;
+    *len = strlen(text);
+    withnl = malloc(*len + 2);
+    if (withnl != NULL) {
+        memcpy(withnl, text, *len);
+        withnl[(*len)++] = '\n';
+    }
+    free(text);
+    return withnl;
+}
+
+/* the JSON of the index, to --json or DIR/catalogue.json: 0, or -1 */
+static int write_json(opts_t *o, const index_t *ix, const cat_t *cat)
+{
+    json_t *root = json_object(), *jcases = json_array(), *jmissing = json_array(),
+           *jdup = json_array();
+    char *text;
+    size_t len;
+    int rc = -1;
+
+    json_summary(root, ix, cat);
+    for (size_t r = 0; r < ix->nrow; r++) {
+        const entry_t *e = row_entry(ix, cat, r);
+        json_array_append_new(jcases, json_row(e));
         if (e->status == ST_MISSING)
             json_array_append_new(jmissing, json_string(e->name));
         if (e->status == ST_DUPLICATE && e->rel != NULL)
@@ -797,77 +939,99 @@ int cmd_catalogue(int argc, char **argv)
     json_object_set_new(root, "missing", jmissing);
     json_object_set_new(root, "duplicates", jdup);
     json_object_set_new(root, "cases", jcases);
-    {
-        char *text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
-        size_t len;
-        char *withnl;
-        if (text == NULL)
-            goto out;
-        len = strlen(text);
-        withnl = malloc(len + 2);
-        if (withnl == NULL) {
-            free(text);
-            goto out;
-        }
-        memcpy(withnl, text, len);
-        withnl[len++] = '\n';
+    if ((text = json_text(root, &len)) != NULL) {
+        if (o->json_path == NULL)
+            o->json_path = o->json_def = join(o->dir, "catalogue.json");
+        if (o->json_path != NULL && write_file(o->json_path, text, len) == 0)
+            rc = 0;
         free(text);
-        if (json_path == NULL)
-            json_path = json_def = join(dir, "catalogue.json");
-        if (json_path == NULL || write_file(json_path, withnl, len) != 0) {
-            free(withnl);
-            goto out;
-        }
-        free(withnl);
     }
-    rc = count[ST_MISSING] || count[ST_DUPLICATE] || count[ST_CORRUPT] ? CLI_FAIL : CLI_OK;
-    if (!quiet || rc != CLI_OK) {
-        fprintf(stderr, "%s: %s: %zu rows: %zu ok, %zu missing, %zu duplicate, %zu corrupt, %zu "
-                        "unchecked",
-                cli_prog, dir, nrow, count[ST_OK], count[ST_MISSING], count[ST_DUPLICATE],
+    json_decref(root);
+    return rc;
+}
+
+/* the summary on stderr (unless --quiet and all is well) and the first few rows in
+ * error; the exit status: CLI_FAIL if a case is missing, duplicate or corrupt */
+static int report(const opts_t *o, const index_t *ix, const cat_t *cat)
+{
+    const size_t *count = ix->count;
+    int rc = count[ST_MISSING] || count[ST_DUPLICATE] || count[ST_CORRUPT] ? CLI_FAIL : CLI_OK;
+
+    if (!o->quiet || rc != CLI_OK) {
+        fprintf(stderr,
+                "%s: %s: %zu rows: %zu ok, %zu missing, %zu duplicate, %zu corrupt, %zu "
+                "unchecked",
+                cli_prog, o->dir, ix->nrow, count[ST_OK], count[ST_MISSING], count[ST_DUPLICATE],
                 count[ST_CORRUPT], count[ST_UNCHECKED]);
-        if (cat.ntemp)
-            fprintf(stderr, "; %zu temporary files left by killed writers", cat.ntemp);
-        fprintf(stderr, " -> %s, %s\n", tsv_path, json_path);
+        if (cat->ntemp)
+            fprintf(stderr, "; %zu temporary files left by killed writers", cat->ntemp);
+        fprintf(stderr, " -> %s, %s\n", o->tsv_path, o->json_path);
     }
     if (rc != CLI_OK) /* name a few */
-        for (size_t r = 0, shown = 0; r < nrow && shown < 10; r++) {
-            const entry_t *e = order[r] == (size_t)-1 ? &rows[r] : &cat.e[order[r]];
+        for (size_t r = 0, shown = 0; r < ix->nrow && shown < 10; r++) {
+            const entry_t *e = row_entry(ix, cat, r);
             if (e->status == ST_MISSING || e->status == ST_DUPLICATE || e->status == ST_CORRUPT) {
                 fprintf(stderr, "%s:   %s %s/%s%s%s\n", cli_prog, status_name[e->status], e->model,
                         e->name, e->rel ? ": " : "", e->rel ? e->rel : "");
                 shown++;
             }
         }
+    return rc;
+}
 
-out:
-    json_decref(root);
-    for (size_t i = 0; i < nfiles; i++)
-        free(files[i]);
-    free(files);
-    for (size_t i = 0; i < cat.ne; i++)
-        entry_free(&cat.e[i]);
-    free(cat.e);
-    for (size_t i = 0; i < cat.nx; i++) {
-        free(cat.x[i].model);
-        free(cat.x[i].name);
-        free(cat.x[i].rel);
-        free(cat.x[i].swept);
+static void cat_free(cat_t *cat)
+{
+    for (size_t i = 0; i < cat->ne; i++)
+        entry_free(&cat->e[i]);
+    free(cat->e);
+    for (size_t i = 0; i < cat->nx; i++) {
+        free(cat->x[i].model);
+        free(cat->x[i].name);
+        free(cat->x[i].rel);
+        free(cat->x[i].swept);
     }
-    free(cat.x);
-    for (size_t i = 0; i < cat.nmanifest; i++)
-        free(cat.manifests[i]);
-    free(cat.manifests);
-    if (rows != NULL)
-        for (size_t r = 0; r < nrow; r++)
-            if (order[r] == (size_t)-1)
-                entry_free(&rows[r]);
-    free(rows);
-    free(order);
-    free(bykey);
-    pairs_free(&cols_p);
-    pairs_free(&cols_i);
-    free(tsv_def);
-    free(json_def);
+    free(cat->x);
+    for (size_t i = 0; i < cat->nmanifest; i++)
+        free(cat->manifests[i]);
+    free(cat->manifests);
+}
+
+static void index_free(index_t *ix)
+{
+    if (ix->rows != NULL)
+        for (size_t r = 0; r < ix->nrow; r++)
+            if (ix->order[r] == ROW_MISSING)
+                entry_free(&ix->rows[r]);
+    free(ix->rows);
+    free(ix->order);
+    pairs_free(&ix->cols_p);
+    pairs_free(&ix->cols_i);
+}
+
+int cmd_catalogue(int argc, char **argv)
+{
+    opts_t o;
+    cat_t cat;
+    index_t ix;
+    int rc;
+
+    memset(&o, 0, sizeof o);
+    memset(&cat, 0, sizeof cat);
+    memset(&ix, 0, sizeof ix);
+    if ((rc = parse_args(&o, argc, argv)) >= 0)
+        return rc;
+    rc = read_tree(&cat, o.dir);
+    if (rc == CLI_OK)
+        rc = read_casefiles(&cat, &o);
+    if (rc == CLI_OK) {
+        rc = CLI_FAIL;
+        if (build_index(&ix, &cat) == 0 && write_tsv(&o, &ix, &cat) == 0 &&
+            write_json(&o, &ix, &cat) == 0)
+            rc = report(&o, &ix, &cat);
+    }
+    cat_free(&cat);
+    index_free(&ix);
+    free(o.tsv_def);
+    free(o.json_def);
     return rc;
 }

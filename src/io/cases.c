@@ -395,16 +395,11 @@ static nhref_case_t *case_push(case_list_t *l)
     return &l->v[l->n++];
 }
 
-/* check section S and append its case (or, for a sweep, its expanded cases) to L */
-static int section_finish(section_t *s, case_list_t *l, const char *path, char *err,
-                          size_t errlen)
+/* the keys a case needs: model, digits, and times (a list, or t-end and dt-out from
+ * t-start, 0 unless given, made into the list here); event and event-horizon together */
+static int check_keys(section_t *s, const char *path, char *err, size_t errlen)
 {
-    size_t naxis = 0, axis_n[64], total = 1, first = l->n, nbad = 0, width = 5;
-    int axis_of[256], sample_axis = -1, status = NHREF_OK;
-    size_t sample_line = 0;
-    const nhref_model_t *m;
-    nhref_system_t *sys = NULL;
-    char bad_first[768] = "", bad_more[256] = "";
+    int status;
 
     if (s->model == NULL) {
         fail(err, errlen, "%s:%zu: case [%s] has no 'model ='", path, s->line, s->name);
@@ -435,192 +430,245 @@ static int section_finish(section_t *s, case_list_t *l, const char *path, char *
              s->line, s->name);
         return NHREF_EPARSE;
     }
-    /* times monotone */
-    {
-        mpfr_t a, b;
-        int dir = 0, ok = 1;
-        mpfr_inits2(256, a, b, (mpfr_ptr)0);
-        nhref_decimal_set(a, s->times[0]);
-        for (size_t i = 1; i < s->ntimes && ok; i++) {
-            int cmp;
-            nhref_decimal_set(b, s->times[i]);
-            cmp = mpfr_cmp(b, a);
-            if (dir == 0)
-                dir = cmp;
-            if (cmp * dir < 0)
-                ok = 0;
-            mpfr_set(a, b, MPFR_RNDN);
-        }
-        if (!ok) {
-            mpfr_clears(a, b, (mpfr_ptr)0);
-            fail(err, errlen, "%s:%zu: case [%s]: times must be monotone", path, s->line, s->name);
-            return NHREF_EPARSE;
-        }
-        /* one integration from t-start: the times on one side of it, running away from it
-         * (a grid that crossed it made the routes fail with 'invalid argument') */
-        {
-            int s0, s1;
-            nhref_decimal_set(a, s->t_start);
-            nhref_decimal_set(b, s->times[0]);
-            s0 = mpfr_cmp(b, a);
-            nhref_decimal_set(b, s->times[s->ntimes - 1]);
-            s1 = mpfr_cmp(b, a);
-            ok = !(s0 * s1 < 0) && !(s0 != 0 && dir != 0 && s0 * dir < 0);
-        }
-        mpfr_clears(a, b, (mpfr_ptr)0);
-        if (!ok) {
-            fail(err, errlen,
-                 "%s:%zu: case [%s]: the times (%s ... %s) must run from t-start = %s outwards, "
-                 "all after it or all before it: the case is one integration from t-start",
-                 path, s->line, s->name, s->times[0], s->times[s->ntimes - 1], s->t_start);
-            return NHREF_EPARSE;
-        }
-    }
-    if ((m = nhref_model_find(s->model)) == NULL) {
-        fail(err, errlen, "%s:%zu: case [%s]: unknown model '%s' (see 'nhref list')", path,
-             s->line, s->name, s->model);
-        return NHREF_ENOTFOUND;
-    }
-    if ((status = check_names(s, m, path, err, errlen)) != NHREF_OK)
-        return status;
+    return NHREF_OK;
+}
 
-    /* the axes of the product: each list/linspace/logspace line, and one for all the
-     * samples together (at the place of the first), in the order of the lines */
-    if (s->nas > sizeof axis_of / sizeof axis_of[0]) {
+/* the times of S are monotone and run from t-start outwards */
+static int check_times(const section_t *s, const char *path, char *err, size_t errlen)
+{
+    mpfr_t a, b;
+    int dir = 0, ok = 1;
+
+    mpfr_inits2(256, a, b, (mpfr_ptr)0);
+    nhref_decimal_set(a, s->times[0]);
+    for (size_t i = 1; i < s->ntimes && ok; i++) {
+        int cmp;
+        nhref_decimal_set(b, s->times[i]);
+        cmp = mpfr_cmp(b, a);
+        if (dir == 0)
+            dir = cmp;
+        if (cmp * dir < 0)
+            ok = 0;
+        mpfr_set(a, b, MPFR_RNDN);
+    }
+    if (!ok) {
+        mpfr_clears(a, b, (mpfr_ptr)0);
+        fail(err, errlen, "%s:%zu: case [%s]: times must be monotone", path, s->line, s->name);
+        return NHREF_EPARSE;
+    }
+    /* one integration from t-start: the times on one side of it, running away from it
+     * (a grid that crossed it made the routes fail with 'invalid argument') */
+    {
+        int s0, s1;
+        nhref_decimal_set(a, s->t_start);
+        nhref_decimal_set(b, s->times[0]);
+        s0 = mpfr_cmp(b, a);
+        nhref_decimal_set(b, s->times[s->ntimes - 1]);
+        s1 = mpfr_cmp(b, a);
+        ok = !(s0 * s1 < 0) && !(s0 != 0 && dir != 0 && s0 * dir < 0);
+    }
+    mpfr_clears(a, b, (mpfr_ptr)0);
+    if (!ok) {
+        fail(err, errlen,
+             "%s:%zu: case [%s]: the times (%s ... %s) must run from t-start = %s outwards, "
+             "all after it or all before it: the case is one integration from t-start",
+             path, s->line, s->name, s->times[0], s->times[s->ntimes - 1], s->t_start);
+        return NHREF_EPARSE;
+    }
+    return NHREF_OK;
+}
+
+/* the axes of the product a section expands into */
+typedef struct {
+    size_t naxis, n[64]; /* the number of values on each axis */
+    int of[256];         /* the axis of each param/init line; -1 for a single value */
+    size_t total;        /* the number of cases: the product of the n */
+    size_t width;        /* the digits of k in the case names NAME-k */
+} axes_t;
+
+/* the axes of the product of S: each list/linspace/logspace line, and one for all the
+ * samples together (at the place of the first), in the order of the lines */
+static int sweep_axes(axes_t *ax, const section_t *s, const char *path, char *err, size_t errlen)
+{
+    int sample_axis = -1;
+    size_t sample_line = 0;
+
+    ax->naxis = 0;
+    ax->total = 1;
+    ax->width = 5;
+    if (s->nas > sizeof ax->of / sizeof ax->of[0]) {
         fail(err, errlen, "%s:%zu: case [%s]: more than %zu param/init lines", path, s->line,
-             s->name, sizeof axis_of / sizeof axis_of[0]);
+             s->name, sizeof ax->of / sizeof ax->of[0]);
         return NHREF_EPARSE;
     }
     for (size_t i = 0; i < s->nas; i++) {
-        assign_t *a = &s->as[i];
-        axis_of[i] = -1;
+        const assign_t *a = &s->as[i];
+        ax->of[i] = -1;
         if (a->kind == NHREF_SWEEP_SAMPLE && sample_axis >= 0) {
-            if (a->nv != axis_n[sample_axis]) {
+            if (a->nv != ax->n[sample_axis]) {
                 fail(err, errlen,
                      "%s:%zu: %s %s: n = %zu, but the sample of line %zu has n = %zu (the "
                      "samples of a case are drawn together: give them the same n)",
                      path, a->line, a->is_param ? "param" : "init", a->name, a->nv, sample_line,
-                     axis_n[sample_axis]);
+                     ax->n[sample_axis]);
                 return NHREF_EPARSE;
             }
-            axis_of[i] = sample_axis;
+            ax->of[i] = sample_axis;
             continue;
         }
         if (a->kind == NHREF_SWEEP_ONE)
             continue;
-        if (naxis == sizeof axis_n / sizeof axis_n[0]) {
-            fail(err, errlen, "%s:%zu: case [%s]: more than %zu sweep axes", path, s->line,
-                 s->name, sizeof axis_n / sizeof axis_n[0]);
+        if (ax->naxis == sizeof ax->n / sizeof ax->n[0]) {
+            fail(err, errlen, "%s:%zu: case [%s]: more than %zu sweep axes", path, s->line, s->name,
+                 sizeof ax->n / sizeof ax->n[0]);
             return NHREF_EPARSE;
         }
         if (a->kind == NHREF_SWEEP_SAMPLE) {
-            sample_axis = (int)naxis;
+            sample_axis = (int)ax->naxis;
             sample_line = a->line;
         }
-        axis_of[i] = (int)naxis;
-        axis_n[naxis++] = a->nv;
-        if (total > NHREF_SWEEP_MAX / a->nv) {
+        ax->of[i] = (int)ax->naxis;
+        ax->n[ax->naxis++] = a->nv;
+        if (ax->total > NHREF_SWEEP_MAX / a->nv) {
             fail(err, errlen, "%s:%zu: case [%s] expands to more than %lu cases", path, s->line,
                  s->name, NHREF_SWEEP_MAX);
             return NHREF_EPARSE;
         }
-        total *= a->nv;
+        ax->total *= a->nv;
     }
-    if (total * s->ntimes > MAX_TIME_STRINGS) {
-        fail(err, errlen, "%s:%zu: case [%s]: %zu cases of %zu times each is more than %lu",
-             path, s->line, s->name, total, s->ntimes, MAX_TIME_STRINGS);
+    if (ax->total * s->ntimes > MAX_TIME_STRINGS) {
+        fail(err, errlen, "%s:%zu: case [%s]: %zu cases of %zu times each is more than %lu", path,
+             s->line, s->name, ax->total, s->ntimes, MAX_TIME_STRINGS);
         return NHREF_EPARSE;
     }
-    for (size_t t = total - 1; t >= 100000; t /= 10)
-        width++;
+    for (size_t t = ax->total - 1; t >= 100000; t /= 10)
+        ax->width++;
+    return NHREF_OK;
+}
 
+/* the name of case C, number K of S: S's name, or in a sweep NAME-k with its swept
+ * values (IDX: its index on each axis); 1 if memory ran out */
+static int case_name(nhref_case_t *c, const section_t *s, const axes_t *ax, const size_t *idx,
+                     size_t k)
+{
+    int oom = 0;
+    if (ax->naxis == 0) {
+        c->name = dup_or_null(s->name, &oom);
+    } else {
+        size_t nl = strlen(s->name) + ax->width + 2;
+        if ((c->name = malloc(nl)) == NULL)
+            oom = 1;
+        else
+            snprintf(c->name, nl, "%s-%0*zu", s->name, (int)ax->width, k);
+        c->sweep = dup_or_null(s->name, &oom);
+        c->sweep_index = k;
+        c->sweep_count = ax->total;
+        if (!oom && (c->swept = swept_str(s, idx, ax->of)) == NULL)
+            oom = 1;
+    }
+    return oom;
+}
+
+/* case C, number K of S (read from PATH): its name, S's keys and times, and the
+ * values of its parameters and initial state; 1 if memory ran out */
+static int case_fill(nhref_case_t *c, const section_t *s, const axes_t *ax, size_t k,
+                     const char *path)
+{
+    size_t idx[64], r = k;
+    int oom;
+
+    for (size_t a = ax->naxis; a-- > 0;) { /* the last axis varies fastest */
+        idx[a] = r % ax->n[a];
+        r /= ax->n[a];
+    }
+    oom = case_name(c, s, ax, idx, k);
+    c->model = dup_or_null(s->model, &oom);
+    c->source = dup_or_null(s->source, &oom);
+    c->description = dup_or_null(s->description, &oom);
+    c->t_start = dup_or_null(s->t_start, &oom);
+    c->t_end = s->own_times ? NULL : dup_or_null(s->t_end, &oom);
+    c->dt_out = s->own_times ? NULL : dup_or_null(s->dt_out, &oom);
+    c->fast_tolerance = dup_or_null(s->fast_tolerance, &oom);
+    c->fast_horizon = dup_or_null(s->fast_horizon, &oom);
+    c->event = dup_or_null(s->event, &oom);
+    c->event_horizon = dup_or_null(s->event_horizon, &oom);
+    c->file = dup_or_null(path, &oom);
+    c->line = s->line;
+    c->digits = s->digits;
+    for (size_t i = 0; i < s->ntimes && !oom; i++)
+        if (push_str(&c->times, &c->ntimes, s->times[i]) != 0)
+            oom = 1;
+    for (size_t i = 0; i < s->nas && !oom; i++) {
+        const assign_t *a = &s->as[i];
+        const char *v = a->v[a->kind == NHREF_SWEEP_ONE ? 0 : idx[ax->of[i]]];
+        size_t m0 = a->is_param ? c->nparam : c->ninit, m1 = m0;
+        if (a->is_param) {
+            if (push_str(&c->param_name, &m0, a->name) != 0 ||
+                push_str(&c->param_value, &m1, v) != 0)
+                oom = 1;
+            c->nparam = m0 < m1 ? m0 : m1;
+        } else {
+            if (push_str(&c->init_name, &m0, a->name) != 0 || push_str(&c->init_value, &m1, v) != 0)
+                oom = 1;
+            c->ninit = m0 < m1 ? m0 : m1;
+        }
+    }
+    return oom;
+}
+
+/* the cases of a section its model refuses: how many, the first with its reason, the
+ * next four by name */
+typedef struct {
+    size_t n;
+    char first[768], more[256];
+} bad_cases_t;
+
+/* one more refused case: C, for the reason WHY */
+static void bad_case_add(bad_cases_t *bad, const nhref_case_t *c, const char *why)
+{
+    if (bad->n == 0)
+        snprintf(bad->first, sizeof bad->first, "case [%s]%s%s%s: %s", c->name,
+                 c->swept ? " (" : "", c->swept ? c->swept : "", c->swept ? ")" : "", why);
+    else if (bad->n <= 4) {
+        size_t o = strlen(bad->more);
+        snprintf(bad->more + o, sizeof bad->more - o, "%s[%s]", bad->n > 1 ? ", " : "", c->name);
+    }
+    bad->n++;
+}
+
+/* append the cases of S (its product AX) to L, each checked against model M; on
+ * error, none of them */
+static int section_expand(const section_t *s, const axes_t *ax, const nhref_model_t *m,
+                          case_list_t *l, const char *path, char *err, size_t errlen)
+{
+    size_t first = l->n;
+    nhref_system_t *sys = NULL;
+    bad_cases_t bad;
+    int status;
+
+    memset(&bad, 0, sizeof bad);
     if ((status = nhref_system_new(&sys, m)) != NHREF_OK)
         return status;
-    for (size_t k = 0; k < total && status == NHREF_OK; k++) {
-        size_t idx[64], r = k;
+    for (size_t k = 0; k < ax->total && status == NHREF_OK; k++) {
         nhref_case_t *c;
-        int oom = 0;
         char why[512];
 
-        for (size_t a = naxis; a-- > 0;) { /* the last axis varies fastest */
-            idx[a] = r % axis_n[a];
-            r /= axis_n[a];
-        }
-        if ((c = case_push(l)) == NULL) {
-            status = NHREF_ENOMEM;
-            break;
-        }
-        if (naxis == 0) {
-            c->name = dup_or_null(s->name, &oom);
-        } else {
-            size_t nl = strlen(s->name) + width + 2;
-            if ((c->name = malloc(nl)) == NULL)
-                oom = 1;
-            else
-                snprintf(c->name, nl, "%s-%0*zu", s->name, (int)width, k);
-            c->sweep = dup_or_null(s->name, &oom);
-            c->sweep_index = k;
-            c->sweep_count = total;
-            if (!oom && (c->swept = swept_str(s, idx, axis_of)) == NULL)
-                oom = 1;
-        }
-        c->model = dup_or_null(s->model, &oom);
-        c->source = dup_or_null(s->source, &oom);
-        c->description = dup_or_null(s->description, &oom);
-        c->t_start = dup_or_null(s->t_start, &oom);
-        c->t_end = s->own_times ? NULL : dup_or_null(s->t_end, &oom);
-        c->dt_out = s->own_times ? NULL : dup_or_null(s->dt_out, &oom);
-        c->fast_tolerance = dup_or_null(s->fast_tolerance, &oom);
-        c->fast_horizon = dup_or_null(s->fast_horizon, &oom);
-        c->event = dup_or_null(s->event, &oom);
-        c->event_horizon = dup_or_null(s->event_horizon, &oom);
-        c->file = dup_or_null(path, &oom);
-        c->line = s->line;
-        c->digits = s->digits;
-        for (size_t i = 0; i < s->ntimes && !oom; i++)
-            if (push_str(&c->times, &c->ntimes, s->times[i]) != 0)
-                oom = 1;
-        for (size_t i = 0; i < s->nas && !oom; i++) {
-            const assign_t *a = &s->as[i];
-            const char *v = a->v[a->kind == NHREF_SWEEP_ONE ? 0 : idx[axis_of[i]]];
-            size_t m0 = a->is_param ? c->nparam : c->ninit, m1 = m0;
-            if (a->is_param) {
-                if (push_str(&c->param_name, &m0, a->name) != 0 ||
-                    push_str(&c->param_value, &m1, v) != 0)
-                    oom = 1;
-                c->nparam = m0 < m1 ? m0 : m1;
-            } else {
-                if (push_str(&c->init_name, &m0, a->name) != 0 ||
-                    push_str(&c->init_value, &m1, v) != 0)
-                    oom = 1;
-                c->ninit = m0 < m1 ? m0 : m1;
-            }
-        }
-        if (oom) {
+        if ((c = case_push(l)) == NULL || case_fill(c, s, ax, k, path) != 0) {
             status = NHREF_ENOMEM;
             break;
         }
         /* the model's checks: every expanded case, reported by name */
-        if (check_case(sys, c, why, sizeof why) != NHREF_OK) {
-            if (nbad == 0)
-                snprintf(bad_first, sizeof bad_first, "case [%s]%s%s%s: %s", c->name,
-                         c->swept ? " (" : "", c->swept ? c->swept : "", c->swept ? ")" : "",
-                         why);
-            else if (nbad <= 4) {
-                size_t o = strlen(bad_more);
-                snprintf(bad_more + o, sizeof bad_more - o, "%s[%s]", nbad > 1 ? ", " : "",
-                         c->name);
-            }
-            nbad++;
-        }
+        if (check_case(sys, c, why, sizeof why) != NHREF_OK)
+            bad_case_add(&bad, c, why);
     }
     nhref_system_free(sys);
-    if (status == NHREF_OK && nbad > 0) {
-        if (nbad == 1)
-            fail(err, errlen, "%s:%zu: %s", path, s->line, bad_first);
+    if (status == NHREF_OK && bad.n > 0) {
+        if (bad.n == 1)
+            fail(err, errlen, "%s:%zu: %s", path, s->line, bad.first);
         else
-            fail(err, errlen, "%s:%zu: %zu of the %zu cases of [%s] are not admissible: %s; also %s%s",
-                 path, s->line, nbad, total, s->name, bad_first, bad_more, nbad > 5 ? ", ..." : "");
+            fail(err, errlen,
+                 "%s:%zu: %zu of the %zu cases of [%s] are not admissible: %s; also %s%s", path,
+                 s->line, bad.n, ax->total, s->name, bad.first, bad.more, bad.n > 5 ? ", ..." : "");
         status = NHREF_EPARAM;
     }
     if (status != NHREF_OK) { /* drop this section's cases */
@@ -631,52 +679,186 @@ static int section_finish(section_t *s, case_list_t *l, const char *path, char *
     return status;
 }
 
+/* check section S and append its case (or, for a sweep, its expanded cases) to L */
+static int section_finish(section_t *s, case_list_t *l, const char *path, char *err, size_t errlen)
+{
+    const nhref_model_t *m;
+    axes_t ax;
+    int status;
+
+    if ((status = check_keys(s, path, err, errlen)) != NHREF_OK ||
+        (status = check_times(s, path, err, errlen)) != NHREF_OK)
+        return status;
+    if ((m = nhref_model_find(s->model)) == NULL) {
+        fail(err, errlen, "%s:%zu: case [%s]: unknown model '%s' (see 'nhref list')", path, s->line,
+             s->name, s->model);
+        return NHREF_ENOTFOUND;
+    }
+    if ((status = check_names(s, m, path, err, errlen)) != NHREF_OK ||
+        (status = sweep_axes(&ax, s, path, err, errlen)) != NHREF_OK)
+        return status;
+    return section_expand(s, &ax, m, l, path, err, errlen);
+}
+
 /* ------------------------------------------------------------------ one line */
+/* "param NAME = VALUE" or "init NAME = VALUE" (KEY, VAL) at LINENO: a new assignment of
+ * CUR, or one that replaces an inherited one; each NAME once per section */
+static int parse_assign(section_t *cur, int is_defaults, char *key, const char *val,
+                        const char *path, size_t lineno, char *err, size_t errlen)
+{
+    int is_param = key[0] == 'p';
+    char *name = nhref_trim(key + (is_param ? 6 : 5)), why[512], full[300];
+    assign_t *a = NULL;
+    char **v;
+    size_t nv;
+    int kind;
+
+    if (!name_ok(name)) {
+        fail(err, errlen, "%s:%zu: expected '%s NAME = VALUE', got a bad name '%s'", path, lineno,
+             is_param ? "param" : "init", name);
+        return NHREF_EPARSE;
+    }
+    snprintf(full, sizeof full, "%s %s", is_param ? "param" : "init", name);
+    if (nhref_sweep_values(&v, &nv, &kind, full, val, why, sizeof why) != 0) {
+        fail(err, errlen, "%s:%zu: %s: %s", path, lineno, full, why);
+        return NHREF_EPARSE;
+    }
+    for (size_t i = 0; i < cur->nas; i++)
+        if (cur->as[i].is_param == is_param && strcmp(cur->as[i].name, name) == 0)
+            a = &cur->as[i];
+    if (a != NULL && !a->inherited) {
+        fail(err, errlen, "%s:%zu: %s is given twice in %s%s%s (first at line %zu)", path, lineno,
+             full, is_defaults ? "the defaults" : "[", is_defaults ? "" : cur->name,
+             is_defaults ? "" : "]", a->line);
+        nhref_sweep_values_free(v, nv);
+        return NHREF_EPARSE;
+    }
+    if (a == NULL) {
+        assign_t *p = realloc(cur->as, (cur->nas + 1) * sizeof *p);
+        if (p == NULL) {
+            nhref_sweep_values_free(v, nv);
+            return NHREF_ENOMEM;
+        }
+        cur->as = p;
+        a = &cur->as[cur->nas++];
+        memset(a, 0, sizeof *a);
+    } else {
+        assign_clear(a);
+    }
+    *a = (assign_t){is_param, nhref_strdup(name), nhref_strdup(val), v, nv, kind, lineno, 0};
+    return a->name != NULL && a->text != NULL ? NHREF_OK : NHREF_ENOMEM;
+}
+
+/* "digits = VAL": a decimal number (never hex, inf or nan), 1 <= digits <= 10000 */
+static int parse_digits(section_t *cur, const char *val, const char *path, size_t lineno, char *err,
+                        size_t errlen)
+{
+    mpfr_t d;
+    int ok;
+    mpfr_init2(d, 64);
+    ok = nhref_decimal_set(d, val) == NHREF_OK && mpfr_cmp_ui(d, 1) >= 0 &&
+         mpfr_cmp_ui(d, 10000) <= 0;
+    if (ok)
+        cur->digits = mpfr_get_d(d, MPFR_RNDN);
+    mpfr_clear(d);
+    if (!ok) {
+        fail(err, errlen, "%s:%zu: digits: '%s' is not a decimal number in [1, 10000]", path,
+             lineno, val);
+        return NHREF_EPARSE;
+    }
+    return NHREF_OK;
+}
+
+/* the slot in CUR of KEY if it is a key with a decimal value (fast-tolerance,
+ * fast-horizon, event-horizon, t-start, t-end, dt-out), else NULL */
+static char **decimal_slot(section_t *cur, const char *key)
+{
+    return strcmp(key, "fast-tolerance") == 0  ? &cur->fast_tolerance
+           : strcmp(key, "fast-horizon") == 0  ? &cur->fast_horizon
+           : strcmp(key, "event-horizon") == 0 ? &cur->event_horizon
+           : strcmp(key, "t-start") == 0       ? &cur->t_start
+           : strcmp(key, "t-end") == 0         ? &cur->t_end
+           : strcmp(key, "dt-out") == 0        ? &cur->dt_out
+                                               : NULL;
+}
+
+/* "KEY = VAL" into SLOT, KEY a key with a decimal value; t-end and dt-out replace
+ * inherited times, and a section gives its times as a list or as a grid, not both */
+static int parse_decimal(section_t *cur, char **slot, const char *key, const char *val,
+                         const char *path, size_t lineno, char *err, size_t errlen)
+{
+    char why[400];
+    if (!is_decimal_why(val, why, sizeof why)) {
+        fail(err, errlen, "%s:%zu: %s: %s", path, lineno, key, why);
+        return NHREF_EPARSE;
+    }
+    if (slot == &cur->t_end || slot == &cur->dt_out) {
+        if (cur->own_times) {
+            fail(err, errlen,
+                 "%s:%zu: %s: this section already has 'times' (give the times "
+                 "as a list or as t-end and dt-out, not both)",
+                 path, lineno, key);
+            return NHREF_EPARSE;
+        }
+        free_strs(cur->times, cur->ntimes); /* inherited times give way */
+        cur->times = NULL;
+        cur->ntimes = 0;
+        *(slot == &cur->t_end ? &cur->own_t_end : &cur->own_dt) = 1;
+    }
+    return set_str(slot, val);
+}
+
+/* "times = t0, t1, ...": the times of CUR as a list (inherited t-end and dt-out give
+ * way) */
+static int parse_times(section_t *cur, char *val, const char *path, size_t lineno, char *err,
+                       size_t errlen)
+{
+    char **times = NULL;
+    size_t nt = 0;
+    if (cur->own_t_end || cur->own_dt) {
+        fail(err, errlen,
+             "%s:%zu: times: this section already has t-end/dt-out (give the "
+             "times as a list or as t-end and dt-out, not both)",
+             path, lineno);
+        return NHREF_EPARSE;
+    }
+    for (char *p = val;;) {
+        char *comma = strchr(p, ','), *tok;
+        if (comma != NULL)
+            *comma = '\0';
+        tok = nhref_trim(p);
+        char why[400];
+        if (!is_decimal_why(tok, why, sizeof why)) {
+            fail(err, errlen, "%s:%zu: times: %s", path, lineno, why);
+            free_strs(times, nt);
+            return NHREF_EPARSE;
+        }
+        if (push_str(&times, &nt, tok) != 0) {
+            free_strs(times, nt);
+            return NHREF_ENOMEM;
+        }
+        if (comma == NULL)
+            break;
+        p = comma + 1;
+    }
+    free_strs(cur->times, cur->ntimes);
+    cur->times = times;
+    cur->ntimes = nt;
+    cur->own_times = 1;
+    free(cur->t_end); /* inherited t-end/dt-out give way */
+    free(cur->dt_out);
+    cur->t_end = cur->dt_out = NULL;
+    return NHREF_OK;
+}
+
+/* the line "KEY = VAL" at LINENO into CUR (IS_DEFAULTS: the defaults, before any [CASE]) */
 static int parse_key(section_t *cur, int is_defaults, char *key, char *val, const char *path,
                      size_t lineno, char *err, size_t errlen)
 {
-    if (strncmp(key, "param ", 6) == 0 || strncmp(key, "init ", 5) == 0) {
-        int is_param = key[0] == 'p';
-        char *name = nhref_trim(key + (is_param ? 6 : 5)), why[512], full[300];
-        assign_t *a = NULL;
-        char **v;
-        size_t nv;
-        int kind;
-        if (!name_ok(name)) {
-            fail(err, errlen, "%s:%zu: expected '%s NAME = VALUE', got a bad name '%s'", path,
-                 lineno, is_param ? "param" : "init", name);
-            return NHREF_EPARSE;
-        }
-        snprintf(full, sizeof full, "%s %s", is_param ? "param" : "init", name);
-        if (nhref_sweep_values(&v, &nv, &kind, full, val, why, sizeof why) != 0) {
-            fail(err, errlen, "%s:%zu: %s: %s", path, lineno, full, why);
-            return NHREF_EPARSE;
-        }
-        for (size_t i = 0; i < cur->nas; i++)
-            if (cur->as[i].is_param == is_param && strcmp(cur->as[i].name, name) == 0)
-                a = &cur->as[i];
-        if (a != NULL && !a->inherited) {
-            fail(err, errlen, "%s:%zu: %s is given twice in %s%s%s (first at line %zu)", path,
-                 lineno, full, is_defaults ? "the defaults" : "[",
-                 is_defaults ? "" : cur->name, is_defaults ? "" : "]", a->line);
-            nhref_sweep_values_free(v, nv);
-            return NHREF_EPARSE;
-        }
-        if (a == NULL) {
-            assign_t *p = realloc(cur->as, (cur->nas + 1) * sizeof *p);
-            if (p == NULL) {
-                nhref_sweep_values_free(v, nv);
-                return NHREF_ENOMEM;
-            }
-            cur->as = p;
-            a = &cur->as[cur->nas++];
-            memset(a, 0, sizeof *a);
-        } else {
-            assign_clear(a);
-        }
-        *a = (assign_t){is_param, nhref_strdup(name), nhref_strdup(val), v, nv, kind, lineno, 0};
-        return a->name != NULL && a->text != NULL ? NHREF_OK : NHREF_ENOMEM;
-    }
+    char **slot;
+
+    if (strncmp(key, "param ", 6) == 0 || strncmp(key, "init ", 5) == 0)
+        return parse_assign(cur, is_defaults, key, val, path, lineno, err, errlen);
     if (strcmp(key, "model") == 0)
         return set_str(&cur->model, val);
     if (strcmp(key, "source") == 0)
@@ -685,86 +867,12 @@ static int parse_key(section_t *cur, int is_defaults, char *key, char *val, cons
         return set_str(&cur->description, val);
     if (strcmp(key, "event") == 0)
         return set_str(&cur->event, val);
-    if (strcmp(key, "digits") == 0) {
-        mpfr_t d;
-        int ok;
-        mpfr_init2(d, 64);
-        /* a decimal number (never hex, inf or nan), 1 <= digits <= 10000 */
-        ok = nhref_decimal_set(d, val) == NHREF_OK && mpfr_cmp_ui(d, 1) >= 0 &&
-             mpfr_cmp_ui(d, 10000) <= 0;
-        if (ok)
-            cur->digits = mpfr_get_d(d, MPFR_RNDN);
-        mpfr_clear(d);
-        if (!ok) {
-            fail(err, errlen, "%s:%zu: digits: '%s' is not a decimal number in [1, 10000]", path,
-                 lineno, val);
-            return NHREF_EPARSE;
-        }
-        return NHREF_OK;
-    }
-    if (strcmp(key, "fast-tolerance") == 0 || strcmp(key, "fast-horizon") == 0 ||
-        strcmp(key, "event-horizon") == 0 || strcmp(key, "t-start") == 0 ||
-        strcmp(key, "t-end") == 0 || strcmp(key, "dt-out") == 0) {
-        char **slot = strcmp(key, "fast-tolerance") == 0  ? &cur->fast_tolerance
-                      : strcmp(key, "fast-horizon") == 0  ? &cur->fast_horizon
-                      : strcmp(key, "event-horizon") == 0 ? &cur->event_horizon
-                      : strcmp(key, "t-start") == 0       ? &cur->t_start
-                      : strcmp(key, "t-end") == 0         ? &cur->t_end
-                                                          : &cur->dt_out;
-        char why[400];
-        if (!is_decimal_why(val, why, sizeof why)) {
-            fail(err, errlen, "%s:%zu: %s: %s", path, lineno, key, why);
-            return NHREF_EPARSE;
-        }
-        if (slot == &cur->t_end || slot == &cur->dt_out) {
-            if (cur->own_times) {
-                fail(err, errlen, "%s:%zu: %s: this section already has 'times' (give the times "
-                     "as a list or as t-end and dt-out, not both)", path, lineno, key);
-                return NHREF_EPARSE;
-            }
-            free_strs(cur->times, cur->ntimes); /* inherited times give way */
-            cur->times = NULL;
-            cur->ntimes = 0;
-            *(slot == &cur->t_end ? &cur->own_t_end : &cur->own_dt) = 1;
-        }
-        return set_str(slot, val);
-    }
-    if (strcmp(key, "times") == 0) {
-        char **times = NULL;
-        size_t nt = 0;
-        if (cur->own_t_end || cur->own_dt) {
-            fail(err, errlen, "%s:%zu: times: this section already has t-end/dt-out (give the "
-                 "times as a list or as t-end and dt-out, not both)", path, lineno);
-            return NHREF_EPARSE;
-        }
-        for (char *p = val;;) {
-            char *comma = strchr(p, ','), *tok;
-            if (comma != NULL)
-                *comma = '\0';
-            tok = nhref_trim(p);
-            char why[400];
-            if (!is_decimal_why(tok, why, sizeof why)) {
-                fail(err, errlen, "%s:%zu: times: %s", path, lineno, why);
-                free_strs(times, nt);
-                return NHREF_EPARSE;
-            }
-            if (push_str(&times, &nt, tok) != 0) {
-                free_strs(times, nt);
-                return NHREF_ENOMEM;
-            }
-            if (comma == NULL)
-                break;
-            p = comma + 1;
-        }
-        free_strs(cur->times, cur->ntimes);
-        cur->times = times;
-        cur->ntimes = nt;
-        cur->own_times = 1;
-        free(cur->t_end); /* inherited t-end/dt-out give way */
-        free(cur->dt_out);
-        cur->t_end = cur->dt_out = NULL;
-        return NHREF_OK;
-    }
+    if (strcmp(key, "digits") == 0)
+        return parse_digits(cur, val, path, lineno, err, errlen);
+    if ((slot = decimal_slot(cur, key)) != NULL)
+        return parse_decimal(cur, slot, key, val, path, lineno, err, errlen);
+    if (strcmp(key, "times") == 0)
+        return parse_times(cur, val, path, lineno, err, errlen);
     fail(err, errlen,
          "%s:%zu: unknown key '%s' (known: model, source, description, param NAME, "
          "init NAME, times, t-start, t-end, dt-out, digits, fast-tolerance, "
@@ -810,6 +918,34 @@ static int cmp_name(const void *a, const void *b)
 {
     const nhref_case_t *const *x = a, *const *y = b;
     return strcmp((*x)->name, (*y)->name);
+}
+
+/* case names are unique (an expanded name may meet a written one): else the error
+ * names the later definition and the line of the first */
+static int check_unique_names(const case_list_t *l, const char *path, char *err, size_t errlen)
+{
+    const nhref_case_t **byname = malloc(l->n * sizeof *byname);
+    int status = NHREF_OK;
+
+    if (byname == NULL)
+        return NHREF_ENOMEM;
+    for (size_t i = 0; i < l->n; i++)
+        byname[i] = &l->v[i];
+    qsort(byname, l->n, sizeof *byname, cmp_name);
+    for (size_t i = 1; i < l->n && status == NHREF_OK; i++)
+        if (strcmp(byname[i]->name, byname[i - 1]->name) == 0) {
+            const nhref_case_t *a = byname[i - 1], *b = byname[i];
+            if (a->line > b->line) {
+                const nhref_case_t *t = a;
+                a = b;
+                b = t;
+            }
+            fail(err, errlen, "%s:%zu: case [%s] defined twice (first at line %zu)", path, b->line,
+                 b->name, a->line);
+            status = NHREF_EPARSE;
+        }
+    free(byname);
+    return status;
 }
 
 int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, char *err,
@@ -905,30 +1041,8 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
         fail(err, errlen, "%s: no [CASE] sections", path);
         status = NHREF_EPARSE;
     }
-    /* case names are unique (an expanded name may meet a written one) */
-    if (status == NHREF_OK) {
-        nhref_case_t **byname = malloc(l.n * sizeof *byname);
-        if (byname == NULL) {
-            status = NHREF_ENOMEM;
-        } else {
-            for (size_t i = 0; i < l.n; i++)
-                byname[i] = &l.v[i];
-            qsort(byname, l.n, sizeof *byname, cmp_name);
-            for (size_t i = 1; i < l.n && status == NHREF_OK; i++)
-                if (strcmp(byname[i]->name, byname[i - 1]->name) == 0) {
-                    const nhref_case_t *a = byname[i - 1], *b = byname[i];
-                    if (a->line > b->line) {
-                        const nhref_case_t *t = a;
-                        a = b;
-                        b = t;
-                    }
-                    fail(err, errlen, "%s:%zu: case [%s] defined twice (first at line %zu)", path,
-                         b->line, b->name, a->line);
-                    status = NHREF_EPARSE;
-                }
-            free(byname);
-        }
-    }
+    if (status == NHREF_OK)
+        status = check_unique_names(&l, path, err, errlen);
     if (status != NHREF_OK) {
         nhref_cases_free(l.v, l.n);
         return status;

@@ -418,16 +418,266 @@ static const char *count_hint(const char *line, char sep, size_t found, char *bu
     return buf;
 }
 
+/* what nhref_table_parse works on: the table it fills, where it reports, and the
+ * lines of the text (cut in place) it keeps between its passes */
+typedef struct {
+    nhref_table_t *tab;
+    const char *path;
+    char *err;
+    size_t errlen;
+    vec_t fields;        /* the fields of the line split last */
+    vec_t rows, lines;   /* the lines that are neither blank nor comments, and their numbers */
+    vec_t keys, vals;    /* the "# key: value" metadata, until the table takes them */
+    char *columns_meta;  /* "# columns: a,b,c" before the data, or NULL */
+    char *names_comment; /* "# a,b,c" before the data, or NULL */
+    size_t lineno;       /* lines read */
+    size_t names_line;   /* the line of the names in a comment */
+    int in_data;         /* a row has been read */
+    int header_plain;    /* the first row is a header row */
+} parser_t;
+
+/* the comment C (after the '#', trimmed): a "key: value" pair of the metadata, else
+ * perhaps a list of names; before the data, "columns" or such a list names the columns */
+static int read_comment(parser_t *ps, char *c)
+{
+    char *colon = strchr(c, ':'), *k, *v;
+
+    if (colon == NULL) {
+        if (!ps->in_data && is_name_list(c)) {
+            ps->names_comment = c;
+            if (ps->columns_meta == NULL)
+                ps->names_line = ps->lineno;
+        }
+        return NHREF_OK;
+    }
+    *colon = '\0';
+    k = nhref_strdup(nhref_trim(c));
+    v = nhref_strdup(nhref_trim(colon + 1));
+    if (k == NULL || v == NULL || push(&ps->keys, k) != 0) {
+        free(k);
+        free(v);
+        return NHREF_ENOMEM;
+    }
+    if (push(&ps->vals, v) != 0) {
+        ps->keys.n--;
+        free(k);
+        free(v);
+        return NHREF_ENOMEM;
+    }
+    if (!ps->in_data && strcmp(k, "columns") == 0) {
+        ps->columns_meta = v;
+        ps->names_line = ps->lineno;
+    }
+    return NHREF_OK;
+}
+
+/* pass 1: BUF cut into lines; the metadata (into the table), the names in comments,
+ * and the rows with their line numbers; NHREF_EPARSE if there is no row */
+static int read_lines(parser_t *ps, char *buf)
+{
+    char *p = buf;
+    int status = NHREF_OK;
+
+    while (*p != '\0' && status == NHREF_OK) {
+        char *end = strchr(p, '\n'), *line = p, *t;
+        if (end != NULL)
+            *end = '\0';
+        ps->lineno++;
+        if (end != NULL && end > p && end[-1] == '\r')
+            end[-1] = '\0';
+        if (strchr(line, '\r') != NULL) {
+            fail(ps->err, ps->errlen,
+                 "%s:%zu: a carriage return inside the line (lines must end with LF or "
+                 "CRLF; old Mac CR line ends are not read)",
+                 ps->path, ps->lineno);
+            status = NHREF_EPARSE;
+            break;
+        }
+        t = nhref_trim(line);
+        if (*t == '#') {
+            status = read_comment(ps, nhref_trim(t + 1));
+        } else if (*t != '\0') {
+            ps->in_data = 1;
+            if (push(&ps->rows, t) != 0 || push(&ps->lines, (void *)(uintptr_t)ps->lineno) != 0)
+                status = NHREF_ENOMEM;
+        }
+        if (end == NULL)
+            break;
+        p = end + 1;
+    }
+    ps->tab->nmeta = ps->keys.n;
+    ps->tab->meta_key = (char **)ps->keys.p;
+    ps->tab->meta_value = (char **)ps->vals.p;
+    if (status == NHREF_OK && ps->rows.n == 0) {
+        if (ps->lineno == 0)
+            fail(ps->err, ps->errlen, "%s: empty file (expected a header row and rows of numbers)",
+                 ps->path);
+        else
+            fail(ps->err, ps->errlen, "%s:%zu: no data rows", ps->path, ps->lineno);
+        status = NHREF_EPARSE;
+    }
+    return status;
+}
+
+/* SHA-256 of the data part as written: lines after the metadata, '\n'-terminated */
+static int data_sha256(char out[65], const vec_t *rows)
+{
+    size_t total = 0, k = 0;
+    char *cat;
+    for (size_t i = 0; i < rows->n; i++)
+        total += strlen(rows->p[i]) + 1;
+    cat = malloc(total + 1);
+    if (cat == NULL)
+        return NHREF_ENOMEM;
+    for (size_t i = 0; i < rows->n; i++) {
+        size_t l = strlen(rows->p[i]);
+        memcpy(cat + k, rows->p[i], l);
+        k += l;
+        cat[k++] = '\n';
+    }
+    nhref_sha256_hex(out, cat, total);
+    free(cat);
+    return NHREF_OK;
+}
+
+/* the column names from the first row, if it is a plain header row (a field that is
+ * not a value); an empty first name is pandas' index column, dropped */
+static int header_row(parser_t *ps)
+{
+    nhref_table_t *tab = ps->tab;
+    char *first = nhref_strdup(ps->rows.p[0]);
+    size_t ln = (size_t)(uintptr_t)ps->lines.p[0];
+    const char *why = NULL;
+    int rc, status = NHREF_OK;
+
+    if (first == NULL)
+        return NHREF_ENOMEM;
+    rc = split(first, tab->sep, &ps->fields, &why);
+    if (rc != 0) {
+        free(first);
+        return split_error(rc, ps->path, ln, why, ps->err, ps->errlen);
+    }
+    for (size_t i = 0; i < ps->fields.n && !ps->header_plain; i++)
+        ps->header_plain = !is_value(ps->fields.p[i]);
+    if (ps->header_plain) {
+        tab->index_dropped = ps->fields.n > 1 && *(char *)ps->fields.p[0] == '\0';
+        tab->header_line = ln;
+        status = set_names(tab, &ps->fields, (size_t)tab->index_dropped, ln, ps->err, ps->errlen);
+    }
+    free(first);
+    return status;
+}
+
+/* the column names from "# columns:", else from a "# a,b,c" comment */
+static int comment_names(parser_t *ps)
+{
+    const char *why = NULL;
+    char *list;
+    int rc, status;
+
+    if (ps->columns_meta == NULL && ps->names_comment == NULL) {
+        fail(ps->err, ps->errlen,
+             "%s:%zu: no column names (expected a header row such as 't,x,y' before the "
+             "data, or a '# columns: t,x,y' line)",
+             ps->path, (size_t)(uintptr_t)ps->lines.p[0]);
+        return NHREF_EPARSE;
+    }
+    list = nhref_strdup(ps->columns_meta != NULL ? ps->columns_meta : ps->names_comment);
+    if (list == NULL)
+        return NHREF_ENOMEM;
+    if ((rc = split(list, ',', &ps->fields, &why)) != 0) {
+        status = split_error(rc, ps->path, ps->names_line, why, ps->err, ps->errlen);
+    } else {
+        ps->tab->header_line = ps->names_line;
+        status = set_names(ps->tab, &ps->fields, 0, ps->names_line, ps->err, ps->errlen);
+    }
+    free(list);
+    return status;
+}
+
+/* the error of value S of column C on line LN, which nhref_table_cell_set refused with
+ * CS: not a number, or (a status of nhref_decimal_set other than NHREF_EPARSE) a
+ * number refused, e.g. out of its bounds; NHREF_EPARSE */
+static int cell_error(const parser_t *ps, size_t ln, size_t c, const char *s, int cs)
+{
+    const nhref_table_t *tab = ps->tab;
+    char vh[256];
+    if (cs == NHREF_EPARSE)
+        fail(ps->err, ps->errlen, "%s:%zu: column '%.80s%s': '%.80s%s' is not a number%s", ps->path,
+             ln, tab->name[c], strlen(tab->name[c]) > 80 ? "..." : "", s,
+             strlen(s) > 80 ? "..." : "", value_hint(s, tab->sep, vh, sizeof vh));
+    else /* out of the bounds of nhref_decimal_set: say which */
+        fail(ps->err, ps->errlen, "%s:%zu: column '%.80s%s': %s", ps->path, ln, tab->name[c],
+             strlen(tab->name[c]) > 80 ? "..." : "",
+             nhref_decimal_why(vh, sizeof vh, s, mpfr_get_prec(tab->v), cs));
+    return NHREF_EPARSE;
+}
+
+/* row R of the table from row I of the text: one value per column at PREC bits, and
+ * as written */
+static int read_row(parser_t *ps, size_t r, size_t i, mpfr_prec_t prec)
+{
+    nhref_table_t *tab = ps->tab;
+    size_t ln = (size_t)(uintptr_t)ps->lines.p[i], nc = tab->ncol;
+    size_t skipc = (size_t)tab->index_dropped;
+    const char *why = NULL;
+    char hint[128];
+    int rc, status = NHREF_OK;
+
+    /* the whole row is initialised first, so nhref_table_free clears it on error */
+    for (size_t c = 0; c < nc; c++)
+        mpfr_init2(tab->v + r * nc + c, prec);
+    tab->nrow = r + 1;
+    tab->line[r] = ln;
+    rc = split(ps->rows.p[i], tab->sep, &ps->fields, &why);
+    if (rc != 0)
+        return split_error(rc, ps->path, ln, why, ps->err, ps->errlen);
+    if (ps->fields.n != nc + skipc) {
+        /* one field: no separator was replaced, the other candidates are still there */
+        count_hint(ps->fields.p[0], tab->sep, ps->fields.n, hint, sizeof hint);
+        fail(ps->err, ps->errlen, "%s:%zu: expected %zu values (one per column%s), found %zu%s",
+             ps->path, ln, nc + skipc, skipc ? ", the index included" : "", ps->fields.n, hint);
+        return NHREF_EPARSE;
+    }
+    for (size_t c = 0; c < nc && status == NHREF_OK; c++) {
+        const char *s = ps->fields.p[c + skipc];
+        int cs = nhref_table_cell_set(tab->v + r * nc + c, s);
+        if (cs != NHREF_OK)
+            status = cell_error(ps, ln, c, s, cs);
+        else if ((tab->text[r * nc + c] = nhref_strdup(s)) == NULL)
+            status = NHREF_ENOMEM;
+    }
+    return status;
+}
+
+/* pass 2: the rows after the header, at PREC bits */
+static int read_rows(parser_t *ps, mpfr_prec_t prec)
+{
+    nhref_table_t *tab = ps->tab;
+    size_t first = ps->header_plain ? 1 : 0, nr = ps->rows.n - first, nc = tab->ncol;
+    int status = NHREF_OK;
+
+    if (nr == 0) {
+        fail(ps->err, ps->errlen, "%s:%zu: no data rows after the header", ps->path, ps->lineno);
+        return NHREF_EPARSE;
+    }
+    tab->v = malloc(nr * nc * sizeof *tab->v);
+    tab->text = calloc(nr * nc, sizeof *tab->text);
+    tab->line = malloc(nr * sizeof *tab->line);
+    if (tab->v == NULL || tab->text == NULL || tab->line == NULL)
+        return NHREF_ENOMEM;
+    for (size_t r = 0; r < nr && status == NHREF_OK; r++)
+        status = read_row(ps, r, first + r, prec);
+    return status;
+}
+
 int nhref_table_parse(nhref_table_t **tabp, const char *data, size_t len, const char *path,
                       mpfr_prec_t prec, char sep, char *err, size_t errlen)
 {
-    nhref_table_t *tab;
-    vec_t fields = {0}, rows = {0}, lines = {0};
-    char *buf, *p, *names_comment = NULL, *columns_meta = NULL;
-    const char *why = NULL;
-    int in_data = 0;
-    size_t lineno = 0, names_line = 0, skip = 0;
-    int status = NHREF_OK, header_plain = 0, rc;
+    parser_t ps;
+    char *buf;
+    size_t skip = 0;
+    int status;
 
     *tabp = NULL;
     err[0] = '\0';
@@ -440,225 +690,42 @@ int nhref_table_parse(nhref_table_t **tabp, const char *data, size_t len, const 
         return status;
     if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
         skip = 3; /* UTF-8 byte-order mark */
+    memset(&ps, 0, sizeof ps);
+    ps.path = path;
+    ps.err = err;
+    ps.errlen = errlen;
     buf = malloc(len - skip + 1);
-    tab = calloc(1, sizeof *tab);
-    if (buf == NULL || tab == NULL || (tab->path = nhref_strdup(path)) == NULL) {
+    ps.tab = calloc(1, sizeof *ps.tab);
+    if (buf == NULL || ps.tab == NULL || (ps.tab->path = nhref_strdup(path)) == NULL) {
         free(buf);
-        free(tab);
+        free(ps.tab);
         return NHREF_ENOMEM;
     }
     memcpy(buf, data + skip, len - skip);
     buf[len - skip] = '\0';
 
-    /* pass 1: metadata, column names, where the data begin */
-    p = buf;
-    {
-        vec_t keys = {0}, vals = {0};
-        while (*p != '\0' && status == NHREF_OK) {
-            char *end = strchr(p, '\n'), *line = p, *t, *cr;
-            if (end != NULL)
-                *end = '\0';
-            lineno++;
-            if (end != NULL && end > p && end[-1] == '\r')
-                end[-1] = '\0';
-            if ((cr = strchr(line, '\r')) != NULL) {
-                fail(err, errlen,
-                     "%s:%zu: a carriage return inside the line (lines must end with LF or "
-                     "CRLF; old Mac CR line ends are not read)",
-                     path, lineno);
-                status = NHREF_EPARSE;
-                break;
-            }
-            t = nhref_trim(line);
-            if (*t == '#') {
-                char *c = nhref_trim(t + 1), *colon = strchr(c, ':');
-                if (colon != NULL) {
-                    char *k, *v;
-                    *colon = '\0';
-                    k = nhref_strdup(nhref_trim(c));
-                    v = nhref_strdup(nhref_trim(colon + 1));
-                    if (k == NULL || v == NULL || push(&keys, k) != 0) {
-                        free(k);
-                        free(v);
-                        status = NHREF_ENOMEM;
-                    } else if (push(&vals, v) != 0) {
-                        keys.n--;
-                        free(k);
-                        free(v);
-                        status = NHREF_ENOMEM;
-                    } else if (!in_data && strcmp(k, "columns") == 0) {
-                        columns_meta = v;
-                        names_line = lineno;
-                    }
-                } else if (!in_data && is_name_list(c)) {
-                    names_comment = c;
-                    if (columns_meta == NULL)
-                        names_line = lineno;
-                }
-            } else if (*t != '\0') {
-                in_data = 1;
-                if (push(&rows, t) != 0 || push(&lines, (void *)(uintptr_t)lineno) != 0)
-                    status = NHREF_ENOMEM;
-            }
-            if (end == NULL)
-                break;
-            p = end + 1;
-        }
-        tab->nmeta = keys.n;
-        tab->meta_key = (char **)keys.p;
-        tab->meta_value = (char **)vals.p;
+    status = read_lines(&ps, buf);
+    if (status == NHREF_OK)
+        status = data_sha256(ps.tab->sha256, &ps.rows);
+    if (status == NHREF_OK) {
+        /* the separator, from the first line that is not a comment */
+        ps.tab->sep = sep != 0 ? sep : detect_sep(ps.rows.p[0]);
+        /* column names: a plain header row, else "# columns:", else a "# a,b,c" comment */
+        status = header_row(&ps);
     }
-    if (status != NHREF_OK)
-        goto out;
-    if (rows.n == 0) {
-        if (lineno == 0)
-            fail(err, errlen, "%s: empty file (expected a header row and rows of numbers)", path);
-        else
-            fail(err, errlen, "%s:%zu: no data rows", path, lineno);
-        status = NHREF_EPARSE;
-        goto out;
-    }
-
-    /* SHA-256 of the data part as written: lines after the metadata, '\n'-terminated */
-    {
-        size_t total = 0, k = 0;
-        char *cat;
-        for (size_t i = 0; i < rows.n; i++)
-            total += strlen(rows.p[i]) + 1;
-        cat = malloc(total + 1);
-        if (cat == NULL) {
-            status = NHREF_ENOMEM;
-            goto out;
-        }
-        for (size_t i = 0; i < rows.n; i++) {
-            size_t l = strlen(rows.p[i]);
-            memcpy(cat + k, rows.p[i], l);
-            k += l;
-            cat[k++] = '\n';
-        }
-        nhref_sha256_hex(tab->sha256, cat, total);
-        free(cat);
-    }
-
-    /* the separator, from the first line that is not a comment */
-    tab->sep = sep != 0 ? sep : detect_sep(rows.p[0]);
-
-    /* column names: a plain header row, else "# columns:", else a "# a,b,c" comment */
-    {
-        char *first = nhref_strdup(rows.p[0]);
-        size_t ln = (size_t)(uintptr_t)lines.p[0];
-        if (first == NULL) {
-            status = NHREF_ENOMEM;
-            goto out;
-        }
-        rc = split(first, tab->sep, &fields, &why);
-        if (rc != 0) {
-            free(first);
-            status = split_error(rc, path, ln, why, err, errlen);
-            goto out;
-        }
-        for (size_t i = 0; i < fields.n && !header_plain; i++)
-            header_plain = !is_value(fields.p[i]);
-        if (header_plain) {
-            /* an empty first name: pandas' index column */
-            tab->index_dropped = fields.n > 1 && *(char *)fields.p[0] == '\0';
-            tab->header_line = ln;
-            status = set_names(tab, &fields, (size_t)tab->index_dropped, ln, err, errlen);
-        }
-        free(first);
-    }
-    if (!header_plain) {
-        if (columns_meta != NULL || names_comment != NULL) {
-            char *list = nhref_strdup(columns_meta != NULL ? columns_meta : names_comment);
-            if (list == NULL) {
-                status = NHREF_ENOMEM;
-            } else if ((rc = split(list, ',', &fields, &why)) != 0) {
-                status = split_error(rc, path, names_line, why, err, errlen);
-            } else {
-                tab->header_line = names_line;
-                status = set_names(tab, &fields, 0, names_line, err, errlen);
-            }
-            free(list);
-        } else {
-            fail(err, errlen,
-                 "%s:%zu: no column names (expected a header row such as 't,x,y' before the "
-                 "data, or a '# columns: t,x,y' line)",
-                 path, (size_t)(uintptr_t)lines.p[0]);
-            status = NHREF_EPARSE;
-        }
-    }
-    if (status != NHREF_OK)
-        goto out;
-
-    /* pass 2: the rows */
-    {
-        size_t first = header_plain ? 1 : 0, nr = rows.n - first, nc = tab->ncol;
-        size_t skipc = (size_t)tab->index_dropped;
-        if (nr == 0) {
-            fail(err, errlen, "%s:%zu: no data rows after the header", path, lineno);
-            status = NHREF_EPARSE;
-            goto out;
-        }
-        tab->v = malloc(nr * nc * sizeof *tab->v);
-        tab->text = calloc(nr * nc, sizeof *tab->text);
-        tab->line = malloc(nr * sizeof *tab->line);
-        if (tab->v == NULL || tab->text == NULL || tab->line == NULL) {
-            status = NHREF_ENOMEM;
-            goto out;
-        }
-        for (size_t r = 0; r < nr && status == NHREF_OK; r++) {
-            size_t ln = (size_t)(uintptr_t)lines.p[first + r];
-            char *row = rows.p[first + r], hint[128];
-            /* the whole row is initialised first, so nhref_table_free clears it on error */
-            for (size_t c = 0; c < nc; c++)
-                mpfr_init2(tab->v + r * nc + c, prec);
-            tab->nrow = r + 1;
-            tab->line[r] = ln;
-            rc = split(row, tab->sep, &fields, &why);
-            if (rc == 0 && fields.n != nc + skipc) {
-                /* one field: no separator was replaced, the other candidates are still there */
-                count_hint(fields.p[0], tab->sep, fields.n, hint, sizeof hint);
-                fail(err, errlen, "%s:%zu: expected %zu values (one per column%s), found %zu%s",
-                     path, ln, nc + skipc, skipc ? ", the index included" : "", fields.n, hint);
-                status = NHREF_EPARSE;
-            }
-            if (rc != 0) {
-                status = split_error(rc, path, ln, why, err, errlen);
-                break;
-            }
-            for (size_t c = 0; c < nc && status == NHREF_OK; c++) {
-                const char *s = fields.p[c + skipc];
-                int cs = nhref_table_cell_set(tab->v + r * nc + c, s);
-                if (cs != NHREF_OK) {
-                    /* not a number, or (a status of nhref_decimal_set other than
-                     * NHREF_EPARSE) a number refused, e.g. out of its bounds */
-                    char vh[256];
-                    if (cs == NHREF_EPARSE)
-                        fail(err, errlen, "%s:%zu: column '%.80s%s': '%.80s%s' is not a number%s",
-                             path, ln, tab->name[c], strlen(tab->name[c]) > 80 ? "..." : "", s,
-                             strlen(s) > 80 ? "..." : "", value_hint(s, tab->sep, vh, sizeof vh));
-                    else /* out of the bounds of nhref_decimal_set: say which */
-                        fail(err, errlen, "%s:%zu: column '%.80s%s': %s", path, ln, tab->name[c],
-                             strlen(tab->name[c]) > 80 ? "..." : "",
-                             nhref_decimal_why(vh, sizeof vh, s, mpfr_get_prec(tab->v), cs));
-                    status = NHREF_EPARSE;
-                }
-                if (status == NHREF_OK && (tab->text[r * nc + c] = nhref_strdup(s)) == NULL)
-                    status = NHREF_ENOMEM;
-            }
-        }
-    }
-
-out:
-    free(fields.p);
-    free(rows.p);
-    free(lines.p);
+    if (status == NHREF_OK && !ps.header_plain)
+        status = comment_names(&ps);
+    if (status == NHREF_OK)
+        status = read_rows(&ps, prec);
+    free(ps.fields.p);
+    free(ps.rows.p);
+    free(ps.lines.p);
     free(buf);
     if (status != NHREF_OK) {
-        nhref_table_free(tab);
+        nhref_table_free(ps.tab);
         return status;
     }
-    *tabp = tab;
+    *tabp = ps.tab;
     return NHREF_OK;
 }
 
