@@ -33,6 +33,7 @@
 #include "nhref_arb.h"
 #include "nhref_golden.h"
 #include "nhref_oracle.h"
+#include "../oracle/oracle_servo.h"
 
 #define DIGITS 30   /* the tolerance of the containment runs */
 #define TMAX 10.0   /* their horizon [s] */
@@ -300,7 +301,7 @@ START_TEST(test_contains_closed_forms)
 END_TEST
 
 /* ------------------------------------------------------------------ Suslov's laws */
-/* The generalised Suslov problem's closed forms for omega (nhref_oracle_servo.h):
+/* The generalised Suslov problem's closed forms for omega (oracle/oracle_servo.h):
  * S0, the classical problem (b1 = b2 = 0, c = 0: sech/tanh, spec §4.4), and S1
  * (I13 = I23 = 0, c = 0: the Riccati law, spec §4.5), at random parameters around
  * the spec's (every nonzero value times 1 + 0.2 u), up to t = 10 or 0.9 t* (S1's
