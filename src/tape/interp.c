@@ -40,7 +40,7 @@ typedef struct {
     size_t *piv;   /* row i of P M_0 is row piv[i] of M_0 */
 } solve_ws_t;
 
-/* a generated jet (jet/jetgen.c): the tape's fingerprint and node count, the model,
+/* a generated jet (tools/jetgen.c): the tape's fingerprint and node count, the model,
  * the functions that compute the jet to an order at most NHREF_GEN_KMAX: the generic
  * one (the interpreter's values, bit for bit) and the FMA variant (fused multiply-adds
  * in the sums: other last bits; the generic one where there is no FMA variant) */
@@ -264,7 +264,7 @@ static int eval0(tape_ws_t *ws, const instr_t *p)
 
 /* coefficient K of the instruction OP W = f(A, B) (W2: a SIN's COS; DU: a SIN's j u_j;
  * AUX: the node's auxiliary series; N: an exponent; SV: a SOLVE group).  Always
- * inlined: the generated jets (jet/jetgen.c) call it with constant arguments, so that
+ * inlined: the generated jets (tools/jetgen.c) call it with constant arguments, so that
  * the compiler keeps only the kernel of OP, with its sums unrolled at this K. */
 static inline __attribute__((always_inline)) int
 jet_op(tape_ws_t *ws, int op, num_ptr w, num_ptr w2, num_ptr du, num_srcptr a, num_srcptr b,
