@@ -39,6 +39,7 @@
 #include <arb.h>
 #include <arb_mat.h>
 
+#include "assertion.h"
 #include "internal.h"
 #include "nhref_arb.h"
 
@@ -429,7 +430,10 @@ static int point_jet(nhref_proven_t *pv)
 {
     size_t n = pv->n;
     unsigned N = pv->N;
-    int status = nhref_tape_arb_ode_jet(pv->wm, pv->t, pv->m, N);
+    int status;
+
+    NHREF_ASSERT(pv->wm != NULL && nhref_tape_arb_order(pv->wm) >= N);
+    status = nhref_tape_arb_ode_jet(pv->wm, pv->t, pv->m, N);
     if (status != NHREF_OK)
         return status;
     for (size_t i = 0; i < n; i++)
@@ -774,6 +778,8 @@ static int try_step(nhref_proven_t *pv)
     double zmax = 0, scale = 1, tol;
     int status;
 
+    /* the enclosure's test order within the Taylor order; the box and Jacobian jets */
+    NHREF_ASSERT(pv->K <= N && pv->wy != NULL && pv->wc != NULL);
     pv->shrink = 0.5;
     status = enclose(pv);
     if (status != NHREF_OK)
@@ -852,6 +858,7 @@ static void dense_row(nhref_proven_t *pv, arb_ptr x, arb_srcptr tau)
     unsigned N = pv->N;
     long p = pv->prec;
     arb_t a;
+    NHREF_ASSERT(!arb_is_negative(tau)); /* a time within the step, not before it */
     arb_init(a);
     arb_pow_ui(a, tau, N, p);
     if (nhref_proven_hook_remainder != 1.0) {
@@ -1047,6 +1054,7 @@ out:
 static int row_done(nhref_proven_t *pv, arb_ptr out, arb_srcptr tgrid, size_t i, arb_srcptr x,
                     nhref_stats_t *stats)
 {
+    NHREF_ASSERT(i == stats->nrows); /* every row once, in order */
     if (out != NULL)
         _arb_vec_set(out + i * pv->n, x, (slong)pv->n);
     stats->nrows = i + 1;

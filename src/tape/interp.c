@@ -20,6 +20,7 @@
  */
 #include <stdlib.h>
 
+#include "assertion.h"
 #include "jet/jet.h"
 #include "num/core.h"
 #include "tape/program.h"
@@ -92,6 +93,8 @@ struct NUM_TAPE_STRUCT {
 
 static inline num_ptr node_series(const tape_ws_t *ws, nhref_node_t i)
 {
+    /* a node of the tape, whose representative is itself or an earlier node */
+    NHREF_ASSERT(i >= 0 && (size_t)i < ws->tape->nnodes && ws->rep[i] <= i);
     return ws->coef + (size_t)ws->rep[i] * ws->len;
 }
 
@@ -197,6 +200,7 @@ static int eval0(tape_ws_t *ws, const instr_t *p)
 
     switch (p->op) {
     case DOP_PARAM:
+        NHREF_ASSERT(p->n >= 0 && (size_t)p->n < ws->tape->nparam);
         num_set(w, ws->param + p->n);
         break;
     case NHREF_OP_ADD:
@@ -443,6 +447,7 @@ static int compile_instr(tape_ws_t *ws, instr_t *p, const nhref_prog_instr_t *q,
     if (q->op == NHREF_OP_SOLVE) {
         solve_ws_t *s = (*sv)++;
         size_t n = nd->dim;
+        NHREF_ASSERT(s < ws->solve + ws->nsolve); /* one workspace per SOLVE group */
         s->dim = n;
         s->y = p->w;
         s->m = malloc((n * n + n) * sizeof *s->m);
@@ -633,6 +638,8 @@ int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned ord
 
     if (order > ws->order || tape->nout < tape->nstate)
         return NHREF_EINVAL;
+    /* every series holds the coefficients 0..order */
+    NHREF_ASSERT((size_t)order < ws->len);
     load_inputs(ws, t, x);
     if (ws->gen != NULL)
         return ws->gen_jet(ws, order);
@@ -656,6 +663,7 @@ int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned ord
 
 num_srcptr NUM_TAPE_FN(state_series)(const tape_ws_t *ws, size_t i)
 {
+    NHREF_ASSERT(i < ws->tape->nstate);
     return ws->xs[i];
 }
 
