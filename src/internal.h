@@ -61,9 +61,16 @@ int nhref_system_workspace_mp(nhref_tape_mp_t **ws, const nhref_system_t *sys,
 int nhref_system_params_arb(arb_ptr p, const nhref_system_t *sys, long prec);
 int nhref_system_workspace_arb(nhref_tape_arb_t **ws, const nhref_system_t *sys,
                                const nhref_tape_t *tape, long prec, unsigned order, int strict);
-/* test hook of proven.c: the Lagrange remainder is multiplied by this (1); a test
- * sets 0 to show that containment tests then fail */
-extern double nhref_proven_hook_remainder;
+
+/* ---------------------------------------------------------------- test hooks
+ * For the tests only (they link the static libnhrefcore; not exported).
+ *
+ * nhref_proven_test_scale_remainder -- PV's Lagrange remainder term, in every step
+ * and dense row, is multiplied by K (1 after nhref_proven_new).  Only for
+ * tests/check_proven.c, which sets 0 to show that dropping the remainder makes
+ * the containment tests fail: any K != 1 breaks the proof.  A setting of one
+ * integrator, not a global: other integrators, in any thread, are unaffected. */
+void nhref_proven_test_scale_remainder(nhref_proven_t *pv, double k);
 #endif
 
 /* Statistics of the drivers (integrate/stats.c): a fresh record; one step taken
