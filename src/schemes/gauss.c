@@ -581,6 +581,7 @@ static unsigned gauss_order(const void *stv)
     return 2 * ((const gauss_t *)stv)->s;
 }
 
+/* nhref_ops_gauss_mp, nhref_ops_gauss_d, nhref_ops_gauss_arb */
 const scheme_ops_t NUM_IN(nhref_ops_gauss) = {
     .desc = &nhref_scheme_gauss,
     .alloc = gauss_alloc,

@@ -289,6 +289,7 @@ static unsigned taylor_order(const void *stv)
     return ((const taylor_t *)stv)->order;
 }
 
+/* nhref_ops_taylor_mp, nhref_ops_taylor_d, nhref_ops_taylor_arb */
 const scheme_ops_t NUM_IN(nhref_ops_taylor) = {
     .desc = &nhref_scheme_taylor,
     .alloc = taylor_alloc,

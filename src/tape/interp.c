@@ -377,6 +377,7 @@ static int (*gen_variant(const gen_jet_t *g))(tape_ws_t *, unsigned)
 #define GEN_LEN(order) ((size_t)(order) + 1)
 #endif
 
+/* nhref_tape_gen_fma_mp, nhref_tape_gen_fma_d, nhref_tape_gen_fma_arb */
 int NUM_IN(nhref_tape_gen_fma)(int on)
 {
 #if NHREF_NUM == NHREF_NUM_D && defined(NHREF_GEN_JETS) && NHREF_GEN_FMA
@@ -390,6 +391,7 @@ int NUM_IN(nhref_tape_gen_fma)(int on)
 
 /* nonzero when the generated jets are compiled in (the double instance, configured
  * with them) */
+/* nhref_tape_have_gen_mp, nhref_tape_have_gen_d, nhref_tape_have_gen_arb */
 int NUM_IN(nhref_tape_have_gen)(void)
 {
 #if NHREF_NUM == NHREF_NUM_D && defined(NHREF_GEN_JETS)
@@ -400,6 +402,7 @@ int NUM_IN(nhref_tape_have_gen)(void)
 }
 
 /* ------------------------------------------------------------------ the workspace */
+/* nhref_tape_mp_free, nhref_tape_d_free, nhref_tape_arb_free */
 void NUM_TAPE_FN(free)(tape_ws_t *ws)
 {
     const nhref_tape_t *tape;
@@ -564,32 +567,38 @@ static int tape_new(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsign
     return NHREF_OK;
 }
 
+/* nhref_tape_mp_new, nhref_tape_d_new, nhref_tape_arb_new */
 int NUM_TAPE_FN(new)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsigned order)
 {
     return tape_new(wsp, tape, prec, order, 1);
 }
 
+/* nhref_tape_new_interpreted_mp, nhref_tape_new_interpreted_d, nhref_tape_new_interpreted_arb */
 int NUM_IN(nhref_tape_new_interpreted)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec,
                                        unsigned order)
 {
     return tape_new(wsp, tape, prec, order, 0);
 }
 
+/* nhref_tape_generated_mp, nhref_tape_generated_d, nhref_tape_generated_arb */
 const char *NUM_IN(nhref_tape_generated)(const tape_ws_t *ws)
 {
     return ws->gen != NULL ? ws->gen->model : NULL;
 }
 
+/* nhref_tape_mp_prec, nhref_tape_d_prec, nhref_tape_arb_prec */
 long NUM_TAPE_FN(prec)(const tape_ws_t *ws)
 {
     return ws->prec;
 }
 
+/* nhref_tape_mp_order, nhref_tape_d_order, nhref_tape_arb_order */
 unsigned NUM_TAPE_FN(order)(const tape_ws_t *ws)
 {
     return ws->order;
 }
 
+/* nhref_tape_mp_set_params, nhref_tape_d_set_params, nhref_tape_arb_set_params */
 int NUM_TAPE_FN(set_params)(tape_ws_t *ws, num_srcptr params)
 {
     int status = NHREF_OK;
@@ -612,6 +621,7 @@ static void load_inputs(tape_ws_t *ws, num_srcptr t, num_srcptr x)
         num_set(ws->xs[i], x + i);
 }
 
+/* nhref_tape_mp_eval, nhref_tape_d_eval, nhref_tape_arb_eval */
 int NUM_TAPE_FN(eval)(num_ptr out, tape_ws_t *ws, num_srcptr t, num_srcptr x)
 {
     const nhref_tape_t *tape = ws->tape;
@@ -630,6 +640,7 @@ int NUM_TAPE_FN(eval)(num_ptr out, tape_ws_t *ws, num_srcptr t, num_srcptr x)
     return status;
 }
 
+/* nhref_tape_mp_ode_jet, nhref_tape_d_ode_jet, nhref_tape_arb_ode_jet */
 int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned order)
 {
     const nhref_tape_t *tape = ws->tape;
@@ -661,6 +672,7 @@ int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned ord
     return finite ? NHREF_OK : NHREF_EDOMAIN;
 }
 
+/* nhref_tape_mp_state_series, nhref_tape_d_state_series, nhref_tape_arb_state_series */
 num_srcptr NUM_TAPE_FN(state_series)(const tape_ws_t *ws, size_t i)
 {
     NHREF_ASSERT(i < ws->tape->nstate);
@@ -668,6 +680,7 @@ num_srcptr NUM_TAPE_FN(state_series)(const tape_ws_t *ws, size_t i)
 }
 
 /* ------------------------------------------------------------------ a system's tapes */
+/* nhref_system_workspace_mp, nhref_system_workspace_d, nhref_system_workspace_arb */
 int NUM_IN(nhref_system_workspace)(tape_ws_t **ws, const nhref_system_t *sys,
                                    const nhref_tape_t *tape, long prec, unsigned order, int strict)
 {
@@ -692,6 +705,7 @@ int NUM_IN(nhref_system_workspace)(tape_ws_t **ws, const nhref_system_t *sys,
     return status;
 }
 
+/* nhref_system_params_mp, nhref_system_params_d, nhref_system_params_arb */
 int NUM_IN(nhref_system_params)(num_ptr p, const nhref_system_t *sys, long prec)
 {
     const nhref_model_t *m = nhref_system_model(sys);
