@@ -45,7 +45,8 @@ const char *NUM_IN(nhref_tape_generated)(const tape_ws_t *ws);
 int NUM_IN(nhref_tape_have_gen)(void);
 
 /* NUM_IN(nhref_tape_gen_fma) -- which variant of the generated jets the workspaces made
- * from now on use (tests only; not thread safe): ON -1 the default (the FMA variant
+ * from now on by the calling thread use (a test hook, for tests/check_tape.c only; the
+ * setting is per thread): ON -1 the default (the FMA variant
  * where the CPU has FMA: fused multiply-adds in the sums, other last bits than the
  * interpreter), 0 the generic one (the interpreter's values, bit for bit), 1 the FMA
  * variant where the CPU has it.  Returns 1 if this build has FMA variants (double,

@@ -334,9 +334,11 @@ static inline int jet_k(tape_ws_t *ws, const instr_t *p, unsigned k)
 #endif
 #include "jet/jets_gen_d.c"
 
-/* -1: the FMA variants where the CPU has FMA; 0: never; 1: where the CPU has FMA.  Set
- * only by tests (NUM_IN(nhref_tape_gen_fma)), before any workspace is made. */
-static int gen_fma_choice = -1;
+/* -1: the FMA variants where the CPU has FMA; 0: never; 1: where the CPU has FMA.  A
+ * test hook: set only by tests (NUM_IN(nhref_tape_gen_fma)), before the workspaces it
+ * is meant for are made; per thread, so that a test's choice reaches only the
+ * workspaces its own thread makes. */
+static _Thread_local int gen_fma_choice = -1;
 
 /* the variant of G to run */
 static int (*gen_variant(const gen_jet_t *g))(tape_ws_t *, unsigned)
