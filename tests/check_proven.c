@@ -28,7 +28,8 @@
 
 #include "ck_catalogue.h"
 #include "ck_mpfr.h"
-#include "internal.h"
+#include "strutil.h"
+#include "integrate/integrate_internal.h"
 #include "nhref.h"
 #include "nhref_arb.h"
 #include "nhref_golden.h"

@@ -7,8 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-#include "num/core.h"
+#include "integrate/integrate_internal.h"
+#include "models/models_internal.h"
+#include "nhref_io.h"
+#include "schemes/scheme_num.h"
+#include "tape/tape_num.h"
 #if NHREF_NUM == NHREF_NUM_D
 #include "nhref_fast.h"
 #elif NHREF_NUM == NHREF_NUM_ARB

@@ -40,8 +40,10 @@
 #include <arb_mat.h>
 
 #include "assertion.h"
-#include "internal.h"
+#include "models/models_internal.h"
+#include "integrate/integrate_internal.h"
 #include "nhref_arb.h"
+#include "nhref_io.h"
 
 #define MAX_HALVINGS 24 /* shorter tries before a step is declared unprovable */
 #define MAX_INFLATE 4   /* enclosure candidates tried per step size */

@@ -12,7 +12,7 @@
 
 #include <mpfr.h>
 
-#include "internal.h"
+#include "nhref_io.h"
 #include "nhref_status.h"
 
 typedef double num_t;

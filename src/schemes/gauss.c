@@ -33,8 +33,9 @@
 #include <stdlib.h>
 
 #include "assertion.h"
-#include "internal.h"
-#include "num/core.h"
+#include "models/models_internal.h"
+#include "tape/tape_num.h"
+#include "schemes/scheme_num.h"
 
 #include "gauss_coeffs.h"
 

@@ -2,7 +2,7 @@
  * once per type), looked up by descriptor (schemes.def). */
 #include <stddef.h>
 
-#include "num/core.h"
+#include "schemes/scheme_num.h"
 
 #define NHREF_SCHEME(name) extern const scheme_ops_t NUM_IN(nhref_ops_##name);
 #include "schemes/schemes.def"

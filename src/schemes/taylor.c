@@ -21,8 +21,9 @@
 #include <stdlib.h>
 
 #include "assertion.h"
-#include "internal.h"
-#include "num/core.h"
+#include "models/models_internal.h"
+#include "tape/tape_num.h"
+#include "schemes/scheme_num.h"
 
 #if NHREF_NUM == NHREF_NUM_MP /* the descriptor, once for every type */
 static const nhref_scheme_opt_desc_t taylor_opt[] = {

@@ -22,7 +22,7 @@
 
 #include "assertion.h"
 #include "jet/jet.h"
-#include "num/core.h"
+#include "tape/tape_num.h"
 #include "tape/program.h"
 #include "tape/tape_internal.h"
 
@@ -679,41 +679,4 @@ num_srcptr NUM_TAPE_FN(state_series)(const tape_ws_t *ws, size_t i)
 {
     NHREF_ASSERT(i < ws->tape->nstate);
     return ws->xs[i];
-}
-
-/* ------------------------------------------------------------------ a system's tapes */
-/* nhref_system_workspace_mp, nhref_system_workspace_d, nhref_system_workspace_arb */
-int NUM_IN(nhref_system_workspace)(tape_ws_t **ws, const nhref_system_t *sys,
-                                   const nhref_tape_t *tape, long prec, unsigned order, int strict)
-{
-    size_t np = nhref_system_model(sys)->nparam;
-    num_ptr p;
-    int status = NUM_TAPE_FN(new)(ws, tape, prec, order);
-
-    if (status != NHREF_OK)
-        return status;
-    p = num_vec_new(np, (*ws)->prec);
-    status = p != NULL ? NUM_IN(nhref_system_params)(p, sys, (*ws)->prec) : NHREF_ENOMEM;
-    if (status == NHREF_OK) {
-        int set = NUM_TAPE_FN(set_params)(*ws, p);
-        if (strict)
-            status = set;
-    }
-    num_vec_free(p, np);
-    if (status != NHREF_OK) {
-        NUM_TAPE_FN(free)(*ws);
-        *ws = NULL;
-    }
-    return status;
-}
-
-/* nhref_system_params_mp, nhref_system_params_d, nhref_system_params_arb */
-int NUM_IN(nhref_system_params)(num_ptr p, const nhref_system_t *sys, long prec)
-{
-    const nhref_model_t *m = nhref_system_model(sys);
-
-    for (size_t i = 0; i < m->nparam; i++)
-        if (num_set_decimal(p + i, nhref_system_param_str(sys, i), prec) != NHREF_OK)
-            return NHREF_EPARSE;
-    return NHREF_OK;
 }
