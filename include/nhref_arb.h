@@ -1,30 +1,17 @@
-/* nhref_arb.h -- the tape interpreter and the jet kernels in Arb ball arithmetic
- * (libflint-arb): rigorous enclosures.
+/* nhref_arb.h -- the PROVEN level: the jet kernels and the tape interpreter in Arb ball
+ * arithmetic (libflint-arb), and the validated Taylor integrator built on them.
  *
- * The same sources as the MPFR and double interpreters (nhref_tape.h, nhref_jet.h),
- * compiled for Arb's arb_t: every value is a ball [m - r, m + r], and every operation
- * returns a ball that contains the exact result for every point of its argument
- * balls.  Hence:
- *   - nhref_tape_arb_eval: each output ball contains f(t, x, p) for every t, x, p in
- *     the input balls (the parameters and the decimal constants of the tape enter as
- *     balls that contain their decimal values exactly);
- *   - nhref_tape_arb_ode_jet: each coefficient ball contains the exact Taylor
- *     coefficient of the solution through (t, x), for every point of the balls.
- * Where Arb cannot bound a result -- a square root or logarithm of a ball that reaches
- * below 0, a division by a ball that contains 0, atanh of a ball that reaches +-1 --
- * the status is NHREF_EDOMAIN and the value NaN (indeterminate): never a ball that
- * might not contain the result.
+ * Contract.  Every value is a ball; every result contains the exact value for every
+ * point of the argument balls, or is NaN (an indeterminate ball) with the status
+ * NHREF_EDOMAIN where Arb cannot bound it: never a ball that might not contain the
+ * result.  The validated integrator returns only proven enclosures; where it cannot
+ * prove, it stops (outcome UNPROVEN) and says so.  Functions return statuses of
+ * nhref_status.h and never print.  Midpoints are at the precision PREC given; radii
+ * grow with the condition of the computation.
  *
- * Control decisions inside the interpreter (the pivot order of a linear solve) look
- * at midpoints; they change only how wide a ball is, never whether it encloses.
- *
- * Precision: PREC bits for every midpoint; radii grow with the condition of the
- * computation.  For exact inputs (radius 0), the relative radius of a coefficient is a
- * modest multiple of 2^-PREC.
- *
- * Source: F. Johansson, "Arb: efficient arbitrary-precision midpoint-radius interval
- * arithmetic", IEEE Trans. Computers 66(8) (2017); R. E. Moore, "Interval Analysis"
- * (1966), ch. 11 (interval Taylor coefficients).
+ * What this rests on (ball arithmetic, Lohner's method, the a priori enclosure, the
+ * sources) is explained in docs/proven.md; each statement the code relies on, with
+ * its proof and where it is checked, is in proofs/rigorous_taylor.md.
  */
 #ifndef NHREF_ARB_H
 #define NHREF_ARB_H
@@ -42,39 +29,123 @@
 NHREF_BEGIN_DECLS
 
 /* ------------------------------------------------------------------ jet kernels
- * As nhref_jet.h, on arb_t series; every kernel rigorous (see above). */
+ * The kernels of nhref_jet.h (same recurrences, same order-by-order contract: a call
+ * writes the coefficient K of W and of its auxiliary series, nothing else; W may not
+ * alias an argument), on arb_t series: each coefficient is a ball that contains the
+ * exact coefficient for every point of the argument balls.
+ * Shapes:    series of at least K + 1 balls, passed as arb_ptr / arb_srcptr (the first
+ *            coefficient); the arguments known to order K, W to order K - 1.
+ * Precision: midpoints at ws->prec bits; a radius grows with the sum's condition.
+ * Returns:   NHREF_OK; NHREF_EDOMAIN (the coefficient NaN) where the MPFR kernel
+ *            gives it, where an input coefficient of order K is not finite, and
+ *            where a ball reaches the operation's singularity (stated per kernel).
+ * Cost:      as the MPFR kernels (a Cauchy-type kernel: K + 1 ball multiply-adds),
+ *            each ball operation a few times an MPFR one.
+ * Source:    R. E. Moore, "Interval Analysis" (1966), ch. 11; nhref_jet.h. */
 typedef struct {
     arb_t acc, tmp; /* scratch */
     long prec;      /* the working precision [bits] */
 } nhref_jet_ws_arb_t;
 
+/* nhref_jet_ws_init_arb -- WS's two scratch balls and its precision PREC [bits]; one
+ * workspace serves every kernel, one call at a time.  Clear with
+ * nhref_jet_ws_clear_arb.  No status (Arb aborts when memory is short). */
 void nhref_jet_ws_init_arb(nhref_jet_ws_arb_t *ws, long prec);
 void nhref_jet_ws_clear_arb(nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_const_arb -- w = c, the decimal string DECIMAL (the syntax of
+ * nhref_jet_const): w_0 a ball that contains c exactly, w_k = 0 for k >= 1.
+ * Returns NHREF_OK; NHREF_EPARSE (malformed string); NHREF_EDOMAIN (c out of range). */
 int nhref_jet_const_arb(arb_ptr w, const char *decimal, unsigned k, nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_add_arb, nhref_jet_sub_arb, nhref_jet_neg_arb -- w = u + v, u - v, -u:
+ * w_k = u_k +- v_k.  Defined everywhere (NHREF_EDOMAIN only for a non-finite input).
+ * Cost: one ball addition. */
 int nhref_jet_add_arb(arb_ptr w, arb_srcptr u, arb_srcptr v, unsigned k, nhref_jet_ws_arb_t *ws);
 int nhref_jet_sub_arb(arb_ptr w, arb_srcptr u, arb_srcptr v, unsigned k, nhref_jet_ws_arb_t *ws);
 int nhref_jet_neg_arb(arb_ptr w, arb_srcptr u, unsigned k, nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_mul_arb -- w = u v, the Cauchy product w_k = sum_{j=0..k} u_j v_{k-j}.
+ * Defined everywhere (NHREF_EDOMAIN for a non-finite input or result). */
 int nhref_jet_mul_arb(arb_ptr w, arb_srcptr u, arb_srcptr v, unsigned k, nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_mul_scalar_arb -- w = c v with C one ball constant in t: w_k = c v_k.
+ * Defined everywhere (NHREF_EDOMAIN for a non-finite C or input).  One multiplication. */
 int nhref_jet_mul_scalar_arb(arb_ptr w, arb_srcptr c, arb_srcptr v, unsigned k,
                              nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_sqr_arb -- w = u^2: half the products of the Cauchy product.  Defined
+ * everywhere (NHREF_EDOMAIN for a non-finite input or result). */
 int nhref_jet_sqr_arb(arb_ptr w, arb_srcptr u, unsigned k, nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_div_arb -- w = u / v: w_k = (u_k - sum_{j=1..k} v_j w_{k-j}) / v_0.
+ * NHREF_EDOMAIN if the ball v_0 contains 0 (checked at every order). */
 int nhref_jet_div_arb(arb_ptr w, arb_srcptr u, arb_srcptr v, unsigned k, nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_div_scalar_arb -- w = u / c with C one ball constant in t: w_k = u_k / c.
+ * NHREF_EDOMAIN if the ball C contains 0. */
 int nhref_jet_div_scalar_arb(arb_ptr w, arb_srcptr u, arb_srcptr c, unsigned k,
                              nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_sqrt_arb -- w = sqrt(u).  NHREF_EDOMAIN if the ball u_0 reaches below 0,
+ * or at k >= 1 if u_0 or w_0 contains 0 (not differentiable there). */
 int nhref_jet_sqrt_arb(arb_ptr w, arb_srcptr u, unsigned k, nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_sincos_arb -- s = sin(u) and c = cos(u) together (distinct series).
+ * Defined everywhere (NHREF_EDOMAIN for a non-finite input or sum). */
 int nhref_jet_sincos_arb(arb_ptr s, arb_ptr c, arb_srcptr u, unsigned k, nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_exp_arb -- w = exp(u).  NHREF_EDOMAIN for a non-finite input or on
+ * overflow. */
 int nhref_jet_exp_arb(arb_ptr w, arb_srcptr u, unsigned k, nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_log_arb -- w = log(u).  NHREF_EDOMAIN if the ball u_0 reaches 0 or below. */
 int nhref_jet_log_arb(arb_ptr w, arb_srcptr u, unsigned k, nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_atan_arb -- w = atan(u) with its auxiliary series D = 1 + u^2 (private to
+ * the node, filled to order K by this call).  Defined everywhere (NHREF_EDOMAIN for a
+ * non-finite input). */
 int nhref_jet_atan_arb(arb_ptr w, arb_ptr d, arb_srcptr u, unsigned k, nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_atanh_arb -- w = atanh(u) with its auxiliary series D = 1 - u^2.
+ * NHREF_EDOMAIN if the ball u_0 reaches +-1 or beyond. */
 int nhref_jet_atanh_arb(arb_ptr w, arb_ptr d, arb_srcptr u, unsigned k, nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_tanh_arb -- w = tanh(u) with its auxiliary series D = 1 - w^2.  Defined
+ * everywhere (NHREF_EDOMAIN for a non-finite input). */
 int nhref_jet_tanh_arb(arb_ptr w, arb_ptr d, arb_srcptr u, unsigned k, nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_pow_si_arb -- w = u^n for an integer N (the recurrences of
+ * nhref_jet_pow_si: Miller's if u_0 cannot be 0, binary powering with the
+ * nhref_jet_pow_si_naux(n) auxiliary series AUX otherwise).  NHREF_EDOMAIN if N < 0
+ * and the ball u_0 contains 0 (checked at every order). */
 int nhref_jet_pow_si_arb(arb_ptr w, arb_ptr *aux, arb_srcptr u, long n, unsigned k,
                          nhref_jet_ws_arb_t *ws);
 
 /* ------------------------------------------------------------------ tape interpreter
- * As nhref_tape_mp_new, ..., nhref_tape_mp_state_series, in Arb at PREC bits.
- * Statuses as the MPFR functions; NHREF_EDOMAIN also where a ball is too wide for the
- * operation to be bounded (see above). */
+ * nhref_tape_mp_new, ..., nhref_tape_mp_state_series of nhref_tape.h in Arb: the same
+ * shapes, semantics and statuses, with balls for every value.
+ *   _new:          a workspace for TAPE at PREC bits, jets to ORDER (0: evaluation
+ *                  only); the parameters start as NaN.  NHREF_OK; NHREF_ETAPE;
+ *                  NHREF_EINVAL (PREC out of MPFR's range); NHREF_EPARSE (a malformed
+ *                  constant); NHREF_EDOMAIN (a constant out of range); NHREF_ENOMEM.
+ *   _free, _prec, _order: release (NULL allowed); the precision; the largest order.
+ *   _set_params:   the nparam parameters, balls as given (the library passes balls
+ *                  that contain their decimal values); evaluates the constant nodes.  NHREF_OK; NHREF_EDOMAIN (a constant node cannot be bounded:
+ *                  it and what depends on it evaluate as NaN).
+ *   _eval:         OUT (nout balls) contains f(t, x, p) for every point of the balls T,
+ *                  X (nstate balls).  NHREF_OK; NHREF_EDOMAIN where an operation is
+ *                  undefined somewhere in its argument balls (the output NaN, the
+ *                  evaluation goes on).
+ *   _ode_jet:      the Taylor coefficients 0..ORDER of the solution through (T, X),
+ *                  each a ball that contains the exact coefficient for every point.
+ *                  NHREF_OK; NHREF_EINVAL (ORDER above the workspace's, or nout <
+ *                  nstate); NHREF_EDOMAIN (the jet is unusable).
+ *   _state_series: the ORDER + 1 coefficient balls of state component I (I < nstate)
+ *                  from the last _ode_jet, valid until the next call.
+ * Cost: as the MPFR interpreter, each operation a ball operation; no allocation after
+ * _new.  Source: R. E. Moore, "Interval Analysis" (1966), ch. 11; F. Johansson,
+ * IEEE Trans. Computers 66(8) (2017). */
 typedef struct nhref_tape_arb nhref_tape_arb_t;
 
 int nhref_tape_arb_new(nhref_tape_arb_t **ws, const nhref_tape_t *tape, long prec,
@@ -88,90 +159,113 @@ int nhref_tape_arb_ode_jet(nhref_tape_arb_t *ws, arb_srcptr t, arb_srcptr x, uns
 arb_srcptr nhref_tape_arb_state_series(const nhref_tape_arb_t *ws, size_t i);
 
 /* ------------------------------------------------------------------ proven trajectories
- * A validated Taylor integrator: at every grid time it returns a box (one ball per
- * state component) that PROVABLY contains the exact solution of the model's equations
- * through every initial state in the initial balls, with the model's parameters
- * equal to their decimal values (the decimal constants enter as balls that contain
- * them).  The enclosure is kept in Lohner's form m + B r (a point, a point matrix, a
- * box) to control the wrapping effect; each step validates an a priori enclosure by
- * the high-order enclosure test, bounds the Lagrange remainder over it, and encloses
- * the flow's Jacobian from the variational equations (nhref_tape_linearize).
- * Statements, sources and where each is checked: proofs/rigorous_taylor.md.
- *
- * Sources: R. J. Lohner, "Enclosing the solutions of ordinary initial and boundary
- * value problems", in Computer Arithmetic (1987) 255-286; N. S. Nedialkov, K. R.
- * Jackson, G. F. Corliss, "Validated solutions of initial value problems for ordinary
- * differential equations", Appl. Math. Comput. 105 (1999) 21-68 (the a priori
- * enclosure); P. Zgliczynski, "C^1 Lohner algorithm", Found. Comput. Math. 2 (2002)
- * 429-465; T. Kapela et al., "CAPD::DynSys", Commun. Nonlinear Sci. Numer. Simul. 101
- * (2021) 105578.
- *
- * Cost per step: a Taylor jet of the right-hand side to the order N at a point (in Arb
- * at the working precision), one to the order 8 over the candidate box (the a priori
- * enclosure) and one to N over the validated box (the remainder, 64 bits), a jet of the
- * variational equations (n (1 + n) components, order 8, 64 bits), and O(n^3) matrix
- * work.  A step that cannot be validated is shortened (at most 24 times); the run
- * stops UNPROVEN when the validated steps fall below 1/1000 of the Taylor step, and
- * BLOWUP when the last steps show a finite-time blow-up ahead.  No ball is ever
- * returned that is not proven. */
+ * A validated Taylor integrator (docs/proven.md): at every grid time a box (one ball
+ * per state component) that provably contains the exact solution through every
+ * initial state in the initial balls, the parameters equal to their decimal values. */
 typedef struct nhref_proven nhref_proven_t;
 
-/* nhref_proven_new -- a validated integrator of SYS with OPT (NULL: defaults).
- * OPT: digits or prec as for nhref_integrator_new (the tolerance sets the order N =
- * ceil(1.1513 D + 1), at least 4, and the step; PREC the midpoints' precision); scheme
- * NULL or "taylor"; scheme_opt "order=N" allowed; max_steps, no_model_events,
- * progress honoured; h_fixed must be 0; user events are not supported.
- * Returns NHREF_OK; NHREF_EPARAM (SYS's parameters not admissible); NHREF_EINVAL
- * (options out of range, another scheme, h_fixed, user events); NHREF_ENOMEM;
- * NHREF_ETAPE (a tape that cannot be linearised). */
+/* nhref_proven_new -- *PV = a validated integrator of SYS with the options OPT (NULL:
+ * nhref_options_default).
+ *
+ * Shapes:    OPT: digits or prec as for nhref_integrator_new (the tolerance 10^-D sets
+ *            the order N = ceil(1.1513 D + 1), at least 4, and the step; PREC the
+ *            midpoints' precision); scheme NULL or "taylor", scheme_opt "order=N";
+ *            max_steps, no_model_events, blowup_radius, progress honoured; h_fixed
+ *            must be 0; no user events.
+ * Precision: the jets at a point at PREC bits; over the step's box at
+ *            min(64, PREC) bits; the variational equations at 64 bits, order 8.
+ * Returns:   NHREF_OK; NHREF_EPARAM (SYS's parameters not admissible: nhref_system_check);
+ *            NHREF_EINVAL (options out of range, another scheme, h_fixed, user
+ *            events); NHREF_ETAPE (a tape that cannot be linearised); NHREF_EDOMAIN (a
+ *            constant of the model that cannot be bounded at these parameters);
+ *            NHREF_ENOMEM.  On failure *PV = NULL.
+ * Cost:      the workspaces: the right-hand side's tape twice at order N, its
+ *            variational equations (n (1 + n) components) at order 8, the first
+ *            integrals and events at order 0; O(n^2) matrices.
+ * Source:    docs/proven.md; proofs/rigorous_taylor.md.
+ */
 int nhref_proven_new(nhref_proven_t **pv, const nhref_system_t *sys, const nhref_options_t *opt);
+
+/* nhref_proven_free -- release PV (NULL allowed); SYS is not freed. */
 void nhref_proven_free(nhref_proven_t *pv);
 
-/* nhref_proven_on_row -- FN(ARG, I, T, X) at every grid row, T the grid time's ball and
- * X the enclosure (nstate balls); a nonzero return stops the run with NHREF_EIO. */
+/* nhref_proven_on_row -- FN(ARG, I, T, X) is called at every grid row I of
+ * nhref_proven_grid, T the grid time's ball and X the enclosure (nstate balls, valid
+ * during the call); a nonzero return stops the run with NHREF_EIO.  FN NULL: none. */
 void nhref_proven_on_row(nhref_proven_t *pv,
                          int (*fn)(void *arg, size_t i, arb_srcptr t, arb_srcptr x), void *arg);
+
+/* nhref_proven_prec -- the midpoints' precision [bits]; nhref_proven_order -- the
+ * Taylor order N. */
 long nhref_proven_prec(const nhref_proven_t *pv);
 unsigned nhref_proven_order(const nhref_proven_t *pv);
 
-/* nhref_proven_grid -- enclosures of the solution through the box X0 (nstate balls;
- * points allowed) at the N grid times TGRID (balls, TGRID[0] the initial time,
- * increasing: every ball certainly <= the next).  Steps end exactly on the grid times
- * (a time ball that is not a point widens the enclosure accordingly).  OUT (N x
- * nstate, row-major, may be NULL) receives the enclosures; STATS (may be NULL) the
- * statistics: steps, rows, outcome, event.
- * A terminal model event (unless no_model_events) is isolated by bisection on the
- * enclosures: the run stops with outcome EVENT, and nhref_proven_state gives its time
- * as a ball that contains the first crossing and the state enclosure over that ball.
- * Returns NHREF_OK (outcome REACHED or EVENT); NHREF_EUNPROVEN (outcome UNPROVEN: a
- * step could not be validated even after 24 shorter tries, or the validated steps fell
- * below 10^-3 of the Taylor step, e.g. near a blow-up or beyond
- * the precision's reach, or an event crossing could be neither ruled out nor
- * isolated; the rows before are valid); NHREF_EBLOWUP (outcome BLOWUP: a finite-time
- * blow-up ahead, by the MPFR driver's rule; its time is an estimate; the rows before
- * are valid); NHREF_EINVAL (N = 0, a grid not increasing or
- * not finite); NHREF_EPARAM (X0 not finite or its midpoint not admissible);
- * NHREF_EMAXSTEPS; NHREF_EDOMAIN (f undefined at the initial state); NHREF_EIO. */
+/* nhref_proven_grid -- enclosures of the solution through the box X0 at the N grid
+ * times TGRID, TGRID[0] the initial time.
+ *
+ * Shapes:    X0: nstate balls (points allowed); TGRID: N balls, increasing (each
+ *            certainly <= the next; equal balls are one time); OUT: N x nstate balls,
+ *            row-major, or NULL; STATS (may be NULL): steps, rows, outcome, event,
+ *            t_blowup, t_stop.
+ * Units:     as in the model's tables; times in the model's time unit.
+ * Precision: every returned ball contains the exact solution at its grid time, for
+ *            every initial state in X0 and every time in the grid time's ball (a time
+ *            ball that is not a point widens the enclosure accordingly); level PROVEN.
+ *            Steps end exactly on the last grid time; inner grid times get dense rows
+ *            of the same step.  A terminal model event (unless no_model_events) is
+ *            isolated by bisection on the enclosures: the run stops with outcome
+ *            EVENT, and nhref_proven_state gives a time ball that contains the first
+ *            crossing and the state enclosure over it.
+ * Returns:   NHREF_OK (outcome REACHED or EVENT); NHREF_EUNPROVEN (outcome UNPROVEN:
+ *            a step could not be validated even after 24 shorter tries, or the
+ *            validated steps fell below 10^-3 of the Taylor step -- near a blow-up or
+ *            beyond the precision's reach --, or an event crossing could be neither
+ *            ruled out nor isolated; the rows before are valid); NHREF_EBLOWUP
+ *            (outcome BLOWUP: over the last five steps the point jet's radius of
+ *            convergence shrank while |x| grew, and it is below blowup_radius
+ *            max(1, |t|); stats->t_blowup is an estimate; the rows before are valid);
+ *            NHREF_EINVAL (N = 0, a grid time not finite, or the grid not increasing);
+ *            NHREF_EPARAM (X0 not finite, or its midpoint not admissible:
+ *            nhref_system_check_init); NHREF_EMAXSTEPS; NHREF_EDOMAIN (f cannot be
+ *            bounded at the enclosure's midpoint, at the initial state or later;
+ *            outcome FAILED, the rows before are valid); NHREF_EIO (the row callback
+ *            stopped it).  stats->nrows says how many rows of OUT are filled.
+ * Cost:      per step (docs/proven.md): a Taylor jet to order N at a point at PREC
+ *            bits, jets over the step's box to order 8 and N at 64 bits, the
+ *            variational jet (n (1 + n) components, order 8), O(n^3) matrix work;
+ *            a step retried shorter costs again.
+ * Source:    R. J. Lohner (1987); N. S. Nedialkov, K. R. Jackson, G. F. Corliss,
+ *            Appl. Math. Comput. 105 (1999) 21-68; proofs/rigorous_taylor.md.
+ */
 int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr tgrid,
                       size_t n, nhref_stats_t *stats);
 
-/* nhref_proven_state -- the time ball and state enclosure where the last run stopped
- * (the last grid time, or the event's time ball). */
+/* nhref_proven_state -- T = the time ball and X = the state enclosure (nstate balls)
+ * where the last nhref_proven_grid stopped: the last grid time reached, or the
+ * event's time ball and the enclosure over it. */
 void nhref_proven_state(const nhref_proven_t *pv, arb_ptr t, arb_ptr x);
 
-/* nhref_csv_ball -- the ball X as two CSV cells "MID,RAD": MID its midpoint with DIGITS
- * significant digits in scientific notation (as nhref_csv_value); RAD an upper bound,
- * with 3 significant digits rounded up, of rad(X) + |MID - mid(X)| (MID the printed
- * decimal), so that the interval [MID - RAD, MID + RAD] contains every point of X,
- * the decimal conversion of the midpoint included.  A ball that is not finite
- * (indeterminate): "nan,inf".  Returns 0, or -1 when memory is short (nothing
- * written).  Cost: one decimal conversion at the midpoint's precision. */
+/* nhref_csv_ball -- the ball X as two CSV cells "MID,RAD" on OUT.
+ *
+ * Precision: MID is X's midpoint with DIGITS significant digits (at least 1) in
+ *            scientific notation (as nhref_csv_value); RAD an upper bound, with 3
+ *            significant digits rounded up, of rad(X) + |MID - mid(X)| (MID the
+ *            printed decimal), so that [MID - RAD, MID + RAD] contains every point of
+ *            X, the decimal conversion of the midpoint included.  A ball that is not
+ *            finite (indeterminate): "nan,inf".
+ * Returns:   0; -1 when memory is short (nothing written).  Write errors are OUT's
+ *            (ferror).
+ * Cost:      one decimal conversion at the midpoint's precision.
+ */
 int nhref_csv_ball(FILE *out, arb_srcptr x, int digits);
 
-/* nhref_proven_integrals -- the model's first integrals over the box (T, X): balls
- * that contain every value; an integral undefined somewhere in the box is an
- * indeterminate ball (NaN midpoint).  Returns NHREF_OK, or NHREF_EINVAL (the model has
- * no first integrals). */
+/* nhref_proven_integrals -- I = the model's first integrals (nintegral balls) over the
+ * box (T, X): each ball contains every value for every point of T and X (nstate
+ * balls); an integral undefined somewhere in the box is an indeterminate ball (NaN
+ * midpoint).
+ * Returns:   NHREF_OK; NHREF_EINVAL (the model has no first integrals).
+ * Cost:      one evaluation of the integrals' tape in Arb at the working precision.
+ */
 int nhref_proven_integrals(nhref_proven_t *pv, arb_ptr I, arb_srcptr t, arb_srcptr x);
 
 NHREF_END_DECLS

@@ -33,7 +33,8 @@
 
 NHREF_BEGIN_DECLS
 
-/* X(name, value, message) */
+/* X(name, value, message).  The values are part of the ABI and never change; 12 is
+ * unused (it was NHREF_ECHECKSUM, which nothing returned) and is not to be reused. */
 #define NHREF_STATUS_LIST(X)                                                              \
     X(NHREF_OK, 0, "success")                                                             \
     X(NHREF_EDOMAIN, 1, "function evaluated outside its domain")                          \
@@ -47,7 +48,6 @@ NHREF_BEGIN_DECLS
     X(NHREF_ESTEP, 9, "step size underflow")                                              \
     X(NHREF_ENOCONV, 10, "iteration did not converge")                                    \
     X(NHREF_ETAPE, 11, "malformed tape")                                                  \
-    X(NHREF_ECHECKSUM, 12, "checksum mismatch")                                           \
     X(NHREF_ETOLERANCE, 13, "requested accuracy not met")                                 \
     X(NHREF_EBLOWUP, 14, "the solution leaves every bound (finite-time blow-up)")         \
     X(NHREF_ERANGE, 15, "number too large or too small for the working precision")      \

@@ -1,99 +1,21 @@
 /* nhref_verify.h -- judge a trajectory computed by any program against nhref's
- * reference: per column the largest error and the digits of agreement, the drift
- * of the first integrals along the given states, and a verdict that fails safe.
- * What `nhref verify` does, as a library call.
+ * reference: per column the largest error and the digits of agreement, the drift of
+ * the first integrals along the given states, and a verdict that fails safe.  What
+ * `nhref verify` does, as library calls.
  *
- * Usage:
- *     nhref_verify_t *v;
- *     nhref_verify_report_t *rep;
- *     nhref_verify_new(&v);
- *     nhref_verify_set_model(v, "chaplygin_sleigh");      (or nhref_verify_set_golden)
- *     nhref_verify_set_param(v, "J", "30");                (decimal strings)
- *     nhref_verify_set_min_digits(v, NULL, 8);             (every column; default 6)
- *     nhref_verify_set_min_digits(v, "x", 10);             (one column)
- *     if (nhref_verify_file(&rep, v, "mine.csv") != NHREF_OK)
- *         puts(nhref_verify_error(v));                     (bad input: why, file:line)
- *     else
- *         puts(rep->summary);                              ("PASS: ..." or "FAIL: ...")
- *     nhref_verify_report_free(rep);
- *     nhref_verify_free(v);
+ * Contract.  A handle (nhref_verify_new) holds the reference's definition (a model
+ * with parameters, initial state and t-start, or a golden file's metadata), the
+ * thresholds and the column maps.  nhref_verify_file, _strings or _doubles read the
+ * input, integrate the reference at exactly its times and return a report; PASS or
+ * FAIL is in the report (rep->pass, rep->summary), not in the status.  Every function
+ * returns a status of nhref_status.h and prints nothing; on error a one-line message
+ * naming the parameter, the value, the admissible range, the file and the line is
+ * kept in the handle (nhref_verify_error).  Level VALIDATED; with
+ * nhref_verify_set_rigorous, PROVEN where the proven enclosures decide.
  *
- * The reference.  MODEL with its parameters and initial state (defaults of the
- * model's tables, changed by _set_param and _set_init) at t-start, or the model,
- * parameters, initial state, t-start and digits of the metadata of a golden file
- * or of an `nhref run` output ("# model:", "# param: NAME = VALUE [unit]",
- * "# init: ...", "# t-start:", "# digits:").  It is nhref's Taylor integrator at
- * DREF digits (default max(30, the largest threshold + 15), at least the golden
- * file's digits), evaluated at exactly the input's times by dense output: forward
- * from t-start through the later rows, backward through the earlier ones; the rows
- * may come in any order.  Where the oracle has a closed form, the reference is
- * itself checked against it at a fixed sample of at most
- * NHREF_VERIFY_CLOSED_FORM_SAMPLES rows spread evenly over the input's times.
- *
- * The input.  Columns by name: the time "t" (required), any state variable and
- * first integral of the model (compared), anything else (listed as not compared);
- * _map renames columns first.  Values are decimal strings (parsed at the
- * reference's precision, never through double) or doubles (taken exactly).
- * Files: the CSV dialects of nhref_table_read (separator ',', ';' or tab, quotes,
- * CRLF, BOM, pandas' index column).
- *
- * The measure (the one of nhref_oracle.h): digits = -log10(|a - b| / max(|b|, 1)),
- * a the input's value, b the reference's; a column's digits are the minimum over
- * its rows (NHREF_ORACLE_DIGITS_EXACT when every value equals the reference,
- * -INFINITY where one side is NaN or infinite and the other is not).  Drift of a
- * first integral I along the input's own states: max |I(t) - I(t_first)| over
- * the rows, in digits -log10(drift / max(1, |I(t_first)|)), t_first the earliest
- * row; it needs every state column.
- *
- * The verdict fails safe.  PASS needs, all at once:
- *   - no row beyond the reference's end: a terminal event of the model (the
- *     skater's fall), a finite-time blow-up or a failed step ends the reference,
- *     and rows after it cannot be judged (a row whose time is written with at
- *     least 15 significant digits and lies past the end by at most 10 units of
- *     its last digit is a computed end time, rounded when printed: it is
- *     compared with the state at the end);
- *   - every compared column (state or integral) at or above its threshold:
- *     the default NHREF_VERIFY_MIN_DIGITS_DEFAULT = 6, or its own;
- *   - every integral with a drift threshold at or above it (none by default).
- * Thresholds are > 0: PASS is never given at 0 digits.
- *
- * Errors.  Each function returns a status of nhref_status.h; on error a one-line
- * message naming the parameter, the value, the admissible range, the file and
- * line is kept in the handle (nhref_verify_error).  Nothing is printed.
- * Guarantee level: VALIDATED (the reference's own error is checked against the
- * closed form where there is one; digits cannot exceed about DREF).
- *
- * Rigorous mode (nhref_verify_set_rigorous; `nhref verify --rigorous`): PROVEN.
- * The MPFR pass above runs as it is, and the validated integrator of nhref_arb.h
- * (nhref_proven_grid) ALSO runs forward from t-start through the input's times at
- * the same DREF and precision.  The initial state, t-start and the input's times
- * enter as balls that contain the decimal values as written (the times of
- * nhref_verify_doubles exactly); the parameters as nhref_proven_new takes them
- * (balls containing their decimals).  Equal times are one grid point.  Each row
- * then has, for every compared column, a ball m +- r that contains the true value
- * (a state variable: the enclosure; a first integral: nhref_proven_integrals on
- * the state balls).  With a the input's value (the ball of its decimal text), u
- * half a unit of the last digit printed in its text (0 for doubles), T the
- * column's threshold, and s_lo = max(1, min |x|), s_hi = max(1, max |x|) over the
- * ball x = m +- r:
- *   - proven digits (a lower bound of the digits of a against the true value):
- *     -log10((|a - m| + r) / s_lo), minimum over the rows, every quantity bounded
- *     the safe way in Arb (upper bounds of the error, lower bounds of the scale);
- *   - OUTSIDE: |a - m| - r > max(u, 10^-T s_hi) (a lower bound of the distance
- *     against an upper bound of the allowance): a is proven not to be the true
- *     value, not even to its printed precision and the threshold.
- * A column is PROVEN PASS when every row within the reference's range is enclosed
- * and its proven digits are >= T; FAIL (proven wrong) when a row is OUTSIDE; else
- * UNDECIDED (the enclosure is too wide to decide at T, or rows are not enclosed:
- * the proven run stopped UNPROVEN, or at an event whose time ball does not
- * contain the row's time).  A NaN or infinite input value where the enclosure is
- * finite is OUTSIDE.  The verdict is PASS only when every column is PROVEN PASS
- * and the VALIDATED verdict above passes; an UNDECIDED column fails safe.
- * Rows before t-start are refused (NHREF_EINVAL: the validated integrator runs
- * forward only), and so is a threshold above DREF (no enclosure at DREF digits
- * can prove it).  Cost: the validated integration (nhref_arb.h) plus a few Arb
- * operations per row and column: 1.2 to 4.6 times the CPU time of the plain
- * verification on the cases measured in docs/verify.md (the skater the most).
+ * The rules are in docs/verify.md: the reference ("The reference"), the digits and
+ * the drift ("What PASS means"), rigorous mode ("Rigorous mode"), the input
+ * ("Input"), the JSON schema, and an example program ("The C library").
  */
 #ifndef NHREF_VERIFY_H
 #define NHREF_VERIFY_H
@@ -119,86 +41,172 @@ NHREF_BEGIN_DECLS
 
 typedef struct nhref_verify nhref_verify_t;
 
-/* nhref_verify_new -- an empty verification: no model yet, default threshold
- * 6 digits, default reference digits, separator detected.
- * Returns NHREF_OK or NHREF_ENOMEM. */
+/* nhref_verify_new -- *V = an empty verification: no reference yet, the threshold
+ * NHREF_VERIFY_MIN_DIGITS_DEFAULT for every column, no drift threshold, the default
+ * reference digits, the separator detected, rigorous mode off.
+ *
+ * Returns:   NHREF_OK; NHREF_ENOMEM (*V = NULL).
+ * Cost:      one small allocation.
+ */
 int nhref_verify_new(nhref_verify_t **v);
+
+/* nhref_verify_free -- release V and everything it holds (V may be NULL).  Reports
+ * made from V are separate (nhref_verify_report_free). */
 void nhref_verify_free(nhref_verify_t *v);
 
-/* nhref_verify_error -- the message of the last error of V ("" if none);
- * static until the next call on V. */
+/* nhref_verify_error -- the message of V's last failed call: one line naming the
+ * parameter, the value, the admissible range, the file and the line as they apply.
+ *
+ * Returns:   the message; "" after a call that succeeded (every function taking V
+ *            clears it first, except nhref_verify_set_progress); "no verification
+ *            handle" for V = NULL.  The string lives in V: valid until the next
+ *            call on V or nhref_verify_free.
+ * Cost:      O(1).
+ */
 const char *nhref_verify_error(const nhref_verify_t *v);
 
 /* ------------------------------------------------------------------ the reference */
-/* nhref_verify_set_model -- the reference is MODEL, with its default parameters
- * and initial state at t-start 0 (forgets earlier parameters, initial values and
- * golden file).  Returns NHREF_OK; NHREF_ENOTFOUND (unknown model: the message
- * lists the known ones); NHREF_ENOMEM. */
+/* nhref_verify_set_model -- the reference is the registered model MODEL (a name of
+ * `nhref list`) with its default parameters and initial state at t-start 0.
+ * Forgets the earlier reference (parameters, initial values, t-start, golden file);
+ * thresholds, maps and options are kept.
+ *
+ * Returns:   NHREF_OK; NHREF_ENOTFOUND (MODEL unknown or NULL: the message lists
+ *            the known models; the earlier reference is kept); NHREF_ENOMEM.
+ * Cost:      a registry lookup and a new system of the model (nhref_system_new).
+ */
 int nhref_verify_set_model(nhref_verify_t *v, const char *model);
 
 /* nhref_verify_set_golden -- the reference's model, parameters, initial state,
- * t-start and digits from the metadata of FILE: a path, or a name "MODEL/CASE"
- * looked up in the catalogue (nhref_catalogue_find) when no file of that path
- * exists.  Later _set_param / _set_init / _set_t_start calls override values.
- * Returns NHREF_OK; NHREF_EIO (unreadable); NHREF_EPARSE (not a table, no
- * "# model:" line, a malformed param/init/digits line: the message names FILE
- * and the line); NHREF_ENOTFOUND (no such name in the catalogue, unknown model
- * or name); NHREF_ENOMEM. */
+ * t-start and digits from the metadata of FILE ("# model:", "# param: NAME = VALUE
+ * [unit]", "# init: ...", "# t-start:", "# digits:"): a golden file or an `nhref run`
+ * output, given as a path ("-": standard input), or as a name "MODEL/CASE" looked up
+ * in the catalogue (nhref_catalogue_find) when no file of that path exists.  Later
+ * nhref_verify_set_param, _set_init and _set_t_start calls override its values; the
+ * reference's digits are never below its "# digits:".
+ *
+ * Units:     as in the model's tables; t-start in the model's time unit.
+ * Precision: the values are kept as the decimal strings written in FILE.
+ * Returns:   NHREF_OK; NHREF_EINVAL (FILE NULL, or a catalogue name of a form
+ *            nhref_catalogue_find refuses); NHREF_EIO (unreadable); NHREF_EPARSE
+ *            (not a table, no "# model:" line, a malformed param, init or digits
+ *            line, a value that is not a finite decimal: the message names FILE
+ *            and the line); NHREF_ENOTFOUND (no such name in the catalogue, an
+ *            unknown model, parameter or state name); NHREF_ENOMEM.  A FILE that
+ *            cannot be found or read leaves the earlier reference as it was; a
+ *            FILE read and refused leaves none (a run then returns NHREF_EINVAL).
+ * Cost:      reading FILE (linear in its size), up to four stat() calls for a name.
+ */
 int nhref_verify_set_golden(nhref_verify_t *v, const char *file);
 
-/* nhref_verify_set_param -- parameter NAME = VALUE (a decimal string, kept as
- * given).  Ranges are checked when the verification runs.
- * Returns NHREF_OK; NHREF_EINVAL (no model yet); NHREF_ENOTFOUND (unknown name:
- * the message lists the parameters); NHREF_EPARSE (not a finite decimal number:
- * the message gives the admissible range). */
+/* nhref_verify_set_param -- the reference's parameter NAME = VALUE.
+ *
+ * Units:     those of the parameter in the model's table (`nhref describe MODEL`).
+ * Precision: VALUE is a decimal string, kept as given and parsed at the reference's
+ *            precision when the verification runs (never through double).  The
+ *            model's admissible ranges are checked then (NHREF_EPARAM).
+ * Returns:   NHREF_OK; NHREF_EINVAL (no model yet); NHREF_ENOTFOUND (unknown NAME:
+ *            the message lists the parameters); NHREF_EPARSE (VALUE not a finite
+ *            decimal number: the message gives the admissible range).
+ * Cost:      a name lookup and a parse of VALUE.
+ */
 int nhref_verify_set_param(nhref_verify_t *v, const char *name, const char *value);
 
-/* nhref_verify_set_init -- initial state component NAME = VALUE (decimal).
- * Same returns (the message lists the state variables). */
+/* nhref_verify_set_init -- the reference's initial state component NAME = VALUE
+ * (a state variable of the model), at t-start.
+ *
+ * Units, Precision: as nhref_verify_set_param, for the model's state table.
+ * Returns:   NHREF_OK; NHREF_EINVAL (no model yet); NHREF_ENOTFOUND (unknown NAME:
+ *            the message lists the state variables); NHREF_EPARSE (VALUE not a
+ *            finite decimal number); NHREF_ENOMEM.
+ * Cost:      a name lookup and a parse of VALUE.
+ */
 int nhref_verify_set_init(nhref_verify_t *v, const char *name, const char *value);
 
-/* nhref_verify_set_t_start -- the time [s] of the initial state (decimal).
- * Returns NHREF_OK or NHREF_EPARSE. */
+/* nhref_verify_set_t_start -- the time T_START of the reference's initial state
+ * (default 0, or the golden file's).
+ *
+ * Units:     the model's time unit (seconds for the built-in models).
+ * Precision: a decimal string, kept as given.
+ * Returns:   NHREF_OK; NHREF_EPARSE (T_START NULL or not a finite decimal number);
+ *            NHREF_ENOMEM.
+ * Cost:      a parse of T_START.
+ */
 int nhref_verify_set_t_start(nhref_verify_t *v, const char *t_start);
 
 /* nhref_verify_set_digits -- DREF, the reference's digits: tolerance 10^-DREF,
- * precision DREF log2(10) + NHREF_GUARD_BITS bits; 0 restores the default.
- * Returns NHREF_OK or NHREF_EINVAL (outside [1, NHREF_VERIFY_DREF_MAX], or 0). */
+ * precision ceil(DREF log2(10)) + NHREF_GUARD_BITS bits (also the precision at
+ * which the input's decimal values are read).  0 restores the default,
+ * max(30, the largest threshold + 15).  Either way DREF is raised to a golden
+ * file's digits (the report's digits_raised says so).
+ *
+ * Returns:   NHREF_OK; NHREF_EINVAL (DIGITS neither 0 nor in [1,
+ *            NHREF_VERIFY_DREF_MAX]).
+ * Cost:      O(1).
+ */
 int nhref_verify_set_digits(nhref_verify_t *v, double digits);
 
 /* ------------------------------------------------------------------ the judgement */
-/* nhref_verify_set_min_digits -- the threshold of COLUMN (a state variable or
- * first integral of the model, by its model name or its name in the input), or
- * of every column without its own when COLUMN is NULL or "".  A named column
- * must be present in the input when the verification runs (else NHREF_EPARSE).
- * Returns NHREF_OK or NHREF_EINVAL (DIGITS outside (0, NHREF_VERIFY_DIGITS_MAX]). */
+/* nhref_verify_set_min_digits -- the threshold DIGITS of COLUMN (a state variable or
+ * first integral of the model, by its model name or by its name in the input), or of
+ * every column without its own when COLUMN is NULL or "".  A column passes when its
+ * digits (docs/verify.md, "What PASS means") are >= its threshold.
+ *
+ * Units:     decimal digits of the mixed measure -log10(|a - b| / max(|b|, 1)).
+ * Returns:   NHREF_OK; NHREF_EINVAL (DIGITS outside (0, NHREF_VERIFY_DIGITS_MAX]:
+ *            PASS is never given at 0 digits); NHREF_ENOMEM.  A named column that
+ *            is not in the input is NHREF_EPARSE when the verification runs.
+ * Cost:      O(number of named thresholds).
+ */
 int nhref_verify_set_min_digits(nhref_verify_t *v, const char *column, double digits);
 
-/* nhref_verify_set_min_drift_digits -- a drift threshold for the first integral
- * INTEGRAL, or for every integral when NULL or "" (none by default).
- * Returns NHREF_OK or NHREF_EINVAL (DIGITS outside (0, NHREF_VERIFY_DIGITS_MAX]);
- * an unknown integral name is NHREF_ENOTFOUND when the verification runs. */
+/* nhref_verify_set_min_drift_digits -- a drift threshold DIGITS for the first
+ * integral INTEGRAL (the model's name), or for every integral when INTEGRAL is NULL
+ * or "" (none by default: the drift is reported, not judged).
+ *
+ * Units:     decimal digits, -log10(max |I(t) - I(t_first)| / max(1, |I(t_first)|)).
+ * Returns:   NHREF_OK; NHREF_EINVAL (DIGITS outside (0, NHREF_VERIFY_DIGITS_MAX]);
+ *            NHREF_ENOMEM.  An INTEGRAL the model lacks is NHREF_ENOTFOUND when the
+ *            verification runs.
+ * Cost:      O(number of named thresholds).
+ */
 int nhref_verify_set_min_drift_digits(nhref_verify_t *v, const char *integral, double digits);
 
-/* nhref_verify_map -- compare the input's column YOURS as the model's column
- * NAME ("t", a state variable or a first integral).  Checked when the
- * verification runs: YOURS must be a column of the input (NHREF_EPARSE), NAME a
- * name of the model (NHREF_ENOTFOUND), and no two columns may end up with one name.
- * Returns NHREF_OK, NHREF_EINVAL (empty name) or NHREF_ENOMEM. */
+/* nhref_verify_map -- compare the input's column YOURS as the model's column NAME
+ * ("t", a state variable or a first integral); a later map of YOURS replaces this
+ * one.  Checked when the verification runs: YOURS must be a column of the input
+ * (NHREF_EPARSE), NAME a name of the model (NHREF_ENOTFOUND), and no two columns
+ * may end up compared under one name (NHREF_EPARSE).
+ *
+ * Returns:   NHREF_OK; NHREF_EINVAL (a name NULL or empty); NHREF_ENOMEM.
+ * Cost:      O(number of maps).
+ */
 int nhref_verify_map(nhref_verify_t *v, const char *yours, const char *name);
 
-/* nhref_verify_set_rigorous -- ON = 1: also judge against proven enclosures (the
- * rigorous mode above); 0: the VALIDATED judgement only (the default).
- * Returns NHREF_OK or NHREF_EINVAL (ON neither 0 nor 1). */
+/* nhref_verify_set_rigorous -- ON = 1: also judge against proven enclosures of the
+ * true solution (docs/verify.md, "Rigorous mode"; level PROVEN); 0: the VALIDATED
+ * judgement only (the default).  Rigorous mode refuses, when the verification runs,
+ * what it cannot honour (NHREF_EINVAL: see nhref_verify_file).
+ *
+ * Returns:   NHREF_OK; NHREF_EINVAL (ON neither 0 nor 1).
+ * Cost:      O(1) here; the validated integration when the verification runs.
+ */
 int nhref_verify_set_rigorous(nhref_verify_t *v, int on);
 
-/* nhref_verify_set_separator -- the separator of files: ',', ';', '\t', or 0 to
- * detect it (the default).  Returns NHREF_OK or NHREF_EINVAL. */
+/* nhref_verify_set_separator -- the separator of the files read by
+ * nhref_verify_file: ',', ';', '\t', or 0 to detect it (the default).
+ *
+ * Returns:   NHREF_OK; NHREF_EINVAL (any other SEP).
+ * Cost:      O(1).
+ */
 int nhref_verify_set_separator(nhref_verify_t *v, char sep);
 
-/* nhref_verify_set_progress -- called with what is being done ("integrating the
- * reference", "evaluating the closed form", "first-integral drift") and the
- * fraction done, in [0, 1]; NULL for none. */
+/* nhref_verify_set_progress -- PROGRESS(ARG, WHAT, FRACTION) is called during a
+ * verification with what is being done ("integrating the reference", "evaluating
+ * the closed form", "first-integral drift", in rigorous mode "proving the reference
+ * (validated Taylor)") and the fraction done, in [0, 1]; PROGRESS NULL for none (the
+ * default).  Returns nothing; does not touch V's message.  Cost: O(1).
+ */
 void nhref_verify_set_progress(nhref_verify_t *v,
                                void (*progress)(void *arg, const char *what, double fraction),
                                void *arg);
@@ -376,58 +384,116 @@ typedef struct {
 } nhref_verify_report_t;
 
 /* ------------------------------------------------------------------ running it */
-/* nhref_verify_file -- verify the trajectory in PATH ("-": standard input).
- * Returns NHREF_OK with *REP (pass or fail: see rep->pass); otherwise *REP is
- * NULL and the message says why: NHREF_EINVAL (no model or golden file yet);
- * NHREF_EIO (unreadable); NHREF_EPARSE (malformed input with file:line, no
- * column 't', no compared column, a non-finite time, a map or threshold naming
- * a column that is not there); NHREF_ENOTFOUND (a map or drift threshold naming
- * a name the model lacks); NHREF_EPARAM (parameters or initial state outside
- * the admissible ranges, named); NHREF_ENOMEM.  In rigorous mode also
- * NHREF_EINVAL for what it cannot honour, named: rows before t-start, a
- * threshold above DREF, two times too close to be ordered at the reference's
- * precision, a model the validated integrator cannot run.  A reference that
- * ends early (an event, a blow-up, a failed step; in rigorous mode a proven run
- * that stops UNPROVEN) is not an error: it is in the report.
- * Cost: reading the file; one integration over the input's time range at DREF
- * digits (dense output at every row); the closed form at <= 64 rows; the first
- * integrals at every row (drift, integral columns); about 10 us per row at 30
- * digits on the sleigh, plus the integration.  Rigorous mode adds the validated
- * integration over the forward rows (nhref_proven_grid) and a few Arb
- * operations per row and column. */
+/* nhref_verify_file -- verify the trajectory in the CSV file PATH ("-": standard
+ * input) against V's reference; *REP = the report (free it with
+ * nhref_verify_report_free).
+ *
+ * Shapes:    the input: a header row naming the columns ("t" required; state
+ *            variables and first integrals of the model compared, after V's maps;
+ *            others listed as not compared), then rows in any order (CSV dialects
+ *            of nhref_table_read; docs/verify.md, "Input").
+ * Units:     as in the model's tables; t in the model's time unit.
+ * Precision: the values read as decimal strings at the reference's precision
+ *            (nhref_verify_set_digits), never through double.  The reference at DREF
+ *            digits: VALIDATED; with rigorous mode, proven enclosures too.
+ * Returns:   NHREF_OK with *REP, whether the trajectory passes or fails
+ *            (rep->pass).  Otherwise *REP = NULL and the message says why:
+ *            NHREF_EINVAL (no model or golden file yet; the reference's digits out
+ *            of range; in rigorous mode what it cannot honour, named: rows before
+ *            t-start, a threshold above DREF, two times too close to be ordered at
+ *            the reference's precision, a model the validated integrator cannot run);
+ *            NHREF_EIO (unreadable); NHREF_EPARSE (malformed input with file:line;
+ *            no column 't'; no compared column; a time that is not finite; a map or
+ *            named threshold naming a column that is not there; two columns
+ *            compared under one name); NHREF_ENOTFOUND (a map or drift threshold
+ *            naming a name the model lacks); NHREF_EPARAM (parameters or initial
+ *            state outside the model's admissible ranges, named); NHREF_EDOMAIN (a
+ *            constant of the model undefined for these parameters: the reference
+ *            integrator cannot be set up); NHREF_ENOMEM.  A reference that ends
+ *            early (an event, a blow-up, a failed step; in rigorous mode a proven
+ *            run that stops UNPROVEN) is not an error: it is in the report.
+ * Cost:      reading the file (linear in its size); one integration over the
+ *            input's time range at DREF digits (dense output at every row); the
+ *            closed form at <= NHREF_VERIFY_CLOSED_FORM_SAMPLES rows; the first
+ *            integrals at every row (drift, integral columns): about 10 us per row
+ *            at 30 digits on the sleigh, plus the integration.  Rigorous mode adds
+ *            the validated integration over the forward rows (nhref_proven_grid) and
+ *            a few Arb operations per row and column: 1.2 to 4.6 times the plain
+ *            verification on the cases of docs/verify.md.
+ * Source:    docs/verify.md (the rules); DESIGN §4 (the measure of digits).
+ */
 int nhref_verify_file(nhref_verify_report_t **rep, nhref_verify_t *v, const char *path);
 
-/* nhref_verify_strings -- verify NROW rows of NCOL columns named NAMES, the
- * values CELLS[r * ncol + c] decimal strings ("nan", "inf", "" for NaN allowed).
- * Same returns, messages naming "row R" instead of a line. */
+/* nhref_verify_strings -- nhref_verify_file for a table given as strings.
+ *
+ * Shapes:    NAMES: NCOL column names (non-empty, distinct); CELLS: NROW x NCOL
+ *            values, row-major (CELLS[r * ncol + c]), decimal strings, "nan" or ""
+ *            (NaN; a NULL cell is ""), "inf", "-inf".
+ * Units, Precision: as nhref_verify_file.
+ * Returns:   as nhref_verify_file (no NHREF_EIO), the messages naming "row R" for
+ *            a line; also NHREF_EPARSE for NCOL or NROW 0, NAMES or CELLS NULL, an
+ *            empty or repeated name, a cell that is not a number.
+ * Cost:      as nhref_verify_file, without the reading.
+ */
 int nhref_verify_strings(nhref_verify_report_t **rep, nhref_verify_t *v, size_t ncol,
                          const char *const *names, size_t nrow, const char *const *cells);
 
-/* nhref_verify_doubles -- the same with VALUES[r * ncol + c] doubles, taken
- * exactly (the time 0.1 is the double nearest to 0.1). */
+/* nhref_verify_doubles -- nhref_verify_file for a table of doubles.
+ *
+ * Shapes:    NAMES: NCOL column names (non-empty, distinct); VALUES: NROW x NCOL
+ *            doubles, row-major (VALUES[r * ncol + c]); NaN and infinities allowed
+ *            as values (a time must be finite).
+ * Precision: each double taken exactly (the time 0.1 is the double nearest to 0.1,
+ *            not one tenth); in rigorous mode, a value's allowance u is 0.
+ * Returns:   as nhref_verify_strings.
+ * Cost:      as nhref_verify_file, without the reading.
+ */
 int nhref_verify_doubles(nhref_verify_report_t **rep, nhref_verify_t *v, size_t ncol,
                          const char *const *names, size_t nrow, const double *values);
 
+/* nhref_verify_report_free -- release REP and every string and array it holds (REP
+ * may be NULL). */
 void nhref_verify_report_free(nhref_verify_report_t *rep);
 
 /* nhref_verify_digits_text -- a digit count D of a report as text, as the reports
- * print it: "exact" (D >= NHREF_ORACLE_DIGITS_EXACT), "inf" or "-inf", else "%.2f".
- * Writes at most LEN bytes of BUF (NUL-terminated) and returns BUF. */
+ * print it: "exact" (D >= NHREF_ORACLE_DIGITS_EXACT), "inf" or "-inf", else
+ * printf's "%.2f" ("nan" for NaN).
+ *
+ * Shapes:    BUF: LEN bytes; at most LEN bytes are written, NUL-terminated (LEN > 0).
+ * Returns:   BUF.
+ * Cost:      one snprintf.
+ */
 const char *nhref_verify_digits_text(char *buf, size_t len, double d);
 
-/* nhref_verify_report_json -- the report as JSON (schema "nhref-verify/1",
- * docs/verify.md), written into BUF (LEN bytes, NUL-terminated, may be NULL when
- * LEN is 0).  Returns the length of the whole text (without the NUL), as
- * snprintf: call again with a larger buffer if it is >= LEN; 0 if out of memory. */
+/* nhref_verify_report_json -- REP as JSON (schema "nhref-verify/1", docs/verify.md),
+ * indented, written into BUF as snprintf does.
+ *
+ * Shapes:    BUF: LEN bytes, NUL-terminated when LEN > 0 (the text cut at LEN - 1
+ *            bytes); BUF may be NULL when LEN is 0.
+ * Precision: doubles with 17 significant digits (exact as doubles).
+ * Returns:   the length of the whole text without the NUL: call again with a larger
+ *            buffer if it is >= LEN; 0 if out of memory.
+ * Cost:      linear in the size of the report.
+ */
 size_t nhref_verify_report_json(char *buf, size_t len, const nhref_verify_report_t *rep);
 
-/* nhref_verify_report_write_json -- the same to OUT, indented.
- * nhref_verify_report_write_junit -- JUnit XML to OUT: one test suite, one test
- * case per compared column ("column x"), per drift threshold ("drift E") and
- * one for the rows beyond the reference's end ("time range"); a failing case
- * carries the reason.  Both return NHREF_OK, NHREF_EIO (a write failed) or
- * NHREF_ENOMEM. */
+/* nhref_verify_report_write_json -- REP as JSON, as nhref_verify_report_json, to
+ * OUT, with a final newline; OUT is flushed.
+ *
+ * Returns:   NHREF_OK; NHREF_EIO (a write or the flush failed); NHREF_ENOMEM.
+ * Cost:      linear in the size of the report.
+ */
 int nhref_verify_report_write_json(FILE *out, const nhref_verify_report_t *rep);
+
+/* nhref_verify_report_write_junit -- REP as JUnit XML to OUT: one test suite, one
+ * test case per compared column ("column x"; in rigorous mode it passes only PROVEN
+ * PASS), per drift threshold ("drift E") and one for the rows beyond the reference's
+ * end ("time range"); a failing case carries the reason.  Text is escaped for XML
+ * (control characters and malformed UTF-8 as '?'); OUT is flushed.
+ *
+ * Returns:   NHREF_OK; NHREF_EIO (a write or the flush failed).
+ * Cost:      linear in the size of the report.
+ */
 int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep);
 
 NHREF_END_DECLS

@@ -1,4 +1,4 @@
-/* affine.c -- oracle of the affine-rolling models (see nhref_oracle_affine.h).
+/* affine.c -- oracle of the affine-rolling models (see oracle_affine.h).
  *
  * Every formula is from shared/models/affine-rolling.md ("the spec"), coded
  * directly in MPFR with no code shared with the tape or the models.  Where
@@ -19,6 +19,7 @@
 #include <mpfr.h>
 
 #include "nhref_oracle.h"
+#include "oracle_affine.h"
 #include "nhref_status.h"
 
 #define GUARD 64

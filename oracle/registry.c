@@ -2,6 +2,11 @@
 #include <string.h>
 
 #include "nhref_oracle.h"
+#include "oracle_affine.h"
+#include "oracle_servo.h"
+#include "oracle_skater.h"
+#include "oracle_sleigh.h"
+#include "oracle_wheeled.h"
 
 static int sleigh_new(void **sol, mpfr_srcptr p, mpfr_srcptr s0, mpfr_prec_t prec)
 {
@@ -26,8 +31,8 @@ static const nhref_oracle_t oracles[] = {
      "tanh law (spec §5.1, all branches); positions by Gauss-Legendre quadrature (§5.3)",
      NHREF_ORACLE_SLEIGH_NPARAM, NHREF_ORACLE_SLEIGH_NSTATE, NHREF_ORACLE_SLEIGH_NINTEGRAL,
      sleigh_new, sleigh_state, sleigh_free, nhref_oracle_sleigh_integrals},
-    {"skater", "none for general data (integrals E, J1, J2 only; special solutions in nhref_oracle_skater.h)", NHREF_ORACLE_SKATER_NPARAM, NHREF_ORACLE_SKATER_NSTATE, NHREF_ORACLE_SKATER_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_skater_integrals},
-    {"suslov_servo", "first integrals (spec §4.3); closed forms S0, S1, rays only for omega (nhref_oracle_servo.h)", NHREF_ORACLE_SUSLOV_NPARAM, NHREF_ORACLE_SUSLOV_NSTATE, NHREF_ORACLE_SUSLOV_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_suslov_integrals},
+    {"skater", "none for general data (integrals E, J1, J2 only; special solutions in oracle/oracle_skater.h)", NHREF_ORACLE_SKATER_NPARAM, NHREF_ORACLE_SKATER_NSTATE, NHREF_ORACLE_SKATER_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_skater_integrals},
+    {"suslov_servo", "first integrals (spec §4.3); closed forms S0, S1, rays only for omega (oracle/oracle_servo.h)", NHREF_ORACLE_SUSLOV_NPARAM, NHREF_ORACLE_SUSLOV_NSTATE, NHREF_ORACLE_SUSLOV_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_suslov_integrals},
     {"servosleigh", "closed forms of spec §5.5-5.6 (u, omega, theta and the position; none on the incline with beta != 0)", NHREF_ORACLE_SERVOSLEIGH_NPARAM, NHREF_ORACLE_SERVOSLEIGH_NSTATE, NHREF_ORACLE_SERVOSLEIGH_NINTEGRAL, nhref_oracle_servosleigh_reg_new, nhref_oracle_servosleigh_reg_state, nhref_oracle_servosleigh_reg_free, nhref_oracle_servosleigh_integrals},
     {"servosleigh_offset", "a = c = 0: tanh law (Chaplygin sleigh oracle); l = 0: servosleigh closed forms (spec §5.9)", NHREF_ORACLE_OFFSET_NPARAM, NHREF_ORACLE_OFFSET_NSTATE, NHREF_ORACLE_OFFSET_NINTEGRAL, nhref_oracle_offset_reg_new, nhref_oracle_offset_reg_state, nhref_oracle_offset_reg_free, nhref_oracle_offset_integrals},
     {"hh_a_dalembert", "HH-A true motion in closed form (spec §1.5: asinh/sqrt, c = 0 branch)", 0, NHREF_ORACLE_HHA_NSTATE, 3, nhref_oracle_hha_solution_new, nhref_oracle_hha_solution_state, nhref_oracle_wheeled_solution_free, nhref_oracle_hha_integrals},
@@ -39,7 +44,7 @@ static const nhref_oracle_t oracles[] = {
     {"two_links", "integrals only (E, f1, f2, delta0, w1, w2, K; spec §4.4, §4.6)", NHREF_ORACLE_TL_NPARAM, NHREF_ORACLE_TL_NSTATE, 7, NULL, NULL, NULL, nhref_oracle_tl_integrals},
     {"gv_wheels", "integrals only (T, f, g, eta, Ts from the vector form of spec §2.3)", NHREF_ORACLE_GV_NPARAM, NHREF_ORACLE_GV_FULL_NSTATE, 10, NULL, NULL, NULL, nhref_oracle_gv_integrals},
     {"gv_skates", "integrals only (Ts, f, eta; spec §2.4)", NHREF_ORACLE_GV_NPARAM, NHREF_ORACLE_GV_SKATE_NSTATE, 5, NULL, NULL, NULL, nhref_oracle_gv_skate_integrals},
-    {"gen", "integrals only (spec §2 table); closed forms of special cases in nhref_oracle_affine.h", NHREF_ORACLE_GEN_NPARAM, NHREF_ORACLE_GEN_NSTATE, NHREF_ORACLE_GEN_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_affine_gen_integrals},
+    {"gen", "integrals only (spec §2 table); closed forms of special cases in oracle/oracle_affine.h", NHREF_ORACLE_GEN_NPARAM, NHREF_ORACLE_GEN_NSTATE, NHREF_ORACLE_GEN_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_affine_gen_integrals},
     {"red", "integrals only (spec §3)", NHREF_ORACLE_RED_NPARAM, NHREF_ORACLE_RED_NSTATE, NHREF_ORACLE_RED_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_affine_red_integrals},
     {"cbcat", "integrals (spec §4); the parallel closed form (4.3) is not registered: it covers only M = lambda gamma on gamma3 = c*", NHREF_ORACLE_CBCAT_NPARAM, NHREF_ORACLE_CBCAT_NSTATE, NHREF_ORACLE_CBCAT_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_affine_cbcat_integrals},
     {"cbv", "integrals only (spec §5)", NHREF_ORACLE_CBV_NPARAM, NHREF_ORACLE_CBV_NSTATE, NHREF_ORACLE_CBV_NINTEGRAL, NULL, NULL, NULL, nhref_oracle_affine_cbv_integrals},

@@ -1,4 +1,4 @@
-/* servo.c -- oracle of the servo-constraint models (see nhref_oracle_servo.h):
+/* servo.c -- oracle of the servo-constraint models (see oracle_servo.h):
  * first integrals and closed forms of shared/models/servoconstraints.md ("the
  * spec"), coded directly in MPFR from the spec's formulas.  Nothing here calls
  * the tape, the jets or the schemes.
@@ -13,6 +13,8 @@
 #include <mpfr.h>
 
 #include "nhref_oracle.h"
+#include "oracle_servo.h"
+#include "oracle_sleigh.h"
 #include "nhref_status.h"
 #include "oracle_internal.h"
 

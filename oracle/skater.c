@@ -1,4 +1,4 @@
-/* skater.c -- oracle of the 3-D figure skater (see nhref_oracle_skater.h).
+/* skater.c -- oracle of the 3-D figure skater (see oracle_skater.h).
  *
  * Every formula is from shared/models/skater.md ("the spec"), coded directly in
  * MPFR: the first integrals of §3 in their three inertia branches, the 3x3
@@ -16,6 +16,7 @@
 #include <mpfr.h>
 
 #include "nhref_oracle.h"
+#include "oracle_skater.h"
 #include "nhref_status.h"
 
 #define GUARD 64

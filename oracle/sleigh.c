@@ -1,4 +1,4 @@
-/* sleigh.c -- closed-form oracle of the Chaplygin sleigh (see nhref_oracle.h).
+/* sleigh.c -- closed-form oracle of the Chaplygin sleigh (see oracle_sleigh.h).
  *
  * Every formula is from shared/models/chaplygin-sleigh.md ("the spec"), coded
  * directly in MPFR.  Notation of the spec: p = (m, J, a), IA = J + m a^2,
@@ -76,6 +76,7 @@
 #include <mpfr.h>
 
 #include "nhref_oracle.h"
+#include "oracle_sleigh.h"
 #include "nhref_status.h"
 #include "oracle_internal.h"
 

@@ -1,5 +1,5 @@
 /* wheeled.c -- oracle of the wheeled vehicles and of the Hadamard–Hamel
- * problem (see nhref_oracle_wheeled.h).
+ * problem (see oracle_wheeled.h).
  *
  * Every formula is coded directly from shared/models/wheeled-vehicles.md ("the
  * spec") in plain MPFR; nothing here shares code with the tape, the jets or
@@ -13,6 +13,7 @@
 #include <mpfr.h>
 
 #include "nhref_oracle.h"
+#include "oracle_wheeled.h"
 #include "nhref_status.h"
 #include "oracle_internal.h"
 

@@ -1,7 +1,8 @@
 /* decimal.c -- user and model values enter as decimal strings, parsed by MPFR
  * at the destination's precision, never through double; and the small string and
- * MPFR-vector helpers the library shares (internal.h). */
-#include "internal.h"
+ * MPFR-vector helpers the library shares (strutil.h; nhref_io.h). */
+#include "nhref_io.h"
+#include "strutil.h"
 
 #include <ctype.h>
 #include <math.h>

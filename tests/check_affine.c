@@ -16,6 +16,7 @@
 #include "ck_mpfr.h"
 #include "nhref_integrate.h"
 #include "nhref_oracle.h"
+#include "../oracle/oracle_affine.h"
 #include "nhref_tape.h"
 
 /* ------------------------------------------------------------------ vectors */

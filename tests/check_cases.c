@@ -69,7 +69,8 @@ static const char *value_of(char **names, char **values, size_t n, const char *n
 
 #define SLEIGH "model = chaplygin_sleigh\ndigits = 20\n"
 
-/* ------------------------------------------------------------------ issue 16 item 4 */
+/* ------------------------------------------------------------------ the reader */
+/* long lines, NUL bytes, defaults, decimal digits (first seen in issue 16, item 4) */
 /* a 5000-byte line is one line: its tail is not read as a key of its own */
 START_TEST(test_long_line_is_not_split)
 {
@@ -561,7 +562,7 @@ END_TEST
 static Suite *cases_suite(void)
 {
     Suite *s = suite_create("cases");
-    TCase *tc = tcase_create("issue16");
+    TCase *tc = tcase_create("reader");
     tcase_add_test(tc, test_long_line_is_not_split);
     tcase_add_test(tc, test_huge_line_is_an_error);
     tcase_add_test(tc, test_nul_byte_is_an_error);

@@ -17,9 +17,9 @@
 
 #include "ck_mpfr.h"
 #include "cli/cli.h"
-#include "internal.h"
 #include "nhref_arb.h"
 #include "nhref_integrate.h"
+#include "nhref_io.h"
 #include "nhref_tape.h"
 
 static const char *const snames[] = {"y", "v"};

@@ -12,7 +12,7 @@
 
 #include <check.h>
 
-#include "internal.h"
+#include "models/models_internal.h"
 #include "nhref_model.h"
 #include "nhref_oracle.h"
 

@@ -38,6 +38,7 @@
 
 #include "ck_mpfr.h"
 #include "nhref_oracle.h"
+#include "../oracle/oracle_sleigh.h"
 #include "nhref_status.h"
 
 #include "../oracle/oracle_internal.h"

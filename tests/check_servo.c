@@ -20,6 +20,8 @@
 #include "nhref_integrate.h"
 #include "nhref.h"
 #include "nhref_oracle.h"
+#include "../oracle/oracle_servo.h"
+#include "../oracle/oracle_sleigh.h"
 
 extern const nhref_model_t nhref_model_suslov_servo, nhref_model_servosleigh,
     nhref_model_servosleigh_offset, nhref_model_chaplygin_sleigh;

@@ -19,6 +19,7 @@
 #include "nhref_integrate.h"
 #include "nhref_io.h"
 #include "nhref_oracle.h"
+#include "../oracle/oracle_skater.h"
 
 enum { NX = 7, NP = 8, NI = 3 };
 enum { TH, W1, W2, V, PSI, R1, R2 };

@@ -11,6 +11,7 @@
 #include "ck_mpfr.h"
 #include "nhref_integrate.h"
 #include "nhref_oracle.h"
+#include "../oracle/oracle_sleigh.h"
 
 enum { NX = 5, NP = 3, NI = 4 };
 

@@ -1180,7 +1180,7 @@ START_TEST(test_solve_tangents)
 }
 END_TEST
 
-/* The generated double jets of the built-in models (src/jet/jetgen.c, made at build
+/* The generated double jets of the built-in models (src/tools/jetgen.c, made at build
  * time) against the interpreter, the reference path: for every model, from its
  * default parameters and initial state, every state coefficient to order 20 and to
  * order 7 of the generic variant is the same double, bit for bit, with the same

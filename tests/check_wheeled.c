@@ -14,6 +14,8 @@
 #include "ck_mpfr.h"
 #include "nhref_integrate.h"
 #include "nhref_oracle.h"
+#include "../oracle/oracle_sleigh.h"
+#include "../oracle/oracle_wheeled.h"
 
 /* ------------------------------------------------------------------ helpers */
 static __mpfr_struct *vec(size_t n, mpfr_prec_t prec)

@@ -9,5 +9,5 @@ if [ -n "$bad" ]; then
     echo "$bad"
     exit 1
 fi
-echo "PASS: oracle/ includes only nhref_status.h, nhref_oracle.h and its own header"
+echo "PASS: oracle/ includes only nhref_status.h, nhref_oracle.h and its own headers (oracle_*.h)"
 exit 0

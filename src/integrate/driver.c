@@ -7,8 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-#include "num/core.h"
+#include "integrate/integrate_internal.h"
+#include "models/models_internal.h"
+#include "nhref_io.h"
+#include "schemes/scheme_num.h"
+#include "tape/tape_num.h"
 #if NHREF_NUM == NHREF_NUM_D
 #include "nhref_fast.h"
 #elif NHREF_NUM == NHREF_NUM_ARB
@@ -34,6 +37,7 @@ enum {
 
 #define BLOWUP_HISTORY 5
 
+/* struct nhref_integrator, nhref_integrator_d, nhref_integrator_arb */
 struct NUM_FN(nhref_integrator) {
     const nhref_system_t *sys;
     const scheme_ops_t *scheme;
@@ -101,6 +105,7 @@ static int resolve(nhref_options_t *opt)
 }
 
 /* ------------------------------------------------------------------ construction */
+/* nhref_integrator_free, nhref_integrator_free_d, nhref_integrator_free_arb */
 void NUM_FN(nhref_integrator_free)(integrator_t *ig)
 {
     if (ig == NULL)
@@ -171,6 +176,7 @@ static void eval_events(integrator_t *ig, num_ptr g, num_srcptr t, num_srcptr x)
         NUM_TAPE_FN(eval)(g + ig->ev_first[i], ig->ev_ws[i], t, x);
 }
 
+/* nhref_integrator_new, nhref_integrator_new_d, nhref_integrator_new_arb */
 int NUM_FN(nhref_integrator_new)(integrator_t **igp, const nhref_system_t *sys,
                                  const nhref_options_t *opt)
 {
@@ -237,38 +243,45 @@ int NUM_FN(nhref_integrator_new)(integrator_t **igp, const nhref_system_t *sys,
     return NHREF_OK;
 }
 
+/* nhref_integrator_on_row, nhref_integrator_on_row_d, nhref_integrator_on_row_arb */
 void NUM_FN(nhref_integrator_on_row)(integrator_t *ig, row_fn fn, void *arg)
 {
     ig->on_row = fn;
     ig->on_row_arg = arg;
 }
 
+/* nhref_integrator_on_event, nhref_integrator_on_event_d, nhref_integrator_on_event_arb */
 void NUM_FN(nhref_integrator_on_event)(integrator_t *ig, event_fn fn, void *arg)
 {
     ig->on_event = fn;
     ig->on_event_arg = arg;
 }
 
+/* nhref_integrator_prec, nhref_integrator_prec_d, nhref_integrator_prec_arb */
 long NUM_FN(nhref_integrator_prec)(const integrator_t *ig)
 {
     return ig->prec;
 }
 
+/* nhref_integrator_digits, nhref_integrator_digits_d, nhref_integrator_digits_arb */
 double NUM_FN(nhref_integrator_digits)(const integrator_t *ig)
 {
     return ig->digits;
 }
 
+/* nhref_integrator_scheme, nhref_integrator_scheme_d, nhref_integrator_scheme_arb */
 const nhref_scheme_t *NUM_FN(nhref_integrator_scheme)(const integrator_t *ig)
 {
     return ig->scheme->desc;
 }
 
+/* nhref_integrator_system, nhref_integrator_system_d, nhref_integrator_system_arb */
 const nhref_system_t *NUM_FN(nhref_integrator_system)(const integrator_t *ig)
 {
     return ig->sys;
 }
 
+/* nhref_integrator_order, nhref_integrator_order_d, nhref_integrator_order_arb */
 unsigned NUM_FN(nhref_integrator_order)(const integrator_t *ig)
 {
     return ig->scheme->order(ig->st);
@@ -547,6 +560,7 @@ static int check_init(integrator_t *ig, num_srcptr x0)
 }
 
 /* ------------------------------------------------------------------ integration */
+/* nhref_integrate_grid, nhref_integrate_grid_d, nhref_integrate_grid_arb */
 int NUM_FN(nhref_integrate_grid)(integrator_t *ig, num_ptr out, num_srcptr x0, num_srcptr tgrid,
                                  size_t n, nhref_stats_t *stats)
 {
@@ -664,6 +678,7 @@ int NUM_FN(nhref_integrate_grid)(integrator_t *ig, num_ptr out, num_srcptr x0, n
     return status;
 }
 
+/* nhref_integrate_until, nhref_integrate_until_d, nhref_integrate_until_arb */
 int NUM_FN(nhref_integrate_until)(integrator_t *ig, num_ptr x, num_ptr t, num_srcptr t_end,
                                   nhref_stats_t *stats)
 {
@@ -701,12 +716,14 @@ int NUM_FN(nhref_integrate_until)(integrator_t *ig, num_ptr x, num_ptr t, num_sr
     return status;
 }
 
+/* nhref_integrator_state, nhref_integrator_state_d, nhref_integrator_state_arb */
 void NUM_FN(nhref_integrator_state)(const integrator_t *ig, num_ptr t, num_ptr x)
 {
     num_set(t, S(ig, T));
     copy_row(x, ig->x, ig->n);
 }
 
+/* nhref_integrator_integrals, nhref_integrator_integrals_d, nhref_integrator_integrals_arb */
 int NUM_FN(nhref_integrator_integrals)(integrator_t *ig, num_ptr I, num_srcptr t, num_srcptr x)
 {
     if (ig->iws == NULL)

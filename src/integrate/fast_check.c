@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
 #include "nhref_fast.h"
+#include "nhref_io.h"
 #include "nhref_tape.h"
 
 #define CHECK_PREC 256 /* bits of the decimal model's evaluation */

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "integrate/integrate_internal.h"
+#include "models/models_internal.h"
+#include "nhref_io.h"
 #include "nhref_tape.h"
 
 void nhref_lyap_opts_default(nhref_lyap_opts_t *opt)

@@ -3,7 +3,7 @@
 #include <math.h>
 
 #include "nhref_integrate.h"
-#include "internal.h"
+#include "integrate/integrate_internal.h"
 
 const char *nhref_outcome_str(nhref_outcome_t outcome)
 {

@@ -39,8 +39,11 @@
 #include <arb.h>
 #include <arb_mat.h>
 
-#include "internal.h"
+#include "assertion.h"
+#include "models/models_internal.h"
+#include "integrate/integrate_internal.h"
 #include "nhref_arb.h"
+#include "nhref_io.h"
 
 #define MAX_HALVINGS 24 /* shorter tries before a step is declared unprovable */
 #define MAX_INFLATE 4   /* enclosure candidates tried per step size */
@@ -51,10 +54,6 @@
 #define BOX_PREC 64     /* precision of the jets over the step's box [bits]: their balls
                          * are wide (the box is), so more bits would not narrow them */
 #define C1_PREC 64      /* its precision [bits] */
-
-/* test hook: the remainder is multiplied by this (1); a test sets 0 and shows that a
- * containment test then fails */
-double nhref_proven_hook_remainder = 1.0;
 
 struct nhref_proven {
     const nhref_system_t *sys;
@@ -76,6 +75,7 @@ struct nhref_proven {
     void *progress_arg;
     int (*on_row)(void *, size_t, arb_srcptr, arb_srcptr);
     void *on_row_arg;
+    double remainder_scale; /* 1; tests only: see nhref_proven_test_scale_remainder */
 
     nhref_tape_t *lin;            /* the variational equations (owned) */
     nhref_tape_arb_t *wm, *wy;    /* the right-hand side: jets at m, over Yh (order N) */
@@ -249,6 +249,7 @@ int nhref_proven_new(nhref_proven_t **pvp, const nhref_system_t *sys, const nhre
         pv->K = pv->N;
     pv->lsafety = -0.7 / (double)(order - 1) - 2;
     pv->hfac = 1;
+    pv->remainder_scale = 1;
     pv->blowup_radius = opt->blowup_radius;
     pv->max_steps = opt->max_steps;
     pv->no_model_events = opt->no_model_events;
@@ -329,6 +330,11 @@ void nhref_proven_on_row(nhref_proven_t *pv,
 {
     pv->on_row = fn;
     pv->on_row_arg = arg;
+}
+
+void nhref_proven_test_scale_remainder(nhref_proven_t *pv, double k)
+{
+    pv->remainder_scale = k;
 }
 
 long nhref_proven_prec(const nhref_proven_t *pv)
@@ -433,7 +439,10 @@ static int point_jet(nhref_proven_t *pv)
 {
     size_t n = pv->n;
     unsigned N = pv->N;
-    int status = nhref_tape_arb_ode_jet(pv->wm, pv->t, pv->m, N);
+    int status;
+
+    NHREF_ASSERT(pv->wm != NULL && nhref_tape_arb_order(pv->wm) >= N);
+    status = nhref_tape_arb_ode_jet(pv->wm, pv->t, pv->m, N);
     if (status != NHREF_OK)
         return status;
     for (size_t i = 0; i < n; i++)
@@ -778,12 +787,14 @@ static int try_step(nhref_proven_t *pv)
     double zmax = 0, scale = 1, tol;
     int status;
 
+    /* the enclosure's test order within the Taylor order; the box and Jacobian jets */
+    NHREF_ASSERT(pv->K <= N && pv->wy != NULL && pv->wc != NULL);
     pv->shrink = 0.5;
     status = enclose(pv);
     if (status != NHREF_OK)
         return status;
     /* the remainder h^N f^[N](T, Yh) (Lagrange: the coefficient at some time in T and
-     * state in Yh, times exactly h^N), times the test hook */
+     * state in Yh, times exactly h^N), times the test's scale (1) */
     arb_pow_ui(pv->a, pv->h, N, p);
     for (size_t i = 0; i < n; i++) {
         arb_mul(pv->b, pv->a, pv->fN + i, p);
@@ -827,8 +838,8 @@ static int try_step(nhref_proven_t *pv)
         }
     }
     /* c = P(m) at h + the remainder */
-    if (nhref_proven_hook_remainder != 1.0) {
-        arb_set_d(pv->b, nhref_proven_hook_remainder);
+    if (pv->remainder_scale != 1.0) {
+        arb_set_d(pv->b, pv->remainder_scale);
         arb_mul(pv->a, pv->a, pv->b, p);
     }
     /* step-size control on the polynomial's own width: the point jet's coefficient
@@ -856,12 +867,13 @@ static void dense_row(nhref_proven_t *pv, arb_ptr x, arb_srcptr tau)
     unsigned N = pv->N;
     long p = pv->prec;
     arb_t a;
+    NHREF_ASSERT(!arb_is_negative(tau)); /* a time within the step, not before it */
     arb_init(a);
     arb_pow_ui(a, tau, N, p);
-    if (nhref_proven_hook_remainder != 1.0) {
+    if (pv->remainder_scale != 1.0) {
         arb_t k;
         arb_init(k);
-        arb_set_d(k, nhref_proven_hook_remainder);
+        arb_set_d(k, pv->remainder_scale);
         arb_mul(a, a, k, p);
         arb_clear(k);
     }
@@ -1051,6 +1063,7 @@ out:
 static int row_done(nhref_proven_t *pv, arb_ptr out, arb_srcptr tgrid, size_t i, arb_srcptr x,
                     nhref_stats_t *stats)
 {
+    NHREF_ASSERT(i == stats->nrows); /* every row once, in order */
     if (out != NULL)
         _arb_vec_set(out + i * pv->n, x, (slong)pv->n);
     stats->nrows = i + 1;

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "internal.h"
+#include "integrate/integrate_internal.h"
 
 void nhref_stats_start(nhref_stats_t *s)
 {

@@ -14,7 +14,9 @@
 
 #include <mpfr.h>
 
-#include "internal.h"
+#include "nhref_io.h"
+#include "nhref_model.h"
+#include "strutil.h"
 #include "io/sweep_values.h"
 #include "run/grid.h"
 

@@ -3,7 +3,7 @@
  * line: `grep -v '^#' FILE | sha256sum` gives the same. */
 #include "nhref_io.h"
 
-#include "internal.h"
+#include "io/io_internal.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -11,11 +11,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <arb.h> /* before internal.h: its Arb declarations */
+#include <arb.h>
 
-#include "internal.h"
+#include "strutil.h"
 #include "io/golden_certify.h"
 #include "nhref.h"
+#include "nhref_arb.h"
 
 enum { ROUTE_P, ROUTE_HI, ROUTE_GAUSS, NROUTES };
 static const char *route_name[NROUTES] = {"taylor@p", "taylor@p+64", "gauss@p"};

@@ -33,7 +33,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "strutil.h"
+#include "io/io_internal.h"
 
 enum { OUT_DUP, OUT_DIRECT, OUT_RENAME, OUT_COPY };
 

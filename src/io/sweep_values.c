@@ -19,7 +19,8 @@
 
 #include <mpfr.h>
 
-#include "internal.h"
+#include "nhref_io.h"
+#include "strutil.h"
 
 #define WPREC 400
 #define MAX_EXP10 1000

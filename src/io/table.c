@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "strutil.h"
+#include "io/io_internal.h"
 
 void nhref_sha256_hex(char out[65], const void *data, size_t len)
 {

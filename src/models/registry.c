@@ -5,7 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "models/models_internal.h"
+#include "nhref_io.h"
 #include "nhref_oracle.h"
 
 #define NHREF_MODEL(sym) extern const nhref_model_t sym;

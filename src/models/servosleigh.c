@@ -106,7 +106,7 @@ const nhref_model_t nhref_model_servosleigh = {
         "plane (u, omega) solve a planar quadratic system in closed form (doubly asymptotic "
         "spiral (6.5), finite-time blow-up); on the incline beta > 0 makes the descent along "
         "theta = pi/2 stable (Theorem 6).  Default: the spec's public case P3 (the spiral).",
-    .closed_form = "oracle (nhref_oracle_servo.h): u, omega, theta on the level plane for all "
+    .closed_form = "oracle (oracle/oracle_servo.h): u, omega, theta on the level plane for all "
                    "data (spec §5.5, branches gam = 0, alpha = 0, beta = 0, alpha = beta = 0), "
                    "positions by the centre integral Z (§5.4), exactly (beta = 0) or by "
                    "quadrature; on the incline the branches beta = 0 and alpha = beta = 0 "

@@ -349,7 +349,7 @@ const nhref_model_t nhref_model_suslov_servo = {
         "equilibria); a genuine servo-constraint generally breaks energy conservation and can "
         "blow up in finite time (spec §4.8; public case P2 at t ~ 14.71689).  I33 never "
         "enters the equations.  Default: the spec's public case P1 (free body, generic b).",
-    .closed_form = "oracle (nhref_oracle_servo.h): S0 sech/tanh law (b1 = b2 = 0, c = 0), S1 "
+    .closed_form = "oracle (oracle/oracle_servo.h): S0 sech/tanh law (b1 = b2 = 0, c = 0), S1 "
                    "Riccati law (I13 = I23 = 0, c = 0) and its blow-up time, invariant-ray "
                    "solutions; the first integrals of spec §4.3 (omega only; gamma and W by "
                    "integration)",

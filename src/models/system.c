@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "nhref_io.h"
+#include "strutil.h"
+#include "models/models_internal.h"
 
 struct nhref_system {
     const nhref_model_t *model;

@@ -22,7 +22,7 @@
 #include <arb.h>
 #include <mpfr.h>
 
-#include "internal.h"
+#include "nhref_io.h"
 #include "nhref_status.h"
 
 typedef arb_struct num_t;

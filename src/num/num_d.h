@@ -12,7 +12,7 @@
 
 #include <mpfr.h>
 
-#include "internal.h"
+#include "nhref_io.h"
 #include "nhref_status.h"
 
 typedef double num_t;
@@ -402,7 +402,7 @@ static inline void num_swap(num_ptr a, num_ptr b)
 /* RES = the sum of TERM(0), ..., TERM(LEN - 1) in one fixed tree: four partial sums s_r
  * of the terms r, r + 4, r + 8, ... left to right (four chains of dependent additions
  * instead of one), then (s0 + s1) + (s2 + s3), the partial sums that do not exist (LEN
- * < 4) left out; 0.0 if LEN <= 0.  jet/jetgen.c writes the same tree for the generated
+ * < 4) left out; 0.0 if LEN <= 0.  tools/jetgen.c writes the same tree for the generated
  * jets (bit for bit the same values).  A constant LEN unrolls. */
 #define NUM_D_SUM4_LOOP(len, term)                                                             \
     for (; i_ + 4 <= (len); i_ += 4) {                                                         \

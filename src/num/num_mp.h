@@ -14,7 +14,7 @@
 
 #include <mpfr.h>
 
-#include "internal.h"
+#include "nhref_io.h"
 #include "nhref_status.h"
 #include "num/dot_mp.h"
 

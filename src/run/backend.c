@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "internal.h"
 #include "nhref_fast.h"
 #include "nhref_integrate.h"
 #include "run/run_internal.h"

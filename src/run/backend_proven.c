@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
 #include "nhref_arb.h"
 #include "run/run_internal.h"
 

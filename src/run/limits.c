@@ -9,7 +9,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "integrate/integrate_internal.h"
 
 double nhref_memory_available(void)
 {

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
 #include "nhref_lyapunov.h"
 
 /* row I's time as a decimal string into BUF, or NULL (a time given as a number) */

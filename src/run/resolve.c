@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "integrate/integrate_internal.h"
+#include "strutil.h"
 #include "nhref_fast.h"
 
 /* X = the decimal S at X's precision, or the message "LABEL: why (admissible range:

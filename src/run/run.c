@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "integrate/integrate_internal.h"
 
 struct nhref_run_ctx {
     nhref_spec_t *spec;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "strutil.h"
 #include "nhref_scheme.h"
 
 int nhref_spec_fail(nhref_spec_t *spec, int status, const char *fmt, ...)

@@ -33,8 +33,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "internal.h"
-#include "num/core.h"
+#include "assertion.h"
+#include "models/models_internal.h"
+#include "tape/tape_num.h"
+#include "schemes/scheme_num.h"
 
 #include "gauss_coeffs.h"
 
@@ -265,6 +267,8 @@ static int solve(gauss_t *st, colloc_t *c, num_srcptr f0)
     num_ptr dprev = SC(st, DPREV), tiny = SC(st, TINY);
     int status;
 
+    /* one of the scheme's own three collocation steps, whose stages K hold s x n values */
+    NHREF_ASSERT(c == &st->full || c == &st->half[0] || c == &st->half[1]);
     if (f0 != NULL)
         for (unsigned i = 0; i < s; i++)
             for (size_t k = 0; k < n; k++)
@@ -413,6 +417,7 @@ static int gauss_step(void *stv, num_ptr t, num_ptr x, num_srcptr h_max, nhref_s
     num_ptr u = SC(st, U), hnext = SC(st, HNEXT), hcur = SC(st, HCUR), tt = SC(st, TT);
     int status;
 
+    NHREF_ASSERT(st != NULL && st->ws != NULL && st->s >= 1);
     if (num_is_zero(h_max))
         return NHREF_EINVAL;
     /* the compensation belongs to the state this scheme returned: reset it otherwise */
@@ -465,6 +470,8 @@ static int gauss_step(void *stv, num_ptr t, num_ptr x, num_srcptr h_max, nhref_s
         num_add(tt, t, hcur, p);
         if (num_equal(tt, t))
             return NHREF_ESTEP;
+        /* the step goes the way of h_max, and not beyond it */
+        NHREF_ASSERT(num_sgn(hcur) == num_sgn(h_max) && num_cmpabs(hcur, h_max) <= 0);
 
         /* one step of h, and two of h/2 */
         num_set(C_T0(&st->full), t);
@@ -600,6 +607,7 @@ static unsigned gauss_order(const void *stv)
     return 2 * ((const gauss_t *)stv)->s;
 }
 
+/* nhref_ops_gauss_mp, nhref_ops_gauss_d, nhref_ops_gauss_arb */
 const scheme_ops_t NUM_IN(nhref_ops_gauss) = {
     .desc = &nhref_scheme_gauss,
     .alloc = gauss_alloc,

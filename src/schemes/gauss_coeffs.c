@@ -11,7 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "nhref_io.h"
 
 /* P = P_s(x), DP = P_s'(x) by the three-term recurrence; T1, T2 scratch */
 static void legendre(mpfr_ptr p, mpfr_ptr dp, mpfr_srcptr x, unsigned s, mpfr_ptr t1,

@@ -2,7 +2,7 @@
  * once per type), looked up by descriptor (schemes.def). */
 #include <stddef.h>
 
-#include "num/core.h"
+#include "schemes/scheme_num.h"
 
 #define NHREF_SCHEME(name) extern const scheme_ops_t NUM_IN(nhref_ops_##name);
 #include "schemes/schemes.def"
@@ -14,6 +14,7 @@ static const scheme_ops_t *const ops[] = {
 #undef NHREF_SCHEME
 };
 
+/* nhref_scheme_ops_mp, nhref_scheme_ops_d, nhref_scheme_ops_arb */
 const scheme_ops_t *NUM_IN(nhref_scheme_ops)(const nhref_scheme_t *desc)
 {
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)

@@ -21,8 +21,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "internal.h"
-#include "num/core.h"
+#include "assertion.h"
+#include "models/models_internal.h"
+#include "tape/tape_num.h"
+#include "schemes/scheme_num.h"
 
 #if NHREF_NUM == NHREF_NUM_MP /* the descriptor, once for every type */
 static const nhref_scheme_opt_desc_t taylor_opt[] = {
@@ -154,6 +156,8 @@ static int taylor_alloc(void **stp, const nhref_system_t *sys, const nhref_schem
         taylor_free(st);
         return status;
     }
+    /* the workspace's jets reach the order N that the step reads */
+    NHREF_ASSERT(NUM_TAPE_FN(order)(st->ws) >= st->order);
     for (size_t i = 0; i < st->n; i++)
         st->c[i] = NUM_TAPE_FN(state_series)(st->ws, i);
     *stp = st;
@@ -167,6 +171,7 @@ static void log_coef_norms(const taylor_t *st, unsigned a, unsigned b, double *l
                            double *lb)
 {
     num_srcptr b0 = st->c[0], ba = st->c[0] + a, bb = st->c[0] + b;
+    NHREF_ASSERT(st->n > 0 && a <= b && b <= st->order); /* coefficients of the jet */
     for (size_t i = 1; i < st->n; i++) {
         num_srcptr c = st->c[i];
         if (num_cmpabs(c, b0) > 0)
@@ -192,6 +197,7 @@ static void set_exp(num_ptr h, double l)
 /* X_i = sum_{k=from..N} x_i^[k] S^(k-from) by Horner's rule, for every component */
 static void horner(taylor_t *st, num_ptr x, num_srcptr s, unsigned from)
 {
+    NHREF_ASSERT(from <= st->order);
     num_horner_n(x, st->c, st->n, from, st->order, s, SC(st, ACC), st->prec);
 }
 
@@ -216,6 +222,7 @@ static int taylor_step(void *stv, num_ptr t, num_ptr x, num_srcptr h_max, nhref_
     double lscale, lrho, l[2];
     int status, full = 0;
 
+    NHREF_ASSERT(st != NULL && st->ws != NULL && N >= 2);
     if (num_is_zero(h_max))
         return NHREF_EINVAL;
     if (NUM_COMPENSATED)
@@ -254,6 +261,8 @@ static int taylor_step(void *stv, num_ptr t, num_ptr x, num_srcptr h_max, nhref_
     num_add(theta, t, h, st->prec);
     if (num_equal(theta, t) || !num_is_finite(h))
         return NHREF_ESTEP;
+    /* the step goes the way of h_max, and not beyond it */
+    NHREF_ASSERT(num_sgn(h) == num_sgn(h_max) && num_cmpabs(h, h_max) <= 0);
     num_set(SC(st, T0), t);
     if (NUM_COMPENSATED) {
         /* the increment x(t + h) - x(t) = h (x_1 + h (x_2 + ...)), summed into x with
@@ -313,6 +322,7 @@ static unsigned taylor_order(const void *stv)
     return ((const taylor_t *)stv)->order;
 }
 
+/* nhref_ops_taylor_mp, nhref_ops_taylor_d, nhref_ops_taylor_arb */
 const scheme_ops_t NUM_IN(nhref_ops_taylor) = {
     .desc = &nhref_scheme_taylor,
     .alloc = taylor_alloc,

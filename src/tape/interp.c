@@ -20,8 +20,9 @@
  */
 #include <stdlib.h>
 
+#include "assertion.h"
 #include "jet/jet.h"
-#include "num/core.h"
+#include "tape/tape_num.h"
 #include "tape/program.h"
 #include "tape/tape_internal.h"
 
@@ -40,7 +41,7 @@ typedef struct {
     size_t *piv;   /* row i of P M_0 is row piv[i] of M_0 */
 } solve_ws_t;
 
-/* a generated jet (jet/jetgen.c): the tape's fingerprint and node count, the model,
+/* a generated jet (tools/jetgen.c): the tape's fingerprint and node count, the model,
  * the functions that compute the jet to an order at most NHREF_GEN_KMAX: the generic
  * one (the interpreter's values, bit for bit) and the FMA variant (fused multiply-adds
  * in the sums: other last bits; the generic one where there is no FMA variant) */
@@ -92,6 +93,8 @@ struct NUM_TAPE_STRUCT {
 
 static inline num_ptr node_series(const tape_ws_t *ws, nhref_node_t i)
 {
+    /* a node of the tape, whose representative is itself or an earlier node */
+    NHREF_ASSERT(i >= 0 && (size_t)i < ws->tape->nnodes && ws->rep[i] <= i);
     return ws->coef + (size_t)ws->rep[i] * ws->len;
 }
 
@@ -197,6 +200,7 @@ static int eval0(tape_ws_t *ws, const instr_t *p)
 
     switch (p->op) {
     case DOP_PARAM:
+        NHREF_ASSERT(p->n >= 0 && (size_t)p->n < ws->tape->nparam);
         num_set(w, ws->param + p->n);
         break;
     case NHREF_OP_ADD:
@@ -264,7 +268,7 @@ static int eval0(tape_ws_t *ws, const instr_t *p)
 
 /* coefficient K of the instruction OP W = f(A, B) (W2: a SIN's COS; DU: a SIN's j u_j;
  * AUX: the node's auxiliary series; N: an exponent; SV: a SOLVE group).  Always
- * inlined: the generated jets (jet/jetgen.c) call it with constant arguments, so that
+ * inlined: the generated jets (tools/jetgen.c) call it with constant arguments, so that
  * the compiler keeps only the kernel of OP, with its sums unrolled at this K. */
 static inline __attribute__((always_inline)) int
 jet_op(tape_ws_t *ws, int op, num_ptr w, num_ptr w2, num_ptr du, num_srcptr a, num_srcptr b,
@@ -330,9 +334,11 @@ static inline int jet_k(tape_ws_t *ws, const instr_t *p, unsigned k)
 #endif
 #include "jet/jets_gen_d.c"
 
-/* -1: the FMA variants where the CPU has FMA; 0: never; 1: where the CPU has FMA.  Set
- * only by tests (NUM_IN(nhref_tape_gen_fma)), before any workspace is made. */
-static int gen_fma_choice = -1;
+/* -1: the FMA variants where the CPU has FMA; 0: never; 1: where the CPU has FMA.  A
+ * test hook: set only by tests (NUM_IN(nhref_tape_gen_fma)), before the workspaces it
+ * is meant for are made; per thread, so that a test's choice reaches only the
+ * workspaces its own thread makes. */
+static _Thread_local int gen_fma_choice = -1;
 
 /* the variant of G to run */
 static int (*gen_variant(const gen_jet_t *g))(tape_ws_t *, unsigned)
@@ -373,6 +379,7 @@ static int (*gen_variant(const gen_jet_t *g))(tape_ws_t *, unsigned)
 #define GEN_LEN(order) ((size_t)(order) + 1)
 #endif
 
+/* nhref_tape_gen_fma_mp, nhref_tape_gen_fma_d, nhref_tape_gen_fma_arb */
 int NUM_IN(nhref_tape_gen_fma)(int on)
 {
 #if NHREF_NUM == NHREF_NUM_D && defined(NHREF_GEN_JETS) && NHREF_GEN_FMA
@@ -386,6 +393,7 @@ int NUM_IN(nhref_tape_gen_fma)(int on)
 
 /* nonzero when the generated jets are compiled in (the double instance, configured
  * with them) */
+/* nhref_tape_have_gen_mp, nhref_tape_have_gen_d, nhref_tape_have_gen_arb */
 int NUM_IN(nhref_tape_have_gen)(void)
 {
 #if NHREF_NUM == NHREF_NUM_D && defined(NHREF_GEN_JETS)
@@ -396,6 +404,7 @@ int NUM_IN(nhref_tape_have_gen)(void)
 }
 
 /* ------------------------------------------------------------------ the workspace */
+/* nhref_tape_mp_free, nhref_tape_d_free, nhref_tape_arb_free */
 void NUM_TAPE_FN(free)(tape_ws_t *ws)
 {
     const nhref_tape_t *tape;
@@ -443,6 +452,7 @@ static int compile_instr(tape_ws_t *ws, instr_t *p, const nhref_prog_instr_t *q,
     if (q->op == NHREF_OP_SOLVE) {
         solve_ws_t *s = (*sv)++;
         size_t n = nd->dim;
+        NHREF_ASSERT(s < ws->solve + ws->nsolve); /* one workspace per SOLVE group */
         s->dim = n;
         s->y = p->w;
         s->m = malloc((n * n + n) * sizeof *s->m);
@@ -559,32 +569,38 @@ static int tape_new(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsign
     return NHREF_OK;
 }
 
+/* nhref_tape_mp_new, nhref_tape_d_new, nhref_tape_arb_new */
 int NUM_TAPE_FN(new)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsigned order)
 {
     return tape_new(wsp, tape, prec, order, 1);
 }
 
+/* nhref_tape_new_interpreted_mp, nhref_tape_new_interpreted_d, nhref_tape_new_interpreted_arb */
 int NUM_IN(nhref_tape_new_interpreted)(tape_ws_t **wsp, const nhref_tape_t *tape, long prec,
                                        unsigned order)
 {
     return tape_new(wsp, tape, prec, order, 0);
 }
 
+/* nhref_tape_generated_mp, nhref_tape_generated_d, nhref_tape_generated_arb */
 const char *NUM_IN(nhref_tape_generated)(const tape_ws_t *ws)
 {
     return ws->gen != NULL ? ws->gen->model : NULL;
 }
 
+/* nhref_tape_mp_prec, nhref_tape_d_prec, nhref_tape_arb_prec */
 long NUM_TAPE_FN(prec)(const tape_ws_t *ws)
 {
     return ws->prec;
 }
 
+/* nhref_tape_mp_order, nhref_tape_d_order, nhref_tape_arb_order */
 unsigned NUM_TAPE_FN(order)(const tape_ws_t *ws)
 {
     return ws->order;
 }
 
+/* nhref_tape_mp_set_params, nhref_tape_d_set_params, nhref_tape_arb_set_params */
 int NUM_TAPE_FN(set_params)(tape_ws_t *ws, num_srcptr params)
 {
     int status = NHREF_OK;
@@ -607,6 +623,7 @@ static void load_inputs(tape_ws_t *ws, num_srcptr t, num_srcptr x)
         num_set(ws->xs[i], x + i);
 }
 
+/* nhref_tape_mp_eval, nhref_tape_d_eval, nhref_tape_arb_eval */
 int NUM_TAPE_FN(eval)(num_ptr out, tape_ws_t *ws, num_srcptr t, num_srcptr x)
 {
     const nhref_tape_t *tape = ws->tape;
@@ -625,6 +642,7 @@ int NUM_TAPE_FN(eval)(num_ptr out, tape_ws_t *ws, num_srcptr t, num_srcptr x)
     return status;
 }
 
+/* nhref_tape_mp_ode_jet, nhref_tape_d_ode_jet, nhref_tape_arb_ode_jet */
 int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned order)
 {
     const nhref_tape_t *tape = ws->tape;
@@ -633,6 +651,8 @@ int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned ord
 
     if (order > ws->order || tape->nout < tape->nstate)
         return NHREF_EINVAL;
+    /* every series holds the coefficients 0..order */
+    NHREF_ASSERT((size_t)order < ws->len);
     load_inputs(ws, t, x);
     if (ws->gen != NULL)
         return ws->gen_jet(ws, order);
@@ -654,42 +674,9 @@ int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned ord
     return finite ? NHREF_OK : NHREF_EDOMAIN;
 }
 
+/* nhref_tape_mp_state_series, nhref_tape_d_state_series, nhref_tape_arb_state_series */
 num_srcptr NUM_TAPE_FN(state_series)(const tape_ws_t *ws, size_t i)
 {
+    NHREF_ASSERT(i < ws->tape->nstate);
     return ws->xs[i];
-}
-
-/* ------------------------------------------------------------------ a system's tapes */
-int NUM_IN(nhref_system_workspace)(tape_ws_t **ws, const nhref_system_t *sys,
-                                   const nhref_tape_t *tape, long prec, unsigned order, int strict)
-{
-    size_t np = nhref_system_model(sys)->nparam;
-    num_ptr p;
-    int status = NUM_TAPE_FN(new)(ws, tape, prec, order);
-
-    if (status != NHREF_OK)
-        return status;
-    p = num_vec_new(np, (*ws)->prec);
-    status = p != NULL ? NUM_IN(nhref_system_params)(p, sys, (*ws)->prec) : NHREF_ENOMEM;
-    if (status == NHREF_OK) {
-        int set = NUM_TAPE_FN(set_params)(*ws, p);
-        if (strict)
-            status = set;
-    }
-    num_vec_free(p, np);
-    if (status != NHREF_OK) {
-        NUM_TAPE_FN(free)(*ws);
-        *ws = NULL;
-    }
-    return status;
-}
-
-int NUM_IN(nhref_system_params)(num_ptr p, const nhref_system_t *sys, long prec)
-{
-    const nhref_model_t *m = nhref_system_model(sys);
-
-    for (size_t i = 0; i < m->nparam; i++)
-        if (num_set_decimal(p + i, nhref_system_param_str(sys, i), prec) != NHREF_OK)
-            return NHREF_EPARSE;
-    return NHREF_OK;
 }

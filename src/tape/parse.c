@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "nhref_io.h"
 
 typedef struct {
     const char *s, *p; /* the expression, the cursor */

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "assertion.h"
 #include "nhref_status.h"
 #include "tape/program.h"
 
@@ -116,6 +117,9 @@ int nhref_program_build(nhref_program_t *pg, const nhref_tape_t *tape)
         const nhref_tape_node_t *nd = &tape->node[i];
         nhref_prog_instr_t *p;
         size_t naux = nhref_tape_node_naux(nd);
+
+        /* single assignment: a node's arguments are earlier nodes */
+        NHREF_ASSERT(nd->a < (nhref_node_t)i && nd->b < (nhref_node_t)i);
 
         if (nd->op == NHREF_OP_CONST || nd->op == NHREF_OP_TIME || nd->op == NHREF_OP_STATE ||
             nd->op == NHREF_OP_COS || (nd->op == NHREF_OP_SOLVE && nd->n != 0) ||

@@ -1,6 +1,6 @@
 /* program.h -- a tape compiled into flat programs of instructions on node indices, the
  * same for every number type (internal): what the interpreters (interp.c) run, with
- * node indices turned into series pointers, and what the jet generator (jet/jetgen.c)
+ * node indices turned into series pointers, and what the jet generator (tools/jetgen.c)
  * turns into C for the built-in models.  Both read this one description, so that the
  * generated jets compute exactly what the interpreter computes.
  *

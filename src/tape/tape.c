@@ -2,7 +2,8 @@
  * pairing and constant classification (see nhref_tape.h). */
 #include "tape_internal.h"
 
-#include "internal.h"
+#include "nhref_io.h"
+#include "strutil.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -17,7 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "nhref_io.h"
+#include "strutil.h"
 #include "nhref_arb.h"
 #include "nhref_oracle.h"
 

@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "nhref_io.h"
+#include "strutil.h"
 #include "nhref_integrate.h"
 #include "nhref_oracle.h"
 

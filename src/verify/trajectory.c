@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "nhref_io.h"
+#include "strutil.h"
 #include "nhref_integrate.h"
 #include "nhref_model.h"
 

@@ -12,7 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "internal.h"
+#include "strutil.h"
+#include "io/io_internal.h"
 #include "nhref_golden.h"
 #include "nhref_integrate.h"
 

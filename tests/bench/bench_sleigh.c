@@ -51,7 +51,7 @@
  *              output uses the median multiply-add time;
  *   accuracy = min over the state components of
  *              -log10(|s_i(T) - ref_i| / max(1, |ref_i|)), ref = the closed
- *              form of the oracle (nhref_oracle_sleigh_state) at 64 bits more
+ *              form of the oracle (nhref_oracle_find("chaplygin_sleigh")) at 64 bits more
  *              than the integrator.
  *
  * Output: one machine-readable line per digit count,
@@ -267,8 +267,9 @@ static int accuracy(double *acc, mpfr_srcptr s, mpfr_srcptr r)
 /* the closed-form state at T_END at PREC bits, into R (NSTATE values at PREC) */
 static int reference(mpfr_ptr r, mpfr_prec_t prec)
 {
+    const nhref_oracle_t *oracle = nhref_oracle_find("chaplygin_sleigh");
     mpfr_t p[3], s0[NSTATE], t;
-    nhref_oracle_sleigh_t *o = NULL;
+    void *o = NULL;
     int status;
 
     for (size_t i = 0; i < 3; i++) {
@@ -281,10 +282,10 @@ static int reference(mpfr_ptr r, mpfr_prec_t prec)
     }
     mpfr_init2(t, prec);
     mpfr_set_str(t, T_END, 10, MPFR_RNDN);
-    status = nhref_oracle_sleigh_new(&o, p[0], s0[0], prec);
+    status = oracle->solution_new(&o, p[0], s0[0], prec);
     if (status == NHREF_OK)
-        status = nhref_oracle_sleigh_state(r, o, t);
-    nhref_oracle_sleigh_free(o);
+        status = oracle->solution_state(r, o, t);
+    oracle->solution_free(o);
     for (size_t i = 0; i < 3; i++)
         mpfr_clear(p[i]);
     for (size_t i = 0; i < NSTATE; i++)

@@ -12,8 +12,8 @@ O = obj
 # see src/Makefile.am and num/num.h); its .c files are read from CORE_SOURCES there
 CORE_SRC := $(addprefix src/,$(filter %.c,$(shell sed -n '/^CORE_SOURCES =/,/[^\\]$$/p' \
 	$(top_srcdir)/src/Makefile.am | tr -d '\\' | tr ' \t' '\n\n')))
-LIB_SRC := $(filter-out $(CORE_SRC),$(shell cd $(top_srcdir) && find src oracle -name '*.c' ! -name jetgen.c ! -name 'jets_gen_*.c' \
-	! -path 'src/cli/*' | LC_ALL=C sort))
+LIB_SRC := $(filter-out $(CORE_SRC),$(shell cd $(top_srcdir) && find src oracle -name '*.c' ! -name 'jets_gen_*.c' \
+	! -path 'src/cli/*' ! -path 'src/tools/*' | LC_ALL=C sort))
 CORE_OBJ := $(foreach t,1 2 3,$(patsubst src/%.c,$(O)/core$(t)/%.o,$(CORE_SRC)))
 LIB_OBJ := $(patsubst %.c,$(O)/%.o,$(LIB_SRC)) $(CORE_OBJ)
 FUZZ_CPPFLAGS = -I$(top_builddir) -I$(top_srcdir)/include -I$(top_srcdir)/src -I$(srcdir) \

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "internal.h"
+#include "nhref_io.h"
 
 static const mpfr_prec_t precs[] = {16, 53, 64, 65, 128, 333, 1000, 4096};
 

@@ -1,4 +1,4 @@
-/* nhref_oracle_servo.h -- oracle of the servo-constraint models: first integrals
+/* oracle_servo.h -- oracle of the servo-constraint models: first integrals
  * and closed forms of shared/models/servoconstraints.md §3-§5 in plain MPFR.
  *
  * Source of every formula: V. V. Kozlov, "The Dynamics of Systems with
@@ -26,17 +26,20 @@
  * (the same conditions as the model's check; spec §10 item 1);
  * NHREF_EDOMAIN where the formula does not apply (stated per function);
  * NHREF_EINVAL for a NULL pointer or a non-finite input.
+ *
+ * Private to oracle/ and the tests (not installed, not exported from libnhref.so: no
+ * NHREF_BEGIN_DECLS, and the library is built with -fvisibility=hidden).  What the
+ * library's consumers call is the registry of nhref_oracle.h (nhref_oracle_find),
+ * which reaches these functions through its entries.
  */
-#ifndef NHREF_ORACLE_SERVO_H
-#define NHREF_ORACLE_SERVO_H
+#ifndef NHREF_ORACLE_SERVO_PRIVATE_H
+#define NHREF_ORACLE_SERVO_PRIVATE_H
 
 #include <stddef.h>
 
 #include <mpfr.h>
 
 #include "nhref_status.h"
-
-NHREF_BEGIN_DECLS
 
 enum {
     NHREF_ORACLE_SUSLOV_NPARAM = 12,
@@ -337,6 +340,4 @@ int nhref_oracle_offset_reg_new(void **sol, mpfr_srcptr p, mpfr_srcptr s0, mpfr_
 int nhref_oracle_offset_reg_state(mpfr_ptr s, void *sol, mpfr_srcptr t);
 void nhref_oracle_offset_reg_free(void *sol);
 
-NHREF_END_DECLS
-
-#endif /* NHREF_ORACLE_SERVO_H */
+#endif /* NHREF_ORACLE_SERVO_PRIVATE_H */

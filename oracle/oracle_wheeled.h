@@ -1,6 +1,6 @@
-/* nhref_oracle_wheeled.h -- oracle of the wheeled vehicles and the
+/* oracle_wheeled.h -- oracle of the wheeled vehicles and the
  * Hadamard–Hamel problem: closed forms, quadratures, first integrals and the
- * quasi-holonomy criterion, in plain MPFR (included by nhref_oracle.h).
+ * quasi-holonomy criterion, in plain MPFR.
  *
  * Spec: shared/models/wheeled-vehicles.md ("the spec"); source paper
  * A. V. Borisov, A. A. Kilin, I. S. Mamaev, On the Hadamard–Hamel problem and
@@ -25,17 +25,20 @@
  *               chi11, chi12, chi21, chi22).
  * Precision: every function computes with the largest output precision plus
  * at least 32 guard bits.  Level VALIDATED, not rigorous.
+ *
+ * Private to oracle/ and the tests (not installed, not exported from libnhref.so: no
+ * NHREF_BEGIN_DECLS, and the library is built with -fvisibility=hidden).  What the
+ * library's consumers call is the registry of nhref_oracle.h (nhref_oracle_find),
+ * which reaches these functions through its entries.
  */
-#ifndef NHREF_ORACLE_WHEELED_H
-#define NHREF_ORACLE_WHEELED_H
+#ifndef NHREF_ORACLE_WHEELED_PRIVATE_H
+#define NHREF_ORACLE_WHEELED_PRIVATE_H
 
 #include <stddef.h>
 
 #include <mpfr.h>
 
 #include "nhref_status.h"
-
-NHREF_BEGIN_DECLS
 
 enum {
     NHREF_ORACLE_HHA_NSTATE = 5,
@@ -285,6 +288,4 @@ int nhref_oracle_hhb_knife_solution_new(void **sol, mpfr_srcptr p, mpfr_srcptr s
 int nhref_oracle_ow_solution_state(mpfr_ptr s, void *sol, mpfr_srcptr t);
 void nhref_oracle_wheeled_solution_free(void *sol);
 
-NHREF_END_DECLS
-
-#endif /* NHREF_ORACLE_WHEELED_H */
+#endif /* NHREF_ORACLE_WHEELED_PRIVATE_H */

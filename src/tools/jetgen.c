@@ -495,7 +495,7 @@ int main(int argc, char **argv)
         perror("jetgen: tmpfile");
         return 1;
     }
-    printf("/* jets_gen_d.c -- GENERATED at build time by src/jet/jetgen.c from the built-in\n"
+    printf("/* jets_gen_d.c -- GENERATED at build time by src/tools/jetgen.c from the built-in\n"
            " * models' tapes: the double-precision Taylor jets to order %u, for\n"
            " * tape/interp.c (double instance).  Do not edit; never committed. */\n\n",
            kmax);

@@ -1,4 +1,4 @@
-/* nhref_oracle_affine.h -- independent truth for the affine-rolling models
+/* oracle_affine.h -- independent truth for the affine-rolling models
  * (gen, red, cbcat, cbv, revcat, hcat): first integrals, closed forms and an
  * independent Newton–Euler right-hand side, in plain MPFR.
  *
@@ -36,15 +36,18 @@
  * Level: VALIDATED (correctly rounded operations, error not bounded
  * rigorously).  No function here keeps state or allocates beyond its own
  * temporaries.
+ *
+ * Private to oracle/ and the tests (not installed, not exported from libnhref.so: no
+ * NHREF_BEGIN_DECLS, and the library is built with -fvisibility=hidden).  What the
+ * library's consumers call is the registry of nhref_oracle.h (nhref_oracle_find),
+ * which reaches these functions through its entries.
  */
-#ifndef NHREF_ORACLE_AFFINE_H
-#define NHREF_ORACLE_AFFINE_H
+#ifndef NHREF_ORACLE_AFFINE_PRIVATE_H
+#define NHREF_ORACLE_AFFINE_PRIVATE_H
 
 #include <mpfr.h>
 
 #include "nhref_status.h"
-
-NHREF_BEGIN_DECLS
 
 enum {
     NHREF_ORACLE_GEN_NPARAM = 19, NHREF_ORACLE_GEN_NSTATE = 15, NHREF_ORACLE_GEN_NINTEGRAL = 14,
@@ -229,6 +232,4 @@ int nhref_oracle_affine_centre_circle(mpfr_ptr u, mpfr_srcptr m, mpfr_srcptr I, 
                                       mpfr_srcptr eta, mpfr_srcptr ms, mpfr_srcptr uh0,
                                       mpfr_srcptr t);
 
-NHREF_END_DECLS
-
-#endif /* NHREF_ORACLE_AFFINE_H */
+#endif /* NHREF_ORACLE_AFFINE_PRIVATE_H */

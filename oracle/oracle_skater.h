@@ -1,4 +1,4 @@
-/* nhref_oracle_skater.h -- independent truth for the 3-D figure skater (model `skater`):
+/* oracle_skater.h -- independent truth for the 3-D figure skater (model `skater`):
  * first integrals in every inertia branch, the constraint-force (7x7) and mass-matrix
  * (3x3) forms of the equations of motion, and the exact special solutions.
  *
@@ -15,15 +15,18 @@
  * Ii <= 0 or a value of P is not finite (spec §1), and NHREF_EINVAL if a state
  * value or T is not finite.  The level is VALIDATED (guard bits and convergence
  * tests), not RIGOROUS.
+ *
+ * Private to oracle/ and the tests (not installed, not exported from libnhref.so: no
+ * NHREF_BEGIN_DECLS, and the library is built with -fvisibility=hidden).  What the
+ * library's consumers call is the registry of nhref_oracle.h (nhref_oracle_find),
+ * which reaches these functions through its entries.
  */
-#ifndef NHREF_ORACLE_SKATER_H
-#define NHREF_ORACLE_SKATER_H
+#ifndef NHREF_ORACLE_SKATER_PRIVATE_H
+#define NHREF_ORACLE_SKATER_PRIVATE_H
 
 #include <mpfr.h>
 
 #include "nhref_status.h"
-
-NHREF_BEGIN_DECLS
 
 enum {
     NHREF_ORACLE_SKATER_NPARAM = 8,
@@ -145,6 +148,4 @@ int nhref_oracle_skater_steady(mpfr_ptr s, mpfr_srcptr p, mpfr_srcptr s0, mpfr_s
  * Source:  spec §4.1 (the substitution is the spec's recommendation). */
 int nhref_oracle_skater_libration(mpfr_ptr out, mpfr_srcptr p, mpfr_srcptr s0);
 
-NHREF_END_DECLS
-
-#endif /* NHREF_ORACLE_SKATER_H */
+#endif /* NHREF_ORACLE_SKATER_PRIVATE_H */

@@ -1,0 +1,55 @@
+/* models_internal.h -- what the model layer gives the layers above it (private, not
+ * installed): the registry's check of a model against a table, and a system's
+ * parameters and tape workspaces in each number type (models/system_num.c, compiled
+ * once per type). */
+#ifndef NHREF_MODELS_INTERNAL_H
+#define NHREF_MODELS_INTERNAL_H
+
+#include <stddef.h>
+
+#include <mpfr.h>
+
+#include "nhref_model.h"
+#include "nhref_tape.h"
+
+/* nhref_model_check_in -- nhref_model_check with the registry TABLE of N models
+ * (nhref_model_check passes the registry of models.def): if M is one of them, it
+ * must also carry what a registered model needs and a name no other entry has. */
+int nhref_model_check_in(const nhref_model_t *m, const nhref_model_t *const *table, size_t n,
+                         char *why, size_t len);
+
+/* ---------------------------------------------------------------- a system in each type
+ * NUM_IN(nhref_system_params) -- P = the parameters of SYS (nparam values): their
+ * decimal strings rounded to nearest (double, MPFR at P's precision) or enclosed
+ * (Arb, at PREC bits).  NHREF_OK or NHREF_EPARSE.
+ * NUM_IN(nhref_system_workspace) -- a workspace for TAPE (one of SYS's tapes, or one
+ * derived from them) at PREC bits and jets to ORDER, with SYS's parameters set.
+ * STRICT: a constant of the tape undefined for these parameters is NHREF_EDOMAIN (no
+ * workspace); otherwise it evaluates as NaN (monitoring tapes).
+ * Returns NHREF_OK or the status of the workspace or of the parameters. */
+
+/* The MPFR instances, for the type-independent code (lyapunov.c, system.c). */
+int nhref_system_params_mp(mpfr_ptr p, const nhref_system_t *sys, long prec);
+int nhref_system_workspace_mp(nhref_tape_mp_t **ws, const nhref_system_t *sys,
+                              const nhref_tape_t *tape, long prec, unsigned order, int strict);
+
+/* The Arb instances (for proven.c), when arb.h is included before this header. */
+#ifdef ARB_H
+#include "nhref_arb.h"
+int nhref_system_params_arb(arb_ptr p, const nhref_system_t *sys, long prec);
+int nhref_system_workspace_arb(nhref_tape_arb_t **ws, const nhref_system_t *sys,
+                               const nhref_tape_t *tape, long prec, unsigned order, int strict);
+#endif
+
+/* The instances of the type being compiled (a source compiled with NHREF_NUM). */
+#ifdef NHREF_NUM
+#include "tape/tape_num.h"
+/* nhref_system_params_mp, nhref_system_params_d, nhref_system_params_arb */
+int NUM_IN(nhref_system_params)(num_ptr p, const nhref_system_t *sys, long prec);
+/* nhref_system_workspace_mp, nhref_system_workspace_d, nhref_system_workspace_arb */
+int NUM_IN(nhref_system_workspace)(tape_ws_t **ws, const nhref_system_t *sys,
+                                   const nhref_tape_t *tape, long prec, unsigned order,
+                                   int strict);
+#endif
+
+#endif /* NHREF_MODELS_INTERNAL_H */
