@@ -15,7 +15,7 @@
 
 #include "ck_catalogue.h"
 #include "ck_mpfr.h"
-#include "io/golden_certify.h"
+#include "certify/certify.h"
 #include "nhref.h"
 
 static char **files;
@@ -696,9 +696,9 @@ START_TEST(test_route_outside_a_ball_is_an_error)
     char err[1024];
     int status;
 
-    nhref_golden_hook_proven_shift = 1e-12;
+    nhref_golden_test_proven_shift = 1e-12;
     status = make_one(text, err, sizeof err);
-    nhref_golden_hook_proven_shift = 0;
+    nhref_golden_test_proven_shift = 0;
     ck_assert_int_eq(status, NHREF_ETOLERANCE);
     ck_assert_msg(strstr(err, "lies outside the proven ball") != NULL &&
                       strstr(err, "case [sleigh-short]") != NULL,

@@ -75,11 +75,13 @@ static int resolve_init(nhref_spec_t *spec, mpfr_ptr x0)
 {
     const nhref_model_t *m = spec->model;
     char lab[300], why[512];
-    for (size_t i = 0; i < m->nstate; i++)
-        if (decimal_at(spec, x0 + i, nhref_spec_init_str(spec, i),
-                       nhref_spec_label(spec, lab, sizeof lab, "init", m->state[i].name),
-                       "any finite real") != NHREF_OK)
-            return NHREF_EPARSE;
+    for (size_t i = 0; i < m->nstate; i++) {
+        int status = decimal_at(spec, x0 + i, nhref_spec_init_str(spec, i),
+                                nhref_spec_label(spec, lab, sizeof lab, "init", m->state[i].name),
+                                "any finite real");
+        if (status != NHREF_OK)
+            return status;
+    }
     if (nhref_system_check_init(spec->sys, x0, why, sizeof why) != NHREF_OK)
         return nhref_spec_fail(spec, NHREF_EPARAM, "the initial state is not admissible: %s", why);
     return NHREF_OK;

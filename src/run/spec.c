@@ -424,7 +424,8 @@ int nhref_spec_set_digits(nhref_spec_t *spec, double digits)
 {
     char lab[64];
     if (!(digits >= 0 && digits <= 1e6))
-        return nhref_spec_fail(spec, NHREF_EINVAL, "%s %g: out of range [1, 1e6]",
+        return nhref_spec_fail(spec, NHREF_EINVAL,
+                               "%s %g: out of range (admissible: 0 for the default, or [1, 1e6])",
                                nhref_spec_label(spec, lab, sizeof lab, "digits", NULL), digits);
     spec->digits = digits;
     nhref_spec_undo(spec);
@@ -645,9 +646,10 @@ int nhref_spec_from_table(nhref_spec_t *spec, const nhref_table_t *tab)
         while (status == NHREF_OK && (s = nhref_table_meta(tab, key, &from)) != NULL) {
             if (meta_assignment(s, n, sizeof n, val, sizeof val) != 0)
                 status = nhref_spec_fail(spec, NHREF_EPARSE,
-                                         "%s: malformed '# %s: %s' line (expected 'NAME = "
+                                         "%s%smalformed '# %s: %s' line (expected 'NAME = "
                                          "VALUE [unit]')",
-                                         tab->path, key, s);
+                                         spec->where != NULL ? "" : tab->path,
+                                         spec->where != NULL ? "" : ": ", key, s);
             else
                 status = pass == 0 ? nhref_spec_set_param(spec, n, val)
                                    : nhref_spec_set_init(spec, n, val);

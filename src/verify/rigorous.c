@@ -261,7 +261,7 @@ int nhref_verify_proven_check(const nhref_verify_proof_in_t *in)
                                  "validated integrator runs forward only; drop %s, set --t-start "
                                  "no later than the earliest time, or verify without --rigorous",
                                  in->nback, in->nback == 1 ? " lies" : "s lie",
-                                 in->v->t_start != NULL ? in->v->t_start : "0", w.t_str, at,
+                                 nhref_spec_t_start(in->v->ref), w.t_str, at,
                                  in->nback == 1 ? "it" : "them");
     }
     /* a threshold above DREF cannot be proven by enclosures computed at DREF digits */
@@ -456,9 +456,9 @@ int nhref_verify_proven_pass(nhref_verify_report_t *rep, const nhref_verify_proo
     }
 
     /* the grid: t-start, then the distinct times of the forward rows */
-    if (decimal_ball(tg, v->t_start != NULL ? v->t_start : "0", in->prec) != 0) {
+    if (decimal_ball(tg, nhref_spec_t_start(v->ref), in->prec) != 0) {
         status = nhref_verify_fail(v, NHREF_EINVAL, "--rigorous: t-start '%s' is not a decimal",
-                                   v->t_start);
+                                   nhref_spec_t_start(v->ref));
         goto out;
     }
     P.ngrid = 1;
@@ -506,7 +506,7 @@ int nhref_verify_proven_pass(nhref_verify_report_t *rep, const nhref_verify_proo
     opt.digits = in->dref;
     opt.progress = progress;
     opt.progress_arg = &P;
-    status = nhref_proven_new(&P.pv, v->sys, &opt);
+    status = nhref_proven_new(&P.pv, nhref_spec_system(v->ref), &opt);
     if (status != NHREF_OK) {
         status = nhref_verify_fail(
             v, status == NHREF_ENOMEM ? NHREF_ENOMEM : NHREF_EINVAL,

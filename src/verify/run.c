@@ -13,6 +13,8 @@
 #include "nhref_io.h"
 #include "strutil.h"
 #include "nhref_integrate.h"
+#include "integrate/integrate_internal.h"
+#include "run/run_internal.h"
 #include "nhref_oracle.h"
 
 /* a compared column */
@@ -36,7 +38,11 @@ typedef struct {
     int from;                  /* NHREF_VERIFY_FROM_* */
     mpfr_prec_t prec;
     double dref;
-    nhref_integrator_t *ig;
+    nhref_spec_t *spec;        /* the reference's spec (a copy of the handle's, at DREF) */
+    size_t filled;             /* rows of the running pass compared */
+    mpfr_t tend;               /* where the running pass stopped */
+    __mpfr_struct *xend;       /* nstate: the state there */
+    int stopped;               /* the pass stopped before its last row */
     nhref_integrator_t *ig_drift; /* the integrals at the input's precision */
     nhref_verify_report_t *rep;
     int tcol;
@@ -47,7 +53,7 @@ typedef struct {
     int need_integrals;        /* an integral column is compared */
     size_t *order;             /* the rows by time (ties in input order) */
     size_t nback;              /* order[0 .. nback-1] are before t-start */
-    const size_t *sink;        /* grid row i > 0 of the running pass is row sink[i-1] */
+    const size_t *pass_rows;   /* row i of the running pass is input row pass_rows[i] */
     char *judged;              /* nrow: 1 if compared (within the reference's range) */
     int *slot;                 /* nrow: its closed-form sample slot, or -1 */
     char *slot_filled;
@@ -425,33 +431,45 @@ static void sig_add(run_t *R, ccol_t *cc, size_t row, mpfr_srcptr a, mpfr_srcptr
     }
 }
 
-/* Compare row R with the reference state X at time T. */
-static void compare_row(run_t *R, size_t r, mpfr_srcptr t, mpfr_srcptr x)
+/* Compare row R with the reference state X and first integrals I (NULL unless asked). */
+static void compare_row(run_t *R, size_t r, mpfr_srcptr x, mpfr_srcptr I)
 {
-    if (R->need_integrals)
-        nhref_integrator_integrals(R->ig, R->I, t, x);
     for (size_t j = 0; j < R->ncc; j++) {
         ccol_t *cc = R->cc + j;
-        mpfr_srcptr b = cc->kind == NHREF_VERIFY_STATE ? x + cc->index : R->I + cc->index;
+        mpfr_srcptr b = cc->kind == NHREF_VERIFY_STATE ? x + cc->index : I + cc->index;
         acc_add(R, &cc->acc, r, cell(R, r, cc->col), b);
         sig_add(R, cc, r, cell(R, r, cc->col), b);
     }
     R->judged[r] = 1;
 }
 
-/* on_row: grid row i > 0 is the reference at row sink[i - 1] */
-static int on_row(void *arg, size_t i, mpfr_srcptr t, mpfr_srcptr x)
+/* the comparator sink: row i of the pass is the reference at input row pass_rows[i] */
+static int on_row(void *arg, const nhref_row_t *row)
 {
     run_t *R = arg;
-    size_t r;
-    if (i == 0)
-        return 0;
-    r = R->sink[i - 1];
-    compare_row(R, r, t, x);
+    size_t r = R->pass_rows[row->index];
+    mpfr_srcptr x = row->x;
+    compare_row(R, r, x, row->integrals);
     if (R->slot[r] >= 0) {
         for (size_t k = 0; k < R->m->nstate; k++)
             mpfr_set(R->sample + (size_t)R->slot[r] * R->m->nstate + k, x + k, MPFR_RNDN);
         R->slot_filled[R->slot[r]] = 1;
+    }
+    R->filled = row->index + 1;
+    return 0;
+}
+
+/* where the pass stopped (its state and integrals), when it did before its last row */
+static int on_end(void *arg, const nhref_run_end_t *end)
+{
+    run_t *R = arg;
+    R->stopped = end->stop != NULL;
+    if (end->stop != NULL) {
+        nhref_row_get_mpfr(R->tend, end->stop, 0);
+        for (size_t k = 0; k < R->m->nstate; k++)
+            nhref_row_get_mpfr(R->xend + k, end->stop, 1 + k);
+        for (size_t k = 0; k < end->stop->nintegral; k++)
+            nhref_row_get_mpfr(R->I + k, end->stop, 1 + R->m->nstate + k);
     }
     return 0;
 }
@@ -472,18 +490,19 @@ static void choose_sample(run_t *R)
         R->slot[R->order[(s * (n - 1) + (ns - 1) / 2) / (ns - 1)]] = (int)s;
 }
 
-/* One direction (PASS 0 backward, 1 forward): integrate from t-start through the
- * rows, comparing them; then the rows the reference did not reach: at its end
- * within their time's resolution, or beyond. */
+/* One direction (PASS 0 backward, 1 forward): the reference from t-start through the
+ * rows, compared as they come; then the rows it did not reach: at its end within their
+ * time's resolution, or beyond. */
 static int integrate_pass(run_t *R, int pass)
 {
     const nhref_model_t *m = R->m;
     nhref_verify_end_t *end = R->rep->end + pass;
-    size_t n = pass == 0 ? R->nback : R->tab->nrow - R->nback, filled;
+    size_t n = pass == 0 ? R->nback : R->tab->nrow - R->nback;
     size_t *rows = NULL;
-    __mpfr_struct *grid, *xend;
-    nhref_stats_t stats;
-    mpfr_t tend, d, u;
+    __mpfr_struct *times;
+    nhref_sink_t sink = {R, NULL, on_row, NULL, on_end, NULL};
+    nhref_run_end_t e;
+    mpfr_t d, u;
     char tb[96];
     int status;
 
@@ -498,43 +517,43 @@ static int integrate_pass(run_t *R, int pass)
             return nhref_verify_fail(R->v, NHREF_ENOMEM, "out of memory");
         for (size_t k = 0; k < n; k++) /* descending times */
             rows[k] = R->order[n - 1 - k];
-        R->sink = rows;
+        R->pass_rows = rows;
     } else {
-        R->sink = R->order + R->nback;
+        R->pass_rows = R->order + R->nback;
     }
-    grid = nhref_vec_new(n + 1, R->prec);
-    if (grid == NULL) {
-        free(rows);
-        return nhref_verify_fail(R->v, NHREF_ENOMEM, "out of memory");
-    }
-    mpfr_set(grid, R->t0, MPFR_RNDN);
-    for (size_t k = 0; k < n; k++)
-        mpfr_set(grid + k + 1, cell(R, R->sink[k], R->tcol), MPFR_RNDN);
+    times = nhref_vec_new(n, R->prec);
+    status = times != NULL ? NHREF_OK : NHREF_ENOMEM;
+    for (size_t k = 0; k < n && times != NULL; k++)
+        mpfr_set(times + k, cell(R, R->pass_rows[k], R->tcol), MPFR_RNDN);
+    if (status == NHREF_OK)
+        status = nhref_spec_set_times_num(R->spec, n, times);
+    nhref_vec_free(times, n);
     R->what = "integrating the reference";
-    status = nhref_integrate_grid(R->ig, NULL, R->x0, grid, n + 1, &stats);
-    nhref_vec_free(grid, n + 1);
-    R->rep->nsteps += stats.nsteps;
-    if (status == NHREF_ENOMEM || status == NHREF_EPARAM || status == NHREF_EINVAL) {
+    R->filled = 0;
+    memset(&e, 0, sizeof e);
+    if (status == NHREF_OK)
+        status = nhref_run(R->spec, &sink, &e);
+    R->rep->nsteps += e.stats.nsteps;
+    if (status == NHREF_ENOMEM || status == NHREF_EPARAM || status == NHREF_EINVAL ||
+        e.stats.outcome == NHREF_OUTCOME_NONE) {
         free(rows);
         return nhref_verify_fail(R->v, status, "the reference integration failed: %s",
-                                 nhref_strerror(status));
+                                 e.stats.outcome == NHREF_OUTCOME_NONE
+                                     ? nhref_spec_error(R->spec)
+                                     : nhref_strerror(status));
     }
+    if (!R->stopped) /* reached the last row */
+        mpfr_set(R->tend, cell(R, R->pass_rows[n - 1], R->tcol), MPFR_RNDN);
 
     /* where it ended */
-    xend = nhref_vec_new(m->nstate, R->prec);
-    if (xend == NULL) {
-        free(rows);
-        return nhref_verify_fail(R->v, NHREF_ENOMEM, "out of memory");
-    }
-    mpfr_inits2(R->prec, tend, d, (mpfr_ptr)0);
+    mpfr_inits2(R->prec, d, (mpfr_ptr)0);
     mpfr_init2(u, 64);
-    nhref_integrator_state(R->ig, tend, xend);
-    mpfr_snprintf(tb, sizeof tb, "%.*Rg", (int)fmin(R->dref, 30), tend);
+    mpfr_snprintf(tb, sizeof tb, "%.*Rg", (int)fmin(R->dref, 30), R->tend);
     end->t_end = nhref_strdup(tb);
-    end->outcome = stats.outcome;
-    if (status == NHREF_OK && stats.outcome == NHREF_OUTCOME_EVENT) {
-        const char *ev = stats.event >= 0 && (size_t)stats.event < m->nevent
-                             ? m->event[stats.event].name
+    end->outcome = e.stats.outcome;
+    if (status == NHREF_OK && e.stats.outcome == NHREF_OUTCOME_EVENT) {
+        const char *ev = e.stats.event >= 0 && (size_t)e.stats.event < m->nevent
+                             ? m->event[e.stats.event].name
                              : "(user event)";
         char why[256];
         end->event = nhref_strdup(ev);
@@ -542,10 +561,10 @@ static int integrate_pass(run_t *R, int pass)
         end->why = nhref_strdup(why);
     } else if (status == NHREF_EBLOWUP) {
         char why[256];
-        end->t_blowup = stats.t_blowup;
+        end->t_blowup = e.stats.t_blowup;
         snprintf(why, sizeof why,
                  "a finite-time blow-up ahead (estimated at t = %.6g; the reference stops at t = %s)",
-                 stats.t_blowup, tb);
+                 e.stats.t_blowup, tb);
         end->why = nhref_strdup(why);
     } else if (status == NHREF_ESTEP) {
         char why[256];
@@ -564,27 +583,23 @@ static int integrate_pass(run_t *R, int pass)
                  nhref_strerror(status));
         end->why = nhref_strdup(why);
     }
-    /* grid rows 0 .. filled-1 were compared; the others lie past the end */
-    filled = stats.nrows > 0 ? stats.nrows - 1 : 0;
-    if (status == NHREF_OK && stats.outcome == NHREF_OUTCOME_REACHED)
-        filled = n;
-    for (size_t k = filled; k < n; k++) {
-        size_t r = R->sink[k];
-        mpfr_sub(d, cell(R, r, R->tcol), tend, MPFR_RNDN);
+    /* rows 0 .. filled-1 were compared; the others lie past the end */
+    for (size_t k = R->filled; k < n; k++) {
+        size_t r = R->pass_rows[k];
+        mpfr_sub(d, cell(R, r, R->tcol), R->tend, MPFR_RNDN);
         mpfr_abs(d, d, MPFR_RNDN);
         end_slack(u, R->tab->text[r * R->tab->ncol + (size_t)R->tcol]);
         if (mpfr_cmp(d, u) <= 0) {
-            compare_row(R, r, tend, xend);
+            compare_row(R, r, R->xend, R->I);
             end->nat_end++;
         } else {
             if (end->nbeyond++ == 0)
                 where_set(&end->first_beyond, R, r);
         }
     }
-    mpfr_clears(tend, d, u, (mpfr_ptr)0);
-    nhref_vec_free(xend, m->nstate);
+    mpfr_clears(d, u, (mpfr_ptr)0);
     free(rows);
-    R->sink = NULL;
+    R->pass_rows = NULL;
     return NHREF_OK;
 }
 
@@ -620,7 +635,7 @@ static int closed_form(run_t *R)
         return nhref_verify_fail(R->v, NHREF_ENOMEM, "out of memory");
     }
     mpfr_init2(dt, R->prec + 64);
-    nhref_system_params(p, R->v->sys);
+    nhref_system_params(p, nhref_spec_system(R->spec));
     status = oracle->solution_new(&sol, p, R->x0, R->prec);
     R->what = "evaluating the closed form";
     for (size_t r = 0; r < R->tab->nrow; r++)
@@ -738,13 +753,13 @@ static int drift(run_t *R)
                 if (n > sig)
                     sig = n;
             }
-        pd = sig <= 17 ? 64 : (mpfr_prec_t)ceil((double)sig * 3.3219280948873623) + 32;
+        pd = sig <= 17 ? 64 : (mpfr_prec_t)nhref_digits_prec((double)sig);
         if (pd > R->prec)
             pd = R->prec;
         nhref_options_default(&opt);
         opt.scheme = "taylor";
         opt.prec = pd;
-        status = nhref_integrator_new(&R->ig_drift, v->sys, &opt);
+        status = nhref_integrator_new(&R->ig_drift, nhref_spec_system(R->spec), &opt);
         if (status != NHREF_OK)
             return nhref_verify_fail(v, status, "cannot evaluate the first integrals: %s",
                                      nhref_strerror(status));
@@ -822,10 +837,10 @@ static int fill_report_header(run_t *R)
     rep->index_dropped = tab->index_dropped;
     rep->model = nhref_strdup(m->name);
     rep->golden = dup_or_null(v->golden);
-    rep->scheme = nhref_strdup(nhref_integrator_scheme(R->ig)->name);
-    rep->digits = nhref_integrator_digits(R->ig);
+    rep->scheme = nhref_strdup(nhref_spec_scheme(R->spec)->name);
+    rep->digits = nhref_spec_digits(R->spec);
     rep->prec = (long)R->prec;
-    rep->t_start = nhref_strdup(v->t_start != NULL ? v->t_start : "0");
+    rep->t_start = nhref_strdup(nhref_spec_t_start(R->spec));
     rep->min_digits = v->min_digits;
     rep->nparam = m->nparam;
     rep->ninit = m->nstate;
@@ -838,15 +853,11 @@ static int fill_report_header(run_t *R)
         return NHREF_ENOMEM;
     for (size_t k = 0; k < m->nparam; k++) {
         rep->param_name[k] = nhref_strdup(m->param[k].name);
-        rep->param_value[k] = nhref_strdup(nhref_system_param_str(v->sys, k));
+        rep->param_value[k] = nhref_strdup(nhref_spec_param_str(R->spec, k));
     }
     for (size_t k = 0; k < m->nstate; k++) {
-        const char *val = m->state[k].default_init;
-        for (size_t i = 0; i < v->init.n; i++)
-            if (strcmp(v->init.name[i], m->state[k].name) == 0)
-                val = v->init.value[i];
         rep->init_name[k] = nhref_strdup(m->state[k].name);
-        rep->init_value[k] = nhref_strdup(val);
+        rep->init_value[k] = nhref_strdup(nhref_spec_init_str(R->spec, k));
     }
     for (size_t c = 0; c < tab->ncol; c++) {
         int cmp = (int)c == R->tcol;
@@ -1104,8 +1115,10 @@ static void run_free(run_t *R)
     free(R->slot_filled);
     free(R->pcol);
     free(R->pmin);
-    nhref_integrator_free(R->ig);
-    nhref_integrator_free(R->ig_drift);
+    nhref_vec_free(R->xend, m->nstate);
+    mpfr_clear(R->tend);
+    nhref_integrator_free(R->ig_drift); /* before the spec: it integrates its system */
+    nhref_spec_free(R->spec);
     nhref_table_free(R->tab);
 }
 
@@ -1114,8 +1127,7 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
 {
     run_t R;
     const nhref_model_t *m = v->model;
-    nhref_options_t opt;
-    char why[256];
+    char why[4200];
     int raised, status;
 
     *repp = NULL;
@@ -1125,7 +1137,7 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     R.tab = tab;
     R.from = from;
     R.from_file = from == NHREF_VERIFY_FROM_FILE;
-    mpfr_inits2(MPFR_PREC_MIN, R.t0, R.one, R.tiny, R.e, R.ed, (mpfr_ptr)0);
+    mpfr_inits2(MPFR_PREC_MIN, R.t0, R.one, R.tiny, R.e, R.ed, R.tend, (mpfr_ptr)0);
     if ((status = nhref_verify_precision(v, &R.dref, &R.prec, &raised)) != NHREF_OK)
         goto out;
     R.rep = calloc(1, sizeof *R.rep);
@@ -1136,35 +1148,40 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     R.rep->digits_raised = raised;
     R.rep->closed_form_digits = NAN;
 
-    /* the parameters, the initial state and time */
-    if (nhref_system_check(v->sys, why, sizeof why) != NHREF_OK) {
-        status = nhref_verify_fail(v, NHREF_EPARAM, "%s%s%s", v->golden ? v->golden : "",
-                                   v->golden ? ": " : "", why);
-        goto out;
-    }
+    /* the reference's spec: the handle's, at DREF digits (messages prefixed with the
+     * golden file); its parameters and initial state checked */
     mpfr_set_prec(R.t0, R.prec);
+    mpfr_set_prec(R.tend, R.prec);
     mpfr_set_prec(R.e, R.prec + 64);
     mpfr_set_ui(R.one, 1, MPFR_RNDN);
     mpfr_set_ui_2exp(R.tiny, 1, mpfr_get_emin() + 1, MPFR_RNDN);
-    nhref_decimal_set(R.t0, v->t_start != NULL ? v->t_start : "0");
+    nhref_decimal_set(R.t0, nhref_spec_t_start(v->ref));
+    if ((status = nhref_spec_copy(&R.spec, v->ref)) != NHREF_OK) {
+        status = nhref_verify_fail(v, status, "out of memory");
+        goto out;
+    }
+    if (v->golden != NULL) {
+        snprintf(why, sizeof why, "%s: ", v->golden);
+        nhref_spec_set_names(R.spec, NHREF_SPEC_WORDS, why);
+    } else {
+        nhref_spec_set_names(R.spec, NHREF_SPEC_WORDS, NULL);
+    }
+    nhref_spec_set_scheme(R.spec, "taylor");
+    nhref_spec_set_digits(R.spec, R.dref);
+    nhref_spec_set_progress(R.spec, integ_progress, &R);
+    nhref_spec_set_times_num(R.spec, 1, R.t0); /* the rows' times come with each pass */
+    if ((status = nhref_spec_resolve(R.spec)) != NHREF_OK) {
+        status = nhref_verify_fail(v, status, "%s", nhref_spec_error(R.spec));
+        goto out;
+    }
     R.x0 = nhref_vec_new(m->nstate, R.prec);
+    R.xend = nhref_vec_new(m->nstate, R.prec);
     R.I = nhref_vec_new(m->nintegral, R.prec);
-    if (R.x0 == NULL || R.I == NULL) {
+    if (R.x0 == NULL || R.xend == NULL || R.I == NULL) {
         status = nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
         goto out;
     }
-    for (size_t k = 0; k < m->nstate; k++) {
-        const char *val = m->state[k].default_init;
-        for (size_t i = 0; i < v->init.n; i++)
-            if (strcmp(v->init.name[i], m->state[k].name) == 0)
-                val = v->init.value[i];
-        nhref_decimal_set(R.x0 + k, val);
-    }
-    if (nhref_system_check_init(v->sys, R.x0, why, sizeof why) != NHREF_OK) {
-        status = nhref_verify_fail(v, NHREF_EPARAM, "%s%sthe initial state is not admissible: %s",
-                                   v->golden ? v->golden : "", v->golden ? ": " : "", why);
-        goto out;
-    }
+    nhref_spec_x0(R.spec, R.x0);
 
     /* the input */
     if ((status = match_columns(&R)) != NHREF_OK || (status = sort_rows(&R)) != NHREF_OK)
@@ -1207,19 +1224,8 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     }
     choose_sample(&R);
 
-    /* the reference, compared row by row */
-    nhref_options_default(&opt);
-    opt.scheme = "taylor";
-    opt.digits = R.dref;
-    opt.progress = integ_progress;
-    opt.progress_arg = &R;
-    status = nhref_integrator_new(&R.ig, v->sys, &opt);
-    if (status != NHREF_OK) {
-        status = nhref_verify_fail(v, status, "cannot set up the reference integrator: %s",
-                                   nhref_strerror(status));
-        goto out;
-    }
-    nhref_integrator_on_row(R.ig, on_row, &R);
+    /* the reference, compared row by row (with the first integrals if a column is one) */
+    nhref_spec_set_integrals(R.spec, R.need_integrals);
     if ((status = fill_report_header(&R)) != NHREF_OK) {
         status = nhref_verify_fail(v, status, "out of memory");
         goto out;

@@ -96,12 +96,9 @@ int nhref_verify_new(nhref_verify_t **vp)
 /* forget the reference's definition */
 static void reset_reference(nhref_verify_t *v)
 {
-    nhref_system_free(v->sys);
-    v->sys = NULL;
+    nhref_spec_free(v->ref);
+    v->ref = NULL;
     v->model = NULL;
-    list_clear(&v->init);
-    free(v->t_start);
-    v->t_start = NULL;
     free(v->golden);
     v->golden = NULL;
     v->golden_digits = 0;
@@ -123,108 +120,70 @@ const char *nhref_verify_error(const nhref_verify_t *v)
     return v != NULL ? v->err : "no verification handle";
 }
 
-/* "a, b, c": the parameter (PARAMS) or state names of M */
-static void name_list(char *buf, size_t len, const nhref_model_t *m, int params)
-{
-    size_t n = params ? m->nparam : m->nstate, used = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < n && used < len; i++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
-                                 params ? m->param[i].name : m->state[i].name);
-}
-
 int nhref_verify_set_model(nhref_verify_t *v, const char *name)
 {
-    const nhref_model_t *m = name != NULL ? nhref_model_find(name) : NULL;
+    nhref_spec_t *ref = NULL;
+    int status = nhref_spec_new(&ref, name);
     v->err[0] = '\0';
-    if (m == NULL) {
-        size_t used = (size_t)snprintf(v->err, sizeof v->err, "unknown model '%s' (known models:",
-                                       name != NULL ? name : "(null)");
-        for (size_t i = 0; i < nhref_model_count() && used < sizeof v->err; i++)
-            used += (size_t)snprintf(v->err + used, sizeof v->err - used, " %s",
-                                     nhref_model_get(i)->name);
-        if (used < sizeof v->err)
-            snprintf(v->err + used, sizeof v->err - used, "; see 'nhref list')");
-        return NHREF_ENOTFOUND;
+    if (status != NHREF_OK) {
+        nhref_verify_fail(v, status, "%s", ref != NULL ? nhref_spec_error(ref) : "out of memory");
+        nhref_spec_free(ref);
+        return status;
     }
     reset_reference(v);
-    if (nhref_system_new(&v->sys, m) != NHREF_OK)
-        return nhref_verify_fail(v, NHREF_ENOMEM, "cannot build model %s", m->name);
-    v->model = m;
+    nhref_spec_set_max_rows(ref, (unsigned long)-1);
+    v->ref = ref;
+    v->model = nhref_spec_model(ref);
     return NHREF_OK;
+}
+
+/* the spec's message of STATUS as V's (a value out of bounds is malformed here) */
+static int spec_fail(nhref_verify_t *v, int status)
+{
+    return nhref_verify_fail(v, status == NHREF_ERANGE ? NHREF_EPARSE : status, "%s",
+                             nhref_spec_error(v->ref));
 }
 
 /* WHERE prefixes the messages ("" or "FILE: ") */
 static int set_param(nhref_verify_t *v, const char *name, const char *value, const char *where)
 {
-    int k;
-    char names[512];
+    int status;
     v->err[0] = '\0';
-    if (v->model == NULL)
+    if (v->ref == NULL)
         return nhref_verify_fail(v, NHREF_EINVAL, "no model yet: set a model or a golden file "
                                                   "before its parameters");
-    k = nhref_model_param_index(v->model, name);
-    if (k < 0) {
-        name_list(names, sizeof names, v->model, 1);
-        return nhref_verify_fail(v, NHREF_ENOTFOUND,
-                                 "%sunknown parameter '%s' of model %s (parameters: %s)", where,
-                                 name, v->model->name, names);
-    }
-    if (nhref_system_set_param(v->sys, name, value) != NHREF_OK)
-        return nhref_verify_fail(v, NHREF_EPARSE,
-                                 "%sparameter %s: '%s' is not a finite decimal number "
-                                 "(admissible range: %s)",
-                                 where, name, value, v->model->param[k].range);
-    return NHREF_OK;
+    nhref_spec_set_names(v->ref, NHREF_SPEC_WORDS, where);
+    status = nhref_spec_set_param(v->ref, name, value);
+    return status == NHREF_OK ? NHREF_OK : spec_fail(v, status);
 }
 
 static int set_init(nhref_verify_t *v, const char *name, const char *value, const char *where)
 {
-    char names[512];
-    mpfr_t x;
-    int ok;
+    int status;
     v->err[0] = '\0';
-    if (v->model == NULL)
+    if (v->ref == NULL)
         return nhref_verify_fail(v, NHREF_EINVAL, "no model yet: set a model or a golden file "
                                                   "before its initial state");
-    if (nhref_model_state_index(v->model, name) < 0) {
-        name_list(names, sizeof names, v->model, 0);
-        return nhref_verify_fail(v, NHREF_ENOTFOUND,
-                                 "%sunknown state variable '%s' of model %s (state: %s)", where,
-                                 name, v->model->name, names);
-    }
-    mpfr_init2(x, 64);
-    ok = nhref_decimal_set(x, value) == NHREF_OK;
-    mpfr_clear(x);
-    if (!ok)
-        return nhref_verify_fail(v, NHREF_EPARSE,
-                                 "%sinitial value %s: '%s' is not a finite decimal number "
-                                 "(admissible range: any finite real)",
-                                 where, name, value);
-    return list_set(&v->init, name, value, 0) == NHREF_OK
-               ? NHREF_OK
-               : nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+    nhref_spec_set_names(v->ref, NHREF_SPEC_WORDS, where);
+    status = nhref_spec_set_init(v->ref, name, value);
+    return status == NHREF_OK ? NHREF_OK : spec_fail(v, status);
 }
 
 static int set_t_start(nhref_verify_t *v, const char *t_start, const char *where)
 {
-    mpfr_t x;
-    int ok;
-    char *s;
+    int status;
     v->err[0] = '\0';
-    mpfr_init2(x, 64);
-    ok = t_start != NULL && nhref_decimal_set(x, t_start) == NHREF_OK;
-    mpfr_clear(x);
-    if (!ok)
+    if (v->ref == NULL)
+        return nhref_verify_fail(v, NHREF_EINVAL, "no model yet: set a model or a golden file "
+                                                  "before its t-start");
+    if (t_start == NULL)
         return nhref_verify_fail(v, NHREF_EPARSE,
-                                 "%st-start: '%s' is not a finite decimal number (admissible "
+                                 "%st-start: '(null)' is not a finite decimal number (admissible "
                                  "range: any finite real)",
-                                 where, t_start != NULL ? t_start : "(null)");
-    if ((s = nhref_strdup(t_start)) == NULL)
-        return nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
-    free(v->t_start);
-    v->t_start = s;
-    return NHREF_OK;
+                                 where);
+    nhref_spec_set_names(v->ref, NHREF_SPEC_WORDS, where);
+    status = nhref_spec_set_t_start(v->ref, t_start);
+    return status == NHREF_OK ? NHREF_OK : spec_fail(v, status);
 }
 
 int nhref_verify_set_param(nhref_verify_t *v, const char *name, const char *value)
@@ -242,28 +201,6 @@ int nhref_verify_set_t_start(nhref_verify_t *v, const char *t_start)
     return set_t_start(v, t_start, "");
 }
 
-/* "NAME = VALUE [unit]" of a param/init metadata line: NAME and VALUE (the token
- * after '=' up to a blank or '[') copied into N and VAL.  0, or -1 if malformed. */
-static int meta_assignment(const char *s, char *n, size_t nlen, char *val, size_t vlen)
-{
-    const char *eq = strchr(s, '='), *ns = s, *ne, *vs, *ve;
-    if (eq == NULL)
-        return -1;
-    while (isspace((unsigned char)*ns))
-        ns++;
-    for (ne = eq; ne > ns && isspace((unsigned char)ne[-1]); ne--)
-        ;
-    for (vs = eq + 1; isspace((unsigned char)*vs); vs++)
-        ;
-    for (ve = vs; *ve != '\0' && !isspace((unsigned char)*ve) && *ve != '['; ve++)
-        ;
-    if (ne == ns || ve == vs || (size_t)(ne - ns) >= nlen || (size_t)(ve - vs) >= vlen)
-        return -1;
-    snprintf(n, nlen, "%.*s", (int)(ne - ns), ns);
-    snprintf(val, vlen, "%.*s", (int)(ve - vs), vs);
-    return 0;
-}
-
 /* MODEL/CASE: one '/', no ".csv" */
 static int looks_like_name(const char *s)
 {
@@ -276,7 +213,7 @@ int nhref_verify_set_golden(nhref_verify_t *v, const char *file)
 {
     nhref_table_t *gt = NULL;
     struct stat st;
-    char path[4096], err[1024], where[4200], n[256], val[1024];
+    char path[4096], err[1024], where[4200];
     const char *s;
     int status;
 
@@ -307,21 +244,10 @@ int nhref_verify_set_golden(nhref_verify_t *v, const char *file)
         nhref_table_free(gt);
         return nhref_verify_fail(v, status, "%s%s", where, msg);
     }
-    for (int pass = 0; pass < 2 && status == NHREF_OK; pass++) {
-        const char *key = pass == 0 ? "param" : "init";
-        size_t from = 0;
-        while (status == NHREF_OK && (s = nhref_table_meta(gt, key, &from)) != NULL) {
-            if (meta_assignment(s, n, sizeof n, val, sizeof val) != 0)
-                status = nhref_verify_fail(v, NHREF_EPARSE,
-                                           "%s: malformed '# %s: %s' line (expected 'NAME = "
-                                           "VALUE [unit]')",
-                                           path, key, s);
-            else
-                status = pass == 0 ? set_param(v, n, val, where) : set_init(v, n, val, where);
-        }
-    }
-    if (status == NHREF_OK && (s = nhref_table_meta(gt, "t-start", NULL)) != NULL)
-        status = set_t_start(v, s, where);
+    /* the parameters, initial state and t-start of the file's metadata */
+    nhref_spec_set_names(v->ref, NHREF_SPEC_WORDS, where);
+    if ((status = nhref_spec_from_table(v->ref, gt)) != NHREF_OK)
+        status = spec_fail(v, status);
     if (status == NHREF_OK && (s = nhref_table_meta(gt, "digits", NULL)) != NULL) {
         char *end;
         double d;

@@ -4,6 +4,7 @@
 
 #include "nhref_io.h"
 #include "nhref_model.h"
+#include "nhref_run.h"
 #include "nhref_verify.h"
 
 /* "NAME" -> value lists (thresholds, maps, initial values) */
@@ -16,9 +17,8 @@ typedef struct {
 
 struct nhref_verify {
     const nhref_model_t *model;
-    nhref_system_t *sys;      /* the model with its parameters */
-    nhref_verify_list_t init; /* initial values set (name -> decimal) */
-    char *t_start;            /* NULL: "0" */
+    nhref_spec_t *ref;        /* the reference's spec: the model, its parameters, initial
+                                 state and t-start (nhref_run.h) */
     char *golden;             /* the golden file the values came from, or NULL */
     double golden_digits;     /* its digits, 0 if none */
     double digits;            /* DREF asked for, 0: default */
