@@ -298,10 +298,11 @@ def _exprs(x, what):
     return out
 
 
-def _build_spec(spec, model, params, init, t, t_start, t_end, dt_out, digits, prec, scheme,
+def _build_spec(spec, params, init, t, t_start, t_end, dt_out, digits, prec, scheme,
                 order, stages, fast, rigorous, stop_when, events, model_events, max_steps):
-    """The setters of nhref_run.h on SPEC, in the order `nhref run` applies its
-    options; NhrefError with the spec's message at the first refusal."""
+    """One setter of nhref_run.h on SPEC per keyword given (the scheme before its
+    options, which it resets); NhrefError with the spec's message at the first
+    refusal."""
     L = _lib
 
     def check(status):
@@ -395,7 +396,7 @@ def run(model, params=None, init=None, t=None, t_start=None, digits=None, scheme
     try:
         if status != _lib.NHREF_OK:
             _check(status, _text(_lib.nhref_spec_error(spec)) if spec else None)
-        _build_spec(spec, model, params, init, t, t_start, t_end, dt_out, digits, prec, scheme,
+        _build_spec(spec, params, init, t, t_start, t_end, dt_out, digits, prec, scheme,
                     order, stages, fast, rigorous, stop_when, events, model_events, max_steps)
         h = ctypes.c_void_p()
         err = ctypes.create_string_buffer(1024)

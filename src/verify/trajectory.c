@@ -261,10 +261,10 @@ static int on_end(void *self, const nhref_run_end_t *end)
             c--;
         if (c > 0)
             tr->cterm[c - 1] = 1;
-        else if (end->stop != NULL && add_crossing(tr, k, end->event, end->stop) == 0)
-            tr->cterm[cr->n - 1] = 1;
-        else
+        else if (end->stop != NULL && add_crossing(tr, k, end->event, end->stop) != 0)
             tr->nomem = 1;
+        else if (end->stop != NULL)
+            tr->cterm[cr->n - 1] = 1;
     }
     if (end->stop != NULL) {
         set_t_end(tr, end->stop);
