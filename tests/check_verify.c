@@ -1,11 +1,13 @@
 /* check_verify.c -- the verification library (nhref_verify.h), the CSV reader's
- * dialects (nhref_table_parse) and the catalogue lookup (nhref_catalogue_find).
+ * dialects (nhref_table_parse), the catalogue lookup (nhref_catalogue_find) and the
+ * trajectories kept for the bindings (nhref_trajectory.h).
  *
  * Expected values come from data/ (golden files and their certified digits, the
- * skater's fall time), from identities (the same numbers in another form give the
- * same digits; a value changed in its 10th significant digit agrees to about 10
- * digits; RK4's error falls 16-fold when h halves, so its digits rise by
- * log10(16) = 1.20), and from literals parsed by MPFR.
+ * skater's fall time), from oracle/ (the sleigh's closed form; with the defaults
+ * v = 4 tanh(t/4), so v = 2 at t = 2 ln 3), from identities (the same numbers in
+ * another form give the same digits; a value changed in its 10th significant digit
+ * agrees to about 10 digits; RK4's error falls 16-fold when h halves, so its digits
+ * rise by log10(16) = 1.20), and from literals parsed by MPFR.
  */
 #include <jansson.h>
 #include <math.h>
@@ -1013,6 +1015,205 @@ START_TEST(test_rigorous_refused)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ trajectories */
+/* S (5 values at PREC bits) = the oracle's closed-form state of the default sleigh (m
+ * = 2, J = 30, a = 1 from (0, 0, 0, 0, 1)) at the decimal T */
+static void sleigh_closed_form(mpfr_ptr s, const char *t, mpfr_prec_t prec)
+{
+    const nhref_oracle_t *o = nhref_oracle_find("chaplygin_sleigh");
+    const char *p_str[3] = {"2", "30", "1"}, *s0_str[5] = {"0", "0", "0", "0", "1"};
+    __mpfr_struct p[3], s0[5];
+    mpfr_t tt;
+    void *sol = NULL;
+    ck_assert_ptr_nonnull(o);
+    for (int i = 0; i < 3; i++) {
+        mpfr_init2(p + i, prec);
+        mpfr_set_str(p + i, p_str[i], 10, MPFR_RNDN);
+    }
+    for (int i = 0; i < 5; i++) {
+        mpfr_init2(s0 + i, prec);
+        mpfr_set_str(s0 + i, s0_str[i], 10, MPFR_RNDN);
+    }
+    mpfr_init2(tt, prec);
+    mpfr_set_str(tt, t, 10, MPFR_RNDN);
+    ck_assert_int_eq(o->solution_new(&sol, p, s0, prec), NHREF_OK);
+    ck_assert_int_eq(o->solution_state(s, sol, tt), NHREF_OK);
+    o->solution_free(sol);
+    for (int i = 0; i < 3; i++)
+        mpfr_clear(p + i);
+    for (int i = 0; i < 5; i++)
+        mpfr_clear(s0 + i);
+    mpfr_clear(tt);
+}
+
+static const char *const traj_times[3] = {"0.5", "1", "2.5"};
+
+/* the compatibility entry point: rows against the closed form, the strings against
+ * the numbers, and its messages */
+START_TEST(test_trajectory_compute)
+{
+    const char *param[] = {"J=30"}, *bad_param[] = {"q=1"}, *bad_form[] = {"m"};
+    const char *bad_times[] = {"1", "2", "1.5"};
+    nhref_trajectory_t *tr;
+    char err[512], buf[128];
+    double rads[3 * 10];
+    mpfr_t v, w;
+    __mpfr_struct s[5];
+
+    ck_assert_msg(nhref_trajectory_compute(&tr, "chaplygin_sleigh", 1, param, 0, NULL, NULL, 3,
+                                           traj_times, 40, NULL, err, sizeof err) == NHREF_OK,
+                  "%s", err);
+    ck_assert_uint_eq(nhref_trajectory_nrows(tr), 3);
+    ck_assert_uint_eq(nhref_trajectory_ncols(tr), 10);
+    ck_assert_str_eq(nhref_trajectory_column(tr, 3), "phi");
+    ck_assert_int_eq(nhref_trajectory_type(tr), NHREF_RUN_MPFR);
+    ck_assert_str_eq(nhref_trajectory_outcome(tr), "reached the final time");
+    ck_assert_str_eq(nhref_trajectory_t_end(tr), "2.5");
+    ck_assert_uint_eq(nhref_trajectory_count(tr, NHREF_TRAJECTORY_STOP), 0);
+    mpfr_inits2(200, v, w, (mpfr_ptr)0);
+    for (int i = 0; i < 5; i++)
+        mpfr_init2(s + i, 200);
+    for (size_t r = 0; r < 3; r++) {
+        sleigh_closed_form(s, traj_times[r], 200);
+        for (size_t j = 1; j <= 5; j++) {
+            ck_assert_int_eq(nhref_trajectory_get_mpfr(v, tr, NHREF_TRAJECTORY_ROWS, r, j),
+                             NHREF_OK);
+            ck_assert_mpfr_digits(v, s + j - 1, 38, "1");
+            /* the string of 45 digits reads back to the number within its rounding */
+            ck_assert_uint_lt(nhref_trajectory_value_str(tr, r, j, 45, buf, sizeof buf),
+                              sizeof buf);
+            mpfr_set_str(w, buf, 10, MPFR_RNDN);
+            ck_assert_mpfr_digits(w, v, 44, "1");
+        }
+    }
+    ck_assert_int_eq(nhref_trajectory_get_mpfr(v, tr, NHREF_TRAJECTORY_ROWS, 3, 0), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_trajectory_get(tr, NHREF_TRAJECTORY_ROWS, NULL, rads),
+                     NHREF_EINVAL); /* no radii of an MPFR run */
+    nhref_trajectory_free(tr);
+    mpfr_clears(v, w, (mpfr_ptr)0);
+    for (int i = 0; i < 5; i++)
+        mpfr_clear(s + i);
+
+    ck_assert_int_eq(nhref_trajectory_compute(&tr, "chaplygin_sleigh", 1, bad_param, 0, NULL, NULL,
+                                              3, traj_times, 0, NULL, err, sizeof err),
+                     NHREF_ENOTFOUND);
+    ck_assert_ptr_null(tr);
+    ck_assert_msg(strstr(err, "unknown parameter 'q' of model chaplygin_sleigh") != NULL, "%s", err);
+    ck_assert_int_eq(nhref_trajectory_compute(&tr, "chaplygin_sleigh", 1, bad_form, 0, NULL, NULL,
+                                              3, traj_times, 0, NULL, err, sizeof err),
+                     NHREF_EPARSE);
+    ck_assert_msg(strstr(err, "parameter expects NAME=VALUE, got 'm'") != NULL, "%s", err);
+    ck_assert_int_eq(nhref_trajectory_compute(&tr, "chaplygin_sleigh", 0, NULL, 0, NULL, NULL, 3,
+                                              bad_times, 0, NULL, err, sizeof err),
+                     NHREF_EINVAL);
+    ck_assert_msg(strstr(err, "the times must be monotone") != NULL, "%s", err);
+    ck_assert_int_eq(nhref_trajectory_compute(&tr, "chaplygin_sleigh", 0, NULL, 0, NULL, NULL, 3,
+                                              traj_times, 0, "rk4", err, sizeof err),
+                     NHREF_ENOTFOUND);
+    ck_assert_msg(strstr(err, "unknown scheme 'rk4'") != NULL, "%s", err);
+}
+END_TEST
+
+/* a proven run: every ball, and the double of its midpoint with its radius, contain
+ * the closed form */
+START_TEST(test_trajectory_proven)
+{
+    nhref_spec_t *spec;
+    nhref_trajectory_t *tr;
+    char err[512];
+    double vals[3 * 10], rads[3 * 10];
+    __mpfr_struct s[5];
+    mpfr_t d, e;
+
+    ck_assert_int_eq(nhref_spec_new(&spec, "chaplygin_sleigh"), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_times(spec, 3, traj_times), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_type(spec, NHREF_RUN_PROVEN), NHREF_OK);
+    ck_assert_msg(nhref_trajectory_run(&tr, spec, err, sizeof err) == NHREF_OK, "%s", err);
+    nhref_spec_free(spec); /* the trajectory does not refer to it */
+    ck_assert_int_eq(nhref_trajectory_type(tr), NHREF_RUN_PROVEN);
+    ck_assert_uint_eq(nhref_trajectory_count(tr, NHREF_TRAJECTORY_ROWS), 3);
+    ck_assert_int_eq(nhref_trajectory_get(tr, NHREF_TRAJECTORY_ROWS, vals, rads), NHREF_OK);
+    mpfr_inits2(300, d, e, (mpfr_ptr)0);
+    for (int i = 0; i < 5; i++)
+        mpfr_init2(s + i, 300);
+    for (size_t r = 0; r < 3; r++) {
+        sleigh_closed_form(s, traj_times[r], 300);
+        for (size_t j = 1; j <= 5; j++) {
+            /* |closed form - value| <= radius, exactly (300 bits hold the doubles) */
+            mpfr_set_d(d, vals[r * 10 + j], MPFR_RNDN);
+            mpfr_sub(e, s + j - 1, d, MPFR_RNDN);
+            mpfr_abs(e, e, MPFR_RNDN);
+            ck_assert_msg(mpfr_cmp_d(e, rads[r * 10 + j]) <= 0,
+                          "row %zu column %zu: error %g, radius %g", r, j,
+                          mpfr_get_d(e, MPFR_RNDU), rads[r * 10 + j]);
+            ck_assert(rads[r * 10 + j] < 1e-15 * fmax(1, fabs(vals[r * 10 + j])));
+        }
+    }
+    nhref_trajectory_free(tr);
+    mpfr_clears(d, e, (mpfr_ptr)0);
+    for (int i = 0; i < 5; i++)
+        mpfr_clear(s + i);
+}
+END_TEST
+
+/* events: crossings recorded and terminal, the stop; v crosses 1 and 2 at 2 ln(5/3)
+ * and 2 ln 3 (v = 4 tanh(t/4)) */
+START_TEST(test_trajectory_events)
+{
+    nhref_spec_t *spec;
+    nhref_trajectory_t *tr;
+    char err[512];
+    int term = -1;
+    mpfr_t v, want;
+
+    ck_assert_int_eq(nhref_spec_new(&spec, "chaplygin_sleigh"), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_digits(spec, 40), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_add_event(spec, "v - 1", 0), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_add_event(spec, "v - 2", 1), NHREF_OK);
+    ck_assert_msg(nhref_trajectory_run(&tr, spec, err, sizeof err) == NHREF_OK, "%s", err);
+    ck_assert_str_eq(nhref_trajectory_outcome(tr), "stopped by an event");
+    ck_assert_str_eq(nhref_trajectory_event(tr), "v - 2");
+    ck_assert_uint_eq(nhref_trajectory_nrows(tr), 3); /* t = 0, 1, 2 < 2 ln 3 */
+    ck_assert_uint_eq(nhref_trajectory_count(tr, NHREF_TRAJECTORY_CROSSINGS), 2);
+    ck_assert_str_eq(nhref_trajectory_crossing(tr, 0, &term), "v - 1");
+    ck_assert_int_eq(term, 0);
+    ck_assert_str_eq(nhref_trajectory_crossing(tr, 1, &term), "v - 2");
+    ck_assert_int_eq(term, 1);
+    ck_assert_ptr_null(nhref_trajectory_crossing(tr, 2, NULL));
+    ck_assert_uint_eq(nhref_trajectory_count(tr, NHREF_TRAJECTORY_STOP), 1);
+    mpfr_inits2(200, v, want, (mpfr_ptr)0);
+    for (int k = 0; k < 2; k++) {
+        mpfr_set_ui(want, k == 0 ? 5 : 9, MPFR_RNDN); /* 2 ln(5/3), 2 ln 3 = ln 9 */
+        if (k == 0)
+            mpfr_div_ui(want, want, 3, MPFR_RNDN);
+        mpfr_log(want, want, MPFR_RNDN);
+        if (k == 0)
+            mpfr_mul_2ui(want, want, 1, MPFR_RNDN);
+        nhref_trajectory_get_mpfr(v, tr, NHREF_TRAJECTORY_CROSSINGS, (size_t)k, 0);
+        ck_assert_mpfr_digits(v, want, 39, "1");
+        nhref_trajectory_get_mpfr(v, tr, NHREF_TRAJECTORY_CROSSINGS, (size_t)k, 4);
+        ck_assert_mpfr_str(v, k == 0 ? "1" : "2", 39, "1");
+        nhref_trajectory_get_mpfr(v, tr, NHREF_TRAJECTORY_CROSSINGS, (size_t)k, 6);
+        ck_assert(mpfr_nan_p(v)); /* a crossing has no integrals */
+    }
+    /* the stop: the state at the event, with its integrals (E = 16) */
+    nhref_trajectory_get_mpfr(v, tr, NHREF_TRAJECTORY_STOP, 0, 0);
+    ck_assert_mpfr_digits(v, want, 39, "1");
+    nhref_trajectory_get_mpfr(v, tr, NHREF_TRAJECTORY_STOP, 0, 6);
+    ck_assert_mpfr_str(v, "16", 39, "1");
+    nhref_trajectory_free(tr);
+
+    /* a refused spec: the message is the spec's */
+    ck_assert_int_eq(nhref_spec_set_type(spec, NHREF_RUN_PROVEN), NHREF_OK);
+    ck_assert_int_eq(nhref_trajectory_run(&tr, spec, err, sizeof err), NHREF_EINVAL);
+    ck_assert_ptr_null(tr);
+    ck_assert_str_eq(err, nhref_spec_error(spec));
+    ck_assert_msg(strstr(err, "stop-when") != NULL, "%s", err);
+    nhref_spec_free(spec);
+    mpfr_clears(v, want, (mpfr_ptr)0);
+}
+END_TEST
+
 static Suite *verify_suite(void)
 {
     Suite *s = suite_create("verify");
@@ -1044,6 +1245,12 @@ static Suite *verify_suite(void)
     tcase_add_loop_test(tc, test_dialect, 0, sizeof dialects / sizeof dialects[0]);
     tcase_add_loop_test(tc, test_bad_form, 0, sizeof bad_forms / sizeof bad_forms[0]);
     tcase_add_test(tc, test_many_columns);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("trajectory");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_trajectory_compute);
+    tcase_add_test(tc, test_trajectory_proven);
+    tcase_add_test(tc, test_trajectory_events);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -7,6 +7,9 @@ extension): it works wherever libnhref is installed or built.
     tr = nhref.run("chaplygin_sleigh", params={"J": "30"}, t=[0, 0.5, 1], digits=40)
     tr["x"], tr.t                          # numpy arrays (doubles)
     tr.strings("x")                        # the decimal strings, all their digits
+    nhref.run("chaplygin_sleigh", t_end=10, dt_out=0.5, fast=True)    # IEEE double
+    nhref.run("chaplygin_sleigh", t=[1, 2], rigorous=True).radius     # Arb balls
+    nhref.run("chaplygin_sleigh", t_end=10, stop_when="x + 5").stop   # events
 
     rep = nhref.verify("mine.csv", "chaplygin_sleigh", min_digits=8)
     rep.passed, rep.digits["x"], rep.summary
@@ -89,16 +92,96 @@ def _text(b):
 
 
 # ---------------------------------------------------------------------- run
+_TYPES = {_lib.NHREF_RUN_MPFR: "mpfr", _lib.NHREF_RUN_DOUBLE: "double",
+          _lib.NHREF_RUN_PROVEN: "proven"}
+
+
+def _value_text(h, part, row, j, digits=None):
+    """The text of the value of PART at ROW, column J (nhref_trajectory_text: a
+    ball as "MID,RAD"), DIGITS significant digits (None: the run's + 2)."""
+    d = int(digits or 0)
+    n = _lib.nhref_trajectory_text(h, part, row, j, d, None, 0)
+    buf = ctypes.create_string_buffer(n + 1)
+    _lib.nhref_trajectory_text(h, part, row, j, d, buf, n + 1)
+    return buf.value.decode()
+
+
+def _part(h, part, ncols, balls):
+    """(values, radii or None) of PART as numpy arrays (count x ncols)."""
+    n = _lib.nhref_trajectory_count(h, part)
+    values = np.empty((n, ncols), dtype=np.float64)
+    radius = np.empty((n, ncols), dtype=np.float64) if balls else None
+    if n > 0:
+        dp = ctypes.POINTER(ctypes.c_double)
+        _check(_lib.nhref_trajectory_get(h, part, values.ctypes.data_as(dp),
+                                         radius.ctypes.data_as(dp) if balls else None),
+               "nhref_trajectory_get")
+    return values, radius
+
+
+class Point:
+    """A state off the grid of times: an event crossing (Trajectory.events) or
+    the state where the run stopped early (Trajectory.stop).
+
+    event     the event's name (a model event's name, or the expression given);
+              for the stop: the terminal event's name, or None
+    terminal  True for the crossing that stopped the run, and for a stop by it
+    t         the time (float); p["x"] or p.values["x"]: a column (float)
+    values    {column: float}: t, the state, the first integrals (NaN for a
+              crossing's integrals)
+    text      {column: decimal string} with the run's digits + 2 (a ball: its
+              midpoint)
+    radius    rigorous runs: {column: r} with |exact - values[column]| <= r;
+              else None
+    balls     rigorous runs: {column: (mid, rad)} decimal strings, [mid - rad,
+              mid + rad] contains the exact value; else None
+    """
+
+    def __init__(self, names, values, radius, texts, event, terminal):
+        self.names = names
+        self.values = dict(zip(names, (float(v) for v in values)))
+        self.radius = None if radius is None else dict(zip(names, (float(r) for r in radius)))
+        self.text = dict(zip(names, (s.partition(",")[0] for s in texts)))
+        self.balls = None if radius is None else dict(
+            zip(names, (tuple(s.split(",", 1)) for s in texts)))
+        self.event = event
+        self.terminal = terminal
+
+    @property
+    def t(self):
+        return self.values["t"]
+
+    def __getitem__(self, name):
+        return self.values[name]
+
+    def __repr__(self):
+        what = "event %r" % self.event if self.event else "stop"
+        return "<nhref.Point %s%s at t = %s>" % (what, " (terminal)" if self.terminal else "",
+                                                 self.text["t"])
+
+
 class Trajectory:
     """A reference trajectory (nhref.run): the rows at the times asked for, up to
-    where the integration ended.
+    where the run ended, with the event crossings and the stop.
 
     names     the columns: "t", the model's state, its first integrals
-    values    numpy array (rows x columns) of doubles
+    values    numpy array (rows x columns) of doubles (rigorous: the balls'
+              midpoints)
+    radius    rigorous=True: numpy array of the shape of values, each entry r
+              with |exact - value| <= r (the ball's radius plus the midpoint's
+              rounding to double, rounded up); else None.  to_pandas() adds the
+              columns "c_rad", as the CSV of `nhref run --rigorous`
     t         the times (values[:, 0]); tr["x"] or tr.data["x"]: a column
-    outcome   how the integration ended ("reached the final time", "stopped by an
-              event", ...), event (the terminal event's name or None), t_end (where
-              it ended, decimal), status (0, or the integrator's error code)
+    events    the event crossings met, in order (Point: event, t, values, text;
+              the terminal one last, with .terminal True)
+    stop      where the run stopped before the last time (Point), or None
+    outcome   how the run ended ("reached the final time", "stopped by an
+              event", ...), event (the terminal event's name or None), t_end
+              (where it ended, decimal), status (0, or the integrator's error
+              code: nhref_status.h)
+    type      "mpfr", "double" (fast=True) or "proven" (rigorous=True)
+    scheme, order   the scheme's name and its order as configured (Taylor N,
+              Gauss 2 x stages)
     prec, digits, steps   the working precision [bits], the tolerance digits, steps
     text      with run(..., exact=True): {name: [decimal strings]}
     """
@@ -106,12 +189,12 @@ class Trajectory:
     def __init__(self, handle):
         self._h = handle
         L = _lib
-        self.nrows = L.nhref_trajectory_nrows(handle)
         self.ncols = L.nhref_trajectory_ncols(handle)
         self.names = [L.nhref_trajectory_column(handle, j).decode() for j in range(self.ncols)]
-        self.values = np.empty((self.nrows, self.ncols), dtype=np.float64)
-        if self.nrows > 0:
-            L.nhref_trajectory_values(handle, self.values.ctypes.data_as(ctypes.POINTER(ctypes.c_double)))
+        self.type = _TYPES.get(L.nhref_trajectory_type(handle), "mpfr")
+        balls = self.type == "proven"
+        self.values, self.radius = _part(handle, L.NHREF_TRAJECTORY_ROWS, self.ncols, balls)
+        self.nrows = self.values.shape[0]
         self.outcome = _text(L.nhref_trajectory_outcome(handle))
         self.status = L.nhref_trajectory_status(handle)
         self.event = _text(L.nhref_trajectory_event(handle))
@@ -119,8 +202,28 @@ class Trajectory:
         self.prec = L.nhref_trajectory_prec(handle)
         self.digits = L.nhref_trajectory_digits(handle)
         self.steps = L.nhref_trajectory_steps(handle)
+        self.scheme = _text(L.nhref_trajectory_scheme(handle))
+        self.order = L.nhref_trajectory_order(handle)
         self.data = {n: self.values[:, j] for j, n in enumerate(self.names)}
         self.text = None
+        self.events = self._points(L.NHREF_TRAJECTORY_CROSSINGS, balls)
+        stop = self._points(L.NHREF_TRAJECTORY_STOP, balls)
+        self.stop = stop[0] if stop else None
+
+    def _points(self, part, balls):
+        values, radius = _part(self._h, part, self.ncols, balls)
+        points = []
+        for k in range(values.shape[0]):
+            if part == _lib.NHREF_TRAJECTORY_CROSSINGS:
+                term = ctypes.c_int(0)
+                name = _text(_lib.nhref_trajectory_crossing(self._h, k, ctypes.byref(term)))
+                terminal = bool(term.value)
+            else:
+                name, terminal = self.event, self.event is not None
+            points.append(Point(self.names, values[k], None if radius is None else radius[k],
+                                [_value_text(self._h, part, k, j) for j in range(self.ncols)],
+                                name, terminal))
+        return points
 
     def __del__(self):
         h, self._h = getattr(self, "_h", None), None
@@ -137,56 +240,170 @@ class Trajectory:
     def t(self):
         return self.values[:, 0]
 
+    def _column_texts(self, name, digits):
+        j = self.names.index(name)
+        return [_value_text(self._h, _lib.NHREF_TRAJECTORY_ROWS, r, j, digits)
+                for r in range(self.nrows)]
+
     def strings(self, name, digits=None):
         """The values of column NAME as decimal strings with DIGITS significant
-        digits (default: the integration's digits + 2), "nan" where undefined."""
-        j = self.names.index(name)
-        d = int(digits or 0)
-        out = []
-        for r in range(self.nrows):
-            n = _lib.nhref_trajectory_value_str(self._h, r, j, d, None, 0)
-            buf = ctypes.create_string_buffer(n + 1)
-            _lib.nhref_trajectory_value_str(self._h, r, j, d, buf, n + 1)
-            out.append(buf.value.decode())
-        return out
+        digits (default: the run's digits + 2; a double run: 17), "nan" where
+        undefined (rigorous: the midpoints)."""
+        return [s.partition(",")[0] for s in self._column_texts(name, digits)]
+
+    def balls(self, name, digits=None):
+        """rigorous=True: column NAME as (mid, rad) pairs of decimal strings, the
+        midpoint with DIGITS significant digits and rad (3 digits, rounded up)
+        such that [mid - rad, mid + rad] contains the exact value (the CSV cells
+        of `nhref run --rigorous`)."""
+        if self.radius is None:
+            raise ValueError("balls: a %s run has no balls (run(..., rigorous=True))" % self.type)
+        return [tuple(s.split(",", 1)) for s in self._column_texts(name, digits)]
 
     def to_pandas(self):
-        """A pandas.DataFrame of the values (pandas is optional)."""
+        """A pandas.DataFrame of the values (pandas is optional); a rigorous run
+        adds c_rad after each column c."""
         import pandas as pd
 
-        return pd.DataFrame(self.values, columns=self.names)
+        if self.radius is None:
+            return pd.DataFrame(self.values, columns=self.names)
+        cols = {}
+        for j, n in enumerate(self.names):
+            cols[n] = self.values[:, j]
+            cols[n + "_rad"] = self.radius[:, j]
+        return pd.DataFrame(cols)
 
     def __repr__(self):
         return "<nhref.Trajectory %d rows x %s; %s, t_end = %s>" % (
             self.nrows, ",".join(self.names), self.outcome, self.t_end)
 
 
-def run(model, params=None, init=None, t=None, t_start=None, digits=30, scheme=None, exact=False):
+def _count(x, what):
+    """X as a positive int (an order, a number of stages or steps)."""
+    if isinstance(x, bool) or not isinstance(x, numbers.Integral) or int(x) < 0:
+        raise TypeError("run: %s=%r is not a non-negative integer" % (what, x))
+    return int(x)
+
+
+def _exprs(x, what):
+    """one expression or a sequence of them -> [str]"""
+    if x is None:
+        return []
+    if isinstance(x, str):
+        return [x]
+    out = list(x)
+    for e in out:
+        if not isinstance(e, str):
+            raise TypeError("run: %s: %r is not an expression (a str)" % (what, e))
+    return out
+
+
+def _build_spec(spec, params, init, t, t_start, t_end, dt_out, digits, prec, scheme,
+                order, stages, fast, rigorous, stop_when, events, model_events, max_steps):
+    """One setter of nhref_run.h on SPEC per keyword given (the scheme before its
+    options, which it resets); NhrefError with the spec's message at the first
+    refusal."""
+    L = _lib
+
+    def check(status):
+        _check(status, _text(L.nhref_spec_error(spec)))
+
+    check(L.nhref_spec_set_names(spec, L.NHREF_SPEC_WORDS, None))
+    for kind, values, setter in (("param", params, L.nhref_spec_set_param),
+                                 ("init", init, L.nhref_spec_set_init)):
+        if isinstance(values, dict):
+            for k, v in values.items():
+                check(setter(spec, L.enc(k), L.enc(_decimal(v, "%s %s" % (kind, k)))))
+        else:
+            for a in _assignments(values, kind):
+                check(L.nhref_spec_assign(spec, L.enc(kind), L.enc(a)))
+    if t_start is not None:
+        check(L.nhref_spec_set_t_start(spec, L.enc(_decimal(t_start, "t_start"))))
+    if t is not None:
+        if t_end is not None or dt_out is not None:
+            raise TypeError("run: give the times t, or t_end and dt_out, not both")
+        times = [t] if isinstance(t, (str, numbers.Real, decimal.Decimal)) else \
+            list(np.asarray(t, dtype=object).ravel())
+        ts = [_decimal(x, "t") for x in times]
+        check(L.nhref_spec_set_times(spec, len(ts), L.strings(ts)))
+    if t_end is not None:
+        check(L.nhref_spec_set_t_end(spec, L.enc(_decimal(t_end, "t_end"))))
+    if dt_out is not None:
+        check(L.nhref_spec_set_dt_out(spec, L.enc(_decimal(dt_out, "dt_out"))))
+    if digits is not None:
+        check(L.nhref_spec_set_digits(spec, float(digits)))
+    if prec is not None:
+        check(L.nhref_spec_set_prec(spec, _count(prec, "prec")))
+    if scheme is not None:
+        check(L.nhref_spec_set_scheme(spec, L.enc(scheme)))
+    for name, value in (("order", order), ("stages", stages)):
+        if value is not None:
+            check(L.nhref_spec_set_scheme_option(spec, L.enc(name), _count(value, name)))
+    if fast and rigorous:
+        raise ValueError("run: fast=True (IEEE double) and rigorous=True (Arb balls) "
+                         "exclude each other")
+    if fast or rigorous:
+        check(L.nhref_spec_set_type(spec, L.NHREF_RUN_DOUBLE if fast else L.NHREF_RUN_PROVEN))
+    for terminal, what, exprs in ((1, "stop_when", stop_when), (0, "events", events)):
+        for e in _exprs(exprs, what):
+            check(L.nhref_spec_add_event(spec, L.enc(e), terminal))
+    if not model_events:
+        L.nhref_spec_set_model_events(spec, 0)
+    if max_steps is not None:
+        L.nhref_spec_set_max_steps(spec, _count(max_steps, "max_steps"))
+
+
+def run(model, params=None, init=None, t=None, t_start=None, digits=None, scheme=None,
+        exact=False, *, t_end=None, dt_out=None, prec=None, fast=False, rigorous=False,
+        order=None, stages=None, stop_when=None, events=None, model_events=True,
+        max_steps=None):
     """Integrate MODEL (e.g. "chaplygin_sleigh") and return a Trajectory.
 
-    params, init  {name: value} (decimal strings, ints, floats by repr) or
-                  ["NAME=VALUE", ...]: the model's defaults changed
-    t             the output times: a sequence (monotone, from t_start on, either
-                  direction) or one number
+    The arguments build a run specification (nhref_run.h, the setters `nhref
+    run` uses), checked as a whole before anything runs.  Values enter as
+    decimal strings: str as given, ints exactly, floats by repr().
+
+    params, init  {name: value} or ["NAME=VALUE", ...]: the model's defaults
+                  changed (`nhref describe MODEL` lists them)
+    t             the output times: a sequence (monotone from t_start, either
+                  direction; a first time equal to t_start is a row) or one number
+    t_end, dt_out instead of t: the rows t_start + k dt_out (exact decimals)
+                  before t_end, then t_end; either may be left to the model's
+                  default, and with neither nor t the model's grid is run
     t_start       the time of the initial state (default 0)
-    digits        tolerance 10^-digits, precision digits log2(10) + 32 bits
-    scheme        "taylor" (default) or "gauss"
+    digits        tolerance 10^-digits (default 30), precision digits log2(10)
+                  + 32 bits; prec: the precision [bits] instead (or as well)
+    scheme        "taylor" (default) or "gauss"; order: Taylor's order (default
+                  from the digits); stages: Gauss's stages (order 2 stages)
+    fast          True: the same run in IEEE double (tolerance max(10^-digits,
+                  1e-15); parameters and initial state as rounded to double)
+    rigorous      True: validated Taylor in Arb balls: tr.values are midpoints,
+                  tr.radius bounds |exact - value| (not with gauss, stages,
+                  stop_when or events; the model's own events are located)
+    stop_when     an expression in t, the state and the parameters (e.g. "x + 5"),
+                  or a list: the run stops where one crosses zero (tr.stop, the
+                  last of tr.events, tr.event names it)
+    events        the same, recorded in tr.events without stopping
+    model_events  False: ignore the events the model declares (the skater's fall)
+    max_steps     give up after this many steps (default 10^7; 0: no limit)
     exact         also fill .text with every value as a decimal string
-    Raises NhrefError (bad names, values, ranges) with the library's message."""
+    Raises NhrefError (bad names, values, ranges, combinations) with the
+    library's message, naming the input ("parameter m", "initial value v",
+    "t-end", "stop-when 'x +'", ...); TypeError for arguments of the wrong kind."""
     _need_numpy("run")
-    if t is None:
-        raise TypeError("run: give the output times t")
-    times = [t] if isinstance(t, (str, numbers.Real, decimal.Decimal)) else list(np.asarray(t, dtype=object).ravel())
-    ts = [_decimal(x, "t") for x in times]
-    p = _assignments(params, "param")
-    i = _assignments(init, "init")
-    h = ctypes.c_void_p()
-    err = ctypes.create_string_buffer(1024)
-    status = _lib.nhref_trajectory_compute(
-        ctypes.byref(h), _lib.enc(model), len(p), _lib.strings(p), len(i), _lib.strings(i),
-        _lib.enc(None if t_start is None else _decimal(t_start, "t_start")), len(ts),
-        _lib.strings(ts), float(digits or 0), _lib.enc(scheme), err, len(err))
-    _check(status, _text(err.value))
+    spec = ctypes.c_void_p()
+    status = _lib.nhref_spec_new(ctypes.byref(spec), _lib.enc(model))
+    try:
+        if status != _lib.NHREF_OK:
+            _check(status, _text(_lib.nhref_spec_error(spec)) if spec else None)
+        _build_spec(spec, params, init, t, t_start, t_end, dt_out, digits, prec, scheme,
+                    order, stages, fast, rigorous, stop_when, events, model_events, max_steps)
+        h = ctypes.c_void_p()
+        err = ctypes.create_string_buffer(1024)
+        status = _lib.nhref_trajectory_run(ctypes.byref(h), spec, err, len(err))
+        _check(status, _text(err.value))
+    finally:
+        _lib.nhref_spec_free(spec)
     tr = Trajectory(h)
     if exact:
         tr.text = {n: tr.strings(n) for n in tr.names}

@@ -2,9 +2,9 @@
 points the package uses.
 
 Only scalars, strings, arrays and opaque handles cross the boundary (the
-nhref_trajectory_* and nhref_verify_* functions, nhref_catalogue_find and
-nhref_version): no C struct is mirrored here, so the package does not depend
-on the layout of the library's structs.
+nhref_spec_* setters of a run, the nhref_trajectory_* and nhref_verify_*
+functions, nhref_catalogue_find and nhref_version): no C struct is mirrored
+here, so the package does not depend on the layout of the library's structs.
 
 The library is found, in this order:
   1. $NHREF_LIBRARY: the path of libnhref.so (or a directory holding it);
@@ -84,7 +84,44 @@ nhref_strerror = _proto("nhref_strerror", c_char_p, c_int)
 nhref_catalogue_find = _proto("nhref_catalogue_find", c_int, c_char_p, c_size_t, c_char_p,
                               c_char_p, c_char_p, c_size_t)
 
-# nhref_trajectory.h
+# nhref_run.h: a run's spec, built by setters (enums as ints)
+NHREF_RUN_MPFR, NHREF_RUN_DOUBLE, NHREF_RUN_PROVEN = 0, 1, 2
+NHREF_SPEC_WORDS = 0
+nhref_spec_new = _proto("nhref_spec_new", c_int, P(c_void_p), c_char_p)
+nhref_spec_free = _proto("nhref_spec_free", None, c_void_p)
+nhref_spec_error = _proto("nhref_spec_error", c_char_p, c_void_p)
+nhref_spec_set_names = _proto("nhref_spec_set_names", c_int, c_void_p, c_int, c_char_p)
+nhref_spec_set_param = _proto("nhref_spec_set_param", c_int, c_void_p, c_char_p, c_char_p)
+nhref_spec_set_init = _proto("nhref_spec_set_init", c_int, c_void_p, c_char_p, c_char_p)
+nhref_spec_assign = _proto("nhref_spec_assign", c_int, c_void_p, c_char_p, c_char_p)
+nhref_spec_set_t_start = _proto("nhref_spec_set_t_start", c_int, c_void_p, c_char_p)
+nhref_spec_set_t_end = _proto("nhref_spec_set_t_end", c_int, c_void_p, c_char_p)
+nhref_spec_set_dt_out = _proto("nhref_spec_set_dt_out", c_int, c_void_p, c_char_p)
+nhref_spec_set_times = _proto("nhref_spec_set_times", c_int, c_void_p, c_size_t, P(c_char_p))
+nhref_spec_set_digits = _proto("nhref_spec_set_digits", c_int, c_void_p, c_double)
+nhref_spec_set_prec = _proto("nhref_spec_set_prec", c_int, c_void_p, c_long)
+nhref_spec_set_scheme = _proto("nhref_spec_set_scheme", c_int, c_void_p, c_char_p)
+nhref_spec_set_scheme_option = _proto("nhref_spec_set_scheme_option", c_int, c_void_p, c_char_p,
+                                      c_ulong)
+nhref_spec_set_type = _proto("nhref_spec_set_type", c_int, c_void_p, c_int)
+nhref_spec_add_event = _proto("nhref_spec_add_event", c_int, c_void_p, c_char_p, c_int)
+nhref_spec_set_model_events = _proto("nhref_spec_set_model_events", None, c_void_p, c_int)
+nhref_spec_set_max_steps = _proto("nhref_spec_set_max_steps", None, c_void_p, c_ulong)
+
+# nhref_trajectory.h (parts: rows, crossings, stop)
+NHREF_TRAJECTORY_ROWS, NHREF_TRAJECTORY_CROSSINGS, NHREF_TRAJECTORY_STOP = 0, 1, 2
+nhref_trajectory_run = _proto("nhref_trajectory_run", c_int, P(c_void_p), c_void_p, c_char_p,
+                              c_size_t)
+nhref_trajectory_type = _proto("nhref_trajectory_type", c_int, c_void_p)
+nhref_trajectory_count = _proto("nhref_trajectory_count", c_size_t, c_void_p, c_int)
+nhref_trajectory_get = _proto("nhref_trajectory_get", c_int, c_void_p, c_int, P(c_double),
+                              P(c_double))
+nhref_trajectory_text = _proto("nhref_trajectory_text", c_size_t, c_void_p, c_int, c_size_t,
+                               c_size_t, c_int, c_char_p, c_size_t)
+nhref_trajectory_crossing = _proto("nhref_trajectory_crossing", c_char_p, c_void_p, c_size_t,
+                                   P(c_int))
+nhref_trajectory_scheme = _proto("nhref_trajectory_scheme", c_char_p, c_void_p)
+nhref_trajectory_order = _proto("nhref_trajectory_order", ctypes.c_uint, c_void_p)
 nhref_trajectory_compute = _proto(
     "nhref_trajectory_compute", c_int, P(c_void_p), c_char_p, c_size_t, P(c_char_p), c_size_t,
     P(c_char_p), c_char_p, c_size_t, P(c_char_p), c_double, c_char_p, c_char_p, c_size_t)

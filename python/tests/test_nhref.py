@@ -3,9 +3,13 @@
 `python3 -m unittest` or pytest from python/).
 
 Expected values come from data/golden (values, certified digits, the skater's
-fall time, checksums) and from identities (the same numbers in another form give
-the same digits; RK4's digits rise by log10(16) = 1.2 when h halves; a double
-is the rounding of its decimal string).  Exit status 77 (skipped) without numpy.
+fall time, checksums), from the sleigh's closed form (the tanh law of
+docs/models/chaplygin-sleigh.md: with the defaults v = 4 tanh(t/4), so v crosses
+V at t = 2 ln((4 + V)/(4 - V)), computed here with decimal), from runs at a higher
+precision, and from identities (the same numbers in another form give the same
+digits; RK4's digits rise by log10(16) = 1.2 when h halves; a double is the
+rounding of its decimal string; an event function is zero where it stops the
+run).  Exit status 77 (skipped) without numpy.
 """
 import decimal
 import math
@@ -70,6 +74,19 @@ def rk4(h, t_end=10.0):
 
 
 NAMES = ["t", "x", "y", "phi", "v", "omega"]
+
+
+def v_crossing(V):
+    """The time where the default sleigh's v = 4 tanh(t/4) crosses V (|V| < 4):
+    2 ln((4 + V)/(4 - V)), a decimal string of 60 digits (the tanh law)."""
+    V = decimal.Decimal(V)
+    return str(2 * ((4 + V) / (4 - V)).ln())
+
+
+def mixed(a, b):
+    """|a - b| / max(|b|, 1) of two numbers given as decimal strings or floats"""
+    a, b = decimal.Decimal(a), decimal.Decimal(b)
+    return (a - b).copy_abs() / max(b.copy_abs(), decimal.Decimal(1))
 
 
 class TestImport(unittest.TestCase):
@@ -170,6 +187,183 @@ class TestRun(unittest.TestCase):
             nhref.run("chaplygin_sleigh", t=[1, 2, 1.5])
         with self.assertRaises(TypeError):
             nhref.run("chaplygin_sleigh", t=[True])
+
+
+class TestRunOptions(unittest.TestCase):
+    """run()'s spec options: the number types, events, grid, scheme options and
+    the messages of a refused spec."""
+
+    def setUp(self):
+        self.g = nhref.golden.load(os.path.join(GOLDEN, "chaplygin_sleigh", "PUB-1.csv"))
+
+    def test_fast_agrees_with_golden(self):
+        g = self.g
+        tr = nhref.run(g.model, params=g.params, init=g.init, t=g.text["t"], fast=True)
+        self.assertEqual((tr.type, tr.prec, tr.digits), ("double", 53, 15))
+        self.assertEqual(tr.nrows, len(g))
+        self.assertEqual(tr.outcome, "reached the final time")
+        for name in tr.names:
+            for r, want in enumerate(g.text[name]):
+                # the golden file states the fast path's tolerance: 1e-13, mixed
+                self.assertLessEqual(mixed(repr(float(tr[name][r])), want), 1e-13, (name, r))
+        # exact=True: a double run's strings have 17 digits, and read back to the doubles
+        tr = nhref.run(g.model, params=g.params, init=g.init, t=g.text["t"], fast=True, exact=True)
+        for name in tr.names:
+            self.assertEqual([float(s) for s in tr.text[name]], list(tr[name]))
+            self.assertTrue(all(len(s.split("e")[0].replace("-", "").replace(".", "")) == 17
+                                for s in tr.text[name]), tr.text[name])
+
+    def test_rigorous_balls_contain_reference(self):
+        g = self.g
+        tr = nhref.run(g.model, params=g.params, init=g.init, t=g.text["t"], rigorous=True,
+                       digits=30)
+        self.assertEqual(tr.type, "proven")
+        self.assertEqual(tr.radius.shape, tr.values.shape)
+        ref = nhref.run(g.model, params=g.params, init=g.init, t=g.text["t"], digits=50,
+                        exact=True)
+        one = decimal.Decimal(1)
+        for j, name in enumerate(tr.names):
+            balls = tr.balls(name)
+            for r, (mid, rad) in enumerate(balls):
+                mid, rad = decimal.Decimal(mid), decimal.Decimal(rad)
+                want = decimal.Decimal(g.text[name][r])
+                # golden: certified to g.certified digits (mixed); the ball must
+                # contain it up to that error, and be tight (30 digits asked)
+                slack = decimal.Decimal(10) ** -int(min(g.certified[name], 60)) * max(abs(want), one)
+                self.assertLessEqual(abs(want - mid), rad + slack, (name, r, mid, rad, want))
+                self.assertLessEqual(rad, decimal.Decimal("1e-25") * max(abs(want), one), (name, r))
+                # the MPFR run at 50 digits: |mpfr - mid| <= rad
+                self.assertLessEqual(abs(decimal.Decimal(ref.text[name][r]) - mid),
+                                     rad + decimal.Decimal("1e-45"), (name, r))
+                # .radius bounds the error of the double in .values
+                v, rv = decimal.Decimal(float(tr.values[r, j])), decimal.Decimal(float(tr.radius[r, j]))
+                self.assertLessEqual(abs(want - v), rv + slack, (name, r))
+                self.assertLessEqual(rv, decimal.Decimal("1e-15") * max(abs(want), one), (name, r))
+            # the midpoints as strings are the first cells of the balls
+            self.assertEqual(tr.strings(name), [b[0] for b in balls])
+        if pd is not None:
+            df = tr.to_pandas()
+            self.assertEqual(list(df.columns[:4]), ["t", "t_rad", "x", "x_rad"])
+            self.assertEqual(list(df["x_rad"]), list(tr.radius[:, 1]))
+        with self.assertRaisesRegex(ValueError, "no balls"):
+            ref.balls("x")
+        self.assertIsNone(ref.radius)
+
+    def test_rigorous_fall(self):
+        g = nhref.golden.load(os.path.join(GOLDEN, "skater", "fall-A1-0.csv"))
+        tr = nhref.run("skater", params=g.params, init=g.init, t_end=3, dt_out="0.25",
+                       rigorous=True)
+        self.assertEqual((tr.event, tr.outcome), ("fall", "stopped by an event"))
+        self.assertEqual(len(tr.events), 1)
+        fall = tr.events[0]
+        self.assertTrue(fall.terminal)
+        self.assertEqual(fall.event, "fall")
+        mid, rad = (decimal.Decimal(s) for s in fall.balls["t"])
+        self.assertLessEqual(abs(decimal.Decimal(g.event[1]) - mid), rad + decimal.Decimal("1e-35"))
+        self.assertLess(rad, decimal.Decimal("1e-20"))
+        self.assertEqual(tr.stop.balls["t"], fall.balls["t"])
+        self.assertEqual(list(tr.t), [0.25 * k for k in range(6)])
+
+    def test_stop_when_and_events(self):
+        # the default sleigh: v = 4 tanh(t/4) crosses 1, 2 and 3 at 2 ln(5/3), 2 ln 3, 2 ln 7
+        tr = nhref.run("chaplygin_sleigh", t_end=10, dt_out=1, digits=30,
+                       events=["v - 1", "v - 2"], stop_when="v - 3")
+        self.assertEqual((tr.outcome, tr.event), ("stopped by an event", "v - 3"))
+        self.assertEqual([e.event for e in tr.events], ["v - 1", "v - 2", "v - 3"])
+        self.assertEqual([e.terminal for e in tr.events], [False, False, True])
+        for e, V in zip(tr.events, ["1", "2", "3"]):
+            self.assertGreaterEqual(agree(e.text["t"], v_crossing(V)), 29, (V, e.text["t"]))
+            self.assertGreaterEqual(agree(e.text["v"], V), 29, (V, e.text["v"]))
+            self.assertTrue(math.isnan(e["E"]))  # a crossing has no integrals
+        self.assertGreaterEqual(agree(tr.t_end, v_crossing("3")), 29)
+        self.assertEqual(list(tr.t), [0, 1, 2, 3])  # the rows before 2 ln 7 = 3.89
+        self.assertEqual(tr.stop.text["t"], tr.events[-1].text["t"])
+        self.assertGreaterEqual(agree(tr.stop.text["E"], "16"), 29)  # the stop has integrals
+        # the fast path: the same crossings to double's accuracy
+        fast = nhref.run("chaplygin_sleigh", t_end=10, events="v - 2", stop_when="v - 3", fast=True)
+        self.assertEqual([e.event for e in fast.events], ["v - 2", "v - 3"])
+        self.assertLess(mixed(repr(fast.events[0].t), v_crossing("2")), 1e-13)
+        self.assertLess(mixed(fast.t_end, v_crossing("3")), 1e-13)
+
+    def test_stop_when_x(self):
+        # x has no closed form: x = -5 where the run stops (the event's identity), and
+        # the time agrees with a run at 50 digits
+        tr = nhref.run("chaplygin_sleigh", t_end=10, stop_when="x + 5", digits=30)
+        hi = nhref.run("chaplygin_sleigh", t_end=10, stop_when=["x + 5"], digits=50)
+        self.assertEqual(tr.event, "x + 5")
+        self.assertGreaterEqual(agree(tr.stop.text["x"], "-5"), 29, tr.stop.text["x"])
+        self.assertGreaterEqual(agree(tr.t_end, hi.t_end), 28, (tr.t_end, hi.t_end))
+        self.assertTrue(4 < tr.stop.t < 5)
+        # two conditions: the first crossing stops the run
+        both = nhref.run("chaplygin_sleigh", t_end=10, stop_when=["x + 5", "v - 2"])
+        self.assertEqual(both.event, "v - 2")
+        self.assertGreaterEqual(agree(both.t_end, v_crossing("2")), 29)
+
+    def test_scheme_options(self):
+        g = self.g
+        cases = [dict(order=36), dict(order=60), dict(scheme="gauss", stages=18)]
+        runs = [nhref.run(g.model, params=g.params, init=g.init, t=g.text["t"], digits=30,
+                          exact=True, **kw) for kw in cases]
+        self.assertEqual([(r.scheme, r.order) for r in runs],
+                         [("taylor", 36), ("taylor", 60), ("gauss", 36)])
+        for kw, tr in zip(cases, runs):
+            for name in ["x", "y", "phi", "v", "omega", "E"]:
+                for got, want in zip(tr.text[name], g.text[name]):
+                    self.assertGreaterEqual(agree(got, want), 28, (kw, name, got, want))
+        # a lower order takes more steps (the Taylor step is rho e^(-0.7/(N-1)) / e^2)
+        low = nhref.run(g.model, params=g.params, init=g.init, t=g.text["t"], digits=30, order=20)
+        self.assertGreater(low.steps, runs[1].steps)
+        self.assertEqual(nhref.run(g.model, t=[1], scheme="gauss").scheme, "gauss")
+        with self.assertRaisesRegex(nhref.NhrefError, "stages"):
+            nhref.run("chaplygin_sleigh", t=[1], stages=3)  # taylor has no stages
+        with self.assertRaisesRegex(nhref.NhrefError, "order"):
+            nhref.run("chaplygin_sleigh", t=[1], order=1)
+
+    def test_grid_and_precision(self):
+        tr = nhref.run("chaplygin_sleigh", t_end=1, dt_out="0.1", fast=True)
+        self.assertEqual(list(tr.t), [float("0.%d" % k) for k in range(10)] + [1.0])
+        tr = nhref.run("chaplygin_sleigh")  # the model's grid: --t-end 10 --dt-out 1
+        self.assertEqual(list(tr.t), [float(k) for k in range(11)])
+        self.assertEqual((tr.prec, tr.digits), (132, 30))  # ceil(30 log2 10) + 32
+        tr = nhref.run("chaplygin_sleigh", t=[1], prec=200)
+        self.assertEqual(tr.prec, 200)
+        self.assertAlmostEqual(tr.digits, 200 * math.log10(2) - 1, places=9)
+        tr = nhref.run("chaplygin_sleigh", t=[10], max_steps=3)
+        self.assertEqual((tr.nrows, tr.steps), (0, 3))
+        self.assertEqual(tr.outcome, "stopped by an error (see the status)")
+        self.assertEqual(tr.status, 8)  # NHREF_EMAXSTEPS (nhref_status.h)
+        self.assertTrue(0 < tr.stop.t < 10)
+        # the skater's fall is the model's event: off, the run goes on to t_end
+        tr = nhref.run("skater", t_end=3, model_events=False, fast=True)
+        self.assertEqual((tr.outcome, tr.event, tr.events), ("reached the final time", None, []))
+
+    def test_errors_name_the_input(self):
+        S = "chaplygin_sleigh"
+        for kw, msg in [
+                (dict(params={"m": -1}), r"parameter m must be > 0"),
+                (dict(params=["m"]), r"parameter expects NAME=VALUE, got 'm'"),
+                (dict(params={"J": "1e"}), r"parameter J: '1e'"),
+                (dict(init={"v": "abc"}), r"initial value v: 'abc' is not a finite decimal"),
+                (dict(init={"w": 1}), r"unknown state variable 'w' of model chaplygin_sleigh"),
+                (dict(t_end=-1), r"t-end = -1 is out of range"),
+                (dict(t_end=1, dt_out=0), r"dt-out = 0 is out of range"),
+                (dict(t=[1], digits=2e6), r"digits 2e\+06: out of range"),
+                (dict(t=[1], scheme="rk4"), r"unknown scheme 'rk4'"),
+                (dict(t=[1], stop_when="x +"), r"stop-when 'x \+'"),
+                (dict(t=[1], events=["log(x)"]), r"event 'log\(x\)' is undefined at the initial"),
+                (dict(t=[1], rigorous=True, stop_when="x + 5"), r"the proven type .* stop-when"),
+                (dict(t=[1], rigorous=True, scheme="gauss"), r"the proven type .* scheme"),
+                (dict(t=[1], fast=True, prec=100), r"the double type .* no prec")]:
+            with self.assertRaisesRegex(nhref.NhrefError, msg, msg=str(kw)):
+                nhref.run(S, **kw)
+        for kw in [dict(t=[1], t_end=2), dict(t=[1], order=True), dict(t=[1], stop_when=[5])]:
+            with self.assertRaises(TypeError, msg=str(kw)):
+                nhref.run(S, **kw)
+        with self.assertRaisesRegex(ValueError, "exclude each other"):
+            nhref.run(S, t=[1], fast=True, rigorous=True)
+        with self.assertRaises(nhref.NhrefError) as cm:
+            nhref.run(S, params={"m": 0})
+        self.assertEqual(cm.exception.status, 4)  # NHREF_EPARAM (nhref_status.h)
 
 
 class TestVerify(unittest.TestCase):

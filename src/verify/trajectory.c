@@ -1,55 +1,279 @@
-/* trajectory.c -- a reference trajectory by names and decimal strings
- * (nhref_trajectory.h), over the public integrator API: the entry point of the
- * bindings, next to verification which they also use. */
+/* trajectory.c -- a trajectory kept in memory (nhref_trajectory.h): a collector sink
+ * of the run layer (nhref_run.h) that keeps the rows, the event crossings and the
+ * stop in the run's own number type (MPFR, double or Arb balls), and the accessors
+ * that read them through the run layer's row functions (nhref_row_get_d, _get_mpfr,
+ * nhref_row_format).  The spec owns the defaults, the overrides, the times and digits
+ * -> precision; this file only collects what nhref_run delivers. */
 #include "nhref_trajectory.h"
 
+#include <arb.h>
+
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "nhref_io.h"
 #include "strutil.h"
-#include "nhref_integrate.h"
-#include "nhref_model.h"
+
+/* rows of NCOLS values of the trajectory's type, grown geometrically */
+typedef struct {
+    void *v;
+    size_t n, cap;
+} table_t;
 
 struct nhref_trajectory {
-    const nhref_model_t *model;
-    size_t nrows, ncols;
-    __mpfr_struct *t;   /* nrows times */
-    __mpfr_struct *v;   /* nrows x (nstate + nintegral) */
-    mpfr_prec_t prec;
+    nhref_run_type_t type;
+    size_t nstate, nintegral, ncols;
+    char **names;          /* ncols column names */
+    table_t part[3];       /* ROWS, CROSSINGS, STOP */
+    char **cname;          /* the event of each crossing */
+    int *cterm;            /* 1 for the crossing that stopped the run */
+    size_t *cindex;        /* the event's index in the spec */
+    long prec;
     double digits;
+    char *scheme;
+    unsigned order;
     unsigned long nsteps;
     nhref_outcome_t outcome;
     int status;
     char *event;
     char t_end[128];
+    int begun, nomem;      /* the run began; memory ran short while collecting */
 };
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static int fail(char *err, size_t len, int status, const char *fmt, ...)
+/* ------------------------------------------------------------------ values by type */
+static size_t elem_size(nhref_run_type_t type)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    if (len > 0)
-        vsnprintf(err, len, fmt, ap);
-    va_end(ap);
-    return status;
+    return type == NHREF_RUN_DOUBLE   ? sizeof(double)
+           : type == NHREF_RUN_PROVEN ? sizeof(arb_struct)
+                                      : sizeof(__mpfr_struct);
 }
 
-/* "NAME=VALUE" into NAME (LEN bytes) and a pointer to VALUE; -1 if malformed */
-static int split(const char *s, char *name, size_t len, const char **value)
+/* DST (uninitialised) = a copy of value I of the array SRC of TYPE; SRC NULL: NaN
+ * (MPFR: at PREC bits) */
+static void elem_init_set(nhref_run_type_t type, void *dst, const void *src, size_t i, long prec)
 {
-    const char *eq = s != NULL ? strchr(s, '=') : NULL;
-    if (eq == NULL || eq == s || (size_t)(eq - s) >= len)
+    if (type == NHREF_RUN_DOUBLE) {
+        *(double *)dst = src != NULL ? ((const double *)src)[i] : NAN;
+    } else if (type == NHREF_RUN_PROVEN) {
+        arb_init(dst);
+        if (src != NULL)
+            arb_set(dst, (arb_srcptr)src + i);
+        else
+            arb_indeterminate(dst);
+    } else if (src != NULL) {
+        mpfr_srcptr s = (mpfr_srcptr)src + i;
+        mpfr_init2(dst, mpfr_get_prec(s));
+        mpfr_set(dst, s, MPFR_RNDN); /* exact: the same precision */
+    } else {
+        mpfr_init2(dst, prec);
+        mpfr_set_nan(dst);
+    }
+}
+
+static void elem_clear(nhref_run_type_t type, void *p)
+{
+    if (type == NHREF_RUN_PROVEN)
+        arb_clear(p);
+    else if (type == NHREF_RUN_MPFR)
+        mpfr_clear(p);
+}
+
+/* a bound of |x - D| for every point x of the ball X, rounded up to double (D its
+ * midpoint rounded to double): +inf if X or D is not finite */
+static double ball_error(arb_srcptr x, double d)
+{
+    arb_t e;
+    arf_t ub;
+    double r;
+    if (!arb_is_finite(x) || !isfinite(d))
+        return INFINITY;
+    arb_init(e);
+    arf_init(ub);
+    arf_set_d(ub, d);
+    arb_sub_arf(e, x, ub, arf_bits(arb_midref(x)) + 64);
+    arb_get_abs_ubound_arf(ub, e, 64);
+    r = arf_get_d(ub, ARF_RND_UP);
+    arb_clear(e);
+    arf_clear(ub);
+    return r;
+}
+
+/* ------------------------------------------------------------------ the tables */
+static void table_clear(const nhref_trajectory_t *tr, table_t *tab)
+{
+    size_t es = elem_size(tr->type);
+    for (size_t i = 0; i < tab->n * tr->ncols; i++)
+        elem_clear(tr->type, (char *)tab->v + i * es);
+    free(tab->v);
+    *tab = (table_t){0};
+}
+
+/* ROW appended to TAB: t, the state, the integrals (NaN if ROW has none or INTEGRALS
+ * is 0).  0, or -1 if memory is short. */
+static int table_add(nhref_trajectory_t *tr, table_t *tab, const nhref_row_t *row, int integrals)
+{
+    size_t es = elem_size(tr->type), ns = tr->nstate;
+    char *p;
+    if (tab->n == tab->cap) {
+        size_t cap = tab->cap > 0 ? 2 * tab->cap : 16;
+        void *v = realloc(tab->v, cap * tr->ncols * es);
+        if (v == NULL)
+            return -1;
+        tab->v = v;
+        tab->cap = cap;
+    }
+    p = (char *)tab->v + tab->n * tr->ncols * es;
+    elem_init_set(tr->type, p, row->t, 0, tr->prec);
+    for (size_t i = 0; i < ns; i++)
+        elem_init_set(tr->type, p + (1 + i) * es, row->x, i, tr->prec);
+    for (size_t i = 0; i < tr->nintegral; i++)
+        elem_init_set(tr->type, p + (1 + ns + i) * es,
+                      integrals && row->nintegral == tr->nintegral ? row->integrals : NULL, i,
+                      tr->prec);
+    tab->n++;
+    return 0;
+}
+
+/* the table of PART, or NULL */
+static const table_t *part_table(const nhref_trajectory_t *tr, nhref_trajectory_part_t part)
+{
+    return part == NHREF_TRAJECTORY_ROWS || part == NHREF_TRAJECTORY_CROSSINGS ||
+                   part == NHREF_TRAJECTORY_STOP
+               ? &tr->part[part]
+               : NULL;
+}
+
+/* ROW = a view of row R of TAB, for the run layer's row functions */
+static void row_view(const nhref_trajectory_t *tr, const table_t *tab, size_t r, nhref_row_t *row)
+{
+    size_t es = elem_size(tr->type);
+    const char *p = (const char *)tab->v + r * tr->ncols * es;
+    *row = (nhref_row_t){tr->type,   r, tr->nstate, tr->nintegral, p, p + es,
+                         p + (1 + tr->nstate) * es};
+}
+
+/* ------------------------------------------------------------------ the collector sink */
+/* memory ran short: the run stops (a sink's nonzero return), nhref_trajectory_run
+ * says so */
+static int out_of_memory(nhref_trajectory_t *tr)
+{
+    tr->nomem = 1;
+    return -1;
+}
+
+static int on_begin(void *self, const nhref_run_info_t *info)
+{
+    nhref_trajectory_t *tr = self;
+    const nhref_model_t *m = nhref_spec_model(info->spec);
+
+    tr->begun = 1;
+    tr->type = info->type;
+    tr->prec = info->prec;
+    tr->digits = info->digits;
+    tr->order = info->order;
+    tr->nstate = m->nstate;
+    tr->nintegral = info->nintegral;
+    tr->ncols = 1 + m->nstate + info->nintegral;
+    tr->scheme = nhref_strdup(info->scheme);
+    tr->names = calloc(tr->ncols, sizeof *tr->names);
+    if (tr->scheme == NULL || tr->names == NULL)
+        return out_of_memory(tr);
+    for (size_t j = 0; j < tr->ncols; j++) {
+        const char *name = j == 0                ? "t"
+                           : j <= m->nstate      ? m->state[j - 1].name
+                                                 : m->integral[j - 1 - m->nstate].name;
+        if ((tr->names[j] = nhref_strdup(name)) == NULL)
+            return out_of_memory(tr);
+    }
+    return 0;
+}
+
+static int on_row(void *self, const nhref_row_t *row)
+{
+    nhref_trajectory_t *tr = self;
+    if (table_add(tr, &tr->part[NHREF_TRAJECTORY_ROWS], row, 1) != 0)
+        return out_of_memory(tr);
+    return 0;
+}
+
+/* crossing of event K (NAME) at AT appended; 0, or -1 if memory is short */
+static int add_crossing(nhref_trajectory_t *tr, size_t k, const char *name, const nhref_row_t *at)
+{
+    table_t *tab = &tr->part[NHREF_TRAJECTORY_CROSSINGS];
+    size_t n = tab->n;
+    char **cn = realloc(tr->cname, (n + 1) * sizeof *cn);
+    int *ct = cn != NULL ? realloc(tr->cterm, (n + 1) * sizeof *ct) : NULL;
+    size_t *ci = ct != NULL ? realloc(tr->cindex, (n + 1) * sizeof *ci) : NULL;
+    if (cn != NULL)
+        tr->cname = cn;
+    if (ct != NULL)
+        tr->cterm = ct;
+    if (ci != NULL)
+        tr->cindex = ci;
+    if (ci == NULL || (cn[n] = nhref_strdup(name != NULL ? name : "")) == NULL)
         return -1;
-    memcpy(name, s, (size_t)(eq - s));
-    name[eq - s] = '\0';
-    *value = eq + 1;
+    if (table_add(tr, tab, at, 0) != 0) {
+        free(cn[n]);
+        return -1;
+    }
+    ct[n] = 0;
+    ci[n] = k;
+    return 0;
+}
+
+static void on_event(void *self, size_t k, const char *name, const nhref_row_t *at)
+{
+    nhref_trajectory_t *tr = self;
+    if (add_crossing(tr, k, name, at) != 0)
+        tr->nomem = 1;
+}
+
+/* the text of column 0 of ROW (a ball: its midpoint) into tr->t_end */
+static void set_t_end(nhref_trajectory_t *tr, const nhref_row_t *row)
+{
+    mpfr_t t;
+    mpfr_init2(t, tr->prec > MPFR_PREC_MIN ? tr->prec : MPFR_PREC_MIN);
+    nhref_row_get_mpfr(t, row, 0);
+    mpfr_snprintf(tr->t_end, sizeof tr->t_end, "%.*Rg",
+                  tr->type == NHREF_RUN_DOUBLE ? 17 : (int)fmin(tr->digits, 60), t);
+    mpfr_clear(t);
+}
+
+static int on_end(void *self, const nhref_run_end_t *end)
+{
+    nhref_trajectory_t *tr = self;
+    table_t *rows = &tr->part[NHREF_TRAJECTORY_ROWS], *cr = &tr->part[NHREF_TRAJECTORY_CROSSINGS];
+    nhref_row_t last;
+
+    tr->status = end->status;
+    tr->outcome = end->stats.outcome;
+    tr->nsteps = end->stats.nsteps;
+    if (end->event != NULL && (tr->event = nhref_strdup(end->event)) == NULL)
+        tr->nomem = 1;
+    if (end->stop != NULL && table_add(tr, &tr->part[NHREF_TRAJECTORY_STOP], end->stop, 1) != 0)
+        tr->nomem = 1;
+    /* the crossing that stopped the run: the last one of the terminal event, or else
+     * (a proven run reports no crossings) the stop itself */
+    if (end->stats.outcome == NHREF_OUTCOME_EVENT && end->stats.event >= 0 && !tr->nomem) {
+        size_t k = (size_t)end->stats.event, c = cr->n;
+        while (c > 0 && tr->cindex[c - 1] != k)
+            c--;
+        if (c > 0)
+            tr->cterm[c - 1] = 1;
+        else if (end->stop != NULL && add_crossing(tr, k, end->event, end->stop) != 0)
+            tr->nomem = 1;
+        else if (end->stop != NULL)
+            tr->cterm[cr->n - 1] = 1;
+    }
+    if (end->stop != NULL) {
+        set_t_end(tr, end->stop);
+    } else if (rows->n > 0) {
+        row_view(tr, rows, rows->n - 1, &last);
+        set_t_end(tr, &last);
+    } else {
+        snprintf(tr->t_end, sizeof tr->t_end, "%.17g", end->stats.t_stop);
+    }
     return 0;
 }
 
@@ -57,178 +281,53 @@ void nhref_trajectory_free(nhref_trajectory_t *tr)
 {
     if (tr == NULL)
         return;
-    nhref_vec_free(tr->t, tr->nrows);
-    nhref_vec_free(tr->v, tr->nrows * (tr->ncols - 1));
+    for (size_t c = 0; tr->cname != NULL && c < tr->part[NHREF_TRAJECTORY_CROSSINGS].n; c++)
+        free(tr->cname[c]);
+    free(tr->cname);
+    free(tr->cterm);
+    free(tr->cindex);
+    for (int p = 0; p < 3; p++)
+        table_clear(tr, &tr->part[p]);
+    for (size_t j = 0; tr->names != NULL && j < tr->ncols; j++)
+        free(tr->names[j]);
+    free(tr->names);
+    free(tr->scheme);
     free(tr->event);
     free(tr);
 }
 
-int nhref_trajectory_compute(nhref_trajectory_t **trp, const char *model_name, size_t nparam,
-                             const char *const *param, size_t ninit, const char *const *init,
-                             const char *t_start, size_t ntimes, const char *const *times,
-                             double digits, const char *scheme, char *err, size_t errlen)
+/* ------------------------------------------------------------------ running */
+static void message(char *err, size_t len, const char *text)
 {
-    const nhref_model_t *m;
-    nhref_system_t *sys = NULL;
-    nhref_integrator_t *ig = NULL;
-    nhref_trajectory_t *tr = NULL;
-    nhref_options_t opt;
-    nhref_stats_t stats;
-    __mpfr_struct *x0 = NULL, *grid = NULL, *out = NULL;
-    size_t ns, ni, first, ng;
-    char why[256], name[128];
-    int status = NHREF_OK, dir = 0;
+    if (len > 0)
+        snprintf(err, len, "%s", text);
+}
+
+int nhref_trajectory_run(nhref_trajectory_t **trp, nhref_spec_t *spec, char *err, size_t errlen)
+{
+    nhref_trajectory_t *tr = calloc(1, sizeof *tr);
+    nhref_sink_t sink;
+    int status;
 
     *trp = NULL;
-    if (errlen > 0)
-        err[0] = '\0';
-    if (model_name == NULL || (m = nhref_model_find(model_name)) == NULL)
-        return fail(err, errlen, NHREF_ENOTFOUND, "unknown model '%s' (see 'nhref list')",
-                    model_name != NULL ? model_name : "(null)");
-    ns = m->nstate;
-    ni = m->nintegral;
-    if (ntimes == 0 || times == NULL)
-        return fail(err, errlen, NHREF_EINVAL, "no times given");
-    if (nhref_system_new(&sys, m) != NHREF_OK)
-        return fail(err, errlen, NHREF_ENOMEM, "cannot build model %s", m->name);
-    for (size_t i = 0; i < nparam && status == NHREF_OK; i++) {
-        const char *value;
-        if (split(param[i], name, sizeof name, &value) != 0)
-            status = fail(err, errlen, NHREF_EPARSE, "parameter assignment '%s': expected NAME=VALUE",
-                          param[i] != NULL ? param[i] : "(null)");
-        else if (nhref_model_param_index(m, name) < 0)
-            status = fail(err, errlen, NHREF_ENOTFOUND, "unknown parameter '%s' of model %s", name,
-                          m->name);
-        else if (nhref_system_set_param(sys, name, value) != NHREF_OK)
-            status = fail(err, errlen, NHREF_EPARSE,
-                          "parameter %s: '%s' is not a finite decimal number (admissible range: %s)",
-                          name, value, m->param[nhref_model_param_index(m, name)].range);
+    message(err, errlen, "");
+    if (tr == NULL) {
+        message(err, errlen, "out of memory");
+        return NHREF_ENOMEM;
     }
-    if (status == NHREF_OK && nhref_system_check(sys, why, sizeof why) != NHREF_OK)
-        status = fail(err, errlen, NHREF_EPARAM, "%s", why);
-    if (status != NHREF_OK)
-        goto out;
-
-    nhref_options_default(&opt);
-    opt.scheme = scheme != NULL ? scheme : "taylor";
-    opt.digits = digits > 0 ? digits : 30;
-    if (nhref_options_resolve(&opt) != NHREF_OK) {
-        status = fail(err, errlen, NHREF_EINVAL, "digits %g out of range", digits);
-        goto out;
+    sink = (nhref_sink_t){tr, on_begin, on_row, on_event, on_end, NULL};
+    status = nhref_run(spec, &sink, NULL);
+    if (tr->nomem) {
+        message(err, errlen, "out of memory for the trajectory's rows");
+        status = NHREF_ENOMEM;
+    } else if (!tr->begun) {
+        message(err, errlen, nhref_spec_error(spec)); /* resolving or opening the run */
+    } else if (status == NHREF_ENOMEM || status == NHREF_EINVAL || status == NHREF_EPARAM) {
+        if (errlen > 0)
+            snprintf(err, errlen, "the integration failed: %s", nhref_strerror(status));
+    } else {
+        status = NHREF_OK; /* the run's own status is kept: nhref_trajectory_status */
     }
-    status = nhref_integrator_new(&ig, sys, &opt);
-    if (status != NHREF_OK) {
-        status = fail(err, errlen, status, "cannot set up the integrator: %s%s%s",
-                      nhref_strerror(status), status == NHREF_ENOTFOUND ? ": scheme " : "",
-                      status == NHREF_ENOTFOUND ? opt.scheme : "");
-        goto out;
-    }
-
-    /* the initial state and the grid: t-start, then the times */
-    x0 = nhref_vec_new(ns, opt.prec);
-    grid = nhref_vec_new(ntimes + 1, opt.prec);
-    if (x0 == NULL || grid == NULL) {
-        status = fail(err, errlen, NHREF_ENOMEM, "out of memory");
-        goto out;
-    }
-    for (size_t k = 0; k < ns; k++)
-        nhref_decimal_set(x0 + k, m->state[k].default_init);
-    for (size_t i = 0; i < ninit && status == NHREF_OK; i++) {
-        const char *value;
-        int k;
-        if (split(init[i], name, sizeof name, &value) != 0)
-            status = fail(err, errlen, NHREF_EPARSE, "initial value '%s': expected NAME=VALUE",
-                          init[i] != NULL ? init[i] : "(null)");
-        else if ((k = nhref_model_state_index(m, name)) < 0)
-            status = fail(err, errlen, NHREF_ENOTFOUND, "unknown state variable '%s' of model %s",
-                          name, m->name);
-        else if (nhref_decimal_set(x0 + k, value) != NHREF_OK)
-            status = fail(err, errlen, NHREF_EPARSE,
-                          "initial value %s: '%s' is not a finite decimal number", name, value);
-    }
-    if (status == NHREF_OK && nhref_system_check_init(sys, x0, why, sizeof why) != NHREF_OK)
-        status = fail(err, errlen, NHREF_EPARAM, "the initial state is not admissible: %s", why);
-    if (status == NHREF_OK &&
-        nhref_decimal_set(grid, t_start != NULL ? t_start : "0") != NHREF_OK)
-        status = fail(err, errlen, NHREF_EPARSE, "t-start: '%s' is not a finite decimal number",
-                      t_start);
-    for (size_t i = 0; i < ntimes && status == NHREF_OK; i++) {
-        int c;
-        if (times[i] == NULL || nhref_decimal_set(grid + i + 1, times[i]) != NHREF_OK) {
-            status = fail(err, errlen, NHREF_EPARSE, "time %zu: '%s' is not a finite decimal number",
-                          i + 1, times[i] != NULL ? times[i] : "(null)");
-            break;
-        }
-        c = mpfr_cmp(grid + i + 1, grid + i);
-        if (c != 0 && dir == 0)
-            dir = c;
-        if (c * dir < 0)
-            status = fail(err, errlen, NHREF_EINVAL,
-                          "time %zu (%s) breaks the order: the times must be monotone from "
-                          "t-start, increasing or decreasing",
-                          i + 1, times[i]);
-    }
-    if (status != NHREF_OK)
-        goto out;
-
-    /* the integration, into the caller-independent rows */
-    out = nhref_vec_new((ntimes + 1) * ns, opt.prec);
-    tr = calloc(1, sizeof *tr);
-    if (out == NULL || tr == NULL) {
-        status = fail(err, errlen, NHREF_ENOMEM, "out of memory");
-        goto out;
-    }
-    status = nhref_integrate_grid(ig, out, x0, grid, ntimes + 1, &stats);
-    if (status == NHREF_ENOMEM || status == NHREF_EINVAL || status == NHREF_EPARAM) {
-        status = fail(err, errlen, status, "the integration failed: %s", nhref_strerror(status));
-        goto out;
-    }
-    tr->model = m;
-    tr->status = status;
-    tr->outcome = stats.outcome;
-    tr->nsteps = stats.nsteps;
-    tr->prec = opt.prec;
-    tr->digits = nhref_integrator_digits(ig);
-    tr->ncols = 1 + ns + ni;
-    if (status == NHREF_OK && stats.outcome == NHREF_OUTCOME_EVENT && stats.event >= 0 &&
-        (size_t)stats.event < m->nevent)
-        tr->event = nhref_strdup(m->event[stats.event].name);
-    {
-        mpfr_t te;
-        __mpfr_struct *xe = nhref_vec_new(ns, opt.prec);
-        mpfr_init2(te, opt.prec);
-        if (xe != NULL)
-            nhref_integrator_state(ig, te, xe);
-        mpfr_snprintf(tr->t_end, sizeof tr->t_end, "%.*Rg", (int)fmin(tr->digits, 60), te);
-        mpfr_clear(te);
-        nhref_vec_free(xe, ns);
-    }
-    /* grid row 0 is t-start: rows 1 .. filled-1 are the times asked for */
-    ng = stats.outcome == NHREF_OUTCOME_REACHED ? ntimes + 1 : stats.nrows;
-    first = 1;
-    tr->nrows = ng > first ? ng - first : 0;
-    tr->t = nhref_vec_new(tr->nrows, opt.prec);
-    tr->v = nhref_vec_new(tr->nrows * (ns + ni), opt.prec);
-    if (tr->t == NULL || tr->v == NULL) {
-        status = fail(err, errlen, NHREF_ENOMEM, "out of memory");
-        goto out;
-    }
-    for (size_t r = 0; r < tr->nrows; r++) {
-        mpfr_ptr row = tr->v + r * (ns + ni);
-        mpfr_set(tr->t + r, grid + first + r, MPFR_RNDN);
-        for (size_t k = 0; k < ns; k++)
-            mpfr_set(row + k, out + (first + r) * ns + k, MPFR_RNDN);
-        if (ni > 0)
-            nhref_integrator_integrals(ig, row + ns, tr->t + r, row);
-    }
-    status = NHREF_OK;
-
-out:
-    nhref_vec_free(out, (ntimes + 1) * ns);
-    nhref_vec_free(grid, ntimes + 1);
-    nhref_vec_free(x0, ns);
-    nhref_integrator_free(ig);
-    nhref_system_free(sys);
     if (status != NHREF_OK) {
         nhref_trajectory_free(tr);
         return status;
@@ -237,9 +336,41 @@ out:
     return NHREF_OK;
 }
 
+int nhref_trajectory_compute(nhref_trajectory_t **trp, const char *model, size_t nparam,
+                             const char *const *param, size_t ninit, const char *const *init,
+                             const char *t_start, size_t ntimes, const char *const *times,
+                             double digits, const char *scheme, char *err, size_t errlen)
+{
+    nhref_spec_t *spec = NULL;
+    int status = nhref_spec_new(&spec, model);
+
+    *trp = NULL;
+    if (status == NHREF_OK)
+        status = nhref_spec_set_names(spec, NHREF_SPEC_WORDS, NULL);
+    for (size_t i = 0; i < nparam && status == NHREF_OK; i++)
+        status = nhref_spec_assign(spec, "param", param[i]);
+    for (size_t i = 0; i < ninit && status == NHREF_OK; i++)
+        status = nhref_spec_assign(spec, "init", init[i]);
+    if (status == NHREF_OK && t_start != NULL)
+        status = nhref_spec_set_t_start(spec, t_start);
+    if (status == NHREF_OK)
+        status = nhref_spec_set_times(spec, ntimes, times);
+    if (status == NHREF_OK)
+        status = nhref_spec_set_digits(spec, digits);
+    if (status == NHREF_OK && scheme != NULL)
+        status = nhref_spec_set_scheme(spec, scheme);
+    if (status == NHREF_OK)
+        status = nhref_trajectory_run(trp, spec, err, errlen);
+    else
+        message(err, errlen, spec != NULL ? nhref_spec_error(spec) : "out of memory");
+    nhref_spec_free(spec);
+    return status;
+}
+
+/* ------------------------------------------------------------------ accessors */
 size_t nhref_trajectory_nrows(const nhref_trajectory_t *tr)
 {
-    return tr->nrows;
+    return tr->part[NHREF_TRAJECTORY_ROWS].n;
 }
 
 size_t nhref_trajectory_ncols(const nhref_trajectory_t *tr)
@@ -249,45 +380,108 @@ size_t nhref_trajectory_ncols(const nhref_trajectory_t *tr)
 
 const char *nhref_trajectory_column(const nhref_trajectory_t *tr, size_t j)
 {
-    const nhref_model_t *m = tr->model;
-    if (j == 0)
-        return "t";
-    if (j <= m->nstate)
-        return m->state[j - 1].name;
-    if (j < tr->ncols)
-        return m->integral[j - 1 - m->nstate].name;
-    return NULL;
+    return j < tr->ncols ? tr->names[j] : NULL;
 }
 
-/* the value at ROW, column J */
-static mpfr_srcptr value_at(const nhref_trajectory_t *tr, size_t row, size_t j)
+nhref_run_type_t nhref_trajectory_type(const nhref_trajectory_t *tr)
 {
-    return j == 0 ? tr->t + row : tr->v + row * (tr->ncols - 1) + j - 1;
+    return tr->type;
+}
+
+size_t nhref_trajectory_count(const nhref_trajectory_t *tr, nhref_trajectory_part_t part)
+{
+    const table_t *tab = part_table(tr, part);
+    return tab != NULL ? tab->n : 0;
+}
+
+int nhref_trajectory_get(const nhref_trajectory_t *tr, nhref_trajectory_part_t part,
+                         double *values, double *radii)
+{
+    const table_t *tab = part_table(tr, part);
+    size_t es = elem_size(tr->type);
+    nhref_row_t row;
+
+    if (tab == NULL || (radii != NULL && tr->type != NHREF_RUN_PROVEN))
+        return NHREF_EINVAL;
+    for (size_t r = 0; r < tab->n; r++) {
+        const char *p = (const char *)tab->v + r * tr->ncols * es;
+        row_view(tr, tab, r, &row);
+        for (size_t j = 0; j < tr->ncols; j++) {
+            double d = nhref_row_get_d(&row, j);
+            if (values != NULL)
+                values[r * tr->ncols + j] = d;
+            if (radii != NULL)
+                radii[r * tr->ncols + j] = ball_error((arb_srcptr)(p + j * es), d);
+        }
+    }
+    return NHREF_OK;
 }
 
 int nhref_trajectory_values(const nhref_trajectory_t *tr, double *out)
 {
-    for (size_t r = 0; r < tr->nrows; r++)
-        for (size_t j = 0; j < tr->ncols; j++)
-            out[r * tr->ncols + j] = mpfr_get_d(value_at(tr, r, j), MPFR_RNDN);
+    return nhref_trajectory_get(tr, NHREF_TRAJECTORY_ROWS, out, NULL);
+}
+
+int nhref_trajectory_get_mpfr(mpfr_ptr v, const nhref_trajectory_t *tr,
+                              nhref_trajectory_part_t part, size_t r, size_t j)
+{
+    const table_t *tab = part_table(tr, part);
+    nhref_row_t row;
+    if (tab == NULL || r >= tab->n || j >= tr->ncols)
+        return NHREF_EINVAL;
+    row_view(tr, tab, r, &row);
+    nhref_row_get_mpfr(v, &row, j);
     return NHREF_OK;
 }
 
-size_t nhref_trajectory_value_str(const nhref_trajectory_t *tr, size_t row, size_t j, int digits,
-                                  char *buf, size_t len)
+size_t nhref_trajectory_text(const nhref_trajectory_t *tr, nhref_trajectory_part_t part,
+                             size_t r, size_t j, int digits, char *buf, size_t len)
 {
-    int n;
-    mpfr_srcptr x;
-    if (row >= tr->nrows || j >= tr->ncols)
+    const table_t *tab = part_table(tr, part);
+    nhref_row_t row;
+    if (tab == NULL || r >= tab->n || j >= tr->ncols) {
+        if (len > 0)
+            buf[0] = '\0';
         return 0;
-    x = value_at(tr, row, j);
+    }
     if (digits <= 0)
         digits = (int)ceil(tr->digits) + 2;
-    if (mpfr_nan_p(x))
-        n = snprintf(buf, len, "nan");
-    else
-        n = mpfr_snprintf(buf, len, "%.*Re", digits - 1, x);
-    return n < 0 ? 0 : (size_t)n;
+    row_view(tr, tab, r, &row);
+    return nhref_row_format(buf, len, &row, j, digits);
+}
+
+size_t nhref_trajectory_value_str(const nhref_trajectory_t *tr, size_t r, size_t j, int digits,
+                                  char *buf, size_t len)
+{
+    char small[256], *big = NULL, *s = small, *comma;
+    size_t n = nhref_trajectory_text(tr, NHREF_TRAJECTORY_ROWS, r, j, digits, small, sizeof small);
+    int out;
+
+    if (n == 0) {
+        if (len > 0)
+            buf[0] = '\0';
+        return 0;
+    }
+    if (n >= sizeof small) {
+        if ((big = malloc(n + 1)) == NULL)
+            return 0;
+        nhref_trajectory_text(tr, NHREF_TRAJECTORY_ROWS, r, j, digits, big, n + 1);
+        s = big;
+    }
+    if ((comma = strchr(s, ',')) != NULL)
+        *comma = '\0'; /* a ball: its midpoint */
+    out = snprintf(buf, len, "%s", s);
+    free(big);
+    return out < 0 ? 0 : (size_t)out;
+}
+
+const char *nhref_trajectory_crossing(const nhref_trajectory_t *tr, size_t k, int *terminal)
+{
+    if (k >= tr->part[NHREF_TRAJECTORY_CROSSINGS].n)
+        return NULL;
+    if (terminal != NULL)
+        *terminal = tr->cterm[k];
+    return tr->cname[k];
 }
 
 const char *nhref_trajectory_outcome(const nhref_trajectory_t *tr)
@@ -312,7 +506,7 @@ const char *nhref_trajectory_t_end(const nhref_trajectory_t *tr)
 
 long nhref_trajectory_prec(const nhref_trajectory_t *tr)
 {
-    return (long)tr->prec;
+    return tr->prec;
 }
 
 double nhref_trajectory_digits(const nhref_trajectory_t *tr)
@@ -323,4 +517,14 @@ double nhref_trajectory_digits(const nhref_trajectory_t *tr)
 unsigned long nhref_trajectory_steps(const nhref_trajectory_t *tr)
 {
     return tr->nsteps;
+}
+
+const char *nhref_trajectory_scheme(const nhref_trajectory_t *tr)
+{
+    return tr->scheme;
+}
+
+unsigned nhref_trajectory_order(const nhref_trajectory_t *tr)
+{
+    return tr->order;
 }
