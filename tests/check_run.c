@@ -1982,6 +1982,116 @@ START_TEST(test_run_recorded_events)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ rows as text */
+
+/* a sink that checks nhref_row_format, nhref_row_fprint and nhref_row_get_d on every row
+ * (in the callback: a row is valid only there) and counts what did not match */
+typedef struct {
+    int digits;
+    size_t rows, bad_text, bad_d, bad_len, bad_ball, bad_range;
+    char first_bad[512];
+} fmt_check_t;
+
+static int fc_begin(void *self, const nhref_run_info_t *info)
+{
+    fmt_check_t *c = self;
+    c->digits = info->print_digits;
+    return 0;
+}
+
+static void fc_bad(fmt_check_t *c, size_t *count, const char *what, const char *got,
+                   const char *want)
+{
+    if ((*count)++ == 0 && c->first_bad[0] == '\0')
+        snprintf(c->first_bad, sizeof c->first_bad, "%s: got '%.200s', want '%.200s'", what, got, want);
+}
+
+static int fc_row(void *self, const nhref_row_t *row)
+{
+    fmt_check_t *c = self;
+    size_t ncol = 1 + row->nstate + row->nintegral;
+    char got[512], want[512], tiny[4];
+    mpfr_t v;
+    mpfr_init2(v, 4096);
+    for (size_t j = 0; j < ncol; j++) {
+        size_t n = nhref_row_format(got, sizeof got, row, j, c->digits);
+        nhref_row_get_mpfr(v, row, j); /* a ball: its midpoint */
+        if (row->type == NHREF_RUN_PROVEN) {
+            /* "MID,RAD": [MID - RAD, MID + RAD] contains the ball */
+            arb_srcptr b = (j == 0 ? (arb_srcptr)row->t
+                            : j <= row->nstate ? (arb_srcptr)row->x + (j - 1)
+                                               : (arb_srcptr)row->integrals + (j - 1 - row->nstate));
+            char *comma = strchr(got, ',');
+            arb_t mid, rad;
+            arb_init(mid);
+            arb_init(rad);
+            if (comma == NULL || !arb_is_finite(b)) {
+                if (arb_is_finite(b))
+                    fc_bad(c, &c->bad_ball, "ball text", got, "MID,RAD");
+            } else {
+                *comma = '\0';
+                if (arb_set_str(mid, got, 4096) != 0 || arb_set_str(rad, comma + 1, 4096) != 0)
+                    fc_bad(c, &c->bad_ball, "ball text", got, "two decimals");
+                arb_add_error(mid, rad);
+                if (!arb_contains(mid, b))
+                    fc_bad(c, &c->bad_ball, "ball text (does not contain the ball)", got, "");
+                *comma = ',';
+            }
+            arb_clear(mid);
+            arb_clear(rad);
+        } else {
+            /* MPFR and double: d.ddd...e+XX with DIGITS significant digits, correctly
+             * rounded (MPFR's %Re of the exact value), nan / inf / -inf */
+            if (mpfr_nan_p(v))
+                snprintf(want, sizeof want, "nan");
+            else if (mpfr_inf_p(v))
+                snprintf(want, sizeof want, mpfr_sgn(v) > 0 ? "inf" : "-inf");
+            else
+                mpfr_snprintf(want, sizeof want, "%.*Re", c->digits - 1, v);
+            if (strcmp(got, want) != 0)
+                fc_bad(c, &c->bad_text, "text", got, want);
+        }
+        if (n != strlen(got) || nhref_row_format(tiny, sizeof tiny, row, j, c->digits) != n ||
+            strlen(tiny) != 3 || strncmp(tiny, got, 3) != 0)
+            fc_bad(c, &c->bad_len, "length", got, "as snprintf");
+        if (!(nhref_row_get_d(row, j) == mpfr_get_d(v, MPFR_RNDN) ||
+              (isnan(nhref_row_get_d(row, j)) && mpfr_nan_p(v))))
+            fc_bad(c, &c->bad_d, "get_d", got, "the double nearest");
+    }
+    /* beyond the last column: nothing */
+    snprintf(got, sizeof got, "x");
+    if (nhref_row_format(got, sizeof got, row, ncol, c->digits) != 0 || got[0] != '\0' ||
+        !isnan(nhref_row_get_d(row, ncol)))
+        fc_bad(c, &c->bad_range, "column out of range", got, "");
+    nhref_row_get_mpfr(v, row, ncol);
+    if (!mpfr_nan_p(v))
+        fc_bad(c, &c->bad_range, "get_mpfr out of range", "a number", "nan");
+    mpfr_clear(v);
+    c->rows++;
+    return 0;
+}
+
+/* the text of each value: what the formats print (nhref_row_format), in each type */
+START_TEST(test_row_format)
+{
+    nhref_spec_t *spec = spec_of(SLEIGH);
+    fmt_check_t c;
+    nhref_sink_t sink = {&c, fc_begin, fc_row, NULL, NULL, NULL};
+    memset(&c, 0, sizeof c);
+    ck_assert_int_eq(nhref_spec_set_init(spec, "omega", "0"), NHREF_OK); /* t0 = NaN */
+    ck_assert_int_eq(nhref_spec_set_init(spec, "v", "-3.25"), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_t_end(spec, "1"), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_dt_out(spec, "0.1"), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_type(spec, types[_i]), NHREF_OK);
+    ck_assert_int_eq(nhref_run(spec, &sink, NULL), NHREF_OK);
+    ck_assert_uint_eq(c.rows, 11);
+    ck_assert_msg(c.bad_text + c.bad_d + c.bad_len + c.bad_ball + c.bad_range == 0,
+                  "%zu text, %zu get_d, %zu length, %zu ball, %zu range mismatches; first: %s",
+                  c.bad_text, c.bad_d, c.bad_len, c.bad_ball, c.bad_range, c.first_bad);
+    nhref_spec_free(spec);
+}
+END_TEST
+
 /* ================================================================== formats */
 
 static char tmpdir[64];
@@ -2318,6 +2428,31 @@ START_TEST(test_format_registry)
         ck_assert_ptr_nonnull(nhref_format_get(i)->open);
         ck_assert_ptr_nonnull(nhref_format_get(i)->description);
     }
+}
+END_TEST
+
+/* a trajectory file's metadata back into a spec (nhref_spec_from_table): the
+ * parameters, initial state and t-start as written */
+START_TEST(test_spec_from_table)
+{
+    nhref_spec_t *spec = sleigh_pub2(), *back = spec_of(SLEIGH);
+    nhref_table_t *tab = NULL;
+    nhref_run_end_t end;
+    char path[512], err[512];
+    ck_assert_int_eq(nhref_spec_set_param(spec, "J", "0.70"), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_t_start(spec, "-0.5"), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_t_end(spec, "1"), NHREF_OK);
+    ck_assert_int_eq(run_to_file(spec, "csv", "t.csv", path, &end), NHREF_OK);
+    ck_assert_msg(nhref_table_read(&tab, path, 128, err, sizeof err) == NHREF_OK, "%s", err);
+    ck_assert_int_eq(nhref_spec_from_table(back, tab), NHREF_OK);
+    for (size_t i = 0; i < 3; i++)
+        ck_assert_str_eq(nhref_spec_param_str(back, i), nhref_spec_param_str(spec, i));
+    for (size_t i = 0; i < 5; i++)
+        ck_assert_str_eq(nhref_spec_init_str(back, i), nhref_spec_init_str(spec, i));
+    ck_assert_str_eq(nhref_spec_t_start(back), "-0.5");
+    nhref_table_free(tab);
+    nhref_spec_free(back);
+    nhref_spec_free(spec);
 }
 END_TEST
 
@@ -2718,6 +2853,8 @@ static Suite *run_suite(void)
     tcase_add_test(tc, test_csv_file);
     tcase_add_loop_test(tc, test_jsonl_file, 0, 3);
     tcase_add_test(tc, test_format_registry);
+    tcase_add_loop_test(tc, test_row_format, 0, 3);
+    tcase_add_test(tc, test_spec_from_table);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("refusals");
