@@ -48,6 +48,9 @@
 
 #define SLEIGH "chaplygin_sleigh"
 
+/* the number types, in the order of the loop tests */
+static const nhref_run_type_t types[] = {NHREF_RUN_MPFR, NHREF_RUN_DOUBLE, NHREF_RUN_PROVEN};
+
 /* ------------------------------------------------------------------ helpers */
 
 /* Q = the decimal string S exactly: [sign] digits [. digits] [(e|E) [sign] digits].
@@ -416,6 +419,34 @@ START_TEST(test_new_unknown_model)
         ck_assert_msg_has(spec, nhref_model_get(i)->name);
     nhref_spec_free(spec);
     ck_assert_int_eq(nhref_spec_new(&spec, NULL), NHREF_ENOTFOUND);
+    nhref_spec_free(spec);
+}
+END_TEST
+
+/* a descriptor of the caller's (nhref_spec_new_model): a valid one gives its defaults
+ * and copies; an invalid one is refused with the reason */
+START_TEST(test_new_model_descriptor)
+{
+    nhref_model_t mine = *nhref_model_find(SLEIGH);
+    nhref_spec_t *spec = NULL, *copy = NULL;
+    mine.name = "my_sleigh";
+    ck_assert_int_eq(nhref_spec_new_model(&spec, &mine), NHREF_OK);
+    ck_assert_ptr_eq(nhref_spec_model(spec), &mine);
+    ck_assert_str_eq(nhref_spec_param_str(spec, 1), mine.param[1].default_value);
+    ck_assert_int_eq(nhref_spec_set_param(spec, "J", "3"), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_copy(&copy, spec), NHREF_OK);
+    ck_assert_ptr_eq(nhref_spec_model(copy), &mine);
+    ck_assert_str_eq(nhref_spec_param_str(copy, 1), "3");
+    resolve_ok(copy);
+    nhref_spec_free(copy);
+    nhref_spec_free(spec);
+    mine.nstate = 0; /* no state: not a usable descriptor */
+    ck_assert_int_eq(nhref_spec_new_model(&spec, &mine), NHREF_EINVAL);
+    ck_assert_ptr_nonnull(spec);
+    ck_assert_msg_has(spec, "cannot build model my_sleigh");
+    nhref_spec_free(spec);
+    ck_assert_int_eq(nhref_spec_new_model(&spec, NULL), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_spec_resolve(spec), NHREF_EINVAL);
     nhref_spec_free(spec);
 }
 END_TEST
@@ -1441,7 +1472,7 @@ START_TEST(test_times)
 END_TEST
 
 /* a run on explicit times: t-start equal to the first time is row 0 (once), else it is
- * not a row at all */
+ * not a row at all; in each type */
 START_TEST(test_times_first_not_duplicated)
 {
     static const char *const with0[] = {"0", "1", "2"}, *const without0[] = {"1", "2"};
@@ -1449,6 +1480,8 @@ START_TEST(test_times_first_not_duplicated)
     nhref_sink_t sink;
     rec_t r;
     mpfr_t want;
+
+    ck_assert_int_eq(nhref_spec_set_type(spec, types[_i]), NHREF_OK);
 
     for (int pass = 0; pass < 2; pass++) {
         const char *const *t = pass == 0 ? with0 : without0;
@@ -1565,8 +1598,6 @@ static int ball_contains_q(arb_srcptr x, const mpq_t q)
     fmpq_clear(f);
     return in;
 }
-
-static const nhref_run_type_t types[] = {NHREF_RUN_MPFR, NHREF_RUN_DOUBLE, NHREF_RUN_PROVEN};
 
 /* the sink protocol in each type: begin once with what the run is, rows 0 .. n-1 in
  * order at the grid times (each the exact time rounded to the type once; a proven row's
@@ -1844,6 +1875,7 @@ START_TEST(test_run_sink_stops)
     ck_assert_int_eq(nhref_run(spec, &sink, &end), NHREF_EIO);
     ck_assert_str_eq(r.order, "brrrre");
     ck_assert_int_eq(r.end.status, NHREF_EIO);
+    ck_assert_int_eq(r.end.stats.outcome, NHREF_OUTCOME_FAILED);
     ck_assert_int_eq(end.status, NHREF_EIO);
     rec_clear(&r);
     /* begin refuses: no rows, NHREF_EIO */
@@ -2088,6 +2120,129 @@ START_TEST(test_row_format)
     ck_assert_msg(c.bad_text + c.bad_d + c.bad_len + c.bad_ball + c.bad_range == 0,
                   "%zu text, %zu get_d, %zu length, %zu ball, %zu range mismatches; first: %s",
                   c.bad_text, c.bad_d, c.bad_len, c.bad_ball, c.bad_range, c.first_bad);
+    nhref_spec_free(spec);
+}
+END_TEST
+
+/* progress: FN(ARG, fraction) after every step, fractions in [0, 1], never decreasing,
+ * the last one 1 when the run reaches t-end */
+typedef struct {
+    size_t calls;
+    double last;
+    int bad;
+} progress_t;
+
+static void on_progress(void *arg, double f)
+{
+    progress_t *p = arg;
+    if (!(f >= 0 && f <= 1) || f < p->last)
+        p->bad = 1;
+    p->last = f;
+    p->calls++;
+}
+
+START_TEST(test_run_progress)
+{
+    nhref_spec_t *spec = sleigh_pub2();
+    progress_t pr = {0, 0, 0};
+    nhref_run_end_t end;
+    ck_assert_int_eq(nhref_spec_set_type(spec, types[_i]), NHREF_OK);
+    nhref_spec_set_progress(spec, on_progress, &pr);
+    ck_assert_int_eq(nhref_run(spec, NULL, &end), NHREF_OK);
+    ck_assert_int_eq(pr.bad, 0);
+    ck_assert_uint_gt(pr.calls, 0);
+    ck_assert_uint_eq(pr.calls, end.stats.nsteps);
+    ck_assert(pr.last == 1);
+    nhref_spec_free(spec);
+}
+END_TEST
+
+/* a failed integration (too many steps): end still called once, outcome FAILED, the
+ * status, the state where it stopped (after the last row delivered) */
+START_TEST(test_run_max_steps)
+{
+    nhref_spec_t *spec = sleigh_pub2();
+    nhref_sink_t sink;
+    nhref_run_end_t end;
+    rec_t r;
+    int status;
+    ck_assert_int_eq(nhref_spec_set_type(spec, types[_i]), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_t_end(spec, "7"), NHREF_OK);
+    nhref_spec_set_max_steps(spec, 5);
+    rec_init(&r);
+    sink = rec_sink(&r);
+    status = nhref_run(spec, &sink, &end);
+    ck_assert_int_eq(status, NHREF_EMAXSTEPS);
+    ck_assert_str_eq(r.order + strlen(r.order) - 1, "e");
+    ck_assert_int_eq(r.nend, 1);
+    ck_assert_int_eq(r.end.status, NHREF_EMAXSTEPS);
+    ck_assert_int_eq(r.end.stats.outcome, NHREF_OUTCOME_FAILED);
+    ck_assert_uint_eq(r.end.stats.nsteps, 5);
+    ck_assert_uint_lt(r.nrows, 8);
+    ck_assert_uint_eq(r.end.stats.nrows, r.nrows);
+    ck_assert_int_eq(r.have_stop, 1);
+    ck_assert_int_eq(r.stop_index_off, 1);
+    if (r.nrows > 0) /* stopped after the last row delivered */
+        ck_assert(mpfr_cmp(r.stop_val, REC(&r, r.nrows - 1, 0)) >= 0);
+    ck_assert_ptr_null(end.stop);
+    rec_clear(&r);
+    nhref_spec_free(spec);
+}
+END_TEST
+
+/* a finite-time blow-up (tests/hostile.sh section 9: the MPFR path sees one at about
+ * 3e-29 s): NHREF_EBLOWUP, outcome BLOWUP, the row at t-start delivered, the stop row
+ * between it and the estimated blow-up time */
+START_TEST(test_run_blowup)
+{
+    nhref_spec_t *spec = spec_of("suslov_servo");
+    nhref_sink_t sink;
+    rec_t r;
+    ck_assert_int_eq(nhref_spec_set_param(spec, "b1", "2.91"), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_param(spec, "b2", "0"), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_param(spec, "b3", "0.37500000000000000000000000001"),
+                     NHREF_OK);
+    rec_init(&r);
+    sink = rec_sink(&r);
+    ck_assert_int_eq(nhref_run(spec, &sink, NULL), NHREF_EBLOWUP);
+    ck_assert_int_eq(r.nend, 1);
+    ck_assert_int_eq(r.end.status, NHREF_EBLOWUP);
+    ck_assert_int_eq(r.end.stats.outcome, NHREF_OUTCOME_BLOWUP);
+    ck_assert_uint_eq(r.nrows, 1);
+    ck_assert_uint_eq(r.index[0], 0);
+    ck_assert(mpfr_zero_p(REC(&r, 0, 0)));
+    ck_assert_int_eq(r.have_stop, 1);
+    ck_assert(mpfr_sgn(r.stop_val) > 0);
+    ck_assert(isfinite(r.end.stats.t_blowup) && r.end.stats.t_blowup > 0 &&
+              r.end.stats.t_blowup < 1e-20);
+    ck_assert(mpfr_cmp_d(r.stop_val, r.end.stats.t_blowup) <= 0);
+    rec_clear(&r);
+    nhref_spec_free(spec);
+}
+END_TEST
+
+/* scheme options: one of each name, replaced when set again, reset with the scheme */
+START_TEST(test_scheme_options)
+{
+    nhref_spec_t *spec = spec_of(SLEIGH);
+    ck_assert_int_eq(nhref_spec_set_scheme_option(spec, "order", 20), NHREF_OK);
+    ck_assert_str_eq(nhref_spec_scheme_options(spec), "order=20");
+    ck_assert_int_eq(nhref_spec_set_scheme_option(spec, "order", 25), NHREF_OK);
+    ck_assert_str_eq(nhref_spec_scheme_options(spec), "order=25");
+    resolve_ok(spec);
+    ck_assert_int_eq(nhref_spec_set_scheme_option(spec, "order", 1), NHREF_EINVAL);
+    ck_assert_msg_has(spec, "order");
+    ck_assert_int_eq(nhref_spec_set_scheme_option(spec, "stages", 4), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_spec_set_scheme_option(spec, NULL, 4), NHREF_EINVAL);
+    ck_assert_str_eq(nhref_spec_scheme_options(spec), "order=25");
+    ck_assert_int_eq(nhref_spec_set_scheme(spec, "gauss"), NHREF_OK);
+    ck_assert_str_eq(nhref_spec_scheme_options(spec), "");
+    ck_assert_int_eq(nhref_spec_set_scheme_option(spec, "stages", 4), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_scheme_option(spec, "stages", 5), NHREF_OK);
+    ck_assert_str_eq(nhref_spec_scheme_options(spec), "stages=5");
+    resolve_ok(spec);
+    ck_assert_int_eq(nhref_spec_set_scheme(spec, "gauss"), NHREF_OK);
+    ck_assert_str_eq(nhref_spec_scheme_options(spec), "");
     nhref_spec_free(spec);
 }
 END_TEST
@@ -2428,6 +2583,84 @@ START_TEST(test_format_registry)
         ck_assert_ptr_nonnull(nhref_format_get(i)->open);
         ck_assert_ptr_nonnull(nhref_format_get(i)->description);
     }
+}
+END_TEST
+
+/* a run stopped by an event, in both formats: the CSV's last data row is the stop
+ * (the outcome line names the event and its time, an event line follows, the checksum
+ * still holds); JSON Lines has an event object, the stop row, the outcome with the
+ * event's name */
+START_TEST(test_formats_event_stop)
+{
+    nhref_spec_t *spec = spec_of(SLEIGH);
+    nhref_run_end_t end;
+    char path[512], hex[65], claimed[65], **lines, *cell[32], tstop[128], want[256];
+    size_t n, ndata = 0;
+    long last_data = -1, out;
+    json_error_t err;
+    json_t *j;
+
+    ck_assert_int_eq(nhref_spec_set_t_end(spec, "20"), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_add_event(spec, "x + 5", 1), NHREF_OK);
+    ck_assert_int_eq(run_to_file(spec, "csv", "e.csv", path, &end), NHREF_OK);
+    ck_assert_int_eq(end.stats.outcome, NHREF_OUTCOME_EVENT);
+    lines = read_lines(path, &n);
+    for (size_t i = 1; i < n; i++)
+        if (lines[i][0] != '#') {
+            ndata++;
+            last_data = (long)i;
+        }
+    ck_assert_uint_eq(ndata, 6); /* t = 0 .. 4, then the stop */
+    ck_assert_uint_eq(split(lines[last_data], cell, 32), 10);
+    snprintf(tstop, sizeof tstop, "%s", cell[0]);
+    ck_assert(strtod(tstop, NULL) > 4 && strtod(tstop, NULL) < 5);
+    ck_assert(fabs(strtod(cell[1], NULL) + 5) < 1e-25);
+    out = find_line(lines, n, "# outcome: ", 1);
+    ck_assert_int_gt(out, last_data);
+    snprintf(want, sizeof want, "# outcome: stopped by the event 'x + 5' at t = %s", tstop);
+    ck_assert_msg(strncmp(lines[out], want, strlen(want)) == 0, "'%s'", lines[out]);
+    snprintf(want, sizeof want, "# event: x + 5 at t = %s", tstop);
+    ck_assert_int_gt(find_line(lines, n, want, 0), out);
+    ck_assert_int_eq(nhref_file_data_sha256(path, hex, claimed), NHREF_OK);
+    ck_assert_str_eq(hex, claimed);
+    free_lines(lines, n);
+
+    ck_assert_int_eq(run_to_file(spec, "jsonl", "e.jsonl", path, &end), NHREF_OK);
+    lines = read_lines(path, &n);
+    ck_assert_uint_eq(n, 1 + 5 + 1 + 1 + 1); /* what, 5 rows, the event, the stop, outcome */
+    /* the event object (where it comes among the rows is not specified: it is written
+     * when the driver reports the crossing, before the rows of that step) */
+    {
+        size_t nev = 0;
+        for (size_t i = 1; i < 8; i++) {
+            j = json_loads(lines[i], 0, &err);
+            ck_assert_msg(j != NULL, "%s", err.text);
+            if (json_object_get(j, "event") != NULL) {
+                ck_assert_str_eq(json_string_value(json_object_get(j, "event")), "x + 5");
+                ck_assert(json_number_value(json_object_get(j, "t")) == strtod(tstop, NULL));
+                ck_assert_uint_eq(json_object_size(j), 2);
+                nev++;
+            }
+            json_decref(j);
+        }
+        ck_assert_uint_eq(nev, 1);
+    }
+    j = json_loads(lines[7], 0, &err);
+    ck_assert_msg(j != NULL, "%s", err.text);
+    ck_assert(json_number_value(json_object_get(j, "t")) == strtod(tstop, NULL));
+    ck_assert(fabs(json_number_value(json_object_get(j, "x")) + 5) < 1e-14);
+    json_decref(j);
+    j = json_loads(lines[8], 0, &err);
+    ck_assert_msg(j != NULL, "%s", err.text);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "event")), "x + 5");
+    ck_assert_str_eq(json_string_value(json_object_get(j, "outcome")),
+                     nhref_outcome_str(NHREF_OUTCOME_EVENT));
+    ck_assert(fabs(json_number_value(json_object_get(j, "t_stop")) - strtod(tstop, NULL)) <
+              1e-14);
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "rows")), 5);
+    json_decref(j);
+    free_lines(lines, n);
+    nhref_spec_free(spec);
 }
 END_TEST
 
@@ -2791,6 +3024,7 @@ static Suite *run_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, test_new_defaults, 0, nmodels);
     tcase_add_test(tc, test_new_unknown_model);
+    tcase_add_test(tc, test_new_model_descriptor);
     tcase_add_loop_test(tc, test_param_override, 0, nmodels);
     tcase_add_loop_test(tc, test_init_override, 0, nmodels);
     tcase_add_test(tc, test_override_refused);
@@ -2825,7 +3059,7 @@ static Suite *run_suite(void)
     tcase_add_test(tc, test_grid_mpfr_exponent);     /* BUG */
     tcase_add_test(tc, test_grid_zero_huge_exponent); /* BUG */
     tcase_add_loop_test(tc, test_times, 0, (int)(sizeof timelists / sizeof timelists[0]));
-    tcase_add_test(tc, test_times_first_not_duplicated);
+    tcase_add_loop_test(tc, test_times_first_not_duplicated, 0, 3);
     tcase_add_test(tc, test_run_stats_rows_delivered); /* BUG */
     tcase_add_test(tc, test_times_and_grid_setters);
     tcase_add_test(tc, test_times_drop_grid); /* doubtful: skipped */
@@ -2839,6 +3073,10 @@ static Suite *run_suite(void)
     tcase_add_loop_test(tc, test_run_sink_stops, 0, 3);
     tcase_add_loop_test(tc, test_run_stop_when, 0, 2);       /* MPFR, double */
     tcase_add_loop_test(tc, test_run_recorded_events, 0, 2); /* MPFR, double */
+    tcase_add_loop_test(tc, test_run_progress, 0, 3);
+    tcase_add_loop_test(tc, test_run_max_steps, 0, 2); /* MPFR, double */
+    tcase_add_test(tc, test_run_blowup);
+    tcase_add_test(tc, test_scheme_options);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("run_proven");
@@ -2855,6 +3093,7 @@ static Suite *run_suite(void)
     tcase_add_test(tc, test_format_registry);
     tcase_add_loop_test(tc, test_row_format, 0, 3);
     tcase_add_test(tc, test_spec_from_table);
+    tcase_add_test(tc, test_formats_event_stop);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("refusals");
