@@ -125,19 +125,19 @@ static void resolve_fails(nhref_spec_t *spec, int status, ...)
                   nhref_status_name(status), nhref_spec_error(spec));
     va_start(ap, status);
     while ((frag = va_arg(ap, const char *)) != NULL)
-        ck_assert_msg(strstr(nhref_spec_error(spec), frag) != NULL,
-                      "message '%s' lacks '%s'", nhref_spec_error(spec), frag);
+        ck_assert_msg(strstr(nhref_spec_error(spec), frag) != NULL, "message '%s' lacks '%s'",
+                      nhref_spec_error(spec), frag);
     va_end(ap);
 }
 
 /* the message of SPEC contains FRAG */
-#define ck_assert_msg_has(spec, frag)                                                       \
-    ck_assert_msg(strstr(nhref_spec_error(spec), (frag)) != NULL, "message '%s' lacks '%s'", \
+#define ck_assert_msg_has(spec, frag)                                                              \
+    ck_assert_msg(strstr(nhref_spec_error(spec), (frag)) != NULL, "message '%s' lacks '%s'",       \
                   nhref_spec_error(spec), (frag))
 
 /* the message of SPEC starts with PREFIX */
-#define ck_assert_msg_starts(spec, prefix)                                                    \
-    ck_assert_msg(strncmp(nhref_spec_error(spec), (prefix), strlen(prefix)) == 0,            \
+#define ck_assert_msg_starts(spec, prefix)                                                         \
+    ck_assert_msg(strncmp(nhref_spec_error(spec), (prefix), strlen(prefix)) == 0,                  \
                   "message '%s' does not start with '%s'", nhref_spec_error(spec), (prefix))
 
 /* the sleigh's parameters and state of the spec's case PUB-2 (check_sleigh.c) */
@@ -163,14 +163,12 @@ static nhref_oracle_sleigh_t *oracle_of(const nhref_spec_t *spec, mpfr_prec_t pr
     nhref_oracle_sleigh_t *o = NULL;
     for (int i = 0; i < 3; i++) {
         mpfr_init2(p + i, prec);
-        ck_assert_int_eq(mpfr_set_str(p + i, nhref_spec_param_str(spec, (size_t)i), 10,
-                                      MPFR_RNDN),
+        ck_assert_int_eq(mpfr_set_str(p + i, nhref_spec_param_str(spec, (size_t)i), 10, MPFR_RNDN),
                          0);
     }
     for (int i = 0; i < 5; i++) {
         mpfr_init2(s0 + i, prec);
-        ck_assert_int_eq(mpfr_set_str(s0 + i, nhref_spec_init_str(spec, (size_t)i), 10,
-                                      MPFR_RNDN),
+        ck_assert_int_eq(mpfr_set_str(s0 + i, nhref_spec_init_str(spec, (size_t)i), 10, MPFR_RNDN),
                          0);
     }
     ck_assert_int_eq(nhref_oracle_sleigh_new(&o, p, s0, prec), NHREF_OK);
@@ -286,8 +284,7 @@ static int rec_row(void *self, const nhref_row_t *row)
         for (size_t j = 0; j < row->nstate; j++)
             arb_set(r->ball + k * r->ncol + 1 + j, (arb_srcptr)row->x + j);
         for (size_t j = 0; j < row->nintegral; j++)
-            arb_set(r->ball + k * r->ncol + 1 + row->nstate + j,
-                    (arb_srcptr)row->integrals + j);
+            arb_set(r->ball + k * r->ncol + 1 + row->nstate + j, (arb_srcptr)row->integrals + j);
     }
     r->nrows++;
     return row->index == r->stop_at ? -1 : 0;
@@ -501,8 +498,8 @@ END_TEST
  * values: NHREF_EPARSE; the spec is unchanged either way */
 START_TEST(test_override_refused)
 {
-    static const char *const bad[] = {"", "abc", "1.2.3", "1e", "nan", "inf", "-inf", " 1",
-                                      "1 ", "0x10", "1,5", "--1", "1e+", "."};
+    static const char *const bad[] = {"",   "abc", "1.2.3", "1e",  "nan", "inf", "-inf",
+                                      " 1", "1 ",  "0x10",  "1,5", "--1", "1e+", "."};
     const nhref_model_t *m = nhref_model_find(SLEIGH);
     nhref_spec_t *spec = spec_of(SLEIGH);
     char want[512], names[256];
@@ -529,8 +526,7 @@ START_TEST(test_override_refused)
         ck_assert_msg_has(spec, "initial value v: ");
         ck_assert_msg(nhref_spec_set_t_end(spec, bad[i]) == NHREF_EPARSE, "t-end '%s'", bad[i]);
         ck_assert_msg(nhref_spec_set_dt_out(spec, bad[i]) == NHREF_EPARSE, "dt-out '%s'", bad[i]);
-        ck_assert_msg(nhref_spec_set_t_start(spec, bad[i]) == NHREF_EPARSE, "t-start '%s'",
-                      bad[i]);
+        ck_assert_msg(nhref_spec_set_t_start(spec, bad[i]) == NHREF_EPARSE, "t-start '%s'", bad[i]);
     }
     ck_assert_int_eq(nhref_spec_set_param(spec, "m", NULL), NHREF_EPARSE);
     ck_assert_int_eq(nhref_spec_set_init(spec, "v", NULL), NHREF_EPARSE);
@@ -554,15 +550,15 @@ END_TEST
  * goes by in nhref_run.h, after the WHERE prefix */
 static const struct {
     nhref_spec_names_t style;
-    const char *param, *init, *t_start, *t_end, *dt_out, *times, *digits, *prec, *stop_when,
-        *event, *dbl, *max_rows;
+    const char *param, *init, *t_start, *t_end, *dt_out, *times, *digits, *prec, *stop_when, *event,
+        *dbl, *max_rows;
 } words[] = {
     {NHREF_SPEC_WORDS, "parameter m", "initial value v", "t-start", "t-end", "dt-out", "times",
      "digits", "prec", "stop-when", "event", "the double type", "max-rows"},
     {NHREF_SPEC_OPTIONS, "--param m", "--init v", "--t-start", "--t-end", "--dt-out", "--times",
      "--digits", "--prec", "--stop-when", "--event", "--fast", "--max-rows"},
-    {NHREF_SPEC_KEYS, "param m", "init v", "t-start", "t-end", "dt-out", "times", "digits",
-     "prec", "stop-when", "event", "type double", "max-rows"},
+    {NHREF_SPEC_KEYS, "param m", "init v", "t-start", "t-end", "dt-out", "times", "digits", "prec",
+     "stop-when", "event", "type double", "max-rows"},
 };
 
 START_TEST(test_label_words)
@@ -576,11 +572,11 @@ START_TEST(test_label_words)
 
     ck_assert_int_eq(nhref_spec_set_names(spec, words[s].style, where), NHREF_OK);
 
-#define EXPECT_START(status, call, fmt, ...)                                                  \
-    do {                                                                                   \
-        ck_assert_int_eq((call), (status));                                                \
-        snprintf(want, sizeof want, "%s" fmt, w, __VA_ARGS__);                             \
-        ck_assert_msg_starts(spec, want);                                                  \
+#define EXPECT_START(status, call, fmt, ...)                                                       \
+    do {                                                                                           \
+        ck_assert_int_eq((call), (status));                                                        \
+        snprintf(want, sizeof want, "%s" fmt, w, __VA_ARGS__);                                     \
+        ck_assert_msg_starts(spec, want);                                                          \
     } while (0)
 
     EXPECT_START(NHREF_EPARSE, nhref_spec_set_param(spec, "m", "abc"),
@@ -595,8 +591,8 @@ START_TEST(test_label_words)
     EXPECT_START(NHREF_EPARSE, nhref_spec_set_times(spec, 1, only), "%s: '2..'", words[s].times);
     EXPECT_START(NHREF_EINVAL, nhref_spec_set_digits(spec, -1), "%s -1: ", words[s].digits);
     EXPECT_START(NHREF_EINVAL, nhref_spec_set_prec(spec, -1), "%s -1: ", words[s].prec);
-    EXPECT_START(NHREF_EPARSE, nhref_spec_add_event(spec, "x +", 1), "%s 'x +': ",
-                 words[s].stop_when);
+    EXPECT_START(NHREF_EPARSE, nhref_spec_add_event(spec, "x +", 1),
+                 "%s 'x +': ", words[s].stop_when);
     EXPECT_START(NHREF_EPARSE, nhref_spec_add_event(spec, "x +", 0), "%s 'x +': ", words[s].event);
     /* the unknown name: the same sentence in every style */
     EXPECT_START(NHREF_ENOTFOUND, nhref_spec_set_param(spec, "q", "1"), "%s",
@@ -623,8 +619,8 @@ START_TEST(test_label_words)
     nhref_spec_set_max_rows(spec, 11);
     ck_assert_int_eq(nhref_spec_set_type(spec, NHREF_RUN_DOUBLE), NHREF_OK);
     ck_assert_int_eq(nhref_spec_set_prec(spec, 100), NHREF_OK);
-    EXPECT_START(NHREF_EINVAL, nhref_spec_resolve(spec),
-                 "%s is double precision (53 bits): no %s", words[s].dbl, words[s].prec);
+    EXPECT_START(NHREF_EINVAL, nhref_spec_resolve(spec), "%s is double precision (53 bits): no %s",
+                 words[s].dbl, words[s].prec);
     ck_assert_int_eq(nhref_spec_set_prec(spec, 0), NHREF_OK);
     resolve_ok(spec);
     ck_assert_int_eq(nhref_spec_set_names(spec, (nhref_spec_names_t)3, NULL), NHREF_EINVAL);
@@ -878,8 +874,8 @@ END_TEST
 /* a precision alone: digits = prec log10 2 - 1 (a double, to a few of its ulps) */
 START_TEST(test_prec_digits)
 {
-    static const long precs[] = {7, 16, 53, 64, 100, 113, 132, 333, 1000, 4096, 100000, 288537,
-                                 3321931};
+    static const long precs[] = {7,   16,   53,   64,     100,    113,    132,
+                                 333, 1000, 4096, 100000, 288537, 3321931};
     nhref_spec_t *spec = spec_of(SLEIGH);
     mpfr_t w;
     mpfr_init2(w, 256);
@@ -896,8 +892,8 @@ START_TEST(test_prec_digits)
         mpfr_sub_ui(w, w, 1, MPFR_RNDN);
         want = mpfr_get_d(w, MPFR_RNDN);
         got = nhref_spec_digits(spec);
-        ck_assert_msg(fabs(got - want) <= 4 * DBL_EPSILON * want, "prec %ld: digits %.17g, want %.17g",
-                      precs[i], got, want);
+        ck_assert_msg(fabs(got - want) <= 4 * DBL_EPSILON * want,
+                      "prec %ld: digits %.17g, want %.17g", precs[i], got, want);
     }
     /* digits and precision both given: each as given */
     ck_assert_int_eq(nhref_spec_set_prec(spec, 200), NHREF_OK);
@@ -1018,8 +1014,8 @@ static void ck_time_str(nhref_spec_t *spec, size_t k, const mpq_t q, const char 
     char buf[4096];
     mpq_t got;
     size_t n = nhref_spec_time_str(spec, k, buf, sizeof buf);
-    ck_assert_msg(n > 0 && n < sizeof buf && n == strlen(buf), "%s: row %zu: length %zu", what,
-                  k, n);
+    ck_assert_msg(n > 0 && n < sizeof buf && n == strlen(buf), "%s: row %zu: length %zu", what, k,
+                  n);
     mpq_init(got);
     q_dec(got, buf);
     if (!mpq_equal(got, q))
@@ -1087,10 +1083,10 @@ static const struct {
     size_t n; /* rows, counted by hand */
 } grids[] = {
     {"0", "10", "1", 11},
-    {"0", "1", "0.3", 5},                /* 0, .3, .6, .9, then 1 */
-    {"-1.5", "2", "0.5", 8},             /* an exact multiple: t-end once */
-    {"-3", "-1", "0.7", 4},              /* -3, -2.3, -1.6, then -1 */
-    {"0.1", "0.3", "0.1", 3},            /* exact in decimal, not in binary */
+    {"0", "1", "0.3", 5},     /* 0, .3, .6, .9, then 1 */
+    {"-1.5", "2", "0.5", 8},  /* an exact multiple: t-end once */
+    {"-3", "-1", "0.7", 4},   /* -3, -2.3, -1.6, then -1 */
+    {"0.1", "0.3", "0.1", 3}, /* exact in decimal, not in binary */
     {"1e-20", "5e-20", "1e-20", 5},
     {"1e20", "100000000000000000005", "1", 6}, /* one double for all of them */
     {"0", "1e300", "1e299", 11},
@@ -1100,12 +1096,12 @@ static const struct {
     {"0", "1", "0.333333333333333333333333333333333333333", 5},
     {"-0", "1", "0.5", 3},
     {"0", "1e-5", "3e-7", 35},
-    {"0", "1", "5", 2},                  /* dt-out beyond t-end: t-start, t-end */
-    {"0", "1e-45", "1e-46", 11},         /* written with an exponent */
+    {"0", "1", "5", 2},          /* dt-out beyond t-end: t-start, t-end */
+    {"0", "1e-45", "1e-46", 11}, /* written with an exponent */
     {"1e50", "1e51", "1e50", 10},
     {"5", "5.0000000000000000000000000000001", "1e-31", 2},
     {"-1e3", "1e3", "2.5e2", 9},
-    {"3e3", "1.2e4", "3e3", 4},          /* positive decimal exponents */
+    {"3e3", "1.2e4", "3e3", 4}, /* positive decimal exponents */
     {"0.7", "0.70000000000000001", "0.000000000000000001", 11},
     {"-7.25", "-7.2499999", "0.00000002", 6},
     {"1", "1.00000001", "3e-9", 5},
@@ -1255,8 +1251,7 @@ START_TEST(test_grid_max_rows)
     nhref_spec_set_max_rows(spec, 5);
     resolve_ok(spec);
     nhref_spec_set_max_rows(spec, 4);
-    resolve_fails(spec, NHREF_EINVAL, "5 times, more than the limit of 4 rows",
-                  (const char *)NULL);
+    resolve_fails(spec, NHREF_EINVAL, "5 times, more than the limit of 4 rows", (const char *)NULL);
     nhref_spec_free(spec);
 }
 END_TEST
@@ -1397,8 +1392,9 @@ START_TEST(test_grid_zero_huge_exponent)
         _exit(bad ? 4 : 0);
     }
     ck_assert_int_eq(waitpid(pid, &wst, 0), pid);
-    ck_assert_msg(WIFEXITED(wst), "resolving t-start = 0 written with a huge exponent killed "
-                                  "the process (signal %d)",
+    ck_assert_msg(WIFEXITED(wst),
+                  "resolving t-start = 0 written with a huge exponent killed "
+                  "the process (signal %d)",
                   WIFSIGNALED(wst) ? WTERMSIG(wst) : 0);
     ck_assert_int_eq(WEXITSTATUS(wst), 0);
 }
@@ -1417,8 +1413,8 @@ static const struct {
     {"0", 2, {"1", "2"}, 0, 1},
     {"0", 4, {"-1", "-2", "-2", "-3.5"}, 0, 1},
     {"0", 2, {"0", "0"}, 0, 0},
-    {"1e-1", 2, {"0.1", "0.3"}, 0, 0},   /* t-start equal to the first time, written otherwise */
-    {"0", 3, {"0", "0", "-1"}, 0, 0},    /* the direction set by the first time that moves */
+    {"1e-1", 2, {"0.1", "0.3"}, 0, 0}, /* t-start equal to the first time, written otherwise */
+    {"0", 3, {"0", "0", "-1"}, 0, 0},  /* the direction set by the first time that moves */
     {"-2.5", 3, {"-2.5e0", "1e1", "1e1"}, 0, 0},
     {"5", 3, {"5", "6", "4"}, 3, 0},
     {"5", 2, {"4", "6"}, 2, 0},
@@ -1444,8 +1440,8 @@ START_TEST(test_times)
                  timelists[_i].t[timelists[_i].broken - 1]);
         resolve_fails(spec, NHREF_EINVAL, want, (const char *)NULL);
         ck_assert_int_eq(nhref_spec_set_names(spec, NHREF_SPEC_OPTIONS, NULL), NHREF_OK);
-        snprintf(want, sizeof want, "--times: time %zu (%s) breaks the order",
-                 timelists[_i].broken, timelists[_i].t[timelists[_i].broken - 1]);
+        snprintf(want, sizeof want, "--times: time %zu (%s) breaks the order", timelists[_i].broken,
+                 timelists[_i].t[timelists[_i].broken - 1]);
         resolve_fails(spec, NHREF_EINVAL, want, (const char *)NULL);
         nhref_spec_free(spec);
         return;
@@ -2036,7 +2032,8 @@ static void fc_bad(fmt_check_t *c, size_t *count, const char *what, const char *
                    const char *want)
 {
     if ((*count)++ == 0 && c->first_bad[0] == '\0')
-        snprintf(c->first_bad, sizeof c->first_bad, "%s: got '%.200s', want '%.200s'", what, got, want);
+        snprintf(c->first_bad, sizeof c->first_bad, "%s: got '%.200s', want '%.200s'", what, got,
+                 want);
 }
 
 static int fc_row(void *self, const nhref_row_t *row)
@@ -2051,9 +2048,10 @@ static int fc_row(void *self, const nhref_row_t *row)
         nhref_row_get_mpfr(v, row, j); /* a ball: its midpoint */
         if (row->type == NHREF_RUN_PROVEN) {
             /* "MID,RAD": [MID - RAD, MID + RAD] contains the ball */
-            arb_srcptr b = (j == 0 ? (arb_srcptr)row->t
-                            : j <= row->nstate ? (arb_srcptr)row->x + (j - 1)
-                                               : (arb_srcptr)row->integrals + (j - 1 - row->nstate));
+            arb_srcptr b =
+                (j == 0             ? (arb_srcptr)row->t
+                 : j <= row->nstate ? (arb_srcptr)row->x + (j - 1)
+                                    : (arb_srcptr)row->integrals + (j - 1 - row->nstate));
             char *comma = strchr(got, ',');
             arb_t mid, rad;
             arb_init(mid);
@@ -2201,8 +2199,7 @@ START_TEST(test_run_blowup)
     rec_t r;
     ck_assert_int_eq(nhref_spec_set_param(spec, "b1", "2.91"), NHREF_OK);
     ck_assert_int_eq(nhref_spec_set_param(spec, "b2", "0"), NHREF_OK);
-    ck_assert_int_eq(nhref_spec_set_param(spec, "b3", "0.37500000000000000000000000001"),
-                     NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_param(spec, "b3", "0.37500000000000000000000000001"), NHREF_OK);
     rec_init(&r);
     sink = rec_sink(&r);
     ck_assert_int_eq(nhref_run(spec, &sink, NULL), NHREF_EBLOWUP);
@@ -2348,8 +2345,9 @@ static void header_of(char *buf, size_t len, const nhref_model_t *m, int balls)
 {
     buf[0] = '\0';
     for (size_t k = 0; k < 1 + m->nstate + m->nintegral; k++) {
-        const char *nm = k == 0 ? "t" : k <= m->nstate ? m->state[k - 1].name
-                                                        : m->integral[k - 1 - m->nstate].name;
+        const char *nm = k == 0           ? "t"
+                         : k <= m->nstate ? m->state[k - 1].name
+                                          : m->integral[k - 1 - m->nstate].name;
         size_t u = strlen(buf);
         snprintf(buf + u, len - u, balls ? "%s%s,%s_rad" : "%s%s", k ? "," : "", nm, nm);
     }
@@ -2656,8 +2654,7 @@ START_TEST(test_formats_event_stop)
     ck_assert_str_eq(json_string_value(json_object_get(j, "event")), "x + 5");
     ck_assert_str_eq(json_string_value(json_object_get(j, "outcome")),
                      nhref_outcome_str(NHREF_OUTCOME_EVENT));
-    ck_assert(fabs(json_number_value(json_object_get(j, "t_stop")) - strtod(tstop, NULL)) <
-              1e-14);
+    ck_assert(fabs(json_number_value(json_object_get(j, "t_stop")) - strtod(tstop, NULL)) < 1e-14);
     ck_assert_int_eq(json_integer_value(json_object_get(j, "rows")), 5);
     json_decref(j);
     free_lines(lines, n);
@@ -2712,13 +2709,14 @@ START_TEST(test_refuse_memory_rows)
     ck_assert_int_eq(nhref_spec_set_t_end(spec, "1"), NHREF_OK);
     ck_assert_int_eq(nhref_spec_set_dt_out(spec, "1e-15"), NHREF_OK);
     nhref_spec_set_max_rows(spec, 2000000000000000UL);
-    resolve_fails(spec, NHREF_EINVAL, "not enough memory: ",
-                  "the output grid (1000000000000001 rows at 132 bits", "more than the",
-                  (const char *)NULL);
+    resolve_fails(spec, NHREF_EINVAL,
+                  "not enough memory: ", "the output grid (1000000000000001 rows at 132 bits",
+                  "more than the", (const char *)NULL);
     ck_run_refused(spec, NHREF_EINVAL);
     ck_assert_int_eq(nhref_spec_set_type(spec, NHREF_RUN_DOUBLE), NHREF_OK);
-    resolve_fails(spec, NHREF_EINVAL, "not enough memory: ",
-                  "the output grid (1000000000000001 rows in double", (const char *)NULL);
+    resolve_fails(spec, NHREF_EINVAL,
+                  "not enough memory: ", "the output grid (1000000000000001 rows in double",
+                  (const char *)NULL);
     nhref_spec_free(spec);
 }
 END_TEST
@@ -2840,8 +2838,7 @@ START_TEST(test_refuse_events)
     ck_assert_uint_eq(nhref_spec_nevents(spec), 0);
     /* x = 0 at the start: log(x) undefined there */
     ck_assert_int_eq(nhref_spec_add_event(spec, "log(x)", 1), NHREF_OK);
-    resolve_fails(spec, NHREF_EPARSE,
-                  "stop-when 'log(x)' is undefined at the initial state, t = 0",
+    resolve_fails(spec, NHREF_EPARSE, "stop-when 'log(x)' is undefined at the initial state, t = 0",
                   "an event function must be defined where the run starts", (const char *)NULL);
     ck_run_refused(spec, NHREF_EPARSE);
     /* defined once the state moves away */
@@ -2853,7 +2850,8 @@ START_TEST(test_refuse_events)
     spec = spec_of(SLEIGH);
     ck_assert_int_eq(nhref_spec_set_names(spec, NHREF_SPEC_OPTIONS, "X: "), NHREF_OK);
     ck_assert_int_eq(nhref_spec_add_event(spec, "1/t + y", 0), NHREF_OK);
-    resolve_fails(spec, NHREF_EPARSE, "X: --event '1/t + y' is undefined at the initial state, t = 0",
+    resolve_fails(spec, NHREF_EPARSE,
+                  "X: --event '1/t + y' is undefined at the initial state, t = 0",
                   (const char *)NULL);
     ck_assert_int_eq(nhref_spec_set_t_start(spec, "-1"), NHREF_OK);
     resolve_ok(spec);
@@ -2887,8 +2885,7 @@ START_TEST(test_refuse_double_params)
     nhref_spec_t *spec = spec_of("suslov_servo");
     ck_assert_int_eq(nhref_spec_set_param(spec, "b1", "2.91"), NHREF_OK);
     ck_assert_int_eq(nhref_spec_set_param(spec, "b2", "0"), NHREF_OK);
-    ck_assert_int_eq(nhref_spec_set_param(spec, "b3", "0.37500000000000000000000000001"),
-                     NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_param(spec, "b3", "0.37500000000000000000000000001"), NHREF_OK);
     resolve_ok(spec);
     ck_assert_int_eq(nhref_spec_set_type(spec, NHREF_RUN_DOUBLE), NHREF_OK);
     resolve_fails(spec, NHREF_EPARAM,
