@@ -12,9 +12,9 @@
  * - the data checksum from nettle's SHA-256 over the lines this file reads back;
  * - JSON Lines parsed by jansson and compared with the CSV of the same run.
  *
- * Tests marked "BUG:" show a fault of the run layer (the comment at each says which:
- * input, expected, got); they are in the test case "bugs", tagged "bug", and fail until
- * the fault is fixed.  The quick loop: CK_EXCLUDE_TAGS="slow bug" ./check_run.
+ * The test case "edges" holds the faults this suite found in the run layer when it was
+ * written (each comment says how it failed: input, expected, got); they are fixed, and
+ * the tests keep them so.  The quick loop: CK_EXCLUDE_TAGS=slow ./check_run.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -966,7 +966,7 @@ START_TEST(test_double_precision)
 }
 END_TEST
 
-/* BUG: digits in (0, 1) are refused (nhref_run.h: "digits in [1, 10^6]"), but the message
+/* An edge this suite found broken, now fixed (the comment says how it failed): digits in (0, 1) are refused (nhref_run.h: "digits in [1, 10^6]"), but the message
  * blames a precision the caller never gave: digits 0.5 -> "prec 34 implies fewer than 1
  * digit" (34 bits imply 9.2 digits; resolve.c:resolve_precision formats the message of a
  * given precision for given digits).  Expected: a message naming the digits. */
@@ -1285,7 +1285,7 @@ START_TEST(test_grid_refused)
 }
 END_TEST
 
-/* BUG: t-end after t-start is decided at the working precision (resolve.c:resolve_grid
+/* An edge this suite found broken, now fixed (the comment says how it failed): t-end after t-start is decided at the working precision (resolve.c:resolve_grid
  * compares the MPFR values at iprec), not exactly like the rest of the grid: t-start 5,
  * t-end 5 + 10^-49, dt-out 10^-49 at 30 digits (132 bits, where both round to 5) is
  * refused with "t-end = 5.0...01 must be after t-start = 5", which is false -- it is
@@ -1310,7 +1310,7 @@ START_TEST(test_grid_t_end_after_exactly)
 }
 END_TEST
 
-/* BUG: nhref_decimal_set (MPFR's mpfr_strtofr, base 10) accepts MPFR's exponent marker
+/* An edge this suite found broken, now fixed (the comment says how it failed): nhref_decimal_set (MPFR's mpfr_strtofr, base 10) accepts MPFR's exponent marker
  * '@' ("5@-1" is 0.5, "1@1" is 10), so the setters take these strings, but the grid's
  * exact reader (grid.c:nhref_dec_parse) knows only 'e'/'E' and ignores mpz_set_str's
  * failure: t-end "1@1" is refused with "t-end = 1@1 is out of range (admissible range:
@@ -1356,7 +1356,7 @@ START_TEST(test_grid_mpfr_exponent)
 }
 END_TEST
 
-/* BUG: a zero written with a huge decimal exponent is a valid t-start (nhref_decimal_set
+/* An edge this suite found broken, now fixed (the comment says how it failed): a zero written with a huge decimal exponent is a valid t-start (nhref_decimal_set
  * reads 0), but the grid aligns the mantissas with 10^|exponent| before anything else
  * (grid.c:align), and GMP aborts the process: "gmp: overflow in mpz type" (t-start
  * "0e99999999999999999999", "0e-100000000000"); library code must not end the process.
@@ -1506,7 +1506,7 @@ START_TEST(test_times_first_not_duplicated)
 }
 END_TEST
 
-/* BUG: nhref_run_end_t's stats count "rows delivered" (nhref_run.h), but with explicit
+/* An edge this suite found broken, now fixed (the comment says how it failed): nhref_run_end_t's stats count "rows delivered" (nhref_run.h), but with explicit
  * times that do not start at t-start, stats.nrows also counts t-start, which the
  * integrator is given and which is not a row (run/run.c passes the driver's count of
  * grid points on): times 1, 2 from t-start 0 deliver 2 rows and report 3.  It shows in
@@ -1561,18 +1561,13 @@ START_TEST(test_times_and_grid_setters)
 }
 END_TEST
 
-/* DOUBTFUL (not run unless NHREF_TEST_DOUBTFUL is set): nhref_run.h says "Setting t-end
- * or dt-out drops explicit times and the other way round", but nhref_spec_set_times keeps
- * an earlier t-end and dt-out (spec.c: set_times frees only the old times), and they come
- * back when dt-out alone is set later: t-end 3, then times, then dt-out 0.5 gives the grid
- * to 3 (7 rows), not to the model's t-end 10 (21 rows).  Whether "drops" means "deletes"
- * or "hides" is for the header's author to say. */
+/* nhref_run.h: "Setting t-end or dt-out drops explicit times and the other way round":
+ * explicit times delete an earlier t-end and dt-out, so that t-end 3, then times, then
+ * dt-out 0.5 gives the grid to the model's t-end 10 (21 rows), not to 3 (it once did). */
 START_TEST(test_times_drop_grid)
 {
     static const char *const t[] = {"1", "2"};
     nhref_spec_t *spec;
-    if (getenv("NHREF_TEST_DOUBTFUL") == NULL)
-        return;
     spec = spec_of(SLEIGH);
     ck_assert_int_eq(nhref_spec_set_t_end(spec, "3"), NHREF_OK);
     ck_assert_int_eq(nhref_spec_set_times(spec, 2, t), NHREF_OK);
@@ -2968,7 +2963,7 @@ START_TEST(test_refuse_params)
 }
 END_TEST
 
-/* BUG: a value beyond the working precision's bounds gets NHREF_ERANGE or NHREF_EPARSE
+/* An edge this suite found broken, now fixed (the comment says how it failed): a value beyond the working precision's bounds gets NHREF_ERANGE or NHREF_EPARSE
  * depending on which input it is: resolve.c:decimal_at returns NHREF_ERANGE for it (and
  * set_param does for a parameter), and resolve_times passes that on for t-start, but
  * resolve_init, resolve_grid and resolve_times_list replace it by NHREF_EPARSE ("return
@@ -3098,10 +3093,8 @@ static Suite *run_suite(void)
     tcase_add_test(tc, test_refuse_params);
     suite_add_tcase(s, tc);
 
-    /* the tests that show bugs of the run layer (each one's comment says which): they
-     * fail until the bug is fixed; CK_EXCLUDE_TAGS=bug leaves them out */
-    tc = tcase_create("bugs");
-    tcase_set_tags(tc, "bug");
+    /* the edges this suite found broken when it was written (each comment says how) */
+    tc = tcase_create("edges");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_digits_below_one_message);
     tcase_add_test(tc, test_grid_t_end_after_exactly);
@@ -3109,7 +3102,7 @@ static Suite *run_suite(void)
     tcase_add_test(tc, test_grid_zero_huge_exponent);
     tcase_add_test(tc, test_run_stats_rows_delivered);
     tcase_add_test(tc, test_resolve_range_status);
-    tcase_add_test(tc, test_times_drop_grid); /* doubtful: runs with NHREF_TEST_DOUBTFUL=1 */
+    tcase_add_test(tc, test_times_drop_grid);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("refusals_rlimit");

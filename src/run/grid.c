@@ -12,10 +12,10 @@
  * exponent), exactly */
 int nhref_dec_parse(mpz_t m, long *e, const char *d)
 {
-    long exp10 = 0;
+    long exp10 = 0, x;
     const char *p = d;
-    char *digits;
-    int neg = 0, seen_point = 0;
+    char *digits, *end;
+    int neg = 0, seen_point = 0, bad;
     size_t len = 0;
 
     if (*p == '+' || *p == '-')
@@ -23,7 +23,8 @@ int nhref_dec_parse(mpz_t m, long *e, const char *d)
     digits = malloc(strlen(d) + 1);
     if (digits == NULL)
         return -1;
-    for (; *p != '\0' && *p != 'e' && *p != 'E'; p++) {
+    /* the digits and the point; the exponent after e, E or @ (MPFR's marker) */
+    for (; *p != '\0' && *p != 'e' && *p != 'E' && *p != '@'; p++) {
         if (*p == '.') {
             seen_point = 1;
             continue;
@@ -33,16 +34,17 @@ int nhref_dec_parse(mpz_t m, long *e, const char *d)
             exp10--;
     }
     digits[len] = '\0';
-    if (*p == 'e' || *p == 'E')
-        exp10 += strtol(p + 1, NULL, 10);
-    mpz_set_str(m, len ? digits : "0", 10);
+    x = *p != '\0' ? strtol(p + 1, &end, 10) : 0;
+    bad = mpz_set_str(m, len ? digits : "0", 10) != 0;
     free(digits);
+    if (bad)
+        return -1;
     if (neg)
         mpz_neg(m, m);
-    *e = exp10;
+    /* a zero is 0 whatever its exponent (0e99999999999999999999 is 0) */
+    *e = mpz_sgn(m) == 0 ? 0 : exp10 + x;
     return 0;
 }
-
 
 /* the decimal string of M 10^EXP10, exact: plain decimal notation (the digits of m
  * with the point exp10 places in, trailing zeros after the point dropped), but
@@ -132,11 +134,17 @@ long nhref_dec_span(const char *t0, const char *d)
     return span;
 }
 
+/* the decimal order of M 10^E: the digits of M plus E */
+static long order_of(const mpz_t m, long e)
+{
+    return (long)mpz_sizeinbase(m, 10) + e;
+}
+
 /* M = M * 10^(E - TO), E >= TO: the mantissa at the decimal exponent TO */
 static void align(mpz_t m, long e, long to)
 {
     mpz_t p;
-    if (e == to)
+    if (e == to || mpz_sgn(m) == 0)
         return;
     mpz_init(p);
     mpz_ui_pow_ui(p, 10, (unsigned long)(e - to));
@@ -195,21 +203,34 @@ int nhref_grid_init(nhref_grid_t *g, const char *t_start, const char *t_end, con
         why = NHREF_GRID_NOMEM;
         goto out;
     }
-    /* every mantissa at the smallest exponent: exact integers */
-    g->e = e0 < ed ? e0 : ed;
-    g->e = et < g->e ? et : g->e;
-    align(g->m0, e0, g->e);
-    align(g->md, ed, g->e);
-    align(mt, et, g->e);
-    mpz_ui_pow_ui(g->pow, 10, (unsigned long)(g->e < 0 ? -g->e : g->e));
     if (mpz_sgn(g->md) <= 0) {
         why = NHREF_GRID_DT;
         goto out;
     }
-    if (mpz_cmp(mt, g->m0) <= 0) {
+    if (nhref_dec_cmp(t_end, t_start) <= 0) {
         why = NHREF_GRID_NOT_AFTER;
         goto out;
     }
+    /* every mantissa at the smallest exponent: exact integers, of bounded size */
+    {
+        const mpz_srcptr m[3] = {g->m0, g->md, mt};
+        const long e[3] = {e0, ed, et};
+        long lo = ed, hi = order_of(g->md, ed);
+        for (int i = 0; i < 3; i++)
+            if (mpz_sgn(m[i]) != 0) {
+                lo = e[i] < lo ? e[i] : lo;
+                hi = order_of(m[i], e[i]) > hi ? order_of(m[i], e[i]) : hi;
+            }
+        if (hi - lo > NHREF_GRID_MAX_SPAN) {
+            why = NHREF_GRID_SPAN;
+            goto out;
+        }
+        g->e = lo;
+    }
+    align(g->m0, e0, g->e);
+    align(g->md, ed, g->e);
+    align(mt, et, g->e);
+    mpz_ui_pow_ui(g->pow, 10, (unsigned long)(g->e < 0 ? -g->e : g->e));
     /* the multiples before t-end: k md < mt - m0, k = 0 .. ceil((mt - m0) / md) - 1 */
     mpz_sub(q, mt, g->m0);
     mpz_cdiv_q(q, q, g->md);
@@ -268,14 +289,23 @@ int nhref_dec_cmp(const char *a, const char *b)
 {
     mpz_t ma, mb;
     long ea, eb, e;
-    int c = 0;
+    int c = 0, sa, sb;
     mpz_inits(ma, mb, NULL);
     if (nhref_dec_parse(ma, &ea, a) == 0 && nhref_dec_parse(mb, &eb, b) == 0) {
-        e = ea < eb ? ea : eb;
-        align(ma, ea, e);
-        align(mb, eb, e);
-        c = mpz_cmp(ma, mb);
-        c = (c > 0) - (c < 0);
+        sa = mpz_sgn(ma);
+        sb = mpz_sgn(mb);
+        if (sa != sb || sa == 0) {
+            c = (sa > sb) - (sa < sb);
+        } else if (labs(order_of(ma, ea) - order_of(mb, eb)) > 2) {
+            /* orders of magnitude apart: no need to align them (which could take 10^|e|) */
+            c = (order_of(ma, ea) > order_of(mb, eb) ? 1 : -1) * sa;
+        } else {
+            e = ea < eb ? ea : eb;
+            align(ma, ea, e);
+            align(mb, eb, e);
+            c = mpz_cmp(ma, mb);
+            c = (c > 0) - (c < 0);
+        }
     }
     mpz_clears(ma, mb, NULL);
     return c;

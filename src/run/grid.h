@@ -32,12 +32,17 @@ typedef struct {
     mpz_t work;
 } nhref_grid_t;
 
+/* The most decimal digits an exact grid time may need (t-start + k dt-out written out). */
+#define NHREF_GRID_MAX_SPAN 10000
+
 /* Why nhref_grid_init refused. */
 enum {
     NHREF_GRID_OK = 0,
     NHREF_GRID_NOT_AFTER, /* t-end is not after t-start */
     NHREF_GRID_DT,        /* dt-out <= 0 */
     NHREF_GRID_ROWS,      /* more than MAX_ROWS rows (*ROWS: how many, as a double) */
+    NHREF_GRID_SPAN,      /* t-start, t-end and dt-out more than NHREF_GRID_MAX_SPAN decimal
+                             orders apart: the exact times would need as many digits */
     NHREF_GRID_NOMEM
 };
 

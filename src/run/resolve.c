@@ -48,6 +48,10 @@ static int resolve_precision(nhref_spec_t *spec)
                                    "%s is double precision (53 bits): no %s (use the MPFR path)",
                                    nhref_spec_label(spec, lt, sizeof lt, "type-double", NULL),
                                    nhref_spec_label(spec, lp, sizeof lp, "prec", NULL));
+        if (d != 0 && !(d >= 1 && d <= 1e6))
+            return nhref_spec_fail(spec, NHREF_EINVAL,
+                                   "%s %g is out of range (admissible range: 1 <= D <= 10^6)",
+                                   nhref_spec_label(spec, lt, sizeof lt, "digits", NULL), d);
         /* the inputs are read and checked as the MPFR path would, at the precision
          * the digits imply; the integrator runs at 53 bits, tolerance at most 10^-15 */
         spec->iprec = nhref_digits_prec(d > 0 ? d : 30);
@@ -55,6 +59,10 @@ static int resolve_precision(nhref_spec_t *spec)
         spec->wdigits = d > 0 && d < 15 ? d : 15;
         return NHREF_OK;
     }
+    if (spec->digits != 0 && !(d >= 1 && d <= 1e6))
+        return nhref_spec_fail(spec, NHREF_EINVAL,
+                               "%s %g is out of range (admissible range: 1 <= D <= 10^6)",
+                               nhref_spec_label(spec, lt, sizeof lt, "digits", NULL), d);
     if (d == 0 && p == 0)
         d = 30;
     if (p == 0)
@@ -95,9 +103,9 @@ static int resolve_times_list(nhref_spec_t *spec, mpfr_ptr v)
     int dir = 0;
     nhref_spec_label(spec, lab, sizeof lab, "times", NULL);
     for (size_t i = 0; i < spec->ntimes; i++) {
-        int c;
-        if (decimal_at(spec, v, spec->times[i], lab, "times monotone from t-start") != NHREF_OK)
-            return NHREF_EPARSE;
+        int c, status = decimal_at(spec, v, spec->times[i], lab, "times monotone from t-start");
+        if (status != NHREF_OK)
+            return status;
         c = nhref_dec_cmp(spec->times[i], prev);
         if (c != 0 && dir == 0)
             dir = c;
@@ -112,55 +120,62 @@ static int resolve_times_list(nhref_spec_t *spec, mpfr_ptr v)
     return NHREF_OK;
 }
 
-/* the grid t-start + k dt-out, then t-end */
-static int resolve_grid(nhref_spec_t *spec, mpfr_srcptr t0)
+/* the grid t-start + k dt-out, then t-end (its order and size decided exactly) */
+static int resolve_grid(nhref_spec_t *spec)
 {
     const char *te_s = nhref_spec_t_end(spec), *dt_s = nhref_spec_dt_out(spec);
     int deflt = spec->t_start == NULL;
-    char le[64], ld[64], ls[64], lr[64], a[64], b[64];
+    char le[64], ld[64], ls[64], lr[64], a[64], b[64], n[64];
     mpfr_t te, dt;
     double rows;
-    int status = NHREF_OK, why;
+    int status, why;
 
     nhref_spec_label(spec, le, sizeof le, "t-end", NULL);
     nhref_spec_label(spec, ld, sizeof ld, "dt-out", NULL);
     nhref_spec_label(spec, ls, sizeof ls, "t-start", NULL);
     mpfr_inits2(spec->iprec, te, dt, (mpfr_ptr)0);
-    if (decimal_at(spec, te, te_s, le, deflt ? "T > 0" : "T > t-start") != NHREF_OK ||
-        decimal_at(spec, dt, dt_s, ld, "H > 0") != NHREF_OK) {
-        mpfr_clears(te, dt, (mpfr_ptr)0);
-        return NHREF_EPARSE;
-    }
-    why = mpfr_cmp(te, t0) <= 0 ? NHREF_GRID_NOT_AFTER
-          : mpfr_sgn(dt) <= 0   ? NHREF_GRID_DT
-                                : nhref_grid_init(&spec->grid, nhref_spec_t_start(spec), te_s, dt_s,
-                                                  spec->max_rows, &rows);
+    status = decimal_at(spec, te, te_s, le, deflt ? "T > 0" : "T > t-start");
+    if (status == NHREF_OK)
+        status = decimal_at(spec, dt, dt_s, ld, "H > 0");
     mpfr_clears(te, dt, (mpfr_ptr)0);
-    if (why == NHREF_GRID_NOT_AFTER && deflt)
-        status = nhref_spec_fail(spec, NHREF_EINVAL,
-                                 "%s = %s is out of range (admissible range: T > 0)", le, te_s);
-    else if (why == NHREF_GRID_NOT_AFTER)
-        status = nhref_spec_fail(spec, NHREF_EINVAL, "%s = %s must be after %s = %s", le, te_s, ls,
-                                 nhref_spec_t_start(spec));
-    else if (why == NHREF_GRID_DT)
-        status = nhref_spec_fail(spec, NHREF_EINVAL,
-                                 "%s = %s is out of range (admissible range: H > 0)", ld, dt_s);
-    else if (why == NHREF_GRID_ROWS) {
-        char n[64];
-        snprintf(n, sizeof n, rows > 1e12 ? "%.3g" : "%.0f", rows);
-        status = nhref_spec_fail(spec, NHREF_EINVAL,
-                                 "%s %s / %s %s gives %s output rows, more than the limit of %lu "
-                                 "output rows (raise %s, lower %s, or raise %s)",
-                                 le, nhref_shorten(a, sizeof a, te_s), ld,
-                                 nhref_shorten(b, sizeof b, dt_s), n, spec->max_rows, ld, le,
-                                 nhref_spec_label(spec, lr, sizeof lr, "max-rows", NULL));
-    } else if (why != NHREF_GRID_OK)
-        status = nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
     if (status != NHREF_OK)
         return status;
-    spec->have_grid = 1;
-    spec->nrows = spec->grid.n;
-    return NHREF_OK;
+    why = nhref_dec_cmp(te_s, nhref_spec_t_start(spec)) <= 0 ? NHREF_GRID_NOT_AFTER
+          : nhref_dec_cmp(dt_s, "0") <= 0                    ? NHREF_GRID_DT
+                                                               : nhref_grid_init(&spec->grid, nhref_spec_t_start(spec), te_s, dt_s,
+                                                                                 spec->max_rows, &rows);
+    switch (why) {
+    case NHREF_GRID_OK:
+        spec->have_grid = 1;
+        spec->nrows = spec->grid.n;
+        return NHREF_OK;
+    case NHREF_GRID_NOT_AFTER:
+        if (deflt)
+            return nhref_spec_fail(spec, NHREF_EINVAL,
+                                   "%s = %s is out of range (admissible range: T > 0)", le, te_s);
+        return nhref_spec_fail(spec, NHREF_EINVAL, "%s = %s must be after %s = %s", le, te_s, ls,
+                               nhref_spec_t_start(spec));
+    case NHREF_GRID_DT:
+        return nhref_spec_fail(spec, NHREF_EINVAL,
+                               "%s = %s is out of range (admissible range: H > 0)", ld, dt_s);
+    case NHREF_GRID_SPAN:
+        return nhref_spec_fail(spec, NHREF_EINVAL,
+                               "%s, %s and %s are more than %d decimal orders apart: the exact "
+                               "times would need as many digits (give %s)",
+                               ls, le, ld, NHREF_GRID_MAX_SPAN,
+                               nhref_spec_label(spec, lr, sizeof lr, "times", NULL));
+    case NHREF_GRID_ROWS:
+        snprintf(n, sizeof n, !isfinite(rows) ? "more than 1e308" : rows > 1e12 ? "%.3g" : "%.0f",
+                 rows);
+        return nhref_spec_fail(spec, NHREF_EINVAL,
+                               "%s %s / %s %s gives %s output rows, more than the limit of %lu "
+                               "output rows (raise %s, lower %s, or raise %s)",
+                               le, nhref_shorten(a, sizeof a, te_s), ld,
+                               nhref_shorten(b, sizeof b, dt_s), n, spec->max_rows, ld, le,
+                               nhref_spec_label(spec, lr, sizeof lr, "max-rows", NULL));
+    default:
+        return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+    }
 }
 
 static int resolve_times(nhref_spec_t *spec)
@@ -183,7 +198,7 @@ static int resolve_times(nhref_spec_t *spec)
     } else if (spec->ntnum > 0) {
         spec->nrows = spec->ntnum;
     } else {
-        status = resolve_grid(spec, t0);
+        status = resolve_grid(spec);
     }
     if (status == NHREF_OK && spec->nrows > spec->max_rows)
         status = nhref_spec_fail(spec, NHREF_EINVAL, "%zu times, more than the limit of %lu rows",

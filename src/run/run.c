@@ -14,6 +14,7 @@ struct nhref_run_ctx {
     const nhref_run_backend_t *be;
     nhref_sink_t *sink;
     size_t first, nrows; /* grid point of row 0; rows asked for */
+    size_t delivered;    /* rows handed to the sink */
     size_t nstate, nintegral;
 };
 
@@ -40,6 +41,7 @@ int nhref_run_row(nhref_run_ctx_t *ctx, size_t i, const void *t, const void *x,
     nhref_row_t row;
     if (i < ctx->first || i - ctx->first >= ctx->nrows)
         return 0; /* t-start before the first row, or the horizon after the last */
+    ctx->delivered = i - ctx->first + 1;
     if (ctx->sink == NULL || ctx->sink->row == NULL)
         return 0;
     row = (nhref_row_t){ctx->spec->type, i - ctx->first, ctx->nstate, ctx->nintegral,
@@ -80,7 +82,7 @@ int nhref_run(nhref_spec_t *spec, nhref_sink_t *sink, nhref_run_end_t *endp)
         be->close(h);
         return status;
     }
-    ctx = (nhref_run_ctx_t){spec, be, sink, 0, spec->nrows, spec->model->nstate,
+    ctx = (nhref_run_ctx_t){spec, be, sink, 0, spec->nrows, 0, spec->model->nstate,
                             spec->integrals ? spec->model->nintegral : 0};
     nhref_spec_grid_size(spec, &ctx.first);
     info = (nhref_run_info_t){spec,
@@ -99,6 +101,7 @@ int nhref_run(nhref_spec_t *spec, nhref_sink_t *sink, nhref_run_end_t *endp)
     memset(&end, 0, sizeof end);
     nhref_stats_start(&end.stats);
     end.status = status = be->integrate(h, &ctx, &end.stats);
+    end.stats.nrows = ctx.delivered; /* the rows asked for, not the integrator's grid points */
     if (end.stats.outcome != NHREF_OUTCOME_REACHED && end.stats.outcome != NHREF_OUTCOME_NONE) {
         be->stop(h, &stop);
         end.stop = &stop;

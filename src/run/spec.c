@@ -390,6 +390,9 @@ int nhref_spec_set_times(nhref_spec_t *spec, size_t n, const char *const *times)
             return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
         }
     clear_times(spec);
+    free(spec->t_end);
+    free(spec->dt_out);
+    spec->t_end = spec->dt_out = NULL; /* explicit times replace the grid */
     spec->times = t;
     spec->ntimes = n;
     nhref_spec_undo(spec);
@@ -409,6 +412,9 @@ int nhref_spec_set_times_num(nhref_spec_t *spec, size_t n, mpfr_srcptr t)
         mpfr_set(v + i, t + i, MPFR_RNDN);
     }
     clear_times(spec);
+    free(spec->t_end);
+    free(spec->dt_out);
+    spec->t_end = spec->dt_out = NULL;
     spec->tnum = v;
     spec->ntnum = n;
     nhref_spec_undo(spec);
