@@ -216,14 +216,24 @@ unsigned nhref_proven_order(const nhref_proven_t *pv);
  *            isolated by bisection on the enclosures: the run stops with outcome
  *            EVENT, and nhref_proven_state gives a time ball that contains the first
  *            crossing and the state enclosure over it.
+ *            What differs from the generic driver (nhref_integrate_grid), and why:
+ *            rows and events are found on enclosures, not on a step's polynomial --
+ *            an inner grid time must lie certainly inside a step (a step is
+ *            shortened to avoid a time ball it overlaps), an event is a time ball
+ *            (bisection until the crossing is isolated, or UNPROVEN), recorded
+ *            crossings are not reported (no event callback), and events of the
+ *            caller's are refused; the outcome UNPROVEN has no twin.  The statuses,
+ *            outcomes, statistics and the blow-up rule are the driver's
+ *            (tests/check_proven.c compares both on a known blow-up).
  * Returns:   NHREF_OK (outcome REACHED or EVENT); NHREF_EUNPROVEN (outcome UNPROVEN:
  *            a step could not be validated even after 24 shorter tries, or the
  *            validated steps fell below 10^-3 of the Taylor step -- near a blow-up or
  *            beyond the precision's reach --, or an event crossing could be neither
  *            ruled out nor isolated; the rows before are valid); NHREF_EBLOWUP
- *            (outcome BLOWUP: over the last five steps the point jet's radius of
- *            convergence shrank while |x| grew, and it is below blowup_radius
- *            max(1, |t|); stats->t_blowup is an estimate; the rows before are valid);
+ *            (outcome BLOWUP: the blow-up rule of the generic driver, the same code
+ *            (nhref_options_t.blowup_radius), on the validated steps and the point
+ *            jet's radius of convergence; stats->t_blowup is an estimate; the rows
+ *            before are valid);
  *            NHREF_EINVAL (N = 0, a grid time not finite, or the grid not increasing);
  *            NHREF_EPARAM (X0 not finite, or its midpoint not admissible:
  *            nhref_system_check_init); NHREF_EMAXSTEPS; NHREF_EDOMAIN (f cannot be

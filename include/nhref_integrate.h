@@ -74,7 +74,8 @@ typedef struct {
     size_t nuser_event;
     const nhref_tape_t *const *user_event_tape;
     const nhref_event_desc_t *user_event;
-    /* Finite-time blow-up, one rule for every scheme and number type: the
+    /* Finite-time blow-up, one rule for every scheme, number type and integrator (the
+     * proven one of nhref_arb.h too: one source, src/integrate/blowup.h): the
      * integration ends with status NHREF_EBLOWUP and outcome BLOWUP when, over the
      * last 5 steps, |x| grew at every step, by at least 0.1 ln(d_first/d_last) (a
      * blow-up |x| ~ (t* - t)^-p of order p >= 0.1), and the distance d to the

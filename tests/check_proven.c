@@ -16,6 +16,8 @@
  *   containment check report misses.
  * - The P2 blow-up of suslov_servo (t ~ 14.71689) is never proven past: the run
  *   stops with UNPROVEN before it.
+ * - One blow-up rule: the generic driver and the proven integrator both stop before the
+ *   servosleigh's blow-up at t* = 2.5 (a closed form), each estimating t*.
  * - The skater's fall: the time ball contains the golden time, and the state
  *   enclosure over it contains |theta| = pi/2.
  */
@@ -507,6 +509,57 @@ START_TEST(test_blowup_not_proven_past)
 }
 END_TEST
 
+/* One blow-up rule (integrate/blowup.h) for the generic driver and the proven
+ * integrator: on the servosleigh with gam = 0, which blows up at t* = 1/(alpha omega0)
+ * = 2.5 exactly (spec servoconstraints.md §5.5: u = u0 / (1 - alpha omega0 t)), both
+ * stop with BLOWUP under the same limit (blowup_radius 1e-3), before t*, each
+ * estimating t* to within the limit. */
+START_TEST(test_blowup_rule_shared)
+{
+    static const char *const p[][2] = {{"alpha", "0.5"}, {"beta", "1"}, {"g", "0"}};
+    static const char *const x[] = {"0", "0", "0.3", "0.4", "0.8", "0"};
+    nhref_system_t *sys;
+    nhref_options_t opt;
+    nhref_integrator_t *ig;
+    nhref_proven_t *pv;
+    nhref_stats_t sm, sp;
+    arb_ptr xb = _arb_vec_init(6), tb = _arb_vec_init(2);
+    __mpfr_struct *xm = nhref_vec_new(6, 200), *tm = nhref_vec_new(2, 200);
+
+    ck_assert_int_eq(nhref_system_new(&sys, nhref_model_find("servosleigh")), NHREF_OK);
+    for (size_t i = 0; i < 3; i++)
+        ck_assert_int_eq(nhref_system_set_param(sys, p[i][0], p[i][1]), NHREF_OK);
+    for (size_t i = 0; i < 6; i++) {
+        ck_assert_int_eq(nhref_decimal_set(xm + i, x[i]), NHREF_OK);
+        ball_dec(xb + i, x[i], 200);
+    }
+    mpfr_set_ui(tm, 0, MPFR_RNDN);
+    mpfr_set_ui(tm + 1, 3, MPFR_RNDN);
+    arb_set_ui(tb + 1, 3);
+    nhref_options_default(&opt);
+    opt.digits = 30;
+    opt.blowup_radius = 1e-3;
+    ck_assert_int_eq(nhref_integrator_new(&ig, sys, &opt), NHREF_OK);
+    ck_assert_int_eq(nhref_integrate_grid(ig, NULL, xm, tm, 2, &sm), NHREF_EBLOWUP);
+    ck_assert_int_eq(nhref_proven_new(&pv, sys, &opt), NHREF_OK);
+    ck_assert_int_eq(nhref_proven_grid(pv, NULL, xb, tb, 2, &sp), NHREF_EBLOWUP);
+    ck_assert_int_eq(sm.outcome, NHREF_OUTCOME_BLOWUP);
+    ck_assert_int_eq(sp.outcome, NHREF_OUTCOME_BLOWUP);
+    fprintf(stderr, "check_proven: t* = 2.5: driver stops at %.10g (t_blowup %.10g), proven at "
+                    "%.10g (%.10g)\n",
+            sm.t_stop, sm.t_blowup, sp.t_stop, sp.t_blowup);
+    ck_assert(sm.t_stop < 2.5 && sp.t_stop < 2.5);
+    ck_assert(fabs(sm.t_blowup - 2.5) < 2.5e-3 && fabs(sp.t_blowup - 2.5) < 2.5e-3);
+    nhref_integrator_free(ig);
+    nhref_proven_free(pv);
+    nhref_vec_free(xm, 6);
+    nhref_vec_free(tm, 2);
+    _arb_vec_clear(xb, 6);
+    _arb_vec_clear(tb, 2);
+    nhref_system_free(sys);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ events */
 START_TEST(test_skater_fall)
 {
@@ -630,6 +683,7 @@ static Suite *proven_suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_radius_shrinks);
     tcase_add_test(tc, test_blowup_not_proven_past);
+    tcase_add_test(tc, test_blowup_rule_shared);
     tcase_add_loop_test(tc, test_skater_fall, 0, 2);
     tcase_add_test(tc, test_bad_input);
     suite_add_tcase(s, tc);

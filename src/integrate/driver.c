@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "integrate/blowup.h"
 #include "integrate/integrate_internal.h"
 #include "models/models_internal.h"
 #include "nhref_io.h"
@@ -35,7 +36,6 @@ enum {
     NSCALAR
 };
 
-#define BLOWUP_HISTORY 5
 
 /* struct nhref_integrator, nhref_integrator_d, nhref_integrator_arb */
 struct NUM_FN(nhref_integrator) {
@@ -70,17 +70,9 @@ struct NUM_FN(nhref_integrator) {
     num_ptr xe;         /* a state inside the step (dense output) */
     num_ptr te;         /* nev crossing times of the current step */
 
-    /* blow-up: the last BLOWUP_HISTORY steps' ln(radius) (NaN without one), ln(norm),
-     * start and |h|, oldest first */
+    /* blow-up: the window of the last steps and the limit of the test (blowup.h) */
     double blowup_radius;
-    struct {
-        double lrho, lnorm, t, h;
-    } hist[BLOWUP_HISTORY];
-    int nhist;
-    /* of the records so far (reset with them): how many of the latest grew in norm
-     * over their predecessor, one after the other; how many of the latest have a
-     * radius, one after the other */
-    int ngrow, nradius;
+    nhref_blowup_t blowup;
 };
 
 #define S(ig, i) ((ig)->s + (i))
@@ -451,81 +443,19 @@ static double log_norm(const integrator_t *ig)
     return l;
 }
 
-/* the accepted step that started at T_START: into the history of the last
- * BLOWUP_HISTORY steps */
+/* the accepted step that started at T_START into the blow-up window: the norm at the
+ * step's start (Taylor), or at its end (any scheme): either grows step after step
+ * towards a blow-up */
 static void blowup_record(integrator_t *ig, const nhref_step_info_t *info, double t_start)
 {
-    int n = ig->nhist;
-    /* the norm at the step's start (Taylor), or at its end (any scheme): either grows
-     * step after step towards a blow-up */
     double lnorm = !isnan(info->lnorm) ? info->lnorm : log_norm(ig);
-
-    ig->ngrow = n > 0 && lnorm > ig->hist[n - 1].lnorm ? ig->ngrow + 1 : 0;
-    ig->nradius = !isnan(info->lrho) ? ig->nradius + 1 : 0;
-    if (n == BLOWUP_HISTORY) {
-        memmove(ig->hist, ig->hist + 1, (BLOWUP_HISTORY - 1) * sizeof ig->hist[0]);
-        n--;
-    }
-    ig->hist[n].lrho = info->lrho;
-    ig->hist[n].lnorm = lnorm;
-    ig->hist[n].t = t_start;
-    ig->hist[n].h = fabs(info->h);
-    ig->nhist = n + 1;
+    nhref_blowup_record(&ig->blowup, info->lrho, lnorm, t_start, info->h);
 }
 
-/* A finite-time blow-up ahead, seen in the last BLOWUP_HISTORY steps, by one rule for
- * every scheme and number type: the distance d to the singularity shrinks while |x|
- * grows at every step, and grows as a blow-up of order at least BLOWUP_MIN_ORDER:
- * ln |x| gains at least that times ln(d_first / d_last) over the window (|x| ~
- * (t* - t)^-p; a solution that merely drifts while the steps collapse for another
- * reason is not a blow-up).  With RADIUS (a scheme that estimates the radius of
- * convergence, Taylor), d is that radius, and it shrank at every step by at least half
- * the step taken (the singularity does not recede).  Otherwise d follows the steps
- * (an adaptive step near a power-law singularity is a fixed fraction of the distance
- * to it): |h| at least halved over the window (step by step it may pause: the error
- * estimate of a low-precision scheme is noisy there), and d is the rest of that
- * geometric series, |h| / (1 - r) from the last step's start, r the mean ratio.  With
- * WITHIN, d must also be below blowup_radius max(1, |t|).  *TB = the estimated blow-up
- * time t_start + dir d. */
-#define BLOWUP_MIN_ORDER 0.1
+/* the rule of blowup.h on the window, with the integrator's limit */
 static int blowup_seen(const integrator_t *ig, int radius, int within, int dir, double *tb)
 {
-    const int n = ig->nhist;
-    double d, shrink;
-
-    if (n < BLOWUP_HISTORY)
-        return 0;
-    /* every condition must hold; the cheap ones are tested first: the norm's growth,
-     * then the distance against the limit (which ends most calls of a run that does
-     * grow), then the radius's shrinking step by step */
-    if (ig->ngrow < n - 1)
-        return 0;
-    radius = radius && ig->nradius >= n;
-    if (radius) {
-        d = exp(ig->hist[n - 1].lrho);
-    } else {
-        double r;
-        if (!(ig->hist[n - 1].h > 0 && ig->hist[n - 1].h <= ig->hist[0].h / 2))
-            return 0;
-        r = pow(ig->hist[n - 1].h / ig->hist[0].h, 1.0 / (n - 1));
-        d = ig->hist[n - 1].h / (1 - r);
-    }
-    if (within && !(d < ig->blowup_radius * fmax(1.0, fabs(ig->hist[n - 1].t))))
-        return 0;
-    if (radius) {
-        for (int i = 1; i < n; i++) {
-            double shrunk = exp(ig->hist[i - 1].lrho) - ig->hist[i - 1].h / 2;
-            if (!(shrunk > 0 && ig->hist[i].lrho < log(shrunk)))
-                return 0;
-        }
-        shrink = ig->hist[0].lrho - ig->hist[n - 1].lrho;
-    } else {
-        shrink = log(ig->hist[0].h / ig->hist[n - 1].h);
-    }
-    if (!(ig->hist[n - 1].lnorm - ig->hist[0].lnorm >= BLOWUP_MIN_ORDER * shrink))
-        return 0;
-    *tb = ig->hist[n - 1].t + dir * d;
-    return 1;
+    return nhref_blowup_seen(&ig->blowup, radius, within, ig->blowup_radius, dir, tb);
 }
 
 /* row I of the output (the caller's array, or the integrator's one row) */
@@ -586,7 +516,7 @@ int NUM_FN(nhref_integrate_grid)(integrator_t *ig, num_ptr out, num_srcptr x0, n
     num_set(S(ig, T_START), tgrid);
     num_set(t_end, tgrid + n - 1);
     copy_row(ig->x, x0, nx);
-    ig->nhist = ig->ngrow = ig->nradius = 0;
+    nhref_blowup_reset(&ig->blowup);
     if (ig->scheme->reset != NULL)
         ig->scheme->reset(ig->st);
     if (ig->nev > 0)

@@ -41,13 +41,13 @@
 
 #include "assertion.h"
 #include "models/models_internal.h"
+#include "integrate/blowup.h"
 #include "integrate/integrate_internal.h"
 #include "nhref_arb.h"
 #include "nhref_io.h"
 
 #define MAX_HALVINGS 24 /* shorter tries before a step is declared unprovable */
 #define MAX_INFLATE 4   /* enclosure candidates tried per step size */
-#define BLOWUP_HISTORY 5
 #define HFAC_MIN 1e-3   /* validated step / Taylor step below this: the run stops */
 #define C1_ORDER 8      /* order of the variational (Jacobian) series */
 #define ENC_ORDER 8     /* order of the a priori enclosure's test */
@@ -67,8 +67,7 @@ struct nhref_proven {
     double hfac;      /* the first try's fraction of the point jet's step (adapted) */
     double grow;      /* after a validated step: how much longer the next may be */
     double blowup_radius; /* as nhref_options_t's */
-    double hist_lrho[BLOWUP_HISTORY], hist_lnorm[BLOWUP_HISTORY];
-    int nhist;
+    nhref_blowup_t blowup; /* the window of the blow-up rule (blowup.h) */
     unsigned long max_steps;
     int no_model_events;
     void (*progress)(void *, double);
@@ -398,39 +397,6 @@ static double log_step(const nhref_proven_t *pv, double *lrho_out, double *lnorm
     }
     *lrho_out = lrho < HUGE_VAL ? lrho : NAN;
     return lrho < HUGE_VAL ? lrho + pv->lsafety : HUGE_VAL;
-}
-
-/* A finite-time blow-up ahead (the rule of the MPFR driver, nhref_integrate.h, for
- * steps that may be shorter than its): the radius of convergence has shrunk at every
- * one of the last BLOWUP_HISTORY steps while |x| grew, and is below blowup_radius
- * max(1, |t|).  Then the run stops:
- * the blow-up itself is estimated, never proven; the rows before it are. */
-static int blowup_ahead(nhref_proven_t *pv, double lrho, double lnorm, double t,
-                        nhref_stats_t *stats)
-{
-    int n = pv->nhist;
-    if (!(pv->blowup_radius > 0) || isnan(lrho) || !isfinite(lnorm)) {
-        pv->nhist = 0;
-        return 0;
-    }
-    if (n == BLOWUP_HISTORY) {
-        memmove(pv->hist_lrho, pv->hist_lrho + 1, (BLOWUP_HISTORY - 1) * sizeof(double));
-        memmove(pv->hist_lnorm, pv->hist_lnorm + 1, (BLOWUP_HISTORY - 1) * sizeof(double));
-        n--;
-    }
-    pv->hist_lrho[n] = lrho;
-    pv->hist_lnorm[n] = lnorm;
-    pv->nhist = ++n;
-    if (n < BLOWUP_HISTORY)
-        return 0;
-    for (int i = 1; i < n; i++)
-        if (!(pv->hist_lrho[i] < pv->hist_lrho[i - 1]) ||
-            !(pv->hist_lnorm[i] > pv->hist_lnorm[i - 1]))
-            return 0;
-    if (!(lrho < log(pv->blowup_radius * fmax(1.0, fabs(t)))))
-        return 0;
-    stats->t_blowup = t + exp(lrho);
-    return 1;
 }
 
 /* ------------------------------------------------------------------ the a priori enclosure */
@@ -1110,6 +1076,7 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
         return NHREF_EPARAM;
 
     arb_set(pv->t, tgrid);
+    nhref_blowup_reset(&pv->blowup);
     lohner_init(pv, x0);
     arb_init(rem);
     arb_init(tend);
@@ -1118,7 +1085,7 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
     status = row_done(pv, out, tgrid, row++, pv->xh, stats);
     while (status == NHREF_OK && row < n) {
         int halvings = 0, land, ev = 0;
-        double lh, hd, lrho, lnorm;
+        double lh, hd, lrho, lnorm, t_step;
         size_t kev = 0;
         arb_t te;
 
@@ -1135,10 +1102,7 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
         if (status != NHREF_OK)
             break;
         lh = log_step(pv, &lrho, &lnorm);
-        if (blowup_ahead(pv, lrho, lnorm, arf_get_d(arb_midref(pv->t), ARF_RND_NEAR), stats)) {
-            status = NHREF_EBLOWUP;
-            break;
-        }
+        t_step = arf_get_d(arb_midref(pv->t), ARF_RND_NEAR);
         /* steps end on the last grid time; the others are dense rows inside steps */
         arb_sub(rem, tgrid + n - 1, pv->t, p);
         hd = exp(fmin(lh, 700)) * pv->hfac;
@@ -1225,6 +1189,13 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
         arb_set(pv->t, tend);
         if (land)
             status = row_done(pv, out, tgrid, row++, pv->xh, stats);
+        /* the driver's blow-up rule, on the validated steps (blowup.h) */
+        nhref_blowup_record(&pv->blowup, lrho, isfinite(lnorm) ? lnorm : NAN, t_step, hd);
+        if (status == NHREF_OK && pv->blowup_radius > 0 &&
+            nhref_blowup_seen(&pv->blowup, 1, 1, pv->blowup_radius, 1, &stats->t_blowup)) {
+            status = NHREF_EBLOWUP;
+            break;
+        }
         if (pv->progress != NULL && n > 1) {
             double a = arf_get_d(arb_midref(tgrid), ARF_RND_NEAR);
             double b = arf_get_d(arb_midref(tgrid + n - 1), ARF_RND_NEAR);
