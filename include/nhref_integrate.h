@@ -103,6 +103,10 @@ void nhref_options_default(nhref_options_t *opt);
  * only on success. */
 int nhref_options_resolve(nhref_options_t *opt);
 
+/* nhref_prec_max -- the largest precision nhref_options_resolve accepts alone: its
+ * implied digits, prec log10(2) - 1, at most 10^6 (3321931 bits).  Cost: O(1). */
+long nhref_prec_max(void);
+
 /* Guard bits added to the precision implied by digits:
  * prec = ceil(digits log2(10)) + NHREF_GUARD_BITS; conversely a precision
  * alone implies digits = prec log10(2) - 1. */

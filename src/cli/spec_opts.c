@@ -7,13 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* nhref_options_resolve refuses digits above 10^6, also when a precision implies them */
 unsigned long cli_prec_max(void)
 {
-    unsigned long p = (unsigned long)((1e6 + 1) / 0.30102999566398119521) + 16;
-    while ((double)p * 0.30102999566398119521 - 1 > 1e6)
-        p--;
-    return p;
+    return (unsigned long)nhref_prec_max();
 }
 
 void cli_spec_opts_init(cli_spec_opts_t *o)

@@ -44,6 +44,14 @@ double nhref_prec_digits(long bits)
     return (double)bits * 0.30102999566398120 - 1;
 }
 
+long nhref_prec_max(void)
+{
+    long p = (long)((1e6 + 1) / 0.30102999566398120) + 16;
+    while (nhref_prec_digits(p) > 1e6)
+        p--;
+    return p;
+}
+
 int nhref_options_resolve(nhref_options_t *opt)
 {
     double digits = opt->digits;

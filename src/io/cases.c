@@ -19,6 +19,7 @@
 #include "strutil.h"
 #include "io/sweep_values.h"
 #include "run/grid.h"
+#include "run/run_internal.h"
 
 /* the longest line read (a longer one is an error, never split) */
 #define MAX_LINE (1UL << 20)
@@ -340,41 +341,24 @@ static int check_names(const section_t *s, const nhref_model_t *m, const char *p
 }
 
 /* the model's checks on case C: its parameters (ranges) and its initial state
- * (nhref_system_check_init at 256 bits, as nhref_golden_make does).  SYS is a
- * system of C's model, reset here to the defaults first.  Returns NHREF_OK or
- * NHREF_EPARAM with the reason in WHY. */
-static int check_case(nhref_system_t *sys, const nhref_case_t *c, char *why, size_t len)
+ * (nhref_system_check_init at 256 bits, as the golden routes check it), through SPEC, a
+ * spec of C's model (the run layer's defaults, then the case's overrides).  Returns
+ * NHREF_OK, or NHREF_EPARSE / NHREF_EPARAM with the reason in WHY. */
+static int check_case(nhref_spec_t *spec, const nhref_case_t *c, char *why, size_t len)
 {
-    const nhref_model_t *m = nhref_system_model(sys);
-    __mpfr_struct *x0;
     int status = NHREF_OK;
-
-    for (size_t i = 0; i < m->nparam; i++)
-        nhref_system_set_param(sys, m->param[i].name, m->param[i].default_value);
-    for (size_t i = 0; i < c->nparam; i++)
-        if (nhref_system_set_param(sys, c->param_name[i], c->param_value[i]) != NHREF_OK) {
-            fail(why, len, "param %s: '%s' is not a finite decimal number", c->param_name[i],
-                 c->param_value[i]);
-            return NHREF_EPARSE;
-        }
-    if (nhref_system_check(sys, why, len) != NHREF_OK)
-        return NHREF_EPARAM;
-    x0 = nhref_vec_new(m->nstate, 256);
-    if (x0 == NULL)
-        return NHREF_ENOMEM;
-    for (size_t i = 0; i < m->nstate; i++)
-        nhref_decimal_set(x0 + i, m->state[i].default_init);
-    for (size_t i = 0; i < c->ninit; i++)
-        nhref_decimal_set(x0 + nhref_model_state_index(m, c->init_name[i]), c->init_value[i]);
-    {
-        char reason[256];
-        if (nhref_system_check_init(sys, x0, reason, sizeof reason) != NHREF_OK) {
-            fail(why, len, "the initial state is not admissible: %s", reason);
-            status = NHREF_EPARAM;
-        }
+    nhref_spec_reset_overrides(spec);
+    for (size_t i = 0; i < c->nparam && status == NHREF_OK; i++)
+        status = nhref_spec_set_param(spec, c->param_name[i], c->param_value[i]);
+    for (size_t i = 0; i < c->ninit && status == NHREF_OK; i++)
+        status = nhref_spec_set_init(spec, c->init_name[i], c->init_value[i]);
+    if (status == NHREF_OK)
+        status = nhref_spec_check_state(spec, 256);
+    if (status != NHREF_OK) {
+        fail(why, len, "%s", nhref_spec_error(spec));
+        return status == NHREF_EPARAM || status == NHREF_ENOMEM ? status : NHREF_EPARSE;
     }
-    nhref_vec_free(x0, m->nstate);
-    return status;
+    return NHREF_OK;
 }
 
 /* ------------------------------------------------------------------ expansion */
@@ -644,13 +628,16 @@ static int section_expand(const section_t *s, const axes_t *ax, const nhref_mode
                           case_list_t *l, const char *path, char *err, size_t errlen)
 {
     size_t first = l->n;
-    nhref_system_t *sys = NULL;
+    nhref_spec_t *spec = NULL;
     bad_cases_t bad;
     int status;
 
     memset(&bad, 0, sizeof bad);
-    if ((status = nhref_system_new(&sys, m)) != NHREF_OK)
+    if ((status = nhref_spec_new_model(&spec, m)) != NHREF_OK ||
+        (status = nhref_spec_set_names(spec, NHREF_SPEC_KEYS, NULL)) != NHREF_OK) {
+        nhref_spec_free(spec);
         return status;
+    }
     for (size_t k = 0; k < ax->total && status == NHREF_OK; k++) {
         nhref_case_t *c;
         char why[512];
@@ -660,10 +647,10 @@ static int section_expand(const section_t *s, const axes_t *ax, const nhref_mode
             break;
         }
         /* the model's checks: every expanded case, reported by name */
-        if (check_case(sys, c, why, sizeof why) != NHREF_OK)
+        if (check_case(spec, c, why, sizeof why) != NHREF_OK)
             bad_case_add(&bad, c, why);
     }
-    nhref_system_free(sys);
+    nhref_spec_free(spec);
     if (status == NHREF_OK && bad.n > 0) {
         if (bad.n == 1)
             fail(err, errlen, "%s:%zu: %s", path, s->line, bad.first);

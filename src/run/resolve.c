@@ -278,6 +278,19 @@ static int resolve_events(nhref_spec_t *spec, mpfr_srcptr x0)
     return status;
 }
 
+int nhref_spec_check_state(nhref_spec_t *spec, long prec)
+{
+    __mpfr_struct *x0;
+    int status = resolve_params(spec);
+    if (status != NHREF_OK)
+        return status;
+    if ((x0 = nhref_vec_new(spec->model->nstate, prec)) == NULL)
+        return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+    status = resolve_init(spec, x0);
+    nhref_vec_free(x0, spec->model->nstate);
+    return status;
+}
+
 int nhref_spec_resolve(nhref_spec_t *spec)
 {
     const nhref_run_backend_t *be;

@@ -81,6 +81,14 @@ const char *nhref_spec_label(const nhref_spec_t *spec, char *buf, size_t len, co
 int nhref_spec_set_times_num(nhref_spec_t *spec, size_t n, mpfr_srcptr t);
 int nhref_spec_set_horizon(nhref_spec_t *spec, const char *decimal);
 
+/* nhref_spec_reset_overrides -- every override of the model's defaults forgotten: the
+ * parameters and initial values back to the model's (the other settings kept).
+ * nhref_spec_check_state -- what nhref_spec_resolve checks first, alone: the parameters'
+ * admissible ranges and the initial state's conditions, at PREC bits.  NHREF_OK, or an
+ * error with the message in SPEC (for readers of many cases: io/cases.c). */
+void nhref_spec_reset_overrides(nhref_spec_t *spec);
+int nhref_spec_check_state(nhref_spec_t *spec, long prec);
+
 /* nhref_spec_options -- the integrator options of a resolved SPEC (scheme, options,
  * precision, tolerance, steps, events, progress) into OPT. */
 void nhref_spec_options(const nhref_spec_t *spec, nhref_options_t *opt);

@@ -596,6 +596,18 @@ void nhref_spec_set_progress(nhref_spec_t *spec, void (*fn)(void *, double), voi
     spec->progress_arg = arg;
 }
 
+void nhref_spec_reset_overrides(nhref_spec_t *spec)
+{
+    const nhref_model_t *m = spec->model;
+    for (size_t i = 0; i < m->nparam; i++)
+        nhref_system_set_param(spec->sys, m->param[i].name, m->param[i].default_value);
+    for (size_t i = 0; i < m->nstate; i++) {
+        free(spec->init[i]);
+        spec->init[i] = NULL;
+    }
+    nhref_spec_undo(spec);
+}
+
 /* ------------------------------------------------------------------ from files */
 int nhref_spec_from_case(nhref_spec_t *spec, const nhref_case_t *c)
 {

@@ -372,43 +372,31 @@ static void finish_column(pr_t *P, size_t j)
                     : "VALIDATED";
 }
 
-int nhref_verify_proven_pass(nhref_verify_report_t *rep, const nhref_verify_proof_in_t *in)
+/* P's state and the report's columns before the pass: VALIDATED until proven */
+static void pass_init(pr_t *P, nhref_verify_report_t *rep, const nhref_verify_proof_in_t *in)
 {
-    nhref_verify_t *v = in->v;
-    const nhref_table_t *tab = in->tab;
-    nhref_verify_proven_t *pr = &rep->proven;
-    pr_t P;
-    nhref_options_t opt;
-    nhref_stats_t stats;
-    arb_ptr tg = NULL, x0 = NULL, xe = NULL;
-    arb_t te;
-    size_t ns;
-    int status;
-
-    memset(&P, 0, sizeof P);
-    P.in = in;
-    P.rep = rep;
-    P.m = v->model;
-    ns = P.m->nstate;
-    P.ncol = rep->ncolumn;
-    P.fwd = in->order + in->nback;
-    P.nfwd = tab->nrow - in->nback;
-    P.wp = in->prec + 64;
-    P.u_k = LONG_MIN;
-    arb_init(P.a);
-    arb_init(P.d);
-    arb_init(P.tb);
-    arb_init(te);
-    arf_init(P.ub);
-    arf_init(P.lb);
-    arf_init(P.slo);
-    arf_init(P.shi);
-    arf_init(P.u);
-    arf_init(P.q);
-    arf_init(P.u_cache);
-    pr->ran = 1;
-    pr->status = NHREF_OK;
-    pr->prec = in->prec;
+    memset(P, 0, sizeof *P);
+    P->in = in;
+    P->rep = rep;
+    P->m = in->v->model;
+    P->ncol = rep->ncolumn;
+    P->fwd = in->order + in->nback;
+    P->nfwd = in->tab->nrow - in->nback;
+    P->wp = in->prec + 64;
+    P->u_k = LONG_MIN;
+    arb_init(P->a);
+    arb_init(P->d);
+    arb_init(P->tb);
+    arf_init(P->ub);
+    arf_init(P->lb);
+    arf_init(P->slo);
+    arf_init(P->shi);
+    arf_init(P->u);
+    arf_init(P->q);
+    arf_init(P->u_cache);
+    rep->proven.ran = 1;
+    rep->proven.status = NHREF_OK;
+    rep->proven.prec = in->prec;
     for (size_t j = 0; j < rep->ncolumn; j++) {
         rep->column[j].level = "VALIDATED";
         rep->column[j].proven_digits = NAN;
@@ -420,134 +408,108 @@ int nhref_verify_proven_pass(nhref_verify_report_t *rep, const nhref_verify_proo
         rep->column[j].outside_value = NAN;
         rep->column[j].outside_mid = NAN;
     }
-    if ((status = nhref_verify_proven_check(in)) != NHREF_OK)
-        goto out;
+}
 
-    P.pc = calloc(P.ncol, sizeof *P.pc);
-    P.gstart = malloc((P.nfwd + 2) * sizeof *P.gstart);
-    P.done = calloc(tab->nrow, 1);
-    P.I = _arb_vec_init((slong)P.m->nintegral + 1);
-    tg = _arb_vec_init((slong)P.nfwd + 1);
-    x0 = _arb_vec_init((slong)ns);
-    xe = _arb_vec_init((slong)ns);
-    if (P.pc == NULL || P.gstart == NULL || P.done == NULL) {
-        status = nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
-        goto out;
-    }
-    for (size_t j = 0; j < P.ncol; j++) {
-        pcol_t *c = P.pc + j;
+/* the compared columns' accumulators, with an upper bound of 10^-T for each */
+static int pass_columns(pr_t *P)
+{
+    const nhref_verify_proof_in_t *in = P->in;
+    P->pc = calloc(P->ncol, sizeof *P->pc);
+    P->gstart = malloc((P->nfwd + 2) * sizeof *P->gstart);
+    P->done = calloc(in->tab->nrow, 1);
+    P->I = _arb_vec_init((slong)P->m->nintegral + 1);
+    if (P->pc == NULL || P->gstart == NULL || P->done == NULL)
+        return nhref_verify_fail(in->v, NHREF_ENOMEM, "out of memory");
+    for (size_t j = 0; j < P->ncol; j++) {
+        pcol_t *c = P->pc + j;
         arb_t e;
-        c->kind = rep->column[j].kind;
-        c->index = rep->column[j].index;
+        c->kind = P->rep->column[j].kind;
+        c->index = P->rep->column[j].index;
         c->col = in->col[j];
-        c->T = rep->column[j].min_digits;
-        P.need_integrals |= c->kind == NHREF_VERIFY_INTEGRAL;
+        c->T = P->rep->column[j].min_digits;
+        P->need_integrals |= c->kind == NHREF_VERIFY_INTEGRAL;
         arf_init(c->tenT);
         arf_init(c->worst);
         arf_init(c->maxr);
         arf_init(c->maxrel);
         arb_init(e);
         arb_set_d(e, -c->T); /* exact */
-        arb_const_log10(P.a, 64);
-        arb_mul(e, e, P.a, 64);
+        arb_const_log10(P->a, 64);
+        arb_mul(e, e, P->a, 64);
         arb_exp(e, e, 64);
         arb_get_ubound_arf(c->tenT, e, 64);
         arb_clear(e);
     }
+    return NHREF_OK;
+}
 
-    /* the grid: t-start, then the distinct times of the forward rows */
-    if (decimal_ball(tg, nhref_spec_t_start(v->ref), in->prec) != 0) {
-        status = nhref_verify_fail(v, NHREF_EINVAL, "--rigorous: t-start '%s' is not a decimal",
-                                   nhref_spec_t_start(v->ref));
-        goto out;
-    }
-    P.ngrid = 1;
-    P.gstart[0] = 0;
-    for (size_t k = 0; k < P.nfwd; k++) {
-        size_t r = P.fwd[k];
-        if (time_ball(&P, P.tb, r) != 0) {
-            status = nhref_verify_fail(v, NHREF_EPARSE,
-                                       "--rigorous: the time '%s' is not a "
-                                       "finite decimal",
-                                       tab->text[r * tab->ncol + (size_t)in->tcol]);
-            goto out;
-        }
-        if (arb_equal(P.tb, tg + P.ngrid - 1))
+/* TG = the grid: t-start, then the distinct times of the forward rows, as balls that
+ * contain the input's text (the spec's times are decimals or exact numbers: the input's
+ * texts, rounded down and up, are neither -- so this pass drives the proven integrator
+ * itself, with the spec's system, t-start and initial state) */
+static int pass_grid(pr_t *P, arb_ptr tg)
+{
+    const nhref_verify_proof_in_t *in = P->in;
+    const nhref_table_t *tab = in->tab;
+    nhref_verify_t *v = in->v;
+
+    if (decimal_ball(tg, nhref_spec_t_start(v->ref), in->prec) != 0)
+        return nhref_verify_fail(v, NHREF_EINVAL, "--rigorous: t-start '%s' is not a decimal",
+                                 nhref_spec_t_start(v->ref));
+    P->ngrid = 1;
+    P->gstart[0] = 0;
+    for (size_t k = 0; k < P->nfwd; k++) {
+        size_t r = P->fwd[k];
+        if (time_ball(P, P->tb, r) != 0)
+            return nhref_verify_fail(v, NHREF_EPARSE,
+                                     "--rigorous: the time '%s' is not a finite decimal",
+                                     tab->text[r * tab->ncol + (size_t)in->tcol]);
+        if (arb_equal(P->tb, tg + P->ngrid - 1))
             continue; /* the same grid point */
-        if (!arb_lt(tg + P.ngrid - 1, P.tb)) {
+        if (!arb_lt(tg + P->ngrid - 1, P->tb)) {
             nhref_verify_where_t w;
-            where(&P, &w, r);
-            status = nhref_verify_fail(
+            where(P, &w, r);
+            return nhref_verify_fail(
                 v, NHREF_EINVAL,
                 "--rigorous: the time t = %s (%s %zu) cannot be ordered after the previous one "
                 "at %ld bits (their enclosures overlap): write equal times identically, or "
                 "raise --digits",
                 w.t_str, w.line > 0 ? "line" : "row", w.line > 0 ? w.line : w.row + 1, in->prec);
-            goto out;
         }
-        P.gstart[P.ngrid] = k;
-        arb_set(tg + P.ngrid, P.tb);
-        P.ngrid++;
+        P->gstart[P->ngrid] = k;
+        arb_set(tg + P->ngrid, P->tb);
+        P->ngrid++;
     }
-    P.gstart[P.ngrid] = P.nfwd;
-    pr->grid = P.ngrid;
+    P->gstart[P->ngrid] = P->nfwd;
+    P->rep->proven.grid = P->ngrid;
+    return NHREF_OK;
+}
 
-    /* the initial box: the decimal strings as written */
-    for (size_t k = 0; k < ns; k++)
-        if (decimal_ball(x0 + k, rep->init_value[k], in->prec) != 0) {
-            status = nhref_verify_fail(v, NHREF_EINVAL,
-                                       "--rigorous: initial value %s = '%s' is not a decimal",
-                                       rep->init_name[k], rep->init_value[k]);
-            goto out;
-        }
+/* how the proven run ended (where it stopped, why), and the rows in an event's time
+ * ball compared with the enclosure over it */
+static void pass_outcome(pr_t *P, int status, const nhref_stats_t *stats, arb_srcptr te,
+                         arb_srcptr xe)
+{
+    nhref_verify_proven_t *pr = &P->rep->proven;
+    char why[320];
 
-    nhref_options_default(&opt);
-    opt.scheme = "taylor";
-    opt.digits = in->dref;
-    opt.progress = progress;
-    opt.progress_arg = &P;
-    status = nhref_proven_new(&P.pv, nhref_spec_system(v->ref), &opt);
-    if (status != NHREF_OK) {
-        status = nhref_verify_fail(
-            v, status == NHREF_ENOMEM ? NHREF_ENOMEM : NHREF_EINVAL,
-            "--rigorous: the validated integrator cannot run model %s at %g digits: %s", P.m->name,
-            in->dref, nhref_strerror(status));
-        goto out;
-    }
-    pr->order = nhref_proven_order(P.pv);
-    pr->prec = nhref_proven_prec(P.pv);
-    nhref_proven_on_row(P.pv, on_row, &P);
-    status = nhref_proven_grid(P.pv, NULL, x0, tg, P.ngrid, &stats);
-    pr->status = status;
-    pr->nsteps = stats.nsteps;
-    pr->outcome = stats.outcome;
-    if (status == NHREF_ENOMEM || status == NHREF_EINVAL || status == NHREF_EPARAM) {
-        status = nhref_verify_fail(v, status == NHREF_ENOMEM ? NHREF_ENOMEM : NHREF_EINVAL,
-                                   "--rigorous: the proven run could not start: %s",
-                                   nhref_strerror(status));
-        goto out;
-    }
-    nhref_proven_state(P.pv, te, xe);
-    pr->t_end = ball_str(te, (int)fmin(in->dref, 30));
-    if (status == NHREF_OK && stats.outcome == NHREF_OUTCOME_EVENT) {
-        char why[320];
-        const char *ev = stats.event >= 0 && (size_t)stats.event < P.m->nevent
-                             ? P.m->event[stats.event].name
+    pr->t_end = ball_str(te, (int)fmin(P->in->dref, 30));
+    if (status == NHREF_OK && stats->outcome == NHREF_OUTCOME_EVENT) {
+        const char *ev = stats->event >= 0 && (size_t)stats->event < P->m->nevent
+                             ? P->m->event[stats->event].name
                              : "(event)";
         pr->event = nhref_strdup(ev);
         snprintf(why, sizeof why, "the event '%s', proven within t = %s", ev, pr->t_end);
         pr->why = nhref_strdup(why);
-        /* rows whose time lies in the event's time ball: the enclosure over it */
-        for (size_t k = 0; k < P.nfwd; k++) {
-            size_t r = P.fwd[k];
-            if (P.done[r] || time_ball(&P, P.tb, r) != 0 || !arb_contains(te, P.tb))
+        for (size_t k = 0; k < P->nfwd; k++) {
+            size_t r = P->fwd[k];
+            if (P->done[r] || time_ball(P, P->tb, r) != 0 || !arb_contains(te, P->tb))
                 continue;
-            compare(&P, r, te, xe);
+            compare(P, r, te, xe);
             pr->rows_at_event++;
         }
     } else if (status != NHREF_OK) {
-        char why[320];
-        pr->outcome = stats.outcome;
+        pr->outcome = stats->outcome;
         if (status == NHREF_EUNPROVEN)
             snprintf(why, sizeof why,
                      "no enclosure could be proven beyond t = %s (the validated step shrank "
@@ -561,29 +523,88 @@ int nhref_verify_proven_pass(nhref_verify_report_t *rep, const nhref_verify_proo
                      nhref_strerror(status));
         pr->why = nhref_strdup(why);
     }
-    status = NHREF_OK;
-    /* rows within the reference's range left without an enclosure */
-    for (size_t k = 0; k < P.nfwd; k++) {
-        size_t r = P.fwd[k];
-        if (P.done[r] || !in->judged[r])
-            continue;
-        if (pr->not_enclosed++ == 0)
-            where(&P, &pr->first_not_enclosed, r);
-        for (size_t j = 0; j < P.ncol; j++)
-            if (P.pc[j].not_enclosed++ == 0 || earlier(&P, r, P.pc[j].first_ne))
-                P.pc[j].first_ne = r;
-    }
-    for (size_t j = 0; j < P.ncol; j++)
-        finish_column(&P, j);
+}
 
-out:
-    if (tg != NULL)
-        _arb_vec_clear(tg, (slong)P.nfwd + 1);
-    if (x0 != NULL)
-        _arb_vec_clear(x0, (slong)ns);
-    if (xe != NULL)
-        _arb_vec_clear(xe, (slong)ns);
+/* the proven run through the grid TG from the initial box (the spec's decimal strings) */
+static int pass_run(pr_t *P, arb_srcptr tg)
+{
+    const nhref_verify_proof_in_t *in = P->in;
+    nhref_verify_t *v = in->v;
+    nhref_verify_proven_t *pr = &P->rep->proven;
+    size_t ns = P->m->nstate;
+    arb_ptr x0 = _arb_vec_init((slong)ns), xe = _arb_vec_init((slong)ns);
+    nhref_options_t opt;
+    nhref_stats_t stats;
+    arb_t te;
+    int status = NHREF_OK;
+
+    arb_init(te);
+    for (size_t k = 0; k < ns && status == NHREF_OK; k++)
+        if (decimal_ball(x0 + k, P->rep->init_value[k], in->prec) != 0)
+            status = nhref_verify_fail(v, NHREF_EINVAL,
+                                       "--rigorous: initial value %s = '%s' is not a decimal",
+                                       P->rep->init_name[k], P->rep->init_value[k]);
+    nhref_options_default(&opt);
+    opt.digits = in->dref;
+    opt.progress = progress;
+    opt.progress_arg = P;
+    if (status == NHREF_OK &&
+        (status = nhref_proven_new(&P->pv, nhref_spec_system(v->ref), &opt)) != NHREF_OK)
+        status = nhref_verify_fail(
+            v, status == NHREF_ENOMEM ? NHREF_ENOMEM : NHREF_EINVAL,
+            "--rigorous: the validated integrator cannot run model %s at %g digits: %s",
+            P->m->name, in->dref, nhref_strerror(status));
+    if (status == NHREF_OK) {
+        pr->order = nhref_proven_order(P->pv);
+        pr->prec = nhref_proven_prec(P->pv);
+        nhref_proven_on_row(P->pv, on_row, P);
+        status = nhref_proven_grid(P->pv, NULL, x0, tg, P->ngrid, &stats);
+        pr->status = status;
+        pr->nsteps = stats.nsteps;
+        pr->outcome = stats.outcome;
+        if (status == NHREF_ENOMEM || status == NHREF_EINVAL || status == NHREF_EPARAM) {
+            status = nhref_verify_fail(v, status == NHREF_ENOMEM ? NHREF_ENOMEM : NHREF_EINVAL,
+                                       "--rigorous: the proven run could not start: %s",
+                                       nhref_strerror(status));
+        } else {
+            nhref_proven_state(P->pv, te, xe);
+            pass_outcome(P, status, &stats, te, xe);
+            status = NHREF_OK;
+        }
+    }
+    _arb_vec_clear(x0, (slong)ns);
+    _arb_vec_clear(xe, (slong)ns);
     arb_clear(te);
+    return status;
+}
+
+int nhref_verify_proven_pass(nhref_verify_report_t *rep, const nhref_verify_proof_in_t *in)
+{
+    nhref_verify_proven_t *pr = &rep->proven;
+    arb_ptr tg;
+    pr_t P;
+    int status;
+
+    pass_init(&P, rep, in);
+    tg = _arb_vec_init((slong)P.nfwd + 1);
+    if ((status = nhref_verify_proven_check(in)) == NHREF_OK &&
+        (status = pass_columns(&P)) == NHREF_OK && (status = pass_grid(&P, tg)) == NHREF_OK &&
+        (status = pass_run(&P, tg)) == NHREF_OK) {
+        /* rows within the reference's range left without an enclosure */
+        for (size_t k = 0; k < P.nfwd; k++) {
+            size_t r = P.fwd[k];
+            if (P.done[r] || !in->judged[r])
+                continue;
+            if (pr->not_enclosed++ == 0)
+                where(&P, &pr->first_not_enclosed, r);
+            for (size_t j = 0; j < P.ncol; j++)
+                if (P.pc[j].not_enclosed++ == 0 || earlier(&P, r, P.pc[j].first_ne))
+                    P.pc[j].first_ne = r;
+        }
+        for (size_t j = 0; j < P.ncol; j++)
+            finish_column(&P, j);
+    }
+    _arb_vec_clear(tg, (slong)P.nfwd + 1);
     pr_clear(&P);
     return status;
 }
