@@ -58,7 +58,9 @@ expect "nhref -" --help --version
 expect "nhref run " chaplygin_sleigh skater suslov_servo servosleigh hcat gv_wheels hh_a_dalembert
 expect_only "nhref run chaplygin_s" chaplygin_sleigh
 expect "nhref run chaplygin_sleigh --" --digits --dt-out --t-end --param --init --fast --stop-when --output --quiet
-expect "nhref lyapunov skater --" --times --method --components --project --quiet
+expect "nhref lyapunov skater --" --times --method --components --project --quiet --scheme --order
+expect "nhref run skater --" --times --t-start --format --rigorous --fast
+expect_only "nhref run skater --format " csv jsonl
 expect "nhref verify t.csv chaplygin_sleigh --" --min-digits --golden --digits
 expect_only "nhref run chaplygin_sleigh -p " m= J= a=
 expect_only "nhref run chaplygin_sleigh --param J" J=

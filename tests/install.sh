@@ -97,6 +97,18 @@ if $CC -o "$tmp/prog" "$tmp/prog.c" $extra $flags 2> "$tmp/cc.err"; then
 else
     bad "cc prog.c \$(pkg-config --cflags --libs nhref) failed: $(head -5 "$tmp/cc.err")"
 fi
+# the run layer's example (README.md, "The library"): a spec, a sink of its own, a format
+cp "$top_srcdir/examples/spec.c" "$tmp/spec.c"
+# shellcheck disable=SC2086
+if $CC -o "$tmp/spec" "$tmp/spec.c" $extra $flags 2> "$tmp/cc.err"; then
+    ok
+    x=$(cd "$tmp" && LD_LIBRARY_PATH="$dest$libdir" ./spec 2>&1)
+    case $x in *"x(10) = -1.3036354940499513836643951943"*) ok ;; *) bad "examples/spec.c printed: $x" ;; esac
+    [ "$(grep -c '"t":' "$tmp/pub1.jsonl" 2>/dev/null)" -eq 3 ] && ok ||
+        bad "examples/spec.c's pub1.jsonl: $(head -c 300 "$tmp/pub1.jsonl" 2>&1)"
+else
+    bad "cc spec.c \$(pkg-config --cflags --libs nhref) failed: $(head -5 "$tmp/cc.err")"
+fi
 
 # ---------------------------------------------------------------- the installed nhref elsewhere
 mkdir "$tmp/elsewhere"

@@ -17,12 +17,7 @@
 #include "run/run_internal.h"
 #include "strutil.h"
 
-static int fail(char *err, size_t len, int status, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-static int fail(char *err, size_t len, int status, const char *fmt, ...)
+int nhref_certify_fail(char *err, size_t len, int status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -417,7 +412,7 @@ static int setup(nhref_certificate_t *c, char *err, size_t errlen)
     int status;
 
     if ((c->m = nhref_model_find(cs->model)) == NULL)
-        return fail(err, errlen, NHREF_ENOTFOUND,
+        return nhref_certify_fail(err, errlen, NHREF_ENOTFOUND,
                     "%s:%zu: case [%s]: unknown model '%s' (see 'nhref list')", cs->file, cs->line,
                     cs->name, cs->model);
     snprintf(where, sizeof where, "%s:%zu: case [%s]: ", cs->file, cs->line, cs->name);
@@ -429,14 +424,14 @@ static int setup(nhref_certificate_t *c, char *err, size_t errlen)
         if (strcmp(c->m->event[k].name, cs->event) == 0 && c->m->event[k].terminal)
             c->event = (int)k;
     if (status == NHREF_OK && cs->event != NULL && c->event < 0)
-        return fail(err, errlen, NHREF_EPARSE, "%smodel %s has no terminal event '%s'", where,
+        return nhref_certify_fail(err, errlen, NHREF_EPARSE, "%smodel %s has no terminal event '%s'", where,
                     c->m->name, cs->event);
     if (status == NHREF_OK && c->event >= 0)
         status = nhref_spec_set_horizon(c->spec, cs->event_horizon);
     if (status == NHREF_OK)
         status = nhref_spec_resolve(c->spec);
     if (status != NHREF_OK)
-        return fail(err, errlen, status == NHREF_ENOTFOUND ? NHREF_EPARSE : status, "%s",
+        return nhref_certify_fail(err, errlen, status == NHREF_ENOTFOUND ? NHREF_EPARSE : status, "%s",
                     c->spec != NULL ? nhref_spec_error(c->spec) : nhref_strerror(status));
     c->nt = cs->ntimes;
     c->nx = c->m->nstate;

@@ -143,6 +143,13 @@ int nhref_route_run(nhref_certificate_t *cert, const nhref_route_t *r, nhref_rou
                     char *err, size_t errlen);
 void nhref_route_result_clear(nhref_route_result_t *res, size_t nt, size_t nc);
 
+/* nhref_certify_fail -- ERR (LEN bytes) = the formatted message; returns STATUS. */
+int nhref_certify_fail(char *err, size_t len, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
 /* nhref_proven_cell_digits -- the digits the ball B proves for the printed value V (P
  * significant digits): -log10((|v - b| + conversion) / max(|v|, 1)), every operation
  * rounded the safe way (a lower bound).  NaN if V is NaN; -inf if B is not finite;

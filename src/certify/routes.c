@@ -4,7 +4,6 @@
 #include "certify/certify.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,20 +54,6 @@ const nhref_route_t *nhref_route_get(size_t i)
     return i < nhref_route_count() ? &routes[i] : NULL;
 }
 
-static int fail(char *err, size_t len, int status, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-static int fail(char *err, size_t len, int status, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, len, fmt, ap);
-    va_end(ap);
-    return status;
-}
-
 void nhref_route_result_clear(nhref_route_result_t *res, size_t nt, size_t nc)
 {
     nhref_vec_free(res->rows, nt * nc);
@@ -109,6 +94,8 @@ static int collect_row(void *self, const nhref_row_t *row)
     return 0;
 }
 
+/* the end of a route: its statistics, and the case's event time where the run stopped
+ * there after the last row (a ball for the proven route) */
 static int collect_end(void *self, const nhref_run_end_t *end)
 {
     collector_t *co = self;
@@ -117,8 +104,12 @@ static int collect_end(void *self, const nhref_run_end_t *end)
     res->status = end->status;
     if (end->status == NHREF_OK && end->stats.outcome == NHREF_OUTCOME_EVENT &&
         end->stats.event == co->cert->event && res->nrows == co->cert->nt) {
-        mpfr_init2(res->te, res->prec);
-        nhref_row_get_mpfr(res->te, end->stop, 0);
+        if (res->balls != NULL) {
+            arb_set(res->teb, end->stop->t);
+        } else {
+            mpfr_init2(res->te, res->prec);
+            nhref_row_get_mpfr(res->te, end->stop, 0);
+        }
         res->have_te = 1;
     }
     return 0;
@@ -133,27 +124,27 @@ static int judge_run(const nhref_certificate_t *c, const nhref_route_result_t *r
     const char *name = res->route->name, *last = cs->times[c->nt - 1];
     const nhref_stats_t *st = &res->stats;
     if (res->status == NHREF_EBLOWUP)
-        return fail(err, errlen, res->status,
+        return nhref_certify_fail(err, errlen, res->status,
                     "case [%s]: route %s: stopped before a finite-time blow-up: the solution "
                     "leaves every bound near t = %.15g, before the last time %s (give times "
                     "before it)",
                     cs->name, name, st->t_blowup, last);
     if (res->status == NHREF_ESTEP)
-        return fail(err, errlen, res->status,
+        return nhref_certify_fail(err, errlen, res->status,
                     "case [%s]: route %s: stopped: step size underflow near t = %.15g after %lu "
                     "steps, before the last time %s",
                     cs->name, name, st->t_stop, st->nsteps, last);
     if (res->status != NHREF_OK)
-        return fail(err, errlen, res->status, "case [%s]: route %s failed after %lu steps: %s",
+        return nhref_certify_fail(err, errlen, res->status, "case [%s]: route %s failed after %lu steps: %s",
                     cs->name, name, st->nsteps, nhref_strerror(res->status));
     if (st->outcome == NHREF_OUTCOME_EVENT && (st->event != c->event || res->nrows < c->nt))
-        return fail(err, errlen, NHREF_EINVAL,
+        return nhref_certify_fail(err, errlen, NHREF_EINVAL,
                     "case [%s]: route %s: the event '%s' stopped the run at t = %.17g, before the "
                     "last time (give times before it, or 'event = %s' and 'event-horizon')",
                     cs->name, name, c->m->event[st->event].name, st->t_stop,
                     c->m->event[st->event].name);
     if (c->event >= 0 && st->outcome != NHREF_OUTCOME_EVENT)
-        return fail(err, errlen, NHREF_EINVAL, "case [%s]: route %s: no event '%s' before t = %s",
+        return nhref_certify_fail(err, errlen, NHREF_EINVAL, "case [%s]: route %s: no event '%s' before t = %s",
                     cs->name, name, cs->event, cs->event_horizon);
     return NHREF_OK;
 }
@@ -166,7 +157,7 @@ static int route_spec(nhref_spec_t **spec, nhref_certificate_t *c, const nhref_r
     if (status == NHREF_OK)
         status = r->edit(*spec, c->p, c->c->digits);
     if (status != NHREF_OK)
-        return fail(err, errlen, status, "case [%s]: route %s: %s", c->c->name, r->name,
+        return nhref_certify_fail(err, errlen, status, "case [%s]: route %s: %s", c->c->name, r->name,
                     *spec != NULL ? nhref_spec_error(*spec) : nhref_strerror(status));
     return NHREF_OK;
 }
@@ -190,12 +181,12 @@ static int run_integration(nhref_certificate_t *c, nhref_route_result_t *res, ch
         res->rows = nhref_vec_new(c->nt * c->nc, res->prec);
         status = res->rows != NULL ? nhref_run(spec, &sink, NULL) : NHREF_ENOMEM;
         if (status != NHREF_OK && res->stats.outcome == NHREF_OUTCOME_NONE)
-            status = fail(err, errlen, status, "case [%s]: route %s: cannot set up the integrator: %s",
+            status = nhref_certify_fail(err, errlen, status, "case [%s]: route %s: cannot set up the integrator: %s",
                           c->c->name, r->name, nhref_spec_error(spec));
         else
             status = judge_run(c, res, err, errlen);
     } else if (err[0] == '\0') {
-        fail(err, errlen, status, "case [%s]: route %s: cannot set up the integrator: %s",
+        nhref_certify_fail(err, errlen, status, "case [%s]: route %s: cannot set up the integrator: %s",
              c->c->name, r->name, nhref_spec_error(spec));
     }
     res->ran = status == NHREF_OK;
@@ -244,12 +235,12 @@ static int run_closed_form(nhref_certificate_t *c, nhref_route_result_t *res, ch
         }
         o->solution_free(sol);
         if (status != NHREF_OK)
-            fail(err, errlen, status, "case [%s]: closed form failed: %s", c->c->name,
+            nhref_certify_fail(err, errlen, status, "case [%s]: closed form failed: %s", c->c->name,
                  nhref_strerror(status));
     } else if (status == NHREF_ENOTFOUND || status == NHREF_EINVAL || status == NHREF_EPARSE) {
         status = NHREF_OK; /* no closed form for these parameters: no route */
     } else {
-        fail(err, errlen, status, "case [%s]: closed form: %s", c->c->name,
+        nhref_certify_fail(err, errlen, status, "case [%s]: closed form: %s", c->c->name,
              nhref_strerror(status));
     }
     res->ran = status == NHREF_OK && res->rows != NULL;
@@ -353,20 +344,6 @@ static int proven_begin(void *self, const nhref_run_info_t *info)
     return 0;
 }
 
-static int proven_end(void *self, const nhref_run_end_t *end)
-{
-    collector_t *co = self;
-    nhref_route_result_t *res = co->res;
-    res->stats = end->stats;
-    res->status = end->status;
-    if (end->status == NHREF_OK && end->stats.outcome == NHREF_OUTCOME_EVENT &&
-        end->stats.event == co->cert->event && res->nrows == co->cert->nt) {
-        arb_set(res->teb, end->stop->t);
-        res->have_te = 1;
-    }
-    return 0;
-}
-
 /* how the proven route ended, when not at the last row */
 static void proven_note(nhref_certificate_t *c, nhref_route_result_t *res)
 {
@@ -389,7 +366,7 @@ static void proven_note(nhref_certificate_t *c, nhref_route_result_t *res)
 static int run_proven(nhref_certificate_t *c, nhref_route_result_t *res, char *err, size_t errlen)
 {
     collector_t co = {c, res, "proven", 1.0};
-    nhref_sink_t sink = {&co, proven_begin, proven_row, NULL, proven_end, NULL};
+    nhref_sink_t sink = {&co, proven_begin, proven_row, NULL, collect_end, NULL};
     nhref_spec_t *spec = NULL;
     size_t nneed = 0;
     int status;

@@ -147,6 +147,9 @@ int cli_spec_option(cli_spec_opts_t *o, int c, const char *arg);
 /* cli_spec_apply -- O into SPEC (messages naming the options), in one order whatever
  * the order of argv.  Returns 0, or the exit status after the message. */
 int cli_spec_apply(nhref_spec_t *spec, const cli_spec_opts_t *o);
+/* cli_spec_new -- *SPEC = a spec of MODEL with O applied.  Returns 0, or the exit status
+ * after the message (*SPEC NULL). */
+int cli_spec_new(nhref_spec_t **spec, const char *model, const cli_spec_opts_t *o);
 /* the exit status of a spec's error STATUS: CLI_FAIL for memory and writes, else
  * CLI_USAGE */
 int cli_spec_exit(int status);

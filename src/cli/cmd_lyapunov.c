@@ -374,12 +374,7 @@ int cmd_lyapunov(int argc, char **argv)
         return rc == 1 ? CLI_OK : rc;
     if (a.spec.times == NULL)
         a.spec.times = "10,20,50,100";
-    if ((rc = nhref_spec_new(&spec, a.model)) != NHREF_OK) {
-        cli_error("%s", spec != NULL ? nhref_spec_error(spec) : nhref_strerror(rc));
-        nhref_spec_free(spec);
-        return cli_spec_exit(rc);
-    }
-    if ((rc = cli_spec_apply(spec, &a.spec)) == 0)
+    if ((rc = cli_spec_new(&spec, a.model, &a.spec)) == 0)
         rc = cli_lyap_spec(spec, &a, cli_prog);
     nhref_spec_free(spec);
     return rc;

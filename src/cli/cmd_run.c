@@ -118,12 +118,7 @@ int cmd_run(int argc, char **argv)
 
     if (rc != 0)
         return rc == 1 ? CLI_OK : rc;
-    if ((rc = nhref_spec_new(&spec, a.model)) != NHREF_OK) {
-        cli_error("%s", spec != NULL ? nhref_spec_error(spec) : nhref_strerror(rc));
-        nhref_spec_free(spec);
-        return cli_spec_exit(rc);
-    }
-    if ((rc = cli_spec_apply(spec, &a.spec)) == 0)
+    if ((rc = cli_spec_new(&spec, a.model, &a.spec)) == 0)
         rc = cli_run_spec(spec, a.output, a.format, a.quiet, cli_prog);
     nhref_spec_free(spec);
     return rc;

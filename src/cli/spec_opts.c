@@ -174,6 +174,22 @@ int cli_spec_apply(nhref_spec_t *spec, const cli_spec_opts_t *o)
     return s == NHREF_OK ? 0 : s < 0 ? CLI_USAGE : cli_spec_exit(s);
 }
 
+int cli_spec_new(nhref_spec_t **spec, const char *model, const cli_spec_opts_t *o)
+{
+    int rc = nhref_spec_new(spec, model);
+    if (rc != NHREF_OK) {
+        cli_error("%s", *spec != NULL ? nhref_spec_error(*spec) : nhref_strerror(rc));
+        nhref_spec_free(*spec);
+        *spec = NULL;
+        return cli_spec_exit(rc);
+    }
+    if ((rc = cli_spec_apply(*spec, o)) != 0) {
+        nhref_spec_free(*spec);
+        *spec = NULL;
+    }
+    return rc;
+}
+
 int cli_spec_exit(int status)
 {
     return status == NHREF_ENOMEM || status == NHREF_EIO ? CLI_FAIL : CLI_USAGE;
