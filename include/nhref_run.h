@@ -79,6 +79,7 @@ int nhref_spec_new_model(nhref_spec_t **spec, const nhref_model_t *model);
  * after editing it).  Returns NHREF_OK or NHREF_ENOMEM.  Cost: one nhref_system_new. */
 int nhref_spec_copy(nhref_spec_t **copy, const nhref_spec_t *spec);
 
+/* nhref_spec_free -- SPEC and everything it owns (NULL allowed). */
 void nhref_spec_free(nhref_spec_t *spec);
 
 /* nhref_spec_error -- the message of SPEC's last error ("" if none): one line naming
@@ -87,7 +88,7 @@ const char *nhref_spec_error(const nhref_spec_t *spec);
 
 /* nhref_spec_set_names -- how messages name the inputs (default NHREF_SPEC_WORDS), and
  * WHERE, a prefix of every message ("FILE: ", "FILE:LINE: case [NAME]: "; NULL: none;
- * copied). */
+ * copied).  Returns NHREF_OK; NHREF_EINVAL (NAMES not one of the styles); NHREF_ENOMEM. */
 int nhref_spec_set_names(nhref_spec_t *spec, nhref_spec_names_t names, const char *where);
 
 /* Overrides of the model's defaults.  Each returns NHREF_OK, or an error with the
@@ -97,7 +98,9 @@ int nhref_spec_set_names(nhref_spec_t *spec, nhref_spec_names_t names, const cha
  *              model's parameters); NHREF_EPARSE or NHREF_ERANGE (not a finite
  *              decimal number, or out of the bounds of nhref_decimal_set);
  *              admissible ranges are checked by nhref_spec_resolve;
- *   set_init   state component NAME = DECIMAL at t-start: the same statuses;
+ *   set_init   state component NAME = DECIMAL at t-start: the same statuses, but the
+ *              magnitude of a value is checked at the run's precision when the spec is
+ *              resolved (a value beyond 2^4096 may be admissible at higher precision);
  *   assign     "NAME=VALUE" for KIND "param" or "init": NHREF_EPARSE if not of that
  *              form, else as set_param / set_init. */
 int nhref_spec_set_param(nhref_spec_t *spec, const char *name, const char *decimal);
@@ -300,12 +303,16 @@ void nhref_sink_free(nhref_sink_t *sink);
 int nhref_run(nhref_spec_t *spec, nhref_sink_t *sink, nhref_run_end_t *end);
 
 /* ------------------------------------------------------------------ trajectory formats
- * Sinks that write a trajectory to a file.  Registered in src/io/formats.def: one
- * source file and one line per format.  Adding a format: docs/architecture.md. */
+ * Sinks that write a trajectory to a file (docs/trajectory.md).  Registered in
+ * src/io/formats.def: one source file and one line per format; adding one:
+ * docs/architecture.md. */
 typedef struct {
     const char *name;        /* "csv", "jsonl" */
     const char *description; /* one line */
-    /* open -- *SINK writes to OUT (an atomic output file: nhref_io.h) */
+    /* open -- fill SINK so that the run is written to OUT (an atomic output file of
+     * nhref_io.h; the caller commits it after nhref_run, or aborts it on failure: the
+     * sink only writes, ending with the data's sha256 where the format has comments).
+     * Free SINK with nhref_sink_free after the run.  Returns NHREF_OK or NHREF_ENOMEM. */
     int (*open)(nhref_sink_t *sink, nhref_outfile_t *out);
 } nhref_format_t;
 
