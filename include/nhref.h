@@ -16,6 +16,7 @@
 #include "nhref_jet.h"
 #include "nhref_tape.h"
 #include "nhref_model.h"
+#include "nhref_model_file.h"
 #include "nhref_scheme.h"
 #include "nhref_integrate.h"
 #include "nhref_fast.h"

@@ -59,6 +59,13 @@ typedef struct {
     const char *holds;
 } nhref_integral_desc_t;
 
+/* Which tape of a model (nhref_model_t.build). */
+typedef enum {
+    NHREF_MODEL_RHS = 0,
+    NHREF_MODEL_INTEGRALS = 1,
+    NHREF_MODEL_EVENTS = 2
+} nhref_model_tape_t;
+
 typedef struct nhref_model {
     const char *name;        /* registry name, snake_case as in the spec */
     const char *title;       /* one line for `nhref list` */
@@ -101,6 +108,18 @@ typedef struct nhref_model {
     size_t nevent;
     const nhref_event_desc_t *event;
     int (*build_events)(nhref_tape_t *tape);
+
+    /* A model defined at run time (a model file, nhref_model_file.h) gives its tapes and
+     * checks through these, with its DATA; the built-ins leave them NULL (and use
+     * build_rhs, build_integrals, build_events, check, check_init).
+     *   build       -- fill TAPE (sized as for build_rhs, build_integrals or
+     *                  build_events: WHICH) with that tape;
+     *   check_data  -- as check;  check_init_data -- as check_init (NULL: none). */
+    const void *data;
+    int (*build)(nhref_tape_t *tape, nhref_model_tape_t which, const void *data);
+    int (*check_data)(mpfr_srcptr p, char *why, size_t len, const void *data);
+    int (*check_init_data)(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len,
+                           const void *data);
 } nhref_model_t;
 
 /* The registry, in the order of models.def. */

@@ -38,6 +38,7 @@
 #include "nhref_integrate.h"
 #include "nhref_io.h"
 #include "nhref_model.h"
+#include "nhref_model_file.h"
 #include "nhref_status.h"
 
 NHREF_BEGIN_DECLS
@@ -61,14 +62,23 @@ typedef struct nhref_spec nhref_spec_t;
 
 /* ------------------------------------------------------------------ building a spec */
 
-/* nhref_spec_new -- a spec of the registered model named MODEL with every default:
- * the model's parameters, initial state, t-end and dt-out; t-start 0; 30 digits; the
- * first scheme (taylor); type MPFR; the model's events; at most 10^7 steps and 10^7
- * rows; the first integrals in every row.
- * Returns NHREF_OK; NHREF_ENOTFOUND (no such model: *SPEC holds the message, read it
- * with nhref_spec_error, then free it); NHREF_ENOMEM (*SPEC NULL).
- * Cost: builds the model's tapes (nhref_system_new). */
+/* nhref_spec_new -- a spec of the registered model named MODEL, or of the model file
+ * MODEL (a name with '/' or '.' that is not registered: nhref_model_file.h), with every
+ * default: the model's parameters, initial state, t-end and dt-out; t-start 0; 30
+ * digits; the first scheme (taylor); type MPFR; the model's events; at most 10^7 steps
+ * and 10^7 rows; the first integrals in every row.
+ * Returns NHREF_OK; NHREF_ENOTFOUND (no such model), or for a model file the statuses
+ * of nhref_model_file_read (NHREF_EIO, NHREF_EPARSE, NHREF_EINVAL): *SPEC then holds
+ * the message ("FILE:LINE: ..." for a model file), read it with nhref_spec_error, then
+ * free it; NHREF_ENOMEM (*SPEC NULL).
+ * Cost: builds the model's tapes (nhref_system_new); a model file is read and its
+ * equations derived (nhref_model_file_read). */
 int nhref_spec_new(nhref_spec_t **spec, const char *model);
+
+/* nhref_spec_new_file -- the same for the model of the model file MF (read or parsed by
+ * the caller, e.g. from a string): the spec holds a reference to MF (the caller may free
+ * its own at once).  Returns as nhref_spec_new_model. */
+int nhref_spec_new_file(nhref_spec_t **spec, nhref_model_file_t *mf);
 
 /* nhref_spec_new_model -- the same for the descriptor MODEL (a registered model or
  * one of the caller's, checked by nhref_model_check).  Returns NHREF_OK; NHREF_EINVAL

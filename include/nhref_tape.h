@@ -131,6 +131,9 @@ int nhref_tape_solve(nhref_tape_t *tape, nhref_node_t *y, size_t n, const nhref_
  * Returns NHREF_OK or NHREF_EINVAL (and records it). */
 int nhref_tape_set_output(nhref_tape_t *tape, size_t i, nhref_node_t node);
 
+/* nhref_tape_output -- the node of output I (NHREF_NODE_INVALID if I >= nout or unset). */
+nhref_node_t nhref_tape_output(const nhref_tape_t *tape, size_t i);
+
 /* nhref_tape_status -- the first error met while building, NHREF_ETAPE if an
  * output is not set, else NHREF_OK. */
 int nhref_tape_status(const nhref_tape_t *tape);
@@ -144,6 +147,21 @@ size_t nhref_tape_nnodes(const nhref_tape_t *tape);
  * functions): the K_eff of the cost floor of DESIGN §8. */
 size_t nhref_tape_nnonlinear(const nhref_tape_t *tape);
 const char *nhref_tape_op_name(nhref_op_t op);
+
+/* nhref_tape_node_inputs -- the inputs NODE of TAPE depends on, a mask of
+ * NHREF_TAPE_READS_TIME, _STATE and _PARAM (0: a function of constants only; an
+ * invalid NODE: 0; memory short: all three).  Cost: one pass over the nodes before
+ * NODE. */
+#define NHREF_TAPE_READS_TIME 1u
+#define NHREF_TAPE_READS_STATE 2u
+#define NHREF_TAPE_READS_PARAM 4u
+unsigned nhref_tape_node_inputs(const nhref_tape_t *tape, nhref_node_t node);
+
+/* nhref_tape_copy -- append SRC's nodes to DST (both with the same numbers of states,
+ * parameters and outputs; DST's own nodes stay) and make DST's outputs SRC's.
+ * Returns NHREF_OK; NHREF_ETAPE (SRC has a build error or other sizes); NHREF_ENOMEM.
+ * Cost: one pass over SRC's nodes. */
+int nhref_tape_copy(nhref_tape_t *dst, const nhref_tape_t *src);
 
 /* nhref_tape_parse -- a tape with NSTATE states and NPARAM parameters whose one
  * output is the expression EXPR, e.g. "theta - 1.5" or "x^2 + y^2 - 4*r^2".
@@ -168,6 +186,35 @@ const char *nhref_tape_op_name(nhref_op_t op);
 int nhref_tape_parse(nhref_tape_t **tape, const char *expr, size_t nstate,
                      const char *const *state, size_t nparam, const char *const *param, char *err,
                      size_t errlen);
+
+/* nhref_tape_parse_node -- the same grammar into the tape T under construction (its
+ * inputs: T's), the expression's value in *NODE: several expressions on one tape share
+ * their inputs and common nodes.  STATE and PARAM name T's state inputs and parameters
+ * (NSTATE and NPARAM of them, at most T's).
+ * Returns NHREF_OK; NHREF_EPARSE ("column N: ..." in ERR); NHREF_ENOMEM.  On error the
+ * nodes made so far stay on T (unused).  Cost: one pass over EXPR. */
+int nhref_tape_parse_node(nhref_tape_t *t, nhref_node_t *node, const char *expr, size_t nstate,
+                          const char *const *state, size_t nparam, const char *const *param,
+                          char *err, size_t errlen);
+
+/* nhref_tape_format -- NODE of TAPE as an expression of the grammar above, for people:
+ * states and parameters named by STATE and PARAM (NULL: x0, x1, ..., p0, ...), products
+ * by 1 and sums with 0 left out, parentheses only where the precedence needs them;
+ * shared subexpressions are written out each time.  Into BUF (LEN bytes).
+ * Returns 0; -1 if the expression does not fit (BUF then says so) or NODE is invalid.
+ * Cost: the length of the written expression. */
+int nhref_tape_format(char *buf, size_t len, const nhref_tape_t *tape, nhref_node_t node,
+                      const char *const *state, const char *const *param);
+
+/* nhref_tape_format_simplified -- the same, expanded and collected: a sum of terms
+ * c*f1^e1*f2^e2... with exact rational c (GMP) and the atoms f (names, functions of
+ * simplified arguments, parenthesized quotients) in alphabetical order, like terms
+ * added, zeros dropped (d^2L/dv^2 of m/2*v^2 reads m, not m/2*2).  Beyond 48 terms or
+ * a written form too long it falls back to nhref_tape_format.  Returns as it.
+ * Cost: the expansion, at most 48^2 products of terms per node. */
+int nhref_tape_format_simplified(char *buf, size_t len, const nhref_tape_t *tape,
+                                 nhref_node_t node, const char *const *state,
+                                 const char *const *param);
 
 /* ------------------------------------------------------------------ tangent tapes
  * Forward-mode differentiation of a tape by source transformation: the result
@@ -198,6 +245,35 @@ int nhref_tape_divergence(nhref_tape_t **out, const nhref_tape_t *f, const nhref
  * Returns NHREF_OK; NHREF_ETAPE (F has a build error or K >= nout);
  * NHREF_ENOMEM. */
 int nhref_tape_gradient(nhref_tape_t **out, const nhref_tape_t *f, size_t k);
+
+/* nhref_tape_lagrange -- the equations of motion of a Lagrangian system with m
+ * constraints affine in the velocities (Lagrange-d'Alembert): SRC has 2n states (n
+ * coordinates q, then their velocities v), any parameters, and 1 + m + n outputs: the
+ * Lagrangian L, the constraints g_k = A_k(t, q) v + b_k(t, q), the generalized forces
+ * Q_i.  *OUT has SRC's inputs and 2n outputs, v and v', where v' solves the KKT system
+ *     [M A^T; A 0] [v'; mu] = [dL/dq + Q - C; -(dg/dq v + dg/dt)],
+ * M = d^2 L / dv^2, C = d/dq (dL/dv) v + d/dt (dL/dv), A = dg/dv, on the tape (one
+ * SOLVE of size N = n + m <= NHREF_TAPE_SOLVE_MAX), pruned to the nodes it needs.  A
+ * singular KKT matrix is NHREF_EDOMAIN where the tape is evaluated.  L need not be
+ * quadratic in v: M then depends on v, and must be invertible on the constraints.
+ * *KKT (if KKT is not NULL) has SRC's inputs and N^2 + N outputs, the KKT matrix
+ * row-major then the right-hand side: to print the equations, and to say which row is
+ * dependent where the solve fails.
+ * Returns NHREF_OK; NHREF_EINVAL (constraint *BAD is not affine in the velocities: its
+ * A reads them; otherwise *BAD = m); NHREF_ETAPE (SRC has a build error or other
+ * sizes, or N is too large); NHREF_ENOMEM.  Cost of the new tape: about (3 + n) passes
+ * over SRC's nodes.
+ * Source: A. M. Bloch, Nonholonomic Mechanics and Control (2003), §5.2. */
+int nhref_tape_lagrange(nhref_tape_t **out, nhref_tape_t **kkt, const nhref_tape_t *src,
+                        size_t n, size_t m, size_t *bad);
+
+/* nhref_tape_prune -- a copy of SRC with only the nodes its outputs need.
+ * nhref_tape_select -- a tape whose COUNT outputs are SRC's outputs FIRST, ...,
+ * FIRST + COUNT - 1, with only the nodes they need (SRC's inputs).
+ * Return NHREF_OK, SRC's build error, NHREF_EINVAL (outputs out of range, COUNT = 0),
+ * or NHREF_ENOMEM.  Cost: two passes over SRC's nodes. */
+int nhref_tape_prune(nhref_tape_t **out, const nhref_tape_t *src);
+int nhref_tape_select(nhref_tape_t **out, const nhref_tape_t *src, size_t first, size_t count);
 
 /* ------------------------------------------------------------------ MPFR interpreters
  * A workspace holds, for every node, its Taylor coefficients up to a maximal

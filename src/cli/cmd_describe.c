@@ -48,11 +48,14 @@ static void labelled(const char *label, const char *text)
 int cmd_describe(int argc, char **argv)
 {
     const nhref_model_t *m;
+    nhref_model_file_t *mf = NULL;
 
     if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
         printf("Usage: nhref describe MODEL\nState, parameters (units, defaults, admissible "
                "ranges), first integrals,\nclosed forms, source paper and documentation of MODEL "
-               "(see 'nhref list').\nThe documentation of each model family is docs/models/*.md, "
+               "(see 'nhref list').\nMODEL may be a model file (a name with '/' or '.'): then "
+               "also its form and the\nequations nhref derived from it "
+               "(docs/models/writing-a-model.md).\nThe documentation of each model family is docs/models/*.md, "
                "installed in\n%s/docs/models/.\n", NHREF_DOCDIR);
         return argc < 2 ? CLI_USAGE : CLI_OK;
     }
@@ -60,14 +63,23 @@ int cmd_describe(int argc, char **argv)
         cli_error("unexpected argument '%s' (usage: nhref describe MODEL)", argv[2]);
         return CLI_USAGE;
     }
-    if ((m = cli_model(argv[1])) == NULL)
+    if (nhref_model_find(argv[1]) == NULL && nhref_model_is_file(argv[1])) {
+        char err[1024];
+        int rc = nhref_model_file_read(&mf, argv[1], err, sizeof err);
+        if (rc != NHREF_OK) {
+            cli_error("%s", err);
+            return cli_spec_exit(rc);
+        }
+        m = nhref_model_file_model(mf);
+    } else if ((m = cli_model(argv[1])) == NULL) {
         return CLI_USAGE;
+    }
 
     printf("%s -- %s\n\n", m->name, m->title);
     wrap(m->description, 2);
     putchar('\n');
     labelled("Source:", m->source);
-    {
+    if (mf == NULL) {
         /* the model's documentation, in the source tree and where make install puts it;
          * its sections are what "spec §N" refers to */
         char docs[1024];
@@ -118,7 +130,12 @@ int cmd_describe(int argc, char **argv)
     } else {
         printf("\nClosed form (oracle): none\n");
     }
+    if (mf != NULL) {
+        putchar('\n');
+        nhref_model_file_describe(mf, stdout);
+    }
     printf("\nDefaults: --t-end %s --dt-out %s\nExample:  nhref run %s --digits 50 -o %s.csv\n",
-           m->default_t_end, m->default_dt_out, m->name, m->name);
+           m->default_t_end, m->default_dt_out, mf != NULL ? argv[1] : m->name, m->name);
+    nhref_model_file_free(mf);
     return CLI_OK;
 }

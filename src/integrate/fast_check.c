@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "nhref_fast.h"
+#include "models/models_internal.h"
 #include "nhref_io.h"
 #include "nhref_tape.h"
 
@@ -46,7 +47,7 @@ int nhref_fast_check_params(const nhref_system_t *sys, double t0, const double *
     }
     for (size_t i = 0; i < np; i++)
         pdd[i] = mpfr_get_d(pd + i, MPFR_RNDN); /* exact: pd has 53 bits */
-    if (m->check != NULL && np > 0 && m->check(pd, reason, sizeof reason) != NHREF_OK) {
+    if (np > 0 && nhref_model_run_check(m, pd, reason, sizeof reason) != NHREF_OK) {
         if (why != NULL)
             snprintf(why, len, "the parameters rounded to double are not admissible: %s",
                      reason);

@@ -18,6 +18,12 @@
 int nhref_model_check_in(const nhref_model_t *m, const nhref_model_t *const *table, size_t n,
                          char *why, size_t len);
 
+/* nhref_model_build -- M's tape WHICH into TAPE (a built-in's builder, or a model
+ * file's build with its data).  nhref_model_run_check -- M's admissibility check of the
+ * parameters P (NHREF_OK if it has none). */
+int nhref_model_build(const nhref_model_t *m, nhref_tape_t *tape, nhref_model_tape_t which);
+int nhref_model_run_check(const nhref_model_t *m, mpfr_srcptr p, char *why, size_t len);
+
 /* ---------------------------------------------------------------- a system in each type
  * NUM_IN(nhref_system_params) -- P = the parameters of SYS (nparam values): their
  * decimal strings rounded to nearest (double, MPFR at P's precision) or enclosed

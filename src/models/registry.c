@@ -107,21 +107,21 @@ static int check_descriptor(const nhref_model_t *m, char *why, size_t len)
         FAIL("no model descriptor (NULL)");
     if (m->name == NULL || m->name[0] == '\0')
         FAIL("a model descriptor without a name");
-    if (m->build_rhs == NULL)
-        FAIL("model %s: no right-hand-side builder (build_rhs is NULL)", m->name);
+    if (m->build_rhs == NULL && m->build == NULL)
+        FAIL("model %s: no right-hand-side builder (build_rhs and build are NULL)", m->name);
     if (m->nstate == 0 || m->state == NULL)
         FAIL("model %s: nstate = %zu with %s state table: a model needs a state table of "
              "nstate >= 1 entries",
              m->name, m->nstate, m->state == NULL ? "no" : "a");
     if (m->nparam > 0 && m->param == NULL)
         FAIL("model %s: nparam = %zu but no parameter table", m->name, m->nparam);
-    if (m->nintegral > 0 && (m->integral == NULL || m->build_integrals == NULL))
+    if (m->nintegral > 0 && (m->integral == NULL || (m->build_integrals == NULL && m->build == NULL)))
         FAIL("model %s: nintegral = %zu but no integral %s", m->name, m->nintegral,
              m->integral == NULL ? "table" : "builder (build_integrals is NULL)");
     if (m->nintegral == 0 && m->build_integrals != NULL)
         FAIL("model %s: an integral builder but nintegral = 0 (table and size do not match)",
              m->name);
-    if (m->nevent > 0 && (m->event == NULL || m->build_events == NULL))
+    if (m->nevent > 0 && (m->event == NULL || (m->build_events == NULL && m->build == NULL)))
         FAIL("model %s: nevent = %zu but no event %s", m->name, m->nevent,
              m->event == NULL ? "table" : "builder (build_events is NULL)");
     if (m->nevent == 0 && m->build_events != NULL)

@@ -21,6 +21,22 @@ struct nhref_system {
     nhref_tape_t *events;
 };
 
+int nhref_model_build(const nhref_model_t *m, nhref_tape_t *tape, nhref_model_tape_t which)
+{
+    if (m->build != NULL)
+        return m->build(tape, which, m->data);
+    return which == NHREF_MODEL_RHS         ? m->build_rhs(tape)
+           : which == NHREF_MODEL_INTEGRALS ? m->build_integrals(tape)
+                                            : m->build_events(tape);
+}
+
+int nhref_model_run_check(const nhref_model_t *m, mpfr_srcptr p, char *why, size_t len)
+{
+    if (m->check_data != NULL)
+        return m->check_data(p, why, len, m->data);
+    return m->check != NULL && m->nparam > 0 ? m->check(p, why, len) : NHREF_OK;
+}
+
 int nhref_system_new(nhref_system_t **sysp, const nhref_model_t *model)
 {
     nhref_system_t *sys;
@@ -45,16 +61,18 @@ int nhref_system_new(nhref_system_t **sysp, const nhref_model_t *model)
             return NHREF_ENOMEM;
         }
     status = nhref_tape_new(&sys->rhs, model->nstate, model->nparam, model->nstate);
-    if (status == NHREF_OK && model->build_rhs(sys->rhs) != NHREF_OK)
+    if (status == NHREF_OK && nhref_model_build(model, sys->rhs, NHREF_MODEL_RHS) != NHREF_OK)
         status = NHREF_ETAPE;
     if (status == NHREF_OK && model->nintegral > 0) {
         status = nhref_tape_new(&sys->integrals, model->nstate, model->nparam, model->nintegral);
-        if (status == NHREF_OK && model->build_integrals(sys->integrals) != NHREF_OK)
+        if (status == NHREF_OK &&
+            nhref_model_build(model, sys->integrals, NHREF_MODEL_INTEGRALS) != NHREF_OK)
             status = NHREF_ETAPE;
     }
     if (status == NHREF_OK && model->nevent > 0) {
         status = nhref_tape_new(&sys->events, model->nstate, model->nparam, model->nevent);
-        if (status == NHREF_OK && model->build_events(sys->events) != NHREF_OK)
+        if (status == NHREF_OK &&
+            nhref_model_build(model, sys->events, NHREF_MODEL_EVENTS) != NHREF_OK)
             status = NHREF_ETAPE;
     }
     if (status != NHREF_OK) {
@@ -126,6 +144,8 @@ int nhref_system_derive(nhref_system_t **sysp, const nhref_system_t *base, nhref
     sys->owned->event = NULL;
     sys->owned->build_events = NULL;
     sys->owned->check_init = NULL;
+    sys->owned->check_init_data = NULL;
+    sys->owned->build = NULL; /* a derived system has its own tape: nothing to build */
     sys->model = sys->owned;
     for (size_t i = 0; i < bm->nparam; i++)
         if ((sys->param[i] = nhref_strdup(base->param[i])) == NULL) {
@@ -205,8 +225,8 @@ int nhref_system_check(const nhref_system_t *sys, char *why, size_t len)
                      model->param[i].name, sys->param[i]);
             status = NHREF_EPARAM;
         }
-    if (status == NHREF_OK && model->check != NULL && n > 0)
-        status = model->check(p, why, len);
+    if (status == NHREF_OK)
+        status = nhref_model_run_check(model, p, why, len);
     nhref_vec_free(p, n);
     return status;
 }
@@ -222,14 +242,16 @@ int nhref_system_check_init(const nhref_system_t *sys, mpfr_srcptr x0, char *why
             snprintf(why, len, "initial %s is not a finite number", model->state[i].name);
             return NHREF_EPARAM;
         }
-    if (model->check_init == NULL)
+    if (model->check_init == NULL && model->check_init_data == NULL)
         return NHREF_OK;
     p = nhref_vec_new(model->nparam, mpfr_get_prec(x0));
     if (p == NULL)
         return NHREF_ENOMEM;
     status = nhref_system_params(p, sys);
     if (status == NHREF_OK)
-        status = model->check_init(p, x0, why, len);
+        status = model->check_init_data != NULL
+                     ? model->check_init_data(p, x0, why, len, model->data)
+                     : model->check_init(p, x0, why, len);
     nhref_vec_free(p, model->nparam);
     return status;
 }

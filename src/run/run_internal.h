@@ -10,6 +10,7 @@
 
 #include "nhref_integrate.h"
 #include "nhref_run.h"
+#include "nhref_model_file.h"
 #include "run/grid.h"
 
 #define NHREF_SPEC_ERRLEN 1024
@@ -17,6 +18,7 @@
 
 struct nhref_spec {
     const nhref_model_t *model;
+    nhref_model_file_t *mf; /* the model file MODEL comes from (one reference), or NULL */
     nhref_system_t *sys;
     char **init;           /* nstate overrides (NULL: the model's default) */
     char *t_start;         /* NULL: "0" */

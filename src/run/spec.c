@@ -126,6 +126,7 @@ void nhref_spec_free(nhref_spec_t *spec)
     free(spec->horizon);
     free(spec->where);
     nhref_system_free(spec->sys);
+    nhref_model_file_free(spec->mf); /* after the system of its model */
     free(spec);
 }
 
@@ -170,6 +171,14 @@ static void name_list(char *buf, size_t len, const nhref_model_t *m, int params)
                                  params ? m->param[i].name : m->state[i].name);
 }
 
+int nhref_spec_new_file(nhref_spec_t **specp, nhref_model_file_t *mf)
+{
+    int status = nhref_spec_new_model(specp, mf != NULL ? nhref_model_file_model(mf) : NULL);
+    if (*specp != NULL && mf != NULL)
+        (*specp)->mf = nhref_model_file_ref(mf);
+    return status;
+}
+
 int nhref_spec_new(nhref_spec_t **specp, const char *model)
 {
     const nhref_model_t *m = model != NULL ? nhref_model_find(model) : NULL;
@@ -178,6 +187,20 @@ int nhref_spec_new(nhref_spec_t **specp, const char *model)
 
     if (m != NULL)
         return nhref_spec_new_model(specp, m);
+    if (model != NULL && nhref_model_is_file(model)) {
+        nhref_model_file_t *mf;
+        char err[NHREF_SPEC_ERRLEN];
+        int status = nhref_model_file_read(&mf, model, err, sizeof err);
+        if (status != NHREF_OK) {
+            if (nhref_spec_new_model(specp, NULL) == NHREF_ENOMEM)
+                return NHREF_ENOMEM;
+            snprintf((*specp)->err, sizeof (*specp)->err, "%s", err);
+            return status;
+        }
+        status = nhref_spec_new_file(specp, mf);
+        nhref_model_file_free(mf); /* the spec holds its own reference */
+        return status;
+    }
     if (nhref_spec_new_model(specp, NULL) == NHREF_ENOMEM)
         return NHREF_ENOMEM;
     names[0] = '\0';
@@ -185,7 +208,8 @@ int nhref_spec_new(nhref_spec_t **specp, const char *model)
         used += (size_t)snprintf(names + used, sizeof names - used, " %s",
                                  nhref_model_get(i)->name);
     return nhref_spec_fail(*specp, NHREF_ENOTFOUND,
-                           "unknown model '%s' (known models:%s; see 'nhref list')",
+                           "unknown model '%s' (known models:%s; see 'nhref list'; a model "
+                           "file's name contains '/' or '.')",
                            model != NULL ? model : "(null)", names);
 }
 
@@ -202,6 +226,8 @@ int nhref_spec_copy(nhref_spec_t **copyp, const nhref_spec_t *s)
     int status = nhref_spec_new_model(copyp, s->model), bad = 0;
 
     c = *copyp;
+    if (c != NULL)
+        c->mf = nhref_model_file_ref(s->mf);
     if (status != NHREF_OK)
         return status;
     for (size_t i = 0; i < s->model->nparam && status == NHREF_OK; i++)

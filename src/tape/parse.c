@@ -260,34 +260,53 @@ static nhref_node_t expr(parser_t *ps)
     }
 }
 
-int nhref_tape_parse(nhref_tape_t **tape, const char *e, size_t nstate,
-                     const char *const *state, size_t nparam, const char *const *param, char *err,
-                     size_t errlen)
+int nhref_tape_parse_node(nhref_tape_t *t, nhref_node_t *node, const char *e, size_t nstate,
+                          const char *const *state, size_t nparam, const char *const *param,
+                          char *err, size_t errlen)
 {
-    parser_t ps = {e, e, NULL, nstate, nparam, state, param, err, errlen, 0, 0};
+    parser_t ps = {e, e, t, nstate, nparam, state, param, err, errlen, 0, 0};
     nhref_node_t root;
-    int status;
 
-    *tape = NULL;
     err[0] = '\0';
-    status = nhref_tape_new(&ps.t, nstate, nparam, 1);
-    if (status != NHREF_OK)
-        return status;
+    *node = NHREF_NODE_INVALID;
     root = expr(&ps);
     blanks(&ps);
     if (!ps.failed && *ps.p != '\0')
         fail(&ps, "expected an operator or the end, found '%.12s'", ps.p);
     if (!ps.failed && *e == '\0')
         fail(&ps, "empty expression");
-    if (!ps.failed)
-        nhref_tape_set_output(ps.t, 0, root);
-    status = ps.failed ? NHREF_EPARSE : nhref_tape_status(ps.t);
+    if (ps.failed)
+        return NHREF_EPARSE;
+    if (nhref_tape_status(t) == NHREF_ENOMEM)
+        return NHREF_ENOMEM;
+    *node = root;
+    return NHREF_OK;
+}
+
+int nhref_tape_parse(nhref_tape_t **tape, const char *e, size_t nstate,
+                     const char *const *state, size_t nparam, const char *const *param, char *err,
+                     size_t errlen)
+{
+    nhref_tape_t *t;
+    nhref_node_t root;
+    int status;
+
+    *tape = NULL;
+    err[0] = '\0';
+    status = nhref_tape_new(&t, nstate, nparam, 1);
+    if (status != NHREF_OK)
+        return status;
+    status = nhref_tape_parse_node(t, &root, e, nstate, state, nparam, param, err, errlen);
+    if (status == NHREF_OK)
+        nhref_tape_set_output(t, 0, root);
+    if (status == NHREF_OK)
+        status = nhref_tape_status(t);
     if (status != NHREF_OK) {
-        if (!ps.failed)
+        if (err[0] == '\0')
             snprintf(err, errlen, "%s", nhref_strerror(status));
-        nhref_tape_free(ps.t);
+        nhref_tape_free(t);
         return status == NHREF_ENOMEM ? status : NHREF_EPARSE;
     }
-    *tape = ps.t;
+    *tape = t;
     return NHREF_OK;
 }

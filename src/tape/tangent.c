@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define ZERO (-2) /* a derivative that is identically zero */
+#define ZERO NHREF_TAPE_ZERO
 
 /* The SOLVE group whose first node is ND (dim outputs), its arguments mapped by MAP,
  * with right-hand side B (DST nodes; NULL: ND's own, mapped): outputs to Y. */
@@ -42,13 +42,22 @@ static void copy_solve(nhref_tape_t *dst, const nhref_tape_node_t *nd, const nhr
     copy_solve_rhs(dst, nd, map, NULL, y);
 }
 
-/* Copy the nodes of SRC into DST; MAP[i] is the new node of node i; the state
- * inputs of SRC become DST's states STATE0 + i. */
-static void copy_nodes(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t *map,
-                       size_t state0)
+void nhref_tape_copy_nodes(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t *map,
+                           size_t state0)
+{
+    nhref_tape_copy_live(dst, src, map, state0, NULL);
+}
+
+void nhref_tape_copy_live(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t *map,
+                          size_t state0, const char *live)
 {
     for (size_t i = 0; i < src->nnodes; i++) {
         const nhref_tape_node_t *nd = &src->node[i];
+        if (live != NULL && !live[i]) {
+            if (nd->op != NHREF_OP_SOLVE || nd->args != NULL) /* a live group maps its followers */
+                map[i] = NHREF_NODE_INVALID;
+            continue;
+        }
         nhref_node_t a = nd->a >= 0 ? map[nd->a] : NHREF_NODE_INVALID;
         nhref_node_t b = nd->b >= 0 ? map[nd->b] : NHREF_NODE_INVALID;
         switch (nd->op) {
@@ -120,6 +129,21 @@ static void copy_nodes(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t 
     }
 }
 
+int nhref_tape_copy(nhref_tape_t *dst, const nhref_tape_t *src)
+{
+    nhref_node_t *map;
+    if (nhref_tape_status(src) != NHREF_OK || src->nstate != dst->nstate ||
+        src->nparam != dst->nparam || src->nout != dst->nout)
+        return NHREF_ETAPE;
+    if ((map = malloc((src->nnodes + 1) * sizeof *map)) == NULL)
+        return NHREF_ENOMEM;
+    nhref_tape_copy_nodes(dst, src, map, 0);
+    for (size_t o = 0; o < src->nout; o++)
+        nhref_tape_set_output(dst, o, map[src->out[o]]);
+    free(map);
+    return nhref_tape_status(dst);
+}
+
 /* sums and products that know a ZERO operand */
 static nhref_node_t d_add(nhref_tape_t *t, nhref_node_t x, nhref_node_t y)
 {
@@ -136,8 +160,7 @@ static nhref_node_t d_mul(nhref_tape_t *t, nhref_node_t value, nhref_node_t dx)
     return dx == ZERO ? ZERO : nhref_tape_mul(t, value, dx);
 }
 
-/* the node for a derivative: ZERO becomes the constant 0 */
-static nhref_node_t materialize(nhref_tape_t *t, nhref_node_t d)
+nhref_node_t nhref_tape_materialize(nhref_tape_t *t, nhref_node_t d)
 {
     return d == ZERO ? nhref_tape_const(t, "0") : d;
 }
@@ -168,16 +191,14 @@ static void derive_solve(nhref_tape_t *dst, const nhref_tape_node_t *nd, const n
             dy[i] = ZERO;
     } else {
         for (size_t i = 0; i < n; i++)
-            r[i] = materialize(dst, r[i]);
+            r[i] = nhref_tape_materialize(dst, r[i]);
         copy_solve_rhs(dst, nd, map, r, dy);
     }
     free(r);
 }
 
-/* D[i] = derivative of SRC's node i (values MAP[i] in DST) along the state
- * direction SEED[k] (a DST node or ZERO) */
-static void derive(nhref_tape_t *dst, const nhref_tape_t *src, const nhref_node_t *map,
-                   const nhref_node_t *seed, nhref_node_t *d)
+void nhref_tape_derive(nhref_tape_t *dst, const nhref_tape_t *src, const nhref_node_t *map,
+                       const nhref_node_t *seed, nhref_node_t tseed, nhref_node_t *d)
 {
     for (size_t i = 0; i < src->nnodes; i++) {
         const nhref_tape_node_t *nd = &src->node[i];
@@ -194,6 +215,9 @@ static void derive(nhref_tape_t *dst, const nhref_tape_t *src, const nhref_node_
         switch (nd->op) {
         case NHREF_OP_STATE:
             d[i] = seed[nd->n];
+            break;
+        case NHREF_OP_TIME:
+            d[i] = tseed;
             break;
         case NHREF_OP_ADD:
             d[i] = d_add(dst, da, db);
@@ -273,7 +297,7 @@ static void derive(nhref_tape_t *dst, const nhref_tape_t *src, const nhref_node_
             if (nd->args != NULL)
                 derive_solve(dst, nd, map, map + i, d, d + i);
             break;
-        default: /* TIME, PARAM, CONST are constant in x */
+        default: /* PARAM and CONST are constant */
             d[i] = ZERO;
             break;
         }
@@ -303,15 +327,15 @@ int nhref_tape_linearize(nhref_tape_t **out, const nhref_tape_t *f, size_t m)
         nhref_tape_free(t);
         return NHREF_ENOMEM;
     }
-    copy_nodes(t, f, map, 0);
+    nhref_tape_copy_nodes(t, f, map, 0);
     for (size_t i = 0; i < n; i++)
         nhref_tape_set_output(t, i, map[f->out[i]]);
     for (size_t j = 1; j <= m; j++) {
         for (size_t k = 0; k < n; k++)
             seed[k] = nhref_tape_state(t, n * j + k);
-        derive(t, f, map, seed, d);
+        nhref_tape_derive(t, f, map, seed, NHREF_TAPE_ZERO, d);
         for (size_t i = 0; i < n; i++)
-            nhref_tape_set_output(t, n * j + i, materialize(t, d[f->out[i]]));
+            nhref_tape_set_output(t, n * j + i, nhref_tape_materialize(t, d[f->out[i]]));
     }
     free(map);
     free(d);
@@ -352,23 +376,23 @@ int nhref_tape_divergence(nhref_tape_t **out, const nhref_tape_t *f, const nhref
         status = NHREF_ENOMEM;
         goto out;
     }
-    copy_nodes(t, f, map, 0);
+    nhref_tape_copy_nodes(t, f, map, 0);
     if (rho != NULL)
-        copy_nodes(t, rho, rmap, 0);
+        nhref_tape_copy_nodes(t, rho, rmap, 0);
     for (size_t i = 0; i < n; i++) {
         nhref_node_t term;
         for (size_t k = 0; k < n; k++)
             seed[k] = k == i ? nhref_tape_const(t, "1") : ZERO;
-        derive(t, f, map, seed, d);
+        nhref_tape_derive(t, f, map, seed, NHREF_TAPE_ZERO, d);
         term = d[f->out[i]]; /* d f_i / d x_i */
         if (rho != NULL) {   /* d(rho f_i)/dx_i = rho df_i/dx_i + f_i drho/dx_i */
             nhref_node_t r = rmap[rho->out[0]];
-            derive(t, rho, rmap, seed, dr);
+            nhref_tape_derive(t, rho, rmap, seed, NHREF_TAPE_ZERO, dr);
             term = d_add(t, d_mul(t, r, term), d_mul(t, map[f->out[i]], dr[rho->out[0]]));
         }
         sum = d_add(t, sum, term);
     }
-    nhref_tape_set_output(t, 0, materialize(t, sum));
+    nhref_tape_set_output(t, 0, nhref_tape_materialize(t, sum));
     status = nhref_tape_status(t);
 out:
     free(map);
@@ -403,12 +427,12 @@ int nhref_tape_gradient(nhref_tape_t **out, const nhref_tape_t *f, size_t k)
     if (map == NULL || d == NULL || seed == NULL) {
         status = NHREF_ENOMEM;
     } else {
-        copy_nodes(t, f, map, 0);
+        nhref_tape_copy_nodes(t, f, map, 0);
         for (size_t i = 0; i < n; i++) {
             for (size_t q = 0; q < n; q++)
                 seed[q] = q == i ? nhref_tape_const(t, "1") : ZERO;
-            derive(t, f, map, seed, d);
-            nhref_tape_set_output(t, i, materialize(t, d[f->out[k]]));
+            nhref_tape_derive(t, f, map, seed, NHREF_TAPE_ZERO, d);
+            nhref_tape_set_output(t, i, nhref_tape_materialize(t, d[f->out[k]]));
         }
         status = nhref_tape_status(t);
     }

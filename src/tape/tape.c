@@ -369,9 +369,54 @@ size_t nhref_tape_nout(const nhref_tape_t *tape)
     return tape->nout;
 }
 
+nhref_node_t nhref_tape_output(const nhref_tape_t *tape, size_t i)
+{
+    return i < tape->nout ? tape->out[i] : NHREF_NODE_INVALID;
+}
+
 size_t nhref_tape_nnodes(const nhref_tape_t *tape)
 {
     return tape->nnodes;
+}
+
+char *nhref_tape_node_needs(const nhref_tape_t *tape, nhref_node_t node)
+{
+    char *need = calloc(tape->nnodes + 1, 1);
+    if (need == NULL || node < 0 || (size_t)node >= tape->nnodes)
+        return need;
+    need[node] = 1;
+    for (size_t i = (size_t)node + 1; i-- > 0;) {
+        const nhref_tape_node_t *nd = &tape->node[i];
+        if (!need[i])
+            continue;
+        if (nd->a >= 0)
+            need[nd->a] = 1;
+        if (nd->b >= 0)
+            need[nd->b] = 1;
+        if (nd->op == NHREF_OP_SOLVE && nd->pair >= 0)
+            need[nd->pair] = 1; /* the group's first node holds the system */
+        for (size_t k = 0; nd->args != NULL && k < nd->dim * nd->dim + nd->dim; k++)
+            need[nd->args[k]] = 1;
+    }
+    return need;
+}
+
+unsigned nhref_tape_node_inputs(const nhref_tape_t *tape, nhref_node_t node)
+{
+    unsigned mask = 0;
+    char *need = nhref_tape_node_needs(tape, node);
+    if (need == NULL)
+        return NHREF_TAPE_READS_TIME | NHREF_TAPE_READS_STATE | NHREF_TAPE_READS_PARAM;
+    for (size_t i = 0; i < tape->nnodes; i++) {
+        nhref_op_t op = tape->node[i].op;
+        if (need[i])
+            mask |= op == NHREF_OP_TIME    ? NHREF_TAPE_READS_TIME
+                    : op == NHREF_OP_STATE ? NHREF_TAPE_READS_STATE
+                    : op == NHREF_OP_PARAM ? NHREF_TAPE_READS_PARAM
+                                           : 0u;
+    }
+    free(need);
+    return mask;
 }
 
 size_t nhref_tape_nnonlinear(const nhref_tape_t *tape)

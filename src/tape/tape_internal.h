@@ -35,4 +35,34 @@ struct nhref_tape {
  * kernel's count; others 0), for every interpreter's workspace. */
 size_t nhref_tape_node_naux(const nhref_tape_node_t *nd);
 
+/* nhref_tape_node_needs -- NEED[i] = 1 for every node NODE depends on (NODE included;
+ * a SOLVE follower's group and system with it): a calloc'ed array of nnodes + 1 flags
+ * (all 0 for an invalid NODE), or NULL when memory is short. */
+char *nhref_tape_node_needs(const nhref_tape_t *tape, nhref_node_t node);
+
+/* ------------------------------------------------------------------ differentiation
+ * (tangent.c; used by its transformations and by lagrange.c) */
+#define NHREF_TAPE_ZERO (-2) /* a derivative that is identically zero (never a node) */
+
+/* nhref_tape_copy_nodes -- copy every node of SRC into DST; MAP[i] is the new node of
+ * node i (MAP: SRC's nnodes entries); SRC's state inputs become DST's states
+ * STATE0 + i. */
+void nhref_tape_copy_nodes(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t *map,
+                           size_t state0);
+/* nhref_tape_copy_live -- the same for the nodes with LIVE[i] set only (LIVE NULL: all);
+ * the others map to NHREF_NODE_INVALID */
+void nhref_tape_copy_live(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t *map,
+                          size_t state0, const char *live);
+
+/* nhref_tape_derive -- D[i] = the derivative of SRC's node i (its value MAP[i] in DST)
+ * along the direction whose state components are SEED[k] and whose time component is
+ * TSEED (DST nodes, or NHREF_TAPE_ZERO); derivatives known to be zero are
+ * NHREF_TAPE_ZERO, never built.  D: SRC's nnodes entries. */
+void nhref_tape_derive(nhref_tape_t *dst, const nhref_tape_t *src, const nhref_node_t *map,
+                       const nhref_node_t *seed, nhref_node_t tseed, nhref_node_t *d);
+
+/* nhref_tape_materialize -- the node of derivative D: NHREF_TAPE_ZERO becomes the
+ * constant 0. */
+nhref_node_t nhref_tape_materialize(nhref_tape_t *t, nhref_node_t d);
+
 #endif /* NHREF_TAPE_INTERNAL_H */

@@ -1,0 +1,343 @@
+/* model_check.c -- what a model file's model does at run time (nhref_model_file.h):
+ * its tapes copied into every system (mf_build), its parameters checked against their
+ * ranges and [conditions] (mf_check), its initial state against the state conditions,
+ * the constraints and the regularity of the equations (mf_check_init); and what
+ * `nhref describe` prints of it (nhref_model_file_describe). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpfr.h>
+
+#include "nhref_io.h"
+#include "models/model_file_internal.h"
+
+int mf_build(nhref_tape_t *tape, nhref_model_tape_t which, const void *data)
+{
+    const nhref_model_file_t *mf = data;
+    const nhref_tape_t *src = which == NHREF_MODEL_RHS         ? mf->rhs
+                              : which == NHREF_MODEL_INTEGRALS ? mf->integrals
+                                                               : mf->events;
+    return src != NULL ? nhref_tape_copy(tape, src) : NHREF_ETAPE;
+}
+
+/* OUT (T's nout values, at PREC bits) = T at time 0 and state X (NULL: zeros) with the
+ * parameters P; the evaluation's status (NHREF_EDOMAIN: some outputs are NaN) */
+static int eval_at(mpfr_ptr out, const nhref_tape_t *t, mpfr_srcptr p, mpfr_srcptr x,
+                   mpfr_prec_t prec)
+{
+    nhref_tape_mp_t *ws;
+    mpfr_ptr zero = nhref_vec_new(nhref_tape_nstate(t) + 1, prec);
+    int s = zero == NULL ? NHREF_ENOMEM : nhref_tape_mp_new(&ws, t, prec, 0), s2;
+    if (s != NHREF_OK) {
+        nhref_vec_free(zero, nhref_tape_nstate(t) + 1);
+        return s;
+    }
+    s = nhref_tape_mp_set_params(ws, p);
+    s2 = nhref_tape_mp_eval(out, ws, zero, x != NULL ? x : zero + 1);
+    nhref_tape_mp_free(ws);
+    nhref_vec_free(zero, nhref_tape_nstate(t) + 1);
+    return s2 != NHREF_OK ? s2 : s;
+}
+
+/* does D = LHS - RHS satisfy OP?  -1: D is NaN (cannot be evaluated) */
+static int holds(mpfr_srcptr d, int op)
+{
+    int sg;
+    if (mpfr_nan_p(d))
+        return -1;
+    sg = mpfr_sgn(d);
+    switch (op) {
+    case '<':
+        return sg < 0;
+    case '>':
+        return sg > 0;
+    case 'l':
+        return sg <= 0;
+    case 'g':
+        return sg >= 0;
+    case '=':
+        return sg == 0;
+    default:
+        return sg != 0;
+    }
+}
+
+/* the conditions whose inputs are READS exactly (parameters only, or with the state)
+ * at state X; NHREF_EPARAM naming the first that fails */
+static int check_conds(const nhref_model_file_t *mf, mpfr_srcptr p, mpfr_srcptr x,
+                       mpfr_prec_t prec, int with_state, char *why, size_t len)
+{
+    mpfr_ptr out;
+    int status = NHREF_OK;
+    if (mf->conds == NULL)
+        return NHREF_OK;
+    if ((out = nhref_vec_new(mf->ncond, prec)) == NULL)
+        return NHREF_ENOMEM;
+    eval_at(out, mf->conds, p, x, prec);
+    for (size_t k = 0; k < mf->ncond && status == NHREF_OK; k++) {
+        const mf_cond_t *c = &mf->cond[k];
+        int h;
+        if ((c->reads & NHREF_TAPE_READS_TIME) ||
+            !!(c->reads & NHREF_TAPE_READS_STATE) != with_state)
+            continue;
+        if ((h = holds(out + c->out, c->op)) != 1) {
+            snprintf(why, len, "%s: %s %s%s (%s:%zu)", c->what, c->text,
+                     h < 0 ? "cannot be evaluated" : "does not hold",
+                     with_state ? " at the initial state" : "", mf->path, c->line);
+            status = NHREF_EPARAM;
+        }
+    }
+    nhref_vec_free(out, mf->ncond);
+    return status;
+}
+
+int mf_check(mpfr_srcptr p, char *why, size_t len, const void *data)
+{
+    mpfr_prec_t prec = p != NULL && mpfr_get_prec(p) > 128 ? mpfr_get_prec(p) : 128;
+    return check_conds(data, p, NULL, prec, 0, why, len);
+}
+
+/* "x = 0, y = 1.5, ..." of the state X, into BUF */
+static void point(char *buf, size_t len, const nhref_model_t *m, mpfr_srcptr x)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < m->nstate && used < len; i++)
+        used += (size_t)mpfr_snprintf(buf + used, len - used, "%s%s = %.6Rg", i ? ", " : "",
+                                      m->state[i].name, x + i);
+}
+
+/* the constraints' residuals at X: NHREF_EPARAM naming the first beyond the tolerance
+ * 2^(20 - prec) (1 + max |x_i|) */
+static int check_constraints(const nhref_model_file_t *mf, mpfr_srcptr p, mpfr_srcptr x,
+                             mpfr_prec_t prec, char *why, size_t len)
+{
+    size_t nout = mf->model.nintegral;
+    mpfr_ptr out;
+    mpfr_t tol;
+    int status = NHREF_OK;
+    if (mf->ncons == 0 || mf->integrals == NULL)
+        return NHREF_OK;
+    if ((out = nhref_vec_new(nout, prec)) == NULL)
+        return NHREF_ENOMEM;
+    eval_at(out, mf->integrals, p, x, prec);
+    mpfr_init2(tol, 64);
+    mpfr_set_ui(tol, 1, MPFR_RNDU);
+    for (size_t i = 0; i < mf->model.nstate; i++)
+        if (mpfr_cmpabs(x + i, tol) > 0)
+            mpfr_abs(tol, x + i, MPFR_RNDU);
+    mpfr_mul_2si(tol, tol, 20 - (long)prec, MPFR_RNDU);
+    for (size_t k = 0; k < mf->ncons && status == NHREF_OK; k++) {
+        mpfr_srcptr r = out + mf->nuser + k;
+        if (mf->cons_reads[k] & NHREF_TAPE_READS_TIME)
+            continue; /* the initial time is not known here: the row at t-start shows it */
+        if (mpfr_nan_p(r) || mpfr_cmpabs(r, tol) > 0) {
+            mpfr_snprintf(why, len,
+                          "the initial velocities are off the constraint %s: its residual is "
+                          "%.6Rg, beyond the tolerance %.2Rg at %ld bits (give velocities on "
+                          "the constraint manifold, to the working precision)",
+                          mf->integral[mf->nuser + k].name, r, tol, (long)prec);
+            status = NHREF_EPARAM;
+        }
+    }
+    mpfr_clear(tol);
+    nhref_vec_free(out, nout);
+    return status;
+}
+
+/* the first row of the N x N matrix K (double) that depends on the rows before it
+ * (modified Gram-Schmidt, relative tolerance 1e-10), or N */
+static size_t dependent_row(double *K, size_t N)
+{
+    for (size_t i = 0; i < N; i++) {
+        double *r = K + i * N, norm0 = 0, norm = 0;
+        for (size_t j = 0; j < N; j++)
+            norm0 += r[j] * r[j];
+        for (size_t k = 0; k < i; k++) {
+            const double *b = K + k * N;
+            double dot = 0;
+            for (size_t j = 0; j < N; j++)
+                dot += r[j] * b[j];
+            for (size_t j = 0; j < N; j++)
+                r[j] -= dot * b[j];
+        }
+        for (size_t j = 0; j < N; j++)
+            norm += r[j] * r[j];
+        if (!(norm > 1e-20 * norm0) || norm0 == 0)
+            return i;
+        for (size_t j = 0; j < N; j++)
+            r[j] /= sqrt(norm);
+    }
+    return N;
+}
+
+/* why the equations cannot be evaluated at X: a singular matrix (which row), or an
+ * undefined operation */
+static int explain_singular(const nhref_model_file_t *mf, mpfr_srcptr p, mpfr_srcptr x,
+                            mpfr_prec_t prec, char *why, size_t len)
+{
+    const nhref_model_t *m = &mf->model;
+    size_t N = mf->form == MF_LAGRANGE ? mf->nq + mf->ncons : m->nstate, row = N;
+    size_t nout = mf->kkt != NULL ? nhref_tape_nout(mf->kkt) : 0;
+    char at[512];
+    mpfr_ptr out = nout > 0 ? nhref_vec_new(nout, prec) : NULL;
+    double *K = malloc((N * N + 1) * sizeof *K);
+
+    point(at, sizeof at, m, x);
+    if (out != NULL && K != NULL) {
+        eval_at(out, mf->kkt, p, x, prec);
+        for (size_t i = 0; i < N * N; i++)
+            K[i] = mpfr_get_d(out + i, MPFR_RNDN);
+        row = dependent_row(K, N);
+    }
+    free(K);
+    nhref_vec_free(out, nout);
+    if (row < N && mf->form == MF_LAGRANGE && row >= mf->nq)
+        snprintf(why, len,
+                 "the KKT matrix [M A^T; A 0] is singular at the initial point (%s): the "
+                 "constraint %s depends on the constraints before it there (the rows of A "
+                 "are dependent)",
+                 at, mf->integral[mf->nuser + row - mf->nq].name);
+    else if (row < N && mf->form == MF_LAGRANGE)
+        snprintf(why, len,
+                 "the KKT matrix [M A^T; A 0] is singular at the initial point (%s): the row "
+                 "of coordinate %s depends on the rows before it (the mass matrix M = "
+                 "d^2L/dv^2 is singular there and the constraints do not fix %s')",
+                 at, m->state[row].name, m->state[mf->nq + row].name);
+    else if (row < N)
+        snprintf(why, len,
+                 "the mass matrix is singular at the initial point (%s): its row %s depends "
+                 "on the rows before it",
+                 at, m->state[row].name);
+    else
+        snprintf(why, len,
+                 "the equations of motion cannot be evaluated at the initial point (%s): an "
+                 "operation is undefined there (a division by zero, the square root or "
+                 "logarithm of a negative number, %s)",
+                 at, mf->kkt != NULL ? "or a singular matrix" : "atanh outside (-1, 1)");
+    return NHREF_EPARAM;
+}
+
+int mf_check_init(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len, const void *data)
+{
+    const nhref_model_file_t *mf = data;
+    mpfr_prec_t prec = mpfr_get_prec(x0);
+    size_t ns = mf->model.nstate;
+    mpfr_ptr f;
+    int s;
+
+    if ((s = check_conds(mf, p, x0, prec, 1, why, len)) != NHREF_OK ||
+        (s = check_constraints(mf, p, x0, prec, why, len)) != NHREF_OK)
+        return s;
+    if (mf->rhs_reads & NHREF_TAPE_READS_TIME)
+        return NHREF_OK; /* evaluated at t-start by the integrator, which says where */
+    if ((f = nhref_vec_new(ns, prec)) == NULL)
+        return NHREF_ENOMEM;
+    s = eval_at(f, mf->rhs, p, x0, prec);
+    nhref_vec_free(f, ns);
+    if (s == NHREF_EDOMAIN)
+        return explain_singular(mf, p, x0, prec, why, len);
+    return s == NHREF_ENOMEM ? s : NHREF_OK;
+}
+
+/* ------------------------------------------------------------------ describe */
+/* "  LABEL = EXPR" of T's output O, wrapped by the caller's terminal */
+static int put_expr(FILE *out, const nhref_model_file_t *mf, const nhref_tape_t *t, size_t o,
+                    const char *label)
+{
+    char buf[4096];
+    nhref_tape_format_simplified(buf, sizeof buf, t, nhref_tape_output(t, o), mf->sname,
+                                 mf->pname);
+    return fprintf(out, "    %s = %s\n", label, buf) < 0 ? -1 : 0;
+}
+
+/* the entries of SECTION as written: "    KEY = VALUE" */
+static void put_section(FILE *out, const nhref_model_file_t *mf, const char *section,
+                        const char *title)
+{
+    int any = 0;
+    for (size_t i = 0; i < mf->ne; i++)
+        if (strcmp(mf->e[i].section, section) == 0 && strchr(mf->e[i].key, '.') == NULL) {
+            if (!any)
+                fprintf(out, "  %s\n", title);
+            any = 1;
+            fprintf(out, "    %s = %s\n", mf->e[i].key, mf->e[i].value);
+        }
+}
+
+static void describe_lagrange(FILE *out, const nhref_model_file_t *mf)
+{
+    size_t n = mf->nq, m = mf->ncons, N = n + m;
+    const nhref_model_t *md = &mf->model;
+    char label[256];
+
+    fprintf(out, "Form: Lagrangian with %zu coordinate%s and %zu constraint%s affine in the "
+                 "velocities (Lagrange-d'Alembert)\n\nAs written:\n",
+            n, n == 1 ? "" : "s", m, m == 1 ? "" : "s");
+    put_section(out, mf, "lagrangian", "Lagrangian");
+    put_section(out, mf, "constraints", "Constraints A(t, q) q_dot + b(t, q) = 0");
+    put_section(out, mf, "forces", "Generalized forces Q");
+    fprintf(out, "\nDerived (what nhref integrates): q' = q_dot and, for q_dot',\n"
+                 "  [M A^T; A 0] [q_dot'; mu] = [dL/dq + Q - C; -(dg/dq q_dot + dg/dt)]\n"
+                 "  with M = d^2L/dq_dot^2, C = d/dq (dL/dq_dot) q_dot + d/dt (dL/dq_dot), "
+                 "A = dg/dq_dot, mu the Chetaev multipliers (with a minus sign)\n");
+    fprintf(out, "  M (mass matrix; entries not shown are 0):\n");
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            char buf[64];
+            nhref_tape_format_simplified(buf, sizeof buf, mf->kkt,
+                                         nhref_tape_output(mf->kkt, i * N + j), NULL, NULL);
+            if (strcmp(buf, "0") == 0)
+                continue;
+            snprintf(label, sizeof label, "M[%s, %s]", md->state[n + i].name,
+                     md->state[n + j].name);
+            put_expr(out, mf, mf->kkt, i * N + j, label);
+        }
+    if (m > 0)
+        fprintf(out, "  A (constraint matrix; entries not shown are 0):\n");
+    for (size_t k = 0; k < m; k++)
+        for (size_t j = 0; j < n; j++) {
+            char buf[64];
+            nhref_tape_format_simplified(buf, sizeof buf, mf->kkt,
+                                         nhref_tape_output(mf->kkt, (n + k) * N + j), NULL,
+                                         NULL);
+            if (strcmp(buf, "0") == 0)
+                continue;
+            snprintf(label, sizeof label, "A[%s, %s]", md->integral[mf->nuser + k].name,
+                     md->state[n + j].name);
+            put_expr(out, mf, mf->kkt, (n + k) * N + j, label);
+        }
+    fprintf(out, "  Right-hand side:\n");
+    for (size_t i = 0; i < N; i++) {
+        if (i < n)
+            snprintf(label, sizeof label, "r[%s]", md->state[n + i].name);
+        else
+            snprintf(label, sizeof label, "r[%s]", md->integral[mf->nuser + i - n].name);
+        put_expr(out, mf, mf->kkt, N * N + i, label);
+    }
+}
+
+int nhref_model_file_describe(const nhref_model_file_t *mf, FILE *out)
+{
+    const nhref_model_t *m = &mf->model;
+    fprintf(out, "Model file: %s (%zu states, %zu parameters; %zu tape nodes in the right-hand "
+                 "side)\n",
+            mf->path, m->nstate, m->nparam, nhref_tape_nnodes(mf->rhs));
+    if (mf->form == MF_LAGRANGE) {
+        describe_lagrange(out, mf);
+    } else if (mf->form == MF_ODE) {
+        fprintf(out, "Form: explicit ODE x' = f(t, x)\n");
+        put_section(out, mf, "ode", "Right-hand sides");
+    } else {
+        fprintf(out, "Form: mass matrix M(t, x) x' = F(t, x), solved for x' at every "
+                     "evaluation\n");
+        put_section(out, mf, "mass", "M (ROW.COL; entries not given are 0)");
+        put_section(out, mf, "forcing", "F (entries not given are 0)");
+    }
+    put_section(out, mf, "integrals", "First integrals (as written)");
+    put_section(out, mf, "events", "Events (as written)");
+    put_section(out, mf, "conditions", "Conditions (as written)");
+    return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,636 @@
+/* print.c -- a node of a tape as an expression in the parser's grammar, for people
+ * (`nhref describe` of a model file prints the equations nhref derived): the DAG
+ * written out as a tree, with products by 1, sums with 0 and double negations
+ * simplified, and no more parentheses than the precedence needs.  A tree longer than
+ * the caller's limit is not written out (it can be exponentially longer than the DAG). */
+#include "tape_internal.h"
+
+#include <gmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* precedence: sums, products, unary minus, powers, atoms */
+enum { P_SUM = 1, P_PROD = 2, P_NEG = 3, P_POW = 4, P_ATOM = 5 };
+
+typedef struct {
+    const nhref_tape_t *t;
+    const char *const *state, *const *param;
+    char *buf;
+    size_t len, cap; /* written, room (the caller's limit) */
+    int over;
+} printer_t;
+
+static void put(printer_t *pr, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+    if (pr->over)
+        return;
+    va_start(ap, fmt);
+    n = vsnprintf(pr->buf + pr->len, pr->cap - pr->len, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= pr->cap - pr->len)
+        pr->over = 1;
+    else
+        pr->len += (size_t)n;
+}
+
+static int is_const(const nhref_tape_t *t, nhref_node_t i, const char *digits)
+{
+    const nhref_tape_node_t *nd = &t->node[i];
+    return nd->op == NHREF_OP_CONST && strcmp(nd->str, digits) == 0;
+}
+
+static int prec_of(const nhref_tape_t *t, nhref_node_t i)
+{
+    const nhref_tape_node_t *nd = &t->node[i];
+    switch (nd->op) {
+    case NHREF_OP_ADD:
+    case NHREF_OP_SUB:
+        return P_SUM;
+    case NHREF_OP_MUL:
+    case NHREF_OP_DIV:
+        return P_PROD;
+    case NHREF_OP_NEG:
+        return P_NEG;
+    case NHREF_OP_SQR:
+    case NHREF_OP_POWI:
+        return P_POW;
+    case NHREF_OP_CONST:
+        return nd->str[0] == '-' ? P_NEG : P_ATOM;
+    default:
+        return P_ATOM;
+    }
+}
+
+/* node I, parenthesized if it binds less tightly than CTX */
+static void emit(printer_t *pr, nhref_node_t i, int ctx)
+{
+    const nhref_tape_t *t = pr->t;
+    const nhref_tape_node_t *nd = &t->node[i];
+    int p = prec_of(t, i), paren;
+
+    if (pr->over)
+        return;
+    /* the simplifications: x*1, 1*x, x+0, 0+x, x-0, --x */
+    if (nd->op == NHREF_OP_MUL && is_const(t, nd->a, "1"))
+        {
+        emit(pr, nd->b, ctx);
+        return;
+    }
+    if ((nd->op == NHREF_OP_MUL || nd->op == NHREF_OP_DIV) && is_const(t, nd->b, "1"))
+        {
+        emit(pr, nd->a, ctx);
+        return;
+    }
+    if (nd->op == NHREF_OP_ADD && is_const(t, nd->a, "0"))
+        {
+        emit(pr, nd->b, ctx);
+        return;
+    }
+    if ((nd->op == NHREF_OP_ADD || nd->op == NHREF_OP_SUB) && is_const(t, nd->b, "0"))
+        {
+        emit(pr, nd->a, ctx);
+        return;
+    }
+    if (nd->op == NHREF_OP_NEG && t->node[nd->a].op == NHREF_OP_NEG)
+        {
+        emit(pr, t->node[nd->a].a, ctx);
+        return;
+    }
+    paren = p < ctx;
+    if (paren)
+        put(pr, "(");
+    switch (nd->op) {
+    case NHREF_OP_CONST:
+        put(pr, "%s", nd->str);
+        break;
+    case NHREF_OP_TIME:
+        put(pr, "t");
+        break;
+    case NHREF_OP_STATE:
+        if (pr->state != NULL)
+            put(pr, "%s", pr->state[nd->n]);
+        else
+            put(pr, "x%ld", nd->n);
+        break;
+    case NHREF_OP_PARAM:
+        if (pr->param != NULL)
+            put(pr, "%s", pr->param[nd->n]);
+        else
+            put(pr, "p%ld", nd->n);
+        break;
+    case NHREF_OP_ADD:
+        emit(pr, nd->a, P_SUM);
+        if (t->node[nd->b].op == NHREF_OP_NEG) {
+            put(pr, " - ");
+            emit(pr, t->node[nd->b].a, P_PROD);
+        } else {
+            put(pr, " + ");
+            emit(pr, nd->b, P_PROD);
+        }
+        break;
+    case NHREF_OP_SUB:
+        if (is_const(t, nd->a, "0")) {
+            put(pr, "-");
+            emit(pr, nd->b, P_POW);
+            break;
+        }
+        emit(pr, nd->a, P_SUM);
+        put(pr, " - ");
+        emit(pr, nd->b, P_PROD);
+        break;
+    case NHREF_OP_NEG:
+        put(pr, "-");
+        emit(pr, nd->a, P_POW);
+        break;
+    case NHREF_OP_MUL:
+        emit(pr, nd->a, P_PROD);
+        put(pr, "*");
+        emit(pr, nd->b, P_NEG + 1);
+        break;
+    case NHREF_OP_DIV:
+        emit(pr, nd->a, P_PROD);
+        put(pr, "/");
+        emit(pr, nd->b, P_POW);
+        break;
+    case NHREF_OP_SQR:
+        emit(pr, nd->a, P_ATOM);
+        put(pr, "^2");
+        break;
+    case NHREF_OP_POWI:
+        emit(pr, nd->a, P_ATOM);
+        put(pr, nd->n < 0 ? "^(%ld)" : "^%ld", nd->n);
+        break;
+    case NHREF_OP_SOLVE:
+        put(pr, "solve%ld", nd->n);
+        break;
+    default: /* the functions of one argument */
+        put(pr, "%s(", nhref_tape_op_name(nd->op));
+        emit(pr, nd->a, 0);
+        put(pr, ")");
+        break;
+    }
+    if (paren)
+        put(pr, ")");
+}
+
+int nhref_tape_format(char *buf, size_t len, const nhref_tape_t *tape, nhref_node_t node,
+                      const char *const *state, const char *const *param)
+{
+    printer_t pr = {tape, state, param, buf, 0, len, 0};
+    if (len == 0)
+        return -1;
+    buf[0] = '\0';
+    if (node < 0 || (size_t)node >= tape->nnodes) {
+        snprintf(buf, len, "(none)");
+        return -1;
+    }
+    emit(&pr, node, 0);
+    if (pr.over) {
+        snprintf(buf, len, "(an expression longer than %zu characters, not written out)",
+                 len - 1);
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ simplified
+ * A node as a sum of terms c * prod f_j^e_j: c rational (exact, GMP), f_j atoms (a
+ * name, a function of a simplified argument, or a parenthesized quotient), e_j
+ * integers.  Sums and products are expanded and like terms collected, so what the
+ * differentiation made (m/2*2, 0 - x, sin(phi)*(-1)) reads as a person writes it.
+ * Beyond MAX_TERMS terms or MAX_TEXT characters the expansion gives up. */
+#define MAX_TERMS 48
+#define MAX_FACTORS 16
+#define MAX_TEXT 4096
+
+typedef struct {
+    char *atom;
+    long e;
+} factor_t;
+
+typedef struct {
+    mpq_t c;
+    size_t nf;
+    factor_t f[MAX_FACTORS];
+} term_t;
+
+typedef struct {
+    size_t n;
+    term_t *t; /* MAX_TERMS */
+    int over;  /* too large: not expanded */
+} poly_t;
+
+typedef struct {
+    const nhref_tape_t *t;
+    const char *const *state, *const *param;
+    poly_t *memo; /* per node, computed on first use (memo[i].t == NULL: not yet) */
+} simp_t;
+
+static void poly_init(poly_t *p)
+{
+    p->n = 0;
+    p->over = 0;
+    p->t = malloc(MAX_TERMS * sizeof *p->t);
+    if (p->t == NULL)
+        p->over = 1;
+}
+
+static void poly_clear(poly_t *p)
+{
+    for (size_t i = 0; i < p->n; i++) {
+        mpq_clear(p->t[i].c);
+        for (size_t j = 0; j < p->t[i].nf; j++)
+            free(p->t[i].f[j].atom);
+    }
+    free(p->t);
+    p->t = NULL;
+    p->n = 0;
+}
+
+/* do the factors of A and B match (the same atoms and exponents, in order)? */
+static int same_monomial(const term_t *a, const term_t *b)
+{
+    if (a->nf != b->nf)
+        return 0;
+    for (size_t j = 0; j < a->nf; j++)
+        if (a->f[j].e != b->f[j].e || strcmp(a->f[j].atom, b->f[j].atom) != 0)
+            return 0;
+    return 1;
+}
+
+/* P += C * (factors of M): collected with a like term, dropped if the sum is 0 */
+static void poly_add_term(poly_t *p, mpq_srcptr c, const term_t *m)
+{
+    term_t *t;
+    if (p->over || mpq_sgn(c) == 0)
+        return;
+    for (size_t i = 0; i < p->n; i++)
+        if (same_monomial(&p->t[i], m)) {
+            mpq_add(p->t[i].c, p->t[i].c, c);
+            if (mpq_sgn(p->t[i].c) == 0) { /* cancelled: remove it */
+                term_t gone = p->t[i];
+                memmove(&p->t[i], &p->t[i + 1], (p->n - i - 1) * sizeof *p->t);
+                p->n--;
+                mpq_clear(gone.c);
+                for (size_t j = 0; j < gone.nf; j++)
+                    free(gone.f[j].atom);
+            }
+            return;
+        }
+    if (p->n == MAX_TERMS) {
+        p->over = 1;
+        return;
+    }
+    t = &p->t[p->n];
+    mpq_init(t->c);
+    mpq_set(t->c, c);
+    t->nf = 0;
+    for (size_t j = 0; j < m->nf; j++) {
+        if ((t->f[j].atom = strdup(m->f[j].atom)) == NULL) {
+            p->over = 1;
+            break;
+        }
+        t->f[j].e = m->f[j].e;
+        t->nf++;
+    }
+    p->n++;
+}
+
+/* the product of two monomials into OUT (factors sorted by atom, exponents added);
+ * 0 if it has too many factors.  OUT's atoms point into A's and B's. */
+static int monomial_mul(term_t *out, const term_t *a, const term_t *b)
+{
+    size_t i = 0, j = 0;
+    out->nf = 0;
+    while (i < a->nf || j < b->nf) {
+        int cmp = i == a->nf ? 1 : j == b->nf ? -1 : strcmp(a->f[i].atom, b->f[j].atom);
+        factor_t f = cmp < 0 ? a->f[i] : b->f[j];
+        if (cmp == 0)
+            f.e = a->f[i].e + b->f[j].e;
+        i += cmp <= 0;
+        j += cmp >= 0;
+        if (f.e == 0)
+            continue;
+        if (out->nf == MAX_FACTORS)
+            return 0;
+        out->f[out->nf++] = f;
+    }
+    return 1;
+}
+
+/* OUT = A * B (or A * B^-1 for a monomial B when INVERT) */
+static void poly_mul(poly_t *out, const poly_t *a, const poly_t *b, int invert)
+{
+    mpq_t c;
+    term_t m, inv;
+    poly_init(out);
+    if (a->over || b->over) {
+        out->over = 1;
+        return;
+    }
+    mpq_init(c);
+    for (size_t i = 0; i < a->n && !out->over; i++)
+        for (size_t j = 0; j < b->n && !out->over; j++) {
+            const term_t *bj = &b->t[j];
+            if (invert) {
+                inv.nf = bj->nf;
+                for (size_t k = 0; k < bj->nf; k++)
+                    inv.f[k] = (factor_t){bj->f[k].atom, -bj->f[k].e};
+                bj = &inv;
+                mpq_div(c, a->t[i].c, b->t[j].c);
+            } else {
+                mpq_mul(c, a->t[i].c, b->t[j].c);
+            }
+            if (!monomial_mul(&m, &a->t[i], bj))
+                out->over = 1;
+            else
+                poly_add_term(out, c, &m);
+        }
+    mpq_clear(c);
+}
+
+/* P = SIGN * A + B (B NULL: SIGN * A) */
+static void poly_lin(poly_t *p, const poly_t *a, int sign, const poly_t *b)
+{
+    mpq_t c;
+    poly_init(p);
+    if (a->over || (b != NULL && b->over)) {
+        p->over = 1;
+        return;
+    }
+    mpq_init(c);
+    for (size_t i = 0; i < a->n; i++) {
+        mpq_set(c, a->t[i].c);
+        if (sign < 0)
+            mpq_neg(c, c);
+        poly_add_term(p, c, &a->t[i]);
+    }
+    for (size_t i = 0; b != NULL && i < b->n; i++)
+        poly_add_term(p, b->t[i].c, &b->t[i]);
+    mpq_clear(c);
+}
+
+/* P = C * ATOM^E (ATOM NULL: the number C) */
+static void poly_atom(poly_t *p, mpq_srcptr c, const char *atom, long e)
+{
+    term_t m;
+    poly_init(p);
+    m.nf = 0;
+    if (atom != NULL)
+        m.f[m.nf++] = (factor_t){(char *)atom, e};
+    poly_add_term(p, c, &m);
+}
+
+/* Q = the exact value of the decimal string S; 0 if S is not a plain decimal */
+static int decimal_q(mpq_ptr q, const char *s)
+{
+    mpz_t num, den;
+    const char *p = s;
+    long exp10 = 0;
+    int neg = 0, ok = 1, digits = 0;
+    mpz_inits(num, den, (mpz_ptr)0);
+    if (*p == '-' || *p == '+')
+        neg = *p++ == '-';
+    for (; (*p >= '0' && *p <= '9') || *p == '.'; p++) {
+        if (*p == '.') {
+            exp10 = exp10 == 0 ? 1 : exp10; /* mark: digits after the point count */
+            continue;
+        }
+        mpz_mul_ui(num, num, 10);
+        mpz_add_ui(num, num, (unsigned long)(*p - '0'));
+        digits++;
+        if (exp10 > 0)
+            exp10++;
+    }
+    exp10 = exp10 > 0 ? -(exp10 - 1) : 0;
+    if (*p == 'e' || *p == 'E') {
+        char *end;
+        long e = strtol(p + 1, &end, 10);
+        if (end == p + 1 || e > 400 || e < -400)
+            ok = 0;
+        exp10 += e;
+        p = end;
+    }
+    if (*p != '\0' || digits == 0 || exp10 > 400 || exp10 < -400)
+        ok = 0;
+    if (ok) {
+        mpz_ui_pow_ui(den, 10, (unsigned long)(exp10 < 0 ? -exp10 : exp10));
+        if (exp10 > 0) {
+            mpz_mul(num, num, den);
+            mpz_set_ui(den, 1);
+        }
+        if (neg)
+            mpz_neg(num, num);
+        mpq_set_num(q, num);
+        mpq_set_den(q, den);
+        mpq_canonicalize(q);
+    }
+    mpz_clears(num, den, (mpz_ptr)0);
+    return ok;
+}
+
+static const poly_t *simplify(simp_t *S, nhref_node_t i);
+static int poly_text(char *buf, size_t len, const poly_t *p);
+
+/* P = f(ARG) as an atom, or (EXPR)^E as an atom */
+static void poly_wrap(poly_t *p, const char *fn, const poly_t *arg, long e)
+{
+    char *text = malloc(MAX_TEXT + 16), *atom = malloc(MAX_TEXT + 64);
+    mpq_t one;
+    mpq_init(one);
+    mpq_set_ui(one, 1, 1);
+    if (text == NULL || atom == NULL || poly_text(text, MAX_TEXT, arg) != 0) {
+        poly_init(p);
+        p->over = 1;
+    } else {
+        snprintf(atom, MAX_TEXT + 64, "%s(%s)", fn, text);
+        poly_atom(p, one, atom, e);
+    }
+    mpq_clear(one);
+    free(text);
+    free(atom);
+}
+
+static void simplify_node(simp_t *S, poly_t *p, nhref_node_t i)
+{
+    const nhref_tape_node_t *nd = &S->t->node[i];
+    const poly_t *a = nd->a >= 0 ? simplify(S, nd->a) : NULL;
+    const poly_t *b = nd->b >= 0 ? simplify(S, nd->b) : NULL;
+    char name[64];
+    mpq_t c;
+
+    mpq_init(c);
+    mpq_set_ui(c, 1, 1);
+    switch (nd->op) {
+    case NHREF_OP_CONST:
+        if (decimal_q(c, nd->str))
+            poly_atom(p, c, NULL, 0);
+        else
+            poly_atom(p, c, nd->str, 1);
+        break;
+    case NHREF_OP_TIME:
+        poly_atom(p, c, "t", 1);
+        break;
+    case NHREF_OP_STATE:
+    case NHREF_OP_PARAM: {
+        const char *const *names = nd->op == NHREF_OP_STATE ? S->state : S->param;
+        if (names != NULL)
+            poly_atom(p, c, names[nd->n], 1);
+        else {
+            snprintf(name, sizeof name, "%c%ld", nd->op == NHREF_OP_STATE ? 'x' : 'p', nd->n);
+            poly_atom(p, c, name, 1);
+        }
+        break;
+    }
+    case NHREF_OP_ADD:
+        poly_lin(p, a, 1, b);
+        break;
+    case NHREF_OP_SUB: {
+        poly_t nb;
+        poly_lin(&nb, b, -1, NULL);
+        poly_lin(p, &nb, 1, a);
+        poly_clear(&nb);
+        break;
+    }
+    case NHREF_OP_NEG:
+        poly_lin(p, a, -1, NULL);
+        break;
+    case NHREF_OP_MUL:
+        poly_mul(p, a, b, 0);
+        break;
+    case NHREF_OP_SQR:
+        poly_mul(p, a, a, 0);
+        break;
+    case NHREF_OP_DIV:
+        if (b->n == 1 && !b->over)
+            poly_mul(p, a, b, 1);
+        else {
+            poly_t q;
+            poly_wrap(&q, "", b, -1);
+            poly_mul(p, a, &q, 0);
+            poly_clear(&q);
+        }
+        break;
+    case NHREF_OP_POWI: {
+        poly_t acc, next;
+        long n = nd->n < 0 ? -nd->n : nd->n;
+        if (a->n == 1 || (nd->n > 0 && nd->n <= 4)) {
+            poly_atom(&acc, c, NULL, 0);
+            for (long k = 0; k < n && !acc.over; k++) {
+                poly_mul(&next, &acc, a, nd->n < 0);
+                poly_clear(&acc);
+                acc = next;
+            }
+            *p = acc;
+        } else {
+            poly_wrap(p, "", a, nd->n);
+        }
+        break;
+    }
+    case NHREF_OP_ATAN:
+        if (a->n == 1 && a->t[0].nf == 0 && mpq_cmp_ui(a->t[0].c, 1, 1) == 0) {
+            mpq_set_ui(c, 1, 4); /* the parser's pi = 4 atan(1) */
+            poly_atom(p, c, "pi", 1);
+            break;
+        }
+        /* fall through */
+    default:
+        if (nd->op == NHREF_OP_SOLVE || a == NULL) {
+            snprintf(name, sizeof name, "solve%ld", nd->n);
+            poly_atom(p, c, name, 1);
+        } else {
+            poly_wrap(p, nhref_tape_op_name(nd->op), a, 1);
+        }
+        break;
+    }
+    mpq_clear(c);
+}
+
+static const poly_t *simplify(simp_t *S, nhref_node_t i)
+{
+    if (S->memo[i].t == NULL && !S->memo[i].over)
+        simplify_node(S, &S->memo[i], i);
+    return &S->memo[i];
+}
+
+/* "c*f1^e1*f2/f3^2" of term T (its coefficient's sign written by the caller) */
+static void term_text(printer_t *pr, const term_t *t, mpq_srcptr absc)
+{
+    int num = 0, den = 0;
+    for (size_t j = 0; j < t->nf; j++)
+        num += t->f[j].e > 0;
+    den = (int)t->nf - num;
+    if (mpz_cmp_ui(mpq_numref(absc), 1) != 0 || num == 0) {
+        char *s = mpz_get_str(NULL, 10, mpq_numref(absc));
+        put(pr, "%s", s);
+        free(s);
+        if (num > 0)
+            put(pr, "*");
+    }
+    for (size_t j = 0, k = 0; j < t->nf; j++)
+        if (t->f[j].e > 0) {
+            put(pr, k++ ? "*%s" : "%s", t->f[j].atom);
+            if (t->f[j].e > 1)
+                put(pr, "^%ld", t->f[j].e);
+        }
+    if (mpz_cmp_ui(mpq_denref(absc), 1) != 0 || den > 0) {
+        int parens = (mpz_cmp_ui(mpq_denref(absc), 1) != 0) + den > 1;
+        put(pr, parens ? "/(" : "/");
+        if (mpz_cmp_ui(mpq_denref(absc), 1) != 0) {
+            char *s = mpz_get_str(NULL, 10, mpq_denref(absc));
+            put(pr, "%s%s", s, den > 0 ? "*" : "");
+            free(s);
+        }
+        for (size_t j = 0, k = 0; j < t->nf; j++)
+            if (t->f[j].e < 0) {
+                put(pr, k++ ? "*%s" : "%s", t->f[j].atom);
+                if (t->f[j].e < -1)
+                    put(pr, "^%ld", -t->f[j].e);
+            }
+        if (parens)
+            put(pr, ")");
+    }
+}
+
+static int poly_text(char *buf, size_t len, const poly_t *p)
+{
+    printer_t pr = {NULL, NULL, NULL, buf, 0, len, 0};
+    mpq_t a;
+    if (p->over)
+        return -1;
+    buf[0] = '\0';
+    if (p->n == 0) {
+        put(&pr, "0");
+        return pr.over ? -1 : 0;
+    }
+    mpq_init(a);
+    for (size_t i = 0; i < p->n; i++) {
+        int neg = mpq_sgn(p->t[i].c) < 0;
+        mpq_abs(a, p->t[i].c);
+        put(&pr, i == 0 ? (neg ? "-" : "") : (neg ? " - " : " + "));
+        term_text(&pr, &p->t[i], a);
+    }
+    mpq_clear(a);
+    return pr.over ? -1 : 0;
+}
+
+int nhref_tape_format_simplified(char *buf, size_t len, const nhref_tape_t *tape,
+                                 nhref_node_t node, const char *const *state,
+                                 const char *const *param)
+{
+    simp_t S = {tape, state, param, NULL};
+    int rc = -1;
+    if (len == 0 || node < 0 || (size_t)node >= tape->nnodes)
+        return nhref_tape_format(buf, len, tape, node, state, param);
+    S.memo = calloc((size_t)node + 1, sizeof *S.memo);
+    if (S.memo != NULL)
+        rc = poly_text(buf, len, simplify(&S, node));
+    for (size_t i = 0; S.memo != NULL && i <= (size_t)node; i++)
+        poly_clear(&S.memo[i]);
+    free(S.memo);
+    return rc == 0 ? 0 : nhref_tape_format(buf, len, tape, node, state, param);
+}

@@ -1,0 +1,377 @@
+/* check_model_file.c -- model files (nhref_model_file.h): the equations nhref derives
+ * from a Lagrangian and constraints, the mass-matrix and ODE forms, and every refusal
+ * of a bad file with its one-line message.
+ *
+ * Expected values: the Chaplygin sleigh's reduced equations of its spec
+ * (shared/models/chaplygin-sleigh.md §3.1: v' = a omega^2, omega' = -(m a/IA) v omega,
+ * IA = J + m a^2), mapped to Cartesian velocities by the identity
+ * x_dot = v cos phi, y_dot = v sin phi (so x_dot' = v' cos phi - v omega sin phi,
+ * y_dot' = v' sin phi + v omega cos phi); the harmonic oscillator x'' = -x for the
+ * other forms; for the errors, the messages of docs/models/writing-a-model.md.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+#include <mpfr.h>
+
+#include "ck_mpfr.h"
+#include "nhref_io.h"
+#include "nhref_model.h"
+#include "nhref_model_file.h"
+#include "nhref_run.h"
+#include "nhref_tape.h"
+
+#define PREC 200
+
+static const char sleigh[] =
+    "# sleigh.model -- the Chaplygin sleigh from its Lagrangian and its blade constraint\n"
+    "[model]\n"
+    "name = sleigh_from_lagrangian\n"
+    "[parameters]\n"
+    "m = 2\n"
+    "J = 30\n"
+    "a = 1\n"
+    "[coordinates]\n"
+    "x = 0\n"
+    "y = 0\n"
+    "phi = 0\n"
+    "[velocities]\n"
+    "x_dot = 0\n"
+    "y_dot = 0\n"
+    "phi_dot = 1\n"
+    "[lagrangian]\n"
+    "L = m/2*((x_dot - a*phi_dot*sin(phi))^2 + (y_dot + a*phi_dot*cos(phi))^2) + "
+    "J/2*phi_dot^2\n"
+    "[constraints]\n"
+    "blade = -x_dot*sin(phi) + y_dot*cos(phi)\n"
+    "[integrals]\n"
+    "E = m/2*((x_dot - a*phi_dot*sin(phi))^2 + (y_dot + a*phi_dot*cos(phi))^2) + "
+    "J/2*phi_dot^2\n";
+
+static nhref_model_file_t *parse_ok(const char *text)
+{
+    nhref_model_file_t *mf;
+    char err[1024];
+    int s = nhref_model_file_parse(&mf, text, strlen(text), "test.model", err, sizeof err);
+    ck_assert_msg(s == NHREF_OK, "status %d: %s", s, err);
+    return mf;
+}
+
+/* the right-hand side of MF's model at X (PREC bits), parameters as in the file */
+static void rhs_at(mpfr_ptr f, const nhref_model_file_t *mf, mpfr_srcptr x)
+{
+    const nhref_model_t *m = nhref_model_file_model(mf);
+    nhref_system_t *sys;
+    nhref_tape_mp_t *ws;
+    mpfr_ptr p = nhref_vec_new(m->nparam + 1, PREC);
+    mpfr_t t;
+
+    ck_assert_int_eq(nhref_system_new(&sys, m), NHREF_OK);
+    ck_assert_int_eq(nhref_system_params(p, sys), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_new(&ws, nhref_system_rhs_tape(sys), PREC, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_set_params(ws, p), NHREF_OK);
+    mpfr_init2(t, PREC);
+    mpfr_set_ui(t, 0, MPFR_RNDN);
+    ck_assert_int_eq(nhref_tape_mp_eval(f, ws, t, x), NHREF_OK);
+    mpfr_clear(t);
+    nhref_tape_mp_free(ws);
+    nhref_vec_free(p, m->nparam + 1);
+    nhref_system_free(sys);
+}
+
+/* ------------------------------------------------------------------ derived equations */
+/* the sleigh's derived equations at states on the constraint manifold equal the spec's
+ * reduced equations mapped to Cartesian velocities (see the header) */
+START_TEST(test_sleigh_lagrange_equations)
+{
+    nhref_model_file_t *mf = parse_ok(sleigh);
+    const nhref_model_t *m = nhref_model_file_model(mf);
+    mpfr_ptr x = nhref_vec_new(6, PREC), f = nhref_vec_new(6, PREC), want = nhref_vec_new(6, PREC);
+    mpfr_t v, om, c, s, dv, dom, tmp;
+    /* (phi, v, omega) samples: headings in all quadrants, both signs of v and omega */
+    static const char *const sample[][3] = {{"0.3", "1.25", "-0.7"},    {"2.9", "-0.4", "1.1"},
+                                            {"-1.7", "0.05", "0.333"}, {"4.4", "2", "-2.5"},
+                                            {"0", "0", "1"}};
+
+    ck_assert_str_eq(m->name, "sleigh_from_lagrangian");
+    ck_assert_uint_eq(m->nstate, 6);
+    ck_assert_uint_eq(m->nintegral, 2); /* E, then the residual of blade */
+    ck_assert_str_eq(m->integral[1].name, "blade");
+    mpfr_inits2(PREC, v, om, c, s, dv, dom, tmp, (mpfr_ptr)0);
+    for (size_t k = 0; k < sizeof sample / sizeof sample[0]; k++) {
+        mpfr_set_str(x + 2, sample[k][0], 10, MPFR_RNDN);
+        mpfr_set_str(v, sample[k][1], 10, MPFR_RNDN);
+        mpfr_set_str(om, sample[k][2], 10, MPFR_RNDN);
+        mpfr_sin_cos(s, c, x + 2, MPFR_RNDN);
+        mpfr_set_str(x + 0, "1.5", 10, MPFR_RNDN);
+        mpfr_set_str(x + 1, "-3", 10, MPFR_RNDN);
+        mpfr_mul(x + 3, v, c, MPFR_RNDN); /* x_dot = v cos phi */
+        mpfr_mul(x + 4, v, s, MPFR_RNDN); /* y_dot = v sin phi */
+        mpfr_set(x + 5, om, MPFR_RNDN);
+        rhs_at(f, mf, x);
+        /* v' = a omega^2 = omega^2; omega' = -(m a / IA) v omega = -(2/32) v omega */
+        mpfr_sqr(dv, om, MPFR_RNDN);
+        mpfr_mul(dom, v, om, MPFR_RNDN);
+        mpfr_div_si(dom, dom, -16, MPFR_RNDN);
+        mpfr_set(want + 0, x + 3, MPFR_RNDN);
+        mpfr_set(want + 1, x + 4, MPFR_RNDN);
+        mpfr_set(want + 2, om, MPFR_RNDN);
+        mpfr_mul(want + 3, dv, c, MPFR_RNDN);
+        mpfr_mul(tmp, v, om, MPFR_RNDN);
+        mpfr_mul(tmp, tmp, s, MPFR_RNDN);
+        mpfr_sub(want + 3, want + 3, tmp, MPFR_RNDN);
+        mpfr_mul(want + 4, dv, s, MPFR_RNDN);
+        mpfr_mul(tmp, v, om, MPFR_RNDN);
+        mpfr_mul(tmp, tmp, c, MPFR_RNDN);
+        mpfr_add(want + 4, want + 4, tmp, MPFR_RNDN);
+        mpfr_set(want + 5, dom, MPFR_RNDN);
+        for (int i = 0; i < 6; i++)
+            ck_assert_mpfr_digits(f + i, want + i, 55, "1");
+    }
+    mpfr_clears(v, om, c, s, dv, dom, tmp, (mpfr_ptr)0);
+    nhref_vec_free(x, 6);
+    nhref_vec_free(f, 6);
+    nhref_vec_free(want, 6);
+    nhref_model_file_free(mf);
+}
+END_TEST
+
+/* x'' = -x in the three forms: a Lagrangian without constraints, an ODE, a mass matrix
+ * 2 x'' = -2 x */
+START_TEST(test_three_forms_oscillator)
+{
+    static const char *const text[] = {
+        "[coordinates]\nx = 1\n[lagrangian]\nL = x_dot^2/2 - x^2/2\n",
+        "[state]\nx = 1\nx_dot = 0\n[ode]\nx = x_dot\nx_dot = -x\n",
+        "[state]\nx = 1\nx_dot = 0\n[mass]\nx.x = 1\nx_dot.x_dot = 2\n[forcing]\nx = "
+        "x_dot\nx_dot = -2*x\n",
+    };
+    for (size_t k = 0; k < 3; k++) {
+        nhref_model_file_t *mf = parse_ok(text[k]);
+        mpfr_ptr x = nhref_vec_new(2, PREC), f = nhref_vec_new(2, PREC);
+        mpfr_set_str(x, "0.75", 10, MPFR_RNDN);
+        mpfr_set_str(x + 1, "-1.5", 10, MPFR_RNDN);
+        rhs_at(f, mf, x);
+        ck_assert_msg(mpfr_cmp_d(f, -1.5) == 0 && mpfr_cmp_d(f + 1, -0.75) == 0,
+                      "form %zu: f = (%g, %g), want (-1.5, -0.75)", k, mpfr_get_d(f, MPFR_RNDN),
+                      mpfr_get_d(f + 1, MPFR_RNDN));
+        nhref_vec_free(x, 2);
+        nhref_vec_free(f, 2);
+        nhref_model_file_free(mf);
+    }
+}
+END_TEST
+
+/* a Lagrangian not quadratic in the velocities, M invertible: L = x_dot^4/12 - x^2/2
+ * gives x_dot^2 x'' = -x */
+START_TEST(test_nonquadratic_lagrangian)
+{
+    nhref_model_file_t *mf = parse_ok("[coordinates]\nx = 1\n[velocities]\nx_dot = 1\n"
+                                      "[lagrangian]\nL = x_dot^4/12 - x^2/2\n");
+    mpfr_ptr x = nhref_vec_new(2, PREC), f = nhref_vec_new(2, PREC);
+    mpfr_set_str(x, "0.5", 10, MPFR_RNDN);
+    mpfr_set_str(x + 1, "2", 10, MPFR_RNDN);
+    rhs_at(f, mf, x);
+    ck_assert_msg(mpfr_cmp_d(f + 1, -0.125) == 0, "x'' = %g, want -0.125",
+                  mpfr_get_d(f + 1, MPFR_RNDN));
+    nhref_vec_free(x, 2);
+    nhref_vec_free(f, 2);
+    nhref_model_file_free(mf);
+}
+END_TEST
+
+/* describe prints the mass matrix and the constraint matrix nhref derived */
+START_TEST(test_describe_derived)
+{
+    nhref_model_file_t *mf = parse_ok(sleigh);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    ck_assert_int_eq(nhref_model_file_describe(mf, out), 0);
+    fclose(out);
+    ck_assert_msg(strstr(buf, "M[x_dot, x_dot] = m") != NULL, "%s", buf);
+    ck_assert_msg(strstr(buf, "A[blade, x_dot] = -sin(phi)") != NULL, "%s", buf);
+    ck_assert_msg(strstr(buf, "A[blade, y_dot] = cos(phi)") != NULL, "%s", buf);
+    free(buf);
+    nhref_model_file_free(mf);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ refusals */
+typedef struct {
+    const char *text;
+    int status;
+    const char *want; /* a substring of the message */
+} bad_t;
+
+static const bad_t bad[] = {
+    {"[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2\n[nonsense]\nk = 1\n", NHREF_EPARSE,
+     "test.model:5: unknown section [nonsense]"},
+    {"[coordinates]\nx = 0\nx.colour = red\n[lagrangian]\nL = x_dot^2\n", NHREF_EPARSE,
+     "test.model:3: [coordinates] unknown key 'x.colour'"},
+    {"[coordinates]\nx = 0\nx = 1\n[lagrangian]\nL = x_dot^2\n", NHREF_EPARSE,
+     "test.model:3: [coordinates] x is given twice (first on line 2)"},
+    {"[parameters]\nsin = 1\n[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2\n", NHREF_EPARSE,
+     "test.model:2: [parameters] 'sin' is the name of a function"},
+    {"[coordinates]\nt = 0\n[lagrangian]\nL = t_dot^2\n", NHREF_EPARSE,
+     "test.model:2: [coordinates] 't' is the name of a function or constant"},
+    {"[parameters]\nx = 1\n[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2\n", NHREF_EPARSE,
+     "the name 'x' is given twice"},
+    {"[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2 + k\n", NHREF_EPARSE,
+     "test.model:4: [lagrangian] L: column 11: unknown name 'k'"},
+    {"[coordinates]\nx = 0\ny = 0\n[lagrangian]\nL = x_dot^2 + y_dot^2\n[constraints]\n"
+     "bad = x_dot^2 - y_dot\n",
+     NHREF_EPARSE, "test.model:7: [constraints] bad is not affine in the velocities"},
+    {"[coordinates]\nx = 0\n", NHREF_EINVAL, "test.model: no dynamics"},
+    {"[state]\nx = 0\n[ode]\nx = 1\n[lagrangian]\nL = x_dot^2\n", NHREF_EINVAL,
+     "two forms of the dynamics"},
+    {"[coordinates]\nx = 0\nthis line has no equals sign\n[lagrangian]\nL = x_dot^2\n",
+     NHREF_EPARSE, "test.model:3: expected 'NAME = VALUE' or '[section]'"},
+    {"[velocities]\nz_dot = 1\n[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2\n",
+     NHREF_EPARSE, "test.model:2: [velocities] 'z_dot' is not the velocity of a coordinate"},
+    {"[state]\nx = 0\ny = 0\n[ode]\nx = y\n", NHREF_EPARSE, "[ode] has no right-hand side for y"},
+    {"[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2\n[conditions]\nc = x_dot\n", NHREF_EPARSE,
+     "test.model:6: [conditions] c: 'x_dot' is not a condition EXPR OP EXPR"},
+    {"[coordinates]\nx = 1e99999999999\n[lagrangian]\nL = x_dot^2\n", NHREF_EPARSE,
+     "test.model:2: [coordinates] x:"},
+    {"[model]\ncolour = red\n[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2\n", NHREF_EPARSE,
+     "test.model:2: [model] unknown key 'colour'"},
+    {"[state]\nx = 0\n[mass]\nx.q = 1\n[forcing]\nx = 1\n", NHREF_EPARSE,
+     "test.model:4: [mass] 'x.q' is not ROW.COL"},
+};
+
+START_TEST(test_bad_file)
+{
+    const bad_t *b = &bad[_i];
+    nhref_model_file_t *mf = (nhref_model_file_t *)1;
+    char err[1024];
+    int s = nhref_model_file_parse(&mf, b->text, strlen(b->text), "test.model", err, sizeof err);
+    ck_assert_msg(s == b->status, "case %d: status %d, want %d (%s)", _i, s, b->status, err);
+    ck_assert_ptr_null(mf);
+    ck_assert_msg(strstr(err, b->want) != NULL, "case %d: message '%s' lacks '%s'", _i, err,
+                  b->want);
+    ck_assert_msg(strchr(err, '\n') == NULL, "case %d: not one line: '%s'", _i, err);
+}
+END_TEST
+
+/* the limits: a line, the states, the file's size */
+START_TEST(test_limits)
+{
+    char *text = malloc(NHREF_MODEL_FILE_MAX_BYTES + 64), err[1024];
+    nhref_model_file_t *mf;
+    size_t n = 0;
+    int s;
+
+    /* a line over the limit */
+    n = (size_t)sprintf(text, "[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2");
+    for (int i = 0; i < NHREF_MODEL_FILE_MAX_LINE; i++)
+        n += (size_t)sprintf(text + n, "+x");
+    s = nhref_model_file_parse(&mf, text, n, "test.model", err, sizeof err);
+    ck_assert_int_eq(s, NHREF_EPARSE);
+    ck_assert_msg(strstr(err, "test.model:4: a line longer than") != NULL, "%s", err);
+    /* 33 coordinates: 66 states */
+    n = (size_t)sprintf(text, "[coordinates]\n");
+    for (int i = 0; i < 33; i++)
+        n += (size_t)sprintf(text + n, "q%d = 0\n", i);
+    n += (size_t)sprintf(text + n, "[lagrangian]\nL = q0_dot^2\n");
+    s = nhref_model_file_parse(&mf, text, n, "test.model", err, sizeof err);
+    ck_assert_int_eq(s, NHREF_EINVAL);
+    ck_assert_msg(strstr(err, "66 state components, more than the limit of 64") != NULL, "%s",
+                  err);
+    /* the size */
+    memset(text, '#', NHREF_MODEL_FILE_MAX_BYTES + 1);
+    s = nhref_model_file_parse(&mf, text, NHREF_MODEL_FILE_MAX_BYTES + 1, "test.model", err,
+                               sizeof err);
+    ck_assert_int_eq(s, NHREF_EINVAL);
+    ck_assert_msg(strstr(err, "more than the limit of 1048576 bytes") != NULL, "%s", err);
+    free(text);
+}
+END_TEST
+
+/* a continuation line (indented) extends the expression above it */
+START_TEST(test_continuation)
+{
+    nhref_model_file_t *mf = parse_ok("[coordinates]\nx = 1\n[lagrangian]\nL = x_dot^2/2\n"
+                                      "    - x^2/2\n");
+    mpfr_ptr x = nhref_vec_new(2, PREC), f = nhref_vec_new(2, PREC);
+    mpfr_set_str(x, "0.5", 10, MPFR_RNDN);
+    rhs_at(f, mf, x);
+    ck_assert(mpfr_cmp_d(f + 1, -0.5) == 0);
+    nhref_vec_free(x, 2);
+    nhref_vec_free(f, 2);
+    nhref_model_file_free(mf);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ checks at run time */
+/* the spec's resolution says what is wrong with the parameters and the initial state */
+static void resolve_fails(const char *text, const char *param, const char *init,
+                          const char *want)
+{
+    nhref_model_file_t *mf = parse_ok(text);
+    nhref_spec_t *spec;
+    int s;
+    ck_assert_int_eq(nhref_spec_new_file(&spec, mf), NHREF_OK);
+    nhref_model_file_free(mf); /* the spec keeps its own reference */
+    if (param != NULL)
+        ck_assert_int_eq(nhref_spec_assign(spec, "param", param), NHREF_OK);
+    if (init != NULL)
+        ck_assert_int_eq(nhref_spec_assign(spec, "init", init), NHREF_OK);
+    s = nhref_spec_resolve(spec);
+    ck_assert_msg(s != NHREF_OK, "resolved, want '%s'", want);
+    ck_assert_msg(strstr(nhref_spec_error(spec), want) != NULL, "message '%s' lacks '%s'",
+                  nhref_spec_error(spec), want);
+    nhref_spec_free(spec);
+}
+
+START_TEST(test_runtime_checks)
+{
+    static const char ranged[] = "[parameters]\nk = 1\nk.range = k > 0\n[coordinates]\nx = 1\n"
+                                 "[lagrangian]\nL = x_dot^2/2 - k*x^2/2\n"
+                                 "[conditions]\nnear = x^2 < 4\n";
+    resolve_fails(ranged, "k=-1", NULL, "parameter k: k > 0 does not hold (test.model:3)");
+    resolve_fails(ranged, NULL, "x=3",
+                  "the condition near: x^2 < 4 does not hold at the initial state "
+                  "(test.model:9)");
+    resolve_fails(sleigh, NULL, "y_dot=0.5", "the initial velocities are off the constraint "
+                                             "blade: its residual is 0.5");
+    /* M = diag(1, 0): nothing fixes y_dot' */
+    resolve_fails("[coordinates]\nx = 0\ny = 0\n[lagrangian]\nL = x_dot^2/2\n", NULL, NULL,
+                  "the row of coordinate y depends on the rows before it");
+    /* two proportional constraints */
+    resolve_fails("[coordinates]\nx = 0\ny = 0\n[velocities]\nx_dot = 1\ny_dot = 1\n"
+                  "[lagrangian]\nL = (x_dot^2 + y_dot^2)/2\n[constraints]\nc1 = x_dot - y_dot\n"
+                  "c2 = 2*x_dot - 2*y_dot\n",
+                  NULL, NULL, "the constraint c2 depends on the constraints before it");
+}
+END_TEST
+
+static Suite *model_file_suite(void)
+{
+    Suite *s = suite_create("model_file");
+    TCase *tc = tcase_create("equations");
+    tcase_add_test(tc, test_sleigh_lagrange_equations);
+    tcase_add_test(tc, test_three_forms_oscillator);
+    tcase_add_test(tc, test_nonquadratic_lagrangian);
+    tcase_add_test(tc, test_describe_derived);
+    tcase_add_test(tc, test_continuation);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("refusals");
+    tcase_add_loop_test(tc, test_bad_file, 0, (int)(sizeof bad / sizeof bad[0]));
+    tcase_add_test(tc, test_limits);
+    tcase_add_test(tc, test_runtime_checks);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(model_file_suite());
+    int nfailed;
+    srunner_run_all(sr, CK_ENV);
+    nfailed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return nfailed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
