@@ -95,8 +95,10 @@ static int check_conds(const nhref_model_file_t *mf, mpfr_srcptr p, mpfr_srcptr 
 
 int mf_check(mpfr_srcptr p, char *why, size_t len, const void *data)
 {
-    mpfr_prec_t prec = p != NULL && mpfr_get_prec(p) > 128 ? mpfr_get_prec(p) : 128;
-    return check_conds(data, p, NULL, prec, 0, why, len);
+    const nhref_model_file_t *mf = data;
+    /* P has nparam values: with none, P may point at no number at all */
+    mpfr_prec_t prec = mf->model.nparam > 0 && mpfr_get_prec(p) > 128 ? mpfr_get_prec(p) : 128;
+    return check_conds(mf, p, NULL, prec, 0, why, len);
 }
 
 /* "x = 0, y = 1.5, ..." of the state X, into BUF */
@@ -259,7 +261,8 @@ static void put_section(FILE *out, const nhref_model_file_t *mf, const char *sec
 {
     int any = 0;
     for (size_t i = 0; i < mf->ne; i++)
-        if (strcmp(mf->e[i].section, section) == 0 && strchr(mf->e[i].key, '.') == NULL) {
+        if (strcmp(mf->e[i].section, section) == 0 &&
+            (strchr(mf->e[i].key, '.') == NULL || strcmp(section, "mass") == 0)) {
             if (!any)
                 fprintf(out, "  %s\n", title);
             any = 1;

@@ -6,7 +6,7 @@
 FUZZ_CC ?= clang
 FUZZ_CFLAGS ?= -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=undefined
-FUZZ_LIBS ?= $(ARB_LIBS) -lmpfr -lgmp -lnettle -lm
+FUZZ_LIBS ?= $(ARB_LIBS) $(INIH_LIBS) -lmpfr -lgmp -lnettle -lm
 O = obj
 # the integration core is one source compiled once per number type (-DNHREF_NUM=1,2,3;
 # see src/Makefile.am and num/num.h); its .c files are read from CORE_SOURCES there
@@ -16,10 +16,10 @@ LIB_SRC := $(filter-out $(CORE_SRC),$(shell cd $(top_srcdir) && find src oracle 
 	! -path 'src/cli/*' ! -path 'src/tools/*' | LC_ALL=C sort))
 CORE_OBJ := $(foreach t,1 2 3,$(patsubst src/%.c,$(O)/core$(t)/%.o,$(CORE_SRC)))
 LIB_OBJ := $(patsubst %.c,$(O)/%.o,$(LIB_SRC)) $(CORE_OBJ)
-FUZZ_CPPFLAGS = -I$(top_builddir) -I$(top_srcdir)/include -I$(top_srcdir)/src -I$(srcdir) \
+FUZZ_CPPFLAGS = $(INIH_CFLAGS) -I$(top_builddir) -I$(top_srcdir)/include -I$(top_srcdir)/src -I$(srcdir) \
 	-DNHREF_PKGDATADIR='"$(pkgdatadir)"' -DNHREF_LIBDIR='"$(libdir)"' \
 	-DNHREF_BINDIR='"$(bindir)"' -DNHREF_SRCDIR='"$(top_srcdir)"'
-HARNESSES = fuzz_expr fuzz_cases fuzz_table fuzz_decimal
+HARNESSES = fuzz_expr fuzz_cases fuzz_table fuzz_decimal fuzz_model
 
 all: $(HARNESSES)
 

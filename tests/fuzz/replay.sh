@@ -9,4 +9,5 @@ rc=0
 ./replay_decimal "$srcdir/corpus/decimal" "$srcdir/reproducers/decimal" || rc=1
 ./replay_cases "$top_srcdir/data/cases" "$srcdir/corpus/cases" "$srcdir/reproducers/cases" || rc=1
 ./replay_table "$top_srcdir"/data/golden/* "$srcdir/corpus/table" "$srcdir/reproducers/table" || rc=1
+./replay_model "$top_srcdir"/examples/*.model "$srcdir/corpus/model" "$srcdir/reproducers/model" || rc=1
 exit $rc

@@ -9,7 +9,7 @@ secs=${1:-60}
 srcdir=${2:-.}
 top=${3:-../..}
 rc=0
-for h in expr decimal cases table; do
+for h in expr decimal cases table model; do
     # seeds, and the largest input tried (the reproducers, up to 100 KB, are
     # replayed whole by make check; the golden files are up to 24 KB)
     case $h in
@@ -17,6 +17,7 @@ for h in expr decimal cases table; do
     decimal) seeds="$srcdir/corpus/decimal" max=512 ;;
     cases) seeds="$top/data/cases $srcdir/corpus/cases" max=8192 ;;
     table) seeds="$(ls -d "$top"/data/golden/*) $srcdir/corpus/table" max=32768 ;;
+    model) seeds="$(ls "$top"/examples/*.model) $srcdir/corpus/model" max=4096 ;;
     esac
     work=fuzz-work/$h
     mkdir -p "$work/corpus" "$work/artifacts"

@@ -1,0 +1,56 @@
+/* fuzz_model.c -- libFuzzer harness of the model-file reader (nhref_model_file.h):
+ * nhref_model_file_parse, the derivation of the equations, describe, and a short run
+ * in double of what was accepted; seeds: examples/*.model, data/models, corpus/model.
+ * Invariants: a refusal names the file ("fuzz.model:LINE: ..."); an accepted model
+ * describes itself and runs (or refuses the run with a message) without crashing. */
+#include <string.h>
+
+#include "fuzz.h"
+#include "nhref.h"
+
+static void run_briefly(nhref_model_file_t *mf)
+{
+    nhref_spec_t *spec = NULL;
+    nhref_sink_t sink = {NULL, NULL, NULL, NULL, NULL, NULL};
+    nhref_run_end_t end;
+
+    if (nhref_spec_new_file(&spec, mf) != NHREF_OK) {
+        nhref_spec_free(spec);
+        return;
+    }
+    /* a short run in double: the model's own defaults, 0 .. 1/64 */
+    if (nhref_spec_set_type(spec, NHREF_RUN_DOUBLE) == NHREF_OK &&
+        nhref_spec_set_t_end(spec, "0.015625") == NHREF_OK &&
+        nhref_spec_set_dt_out(spec, "0.015625") == NHREF_OK) {
+        int st = nhref_run(spec, &sink, &end);
+        if (st != NHREF_OK && nhref_spec_error(spec)[0] == '\0')
+            fuzz_fail("run refused (status %d) without a message", st);
+    }
+    nhref_spec_free(spec);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const char name[] = "fuzz.model";
+    nhref_model_file_t *mf = NULL;
+    char err[1024];
+    int status = nhref_model_file_parse(&mf, (const char *)data, size, name, err, sizeof err);
+
+    if (status == NHREF_OK) {
+        FILE *null = fopen("/dev/null", "w");
+        if (mf == NULL || nhref_model_file_model(mf) == NULL)
+            fuzz_fail("accepted without a model");
+        if (null != NULL) {
+            if (nhref_model_file_describe(mf, null) != 0)
+                fuzz_fail("describe failed on /dev/null");
+            fclose(null);
+        }
+        run_briefly(mf);
+        nhref_model_file_free(mf);
+    } else if (mf != NULL) {
+        fuzz_fail("refused (status %d) but returned a model", status);
+    } else if (status != NHREF_ENOMEM && strncmp(err, name, strlen(name)) != 0) {
+        fuzz_fail("refused (status %d) without naming the file: '%s'", status, err);
+    }
+    return 0;
+}
