@@ -30,6 +30,7 @@
 #include <stdio.h>
 
 #include "nhref_model.h"
+#include "nhref_oracle.h"
 #include "nhref_status.h"
 
 NHREF_BEGIN_DECLS
@@ -75,6 +76,14 @@ int nhref_model_file_describe(const nhref_model_file_t *mf, FILE *out);
  * last frees it).  Returns MF. */
 nhref_model_file_t *nhref_model_file_ref(nhref_model_file_t *mf);
 void nhref_model_file_free(nhref_model_file_t *mf);
+
+/* nhref_model_oracle -- the closed form and first integrals that judge M (NULL: none):
+ * a built-in's registered oracle (nhref_oracle_find), or a model file's [solution] (the
+ * state at the time t since the initial state, from the parameters and the initial
+ * values <state>_0; it has no independent integrals).  `nhref golden` and `nhref verify`
+ * look oracles up here.  A [solution] of a model whose equations read t holds only from
+ * t-start = 0 (nhref_oracle_solution_new returns NHREF_ENOTFOUND otherwise). */
+const nhref_oracle_t *nhref_model_oracle(const nhref_model_t *m);
 
 /* nhref_model_is_file -- does the model argument NAME name a model file (it contains
  * '/' or '.'), rather than a registered model? */

@@ -40,7 +40,23 @@ typedef struct {
     int (*solution_state)(mpfr_ptr s, void *sol, mpfr_srcptr t);
     void (*solution_free)(void *sol);
     int (*integrals)(mpfr_ptr I, mpfr_srcptr p, mpfr_srcptr s, mpfr_srcptr t);
+    /* A closed form with data of its own (a model file's [solution]: nhref_model_oracle
+     * in nhref_model_file.h), used instead of solution_new when not NULL: T0 is the
+     * initial time of S0 (NHREF_ENOTFOUND where the form does not hold from T0); DATA
+     * is the field below.  The registry's entries leave both NULL. */
+    int (*solution_new_data)(void **sol, mpfr_srcptr p, mpfr_srcptr s0, mpfr_srcptr t0,
+                             mpfr_prec_t prec, const void *data);
+    const void *data;
 } nhref_oracle_t;
+
+/* nhref_oracle_has_solution -- does O (NULL: no oracle) have a closed form?
+ * nhref_oracle_solution_new -- O's closed form from the state S0 at time T0 with the
+ * parameters P, at PREC bits (solution_new_data, or solution_new, which takes S0 at
+ * t = 0: the callers evaluate it at t - T0).  Returns as solution_new; NHREF_ENOTFOUND
+ * if O has none. */
+int nhref_oracle_has_solution(const nhref_oracle_t *o);
+int nhref_oracle_solution_new(const nhref_oracle_t *o, void **sol, mpfr_srcptr p, mpfr_srcptr s0,
+                              mpfr_srcptr t0, mpfr_prec_t prec);
 
 /* solution_new returns NHREF_ENOTFOUND when the model has no closed form for
  * these parameters or this initial state (a closed form of some branches only):

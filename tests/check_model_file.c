@@ -199,6 +199,54 @@ START_TEST(test_describe_derived)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ [solution] */
+/* the oscillator x'' = -k x with its closed form as [solution]: the oracle of the file
+ * gives x(t) = x0 cos(w t) + v0/w sin(w t), w = sqrt(k), computed here with MPFR's own
+ * functions; a model that reads t has its solution only from t-start = 0 */
+START_TEST(test_solution_oracle)
+{
+    nhref_model_file_t *mf = parse_ok("[parameters]\nk = 4\n[state]\nx = 1\nv = 0.5\n[ode]\n"
+                                      "x = v\nv = -k*x\n[solution]\n"
+                                      "x = x_0*cos(sqrt(k)*t) + v_0/sqrt(k)*sin(sqrt(k)*t)\n"
+                                      "v = -x_0*sqrt(k)*sin(sqrt(k)*t) + v_0*cos(sqrt(k)*t)\n");
+    const nhref_oracle_t *o = nhref_model_oracle(nhref_model_file_model(mf));
+    mpfr_t p, x0[2], t, t0, s[2], w, c, sn, want;
+    void *sol = NULL;
+
+    ck_assert_ptr_nonnull(o);
+    ck_assert(nhref_oracle_has_solution(o));
+    mpfr_inits2(PREC, p, x0[0], x0[1], t, t0, s[0], s[1], w, c, sn, want, (mpfr_ptr)0);
+    mpfr_set_ui(p, 4, MPFR_RNDN);
+    mpfr_set_d(x0[0], 0.75, MPFR_RNDN);
+    mpfr_set_d(x0[1], -1.25, MPFR_RNDN);
+    mpfr_set_zero(t0, 1);
+    mpfr_set_str(t, "1.3", 10, MPFR_RNDN);
+    ck_assert_int_eq(nhref_oracle_solution_new(o, &sol, p, x0[0], t0, PREC), NHREF_OK);
+    ck_assert_int_eq(o->solution_state(s[0], sol, t), NHREF_OK);
+    mpfr_sqrt(w, p, MPFR_RNDN);
+    mpfr_mul(c, w, t, MPFR_RNDN);
+    mpfr_sin_cos(sn, c, c, MPFR_RNDN);
+    mpfr_mul(want, x0[0], c, MPFR_RNDN); /* x0 cos + v0/w sin */
+    mpfr_div(w, x0[1], w, MPFR_RNDN);
+    mpfr_fma(want, w, sn, want, MPFR_RNDN);
+    ck_assert_mpfr_digits(s[0], want, 55, "1");
+    o->solution_free(sol);
+    mpfr_clears(p, x0[0], x0[1], t, t0, s[0], s[1], w, c, sn, want, (mpfr_ptr)0);
+    nhref_model_file_free(mf);
+
+    /* x' = t: x = x_0 + t^2/2 holds from t = 0 only, as the file writes it */
+    mf = parse_ok("[state]\nx = 0\n[ode]\nx = t\n[solution]\nx = x_0 + t^2/2\n");
+    o = nhref_model_oracle(nhref_model_file_model(mf));
+    mpfr_inits2(PREC, x0[0], t0, (mpfr_ptr)0);
+    mpfr_set_ui(x0[0], 1, MPFR_RNDN);
+    mpfr_set_ui(t0, 1, MPFR_RNDN);
+    ck_assert_int_eq(nhref_oracle_solution_new(o, &sol, NULL, x0[0], t0, PREC), NHREF_ENOTFOUND);
+    ck_assert_ptr_null(sol);
+    mpfr_clears(x0[0], t0, (mpfr_ptr)0);
+    nhref_model_file_free(mf);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ refusals */
 typedef struct {
     const char *text;
@@ -240,6 +288,16 @@ static const bad_t bad[] = {
      "test.model:2: [model] unknown key 'colour'"},
     {"[state]\nx = 0\n[mass]\nx.q = 1\n[forcing]\nx = 1\n", NHREF_EPARSE,
      "test.model:4: [mass] 'x.q' is not ROW.COL"},
+    {"[state]\nx = 0\nv = 1\n[ode]\nx = v\nv = -x\n[solution]\nx = v_0*sin(t)\n", NHREF_EPARSE,
+     "test.model:8: [solution] has no expression for v"},
+    {"[state]\nx = 0\n[ode]\nx = 1\n[solution]\nx = x + t\n", NHREF_EPARSE,
+     "test.model:6: [solution] x: column 1: unknown name 'x'"},
+    {"[parameters]\nx_0 = 1\n[state]\nx = 0\n[ode]\nx = 1\n[solution]\nx = x_0 + t\n",
+     NHREF_EPARSE, "test.model:8: [solution] the initial value of x is named x_0, which is already"},
+    {"[model]\nname = skater\n[state]\nx = 0\n[ode]\nx = 1\n", NHREF_EPARSE,
+     "test.model:2: the model's name 'skater' is a built-in model's"},
+    {"[state]\nx = 0\n[ode]\nx = 1\n[solution]\ny = t\n", NHREF_EPARSE,
+     "test.model:6: [solution] 'y' is not a state component of the model"},
 };
 
 START_TEST(test_bad_file)
@@ -357,6 +415,7 @@ static Suite *model_file_suite(void)
     tcase_add_test(tc, test_nonquadratic_lagrangian);
     tcase_add_test(tc, test_describe_derived);
     tcase_add_test(tc, test_continuation);
+    tcase_add_test(tc, test_solution_oracle);
     suite_add_tcase(s, tc);
     tc = tcase_create("refusals");
     tcase_add_loop_test(tc, test_bad_file, 0, (int)(sizeof bad / sizeof bad[0]));

@@ -201,14 +201,14 @@ static int run_integration(nhref_certificate_t *c, nhref_route_result_t *res, ch
 static int run_closed_form(nhref_certificate_t *c, nhref_route_result_t *res, char *err,
                            size_t errlen)
 {
-    const nhref_oracle_t *o = nhref_oracle_find(c->m->name);
+    const nhref_oracle_t *o = nhref_model_oracle(c->m);
     long prec = c->p + 64;
     __mpfr_struct *p, *x0;
     mpfr_t t, t0, dt;
     void *sol = NULL;
     int status;
 
-    if (o == NULL || o->solution_new == NULL)
+    if (!nhref_oracle_has_solution(o))
         return NHREF_OK;
     p = nhref_vec_new(c->m->nparam, prec);
     x0 = nhref_vec_new(c->nx, prec);
@@ -219,7 +219,7 @@ static int run_closed_form(nhref_certificate_t *c, nhref_route_result_t *res, ch
     /* the oracles take the initial state at t = 0: the closed form of these autonomous
      * systems is evaluated at t - t-start (as nhref verify does), the integrals at t */
     nhref_decimal_set(t0, c->c->t_start);
-    status = o->solution_new(&sol, p, x0, prec);
+    status = nhref_oracle_solution_new(o, &sol, p, x0, t0, prec);
     if (status == NHREF_OK) {
         res->rows = nhref_vec_new(c->nt * c->nc, prec);
         for (size_t i = 0; i < c->nt && status == NHREF_OK; i++) {
@@ -260,7 +260,7 @@ static int run_closed_form(nhref_certificate_t *c, nhref_route_result_t *res, ch
 /* the oracle's first integrals of the values (an independent formula); NT x NI */
 static int run_oracle_integrals(nhref_certificate_t *c, nhref_route_result_t *res)
 {
-    const nhref_oracle_t *o = nhref_oracle_find(c->m->name);
+    const nhref_oracle_t *o = nhref_model_oracle(c->m);
     long prec = c->p + 64;
     __mpfr_struct *p;
     mpfr_t t;

@@ -325,9 +325,10 @@ static void describe_lagrange(FILE *out, const nhref_model_file_t *mf)
 int nhref_model_file_describe(const nhref_model_file_t *mf, FILE *out)
 {
     const nhref_model_t *m = &mf->model;
-    fprintf(out, "Model file: %s (%zu states, %zu parameters; %zu tape nodes in the right-hand "
-                 "side)\n",
-            mf->path, m->nstate, m->nparam, nhref_tape_nnodes(mf->rhs));
+    fprintf(out, "Model file: %s (%zu state component%s, %zu parameter%s; %zu tape nodes in the "
+                 "right-hand side)\n",
+            mf->path, m->nstate, m->nstate == 1 ? "" : "s", m->nparam, m->nparam == 1 ? "" : "s",
+            nhref_tape_nnodes(mf->rhs));
     if (mf->form == MF_LAGRANGE) {
         describe_lagrange(out, mf);
     } else if (mf->form == MF_ODE) {
@@ -342,5 +343,7 @@ int nhref_model_file_describe(const nhref_model_file_t *mf, FILE *out)
     put_section(out, mf, "integrals", "First integrals (as written)");
     put_section(out, mf, "events", "Events (as written)");
     put_section(out, mf, "conditions", "Conditions (as written)");
+    put_section(out, mf, "solution",
+                "Closed form (as written; t from the initial state, <state>_0 its values)");
     return ferror(out) ? -1 : 0;
 }

@@ -17,7 +17,7 @@
 static const char *const sections[] = {"model",       "parameters", "coordinates", "velocities",
                                        "lagrangian",  "constraints", "forces",     "state",
                                        "ode",         "mass",        "forcing",    "integrals",
-                                       "events",      "conditions"};
+                                       "events",      "conditions",  "solution"};
 static const char *const functions[] = {"sin", "cos", "tan", "exp", "log", "sqrt", "atan",
                                         "atanh", "tanh", "t", "pi"};
 
@@ -518,6 +518,65 @@ static int compile_events(nhref_model_file_t *mf)
     return NHREF_OK;
 }
 
+/* [solution] x = X(t, p, x_0, ...): the closed form, one expression per state component,
+ * of the time since the initial state, the parameters and the initial values, named
+ * <state>_0 (the solution tape's "state" inputs) */
+static int compile_solution(nhref_model_file_t *mf)
+{
+    size_t ns = mf->model.nstate, np = mf->model.nparam, i = 0;
+    nhref_node_t node;
+    mf_entry_t *e;
+    int s;
+    char err[512];
+
+    if (count_in(mf, "solution") == 0)
+        return NHREF_OK;
+    if ((s = keys_are_states(mf, "solution", ns)) != NHREF_OK)
+        return s;
+    mf->s0name = calloc(ns + 1, sizeof *mf->s0name);
+    if (mf->s0name == NULL || nhref_tape_new(&mf->solution, ns, np, ns) != NHREF_OK)
+        return mf_fail(mf, NHREF_ENOMEM, 0, "out of memory");
+    for (size_t k = 0; k < ns; k++) {
+        char *v = malloc(strlen(mf->sname[k]) + 3);
+        if (v == NULL || mf_keep(mf, v) == NULL)
+            return mf_fail(mf, NHREF_ENOMEM, 0, "out of memory");
+        sprintf(v, "%s_0", mf->sname[k]);
+        for (size_t j = 0; j < ns + np; j++)
+            if (strcmp(v, j < ns ? mf->sname[j] : mf->pname[j - ns]) == 0)
+                return mf_fail(mf, NHREF_EPARSE, find(mf, "solution", mf->sname[k]) != NULL
+                                                     ? find(mf, "solution", mf->sname[k])->line
+                                                     : 0,
+                               "[solution] the initial value of %s is named %s, which is "
+                               "already a name of the model",
+                               mf->sname[k], v);
+        mf->s0name[k] = v;
+    }
+    for (size_t k = 0; k < ns; k++) {
+        if ((e = for_state(mf, "solution", k)) == NULL) {
+            while ((e = next_in(mf, "solution", &i)) != NULL && strchr(e->key, '.') != NULL)
+                ;
+            return mf_fail(mf, NHREF_EPARSE, e != NULL ? e->line : 0,
+                           "[solution] has no expression for %s (give every state component, "
+                           "or no [solution])",
+                           mf->sname[k]);
+        }
+        e->used = 1;
+        s = nhref_tape_parse_node(mf->solution, &node, e->value, ns, mf->s0name, np, mf->pname,
+                                  err, sizeof err);
+        if (s == NHREF_EPARSE)
+            return mf_fail(mf, s, e->line, "[solution] %s: %s (the solution reads t, the "
+                                           "parameters and the initial values <state>_0)",
+                           e->key, err);
+        if (s != NHREF_OK)
+            return mf_fail(mf, s, e->line, "%s", nhref_strerror(s));
+        nhref_tape_set_output(mf->solution, k, node);
+    }
+    mf->model.closed_form = "the model file's [solution], t counted from the initial state "
+                            "(the golden closed-form route, and verify's check of its "
+                            "reference)";
+    return NHREF_OK;
+}
+
 /* ------------------------------------------------------------------ conditions */
 /* the comparison operator of TEXT outside parentheses: its position and length */
 static const char *comparison(const char *text, int *op, size_t *len)
@@ -654,6 +713,11 @@ static int compile_model(nhref_model_file_t *mf)
     if (e != NULL && !is_ident(e->value))
         return mf_fail(mf, NHREF_EPARSE, e->line, "[model] name: '%s' is not a name", e->value);
     mf->model.name = e != NULL ? e->value : stem;
+    if (nhref_model_find(mf->model.name) != NULL) /* golden files and oracles go by name */
+        return mf_fail(mf, NHREF_EPARSE, e != NULL ? e->line : 0,
+                       "the model's name '%s' is a built-in model's: give another in [model] "
+                       "name",
+                       mf->model.name);
     mf->model.title = (e = find(mf, "model", "title")) != NULL ? e->value : mf->path;
     mf->model.description = (e = find(mf, "model", "description")) != NULL ? e->value : "";
     mf->model.source = (e = find(mf, "model", "source")) != NULL ? e->value : mf->path;
@@ -680,7 +744,7 @@ static int compile_form(nhref_model_file_t *mf)
             return mf_fail(mf, NHREF_EPARSE, e->line,
                            "unknown section [%s] (sections: model, parameters, coordinates, "
                            "velocities, lagrangian, constraints, forces, state, ode, mass, "
-                           "forcing, integrals, events, conditions)",
+                           "forcing, integrals, events, conditions, solution)",
                            e->section);
     }
     nform = (count_in(mf, "lagrangian") > 0) + (count_in(mf, "ode") > 0) +
@@ -724,7 +788,8 @@ int mf_compile(nhref_model_file_t *mf)
         : mf->form == MF_ODE    ? compile_ode(mf)
                                 : compile_mass(mf);
     if (s != NHREF_OK || (s = compile_integrals(mf)) != NHREF_OK ||
-        (s = compile_events(mf)) != NHREF_OK || (s = compile_conditions(mf)) != NHREF_OK)
+        (s = compile_events(mf)) != NHREF_OK || (s = compile_conditions(mf)) != NHREF_OK ||
+        (s = compile_solution(mf)) != NHREF_OK)
         return s;
     for (size_t i = 0; i < mf->ne; i++)
         if (!mf->e[i].used)
@@ -739,6 +804,7 @@ int mf_compile(nhref_model_file_t *mf)
     mf->model.build = mf_build;
     mf->model.check_data = mf_check;
     mf->model.check_init_data = mf_check_init;
+    mf_oracle_init(mf);
     {
         char why[512];
         if (nhref_model_check(&mf->model, why, sizeof why) != NHREF_OK)

@@ -168,6 +168,8 @@ void nhref_model_file_free(nhref_model_file_t *mf)
     nhref_tape_free(mf->integrals);
     nhref_tape_free(mf->events);
     nhref_tape_free(mf->conds);
+    nhref_tape_free(mf->solution);
+    free(mf->s0name);
     nhref_tape_free(mf->source);
     nhref_tape_free(mf->kkt);
     free(mf->path);

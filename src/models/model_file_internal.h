@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "nhref_model_file.h"
+#include "nhref_oracle.h"
 #include "nhref_tape.h"
 
 /* one "key = value" of the file, with its line */
@@ -49,6 +50,10 @@ struct nhref_model_file {
     const char **sname, **pname; /* the names, for the expression parser */
     nhref_tape_t *source;      /* Lagrangian form: L, the constraints, the forces */
     nhref_tape_t *rhs, *integrals, *events, *conds;
+    nhref_tape_t *solution;    /* [solution]: the state at t (since the initial state) from
+                                  the parameters and the initial values; NULL if none */
+    const char **s0name;       /* its inputs' names, <state>_0 */
+    nhref_oracle_t oracle;     /* the [solution] as a closed form (nhref_model_oracle) */
     nhref_tape_t *kkt;         /* the matrix and right-hand side solved for the velocities'
                                   derivatives: the KKT system (nhref_tape_lagrange) or M
                                   and F (mass-matrix form); NULL for an ODE */
@@ -77,5 +82,8 @@ int mf_compile(nhref_model_file_t *mf);
 int mf_build(nhref_tape_t *tape, nhref_model_tape_t which, const void *data);
 int mf_check(mpfr_srcptr p, char *why, size_t len, const void *data);
 int mf_check_init(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len, const void *data);
+
+/* mf_oracle_init -- MF's [solution] as an oracle, in mf->oracle (model_oracle.c). */
+void mf_oracle_init(nhref_model_file_t *mf);
 
 #endif /* NHREF_MODEL_FILE_INTERNAL_H */

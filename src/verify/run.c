@@ -608,7 +608,7 @@ static int closed_form(run_t *R)
 {
     const nhref_model_t *m = R->m;
     nhref_verify_report_t *rep = R->rep;
-    const nhref_oracle_t *oracle = nhref_oracle_find(m->name);
+    const nhref_oracle_t *oracle = nhref_model_oracle(m);
     size_t ns = m->nstate, nsample = 0, total = 0;
     __mpfr_struct *p, *cf;
     void *sol = NULL;
@@ -617,7 +617,7 @@ static int closed_form(run_t *R)
     double worst = NHREF_ORACLE_DIGITS_EXACT;
     size_t worst_k = 0, worst_r = 0;
 
-    if (oracle == NULL || oracle->solution_new == NULL) {
+    if (!nhref_oracle_has_solution(oracle)) {
         rep->closed_form = 0;
         rep->closed_form_note = nhref_strdup("none for this model");
         return NHREF_OK;
@@ -636,7 +636,7 @@ static int closed_form(run_t *R)
     }
     mpfr_init2(dt, R->prec + 64);
     nhref_system_params(p, nhref_spec_system(R->spec));
-    status = oracle->solution_new(&sol, p, R->x0, R->prec);
+    status = nhref_oracle_solution_new(oracle, &sol, p, R->x0, R->t0, R->prec);
     R->what = "evaluating the closed form";
     for (size_t r = 0; r < R->tab->nrow; r++)
         total += R->slot[r] >= 0 && R->slot_filled[R->slot[r]];
