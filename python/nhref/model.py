@@ -300,6 +300,8 @@ class _Printer:
         b, x = e.base, e.exp
         if b is sm.E:
             return "exp(%s)" % self.p(x)[0], _ATOM
+        if x == 1:
+            return self.p(b)
         if x.is_Integer:
             if x < 0:
                 return "1/" + _wrap(self.p(sm.Pow(b, -x, evaluate=False)), _POW), _PROD
