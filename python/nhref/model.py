@@ -541,7 +541,9 @@ def _lagrange(sm, me, lm, form, cnames):
 
 def _default_name(me, x):
     """the name of a state's SymPy object: q(t) -> q, Derivative(q(t), t) -> q_dot"""
-    if hasattr(x, "expr") and getattr(x, "variables", None):
+    import sympy
+
+    if isinstance(x, sympy.Derivative):
         if len(x.variables) != 1:
             raise ValueError("from_sympy: %s: only first derivatives are velocities" % x)
         return x.expr.func.__name__ + "_dot"
@@ -629,7 +631,10 @@ def from_sympy(system, params=None, init=None, *, path=None, form=None, name=Non
     # the state: objects -> names
     table, states = {}, []  # SymPy object -> name; [(name, object or None, meaning)]
     for x in s.coords + s.speeds:
-        n = rename(x, _default_name(me, x))
+        default = _default_name(me, x)
+        if isinstance(x, sm.Derivative) and x.expr in table:  # q' of a renamed q: its q_dot
+            default = table[x.expr] + "_dot"
+        n = rename(x, default)
         table[x] = n
         states.append((n, x, ""))
     for n, meaning in s.extra:
@@ -670,33 +675,28 @@ def from_sympy(system, params=None, init=None, *, path=None, form=None, name=Non
                                                           "tolerance)")))
 
     # the parameters: every free symbol but t, with a value
-    values = {}
+    values = {}  # by name: a Symbol given or its name
     for k, v in (params or {}).items():
-        values[k] = v
+        values[k.name if isinstance(k, sm.Symbol) else str(k)] = v
     used = []
     for e in (entry[2] for entry in entries if not isinstance(entry[2], str)):
         for x in sorted(sm.sympify(e).free_symbols, key=lambda x: x.name):
             if x != t and x not in used:
                 used.append(x)
-    order = []
-    for k in values:  # the order of params, then any the user did not give (an error)
-        for x in used:
-            if (x == k or x.name == k) and x not in order:
-                order.append(x)
+    order = [x for k in values for x in used if x.name == k]  # in the order of params
     missing = [x.name for x in used if x not in order]
     if missing:
         raise ValueError("from_sympy: the symbols %s have no value: give them in params={...}"
                          % ", ".join(missing))
-    unused = [k for k in values if not any(x == k or x.name == k for x in used)]
+    unused = [k for k in values if not any(x.name == k for x in used)]
     if unused:
         raise ValueError("from_sympy: params %s: no such symbol in the system's equations"
-                         % ", ".join(str(k) for k in unused))
+                         % ", ".join(unused))
     pnames = []
     for x in order:
         n = rename(x, x.name)
         table[x] = n
-        v = values[x] if x in values else values[x.name]
-        pnames.append((n, _decimal(sm, v, "parameter %s" % x.name)))
+        pnames.append((n, _decimal(sm, values[x.name], "parameter %s" % x.name)))
 
     # names: identifiers, not the grammar's, distinct
     allnames = [n for n, _, _ in states] + [n for n, _ in pnames] + \
@@ -774,7 +774,7 @@ def _dependent_speeds(sm, me, s, table, given, pvalues):
                          "out" % ", ".join(table[u] for u in udep))
     with mpmath.workdps(_DIGITS + 20):
         def num(e):
-            v = sm.N(me.msubs(sm.sympify(e), point) if e.free_symbols else e, _DIGITS + 20)
+            v = sm.N(sm.sympify(e).xreplace(point), _DIGITS + 20)
             if v.free_symbols or not v.is_real:
                 raise ValueError("from_sympy: the velocity constraints at the initial point "
                                  "depend on %s" % v)
