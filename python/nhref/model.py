@@ -320,15 +320,23 @@ def to_expression(expr, names=None):
     an integer exponent, sqrt for halves, the functions sin cos tan exp log atan
     atanh tanh (cot sec csc sinh cosh coth rewritten), pi, t, decimal numbers
     (rationals as p/q).  NAMES maps SymPy objects (Symbols, dynamicsymbols q(t),
-    Derivative(q(t), t)) to names; other Symbols print as their names.  Raises
-    UnsupportedExpression for what the grammar cannot state."""
+    Derivative(q(t), t)) to names; others print as their names (a Symbol k as k, q(t)
+    as q, Derivative(q(t), t) as q_dot).  Raises UnsupportedExpression for what the
+    grammar cannot state."""
     sm, me = _sympy()
+    t = me.dynamicsymbols._t
     expr = sm.sympify(expr)
     table = dict(names or {})
     for s in expr.free_symbols:
-        if s != me.dynamicsymbols._t and s not in table:
+        if s != t and s not in table:
             table[s] = s.name
-    return _Printer(sm, table, me.dynamicsymbols._t).doprint(expr)
+    for f in expr.atoms(sm.core.function.AppliedUndef):
+        if f.args == (t,) and f not in table:
+            table[f] = f.func.__name__
+    for d in expr.atoms(sm.Derivative):
+        if d.variables == (t,) and d.expr in table and d not in table:
+            table[d] = table[d.expr] + "_dot"
+    return _Printer(sm, table, t).doprint(expr)
 
 
 # ---------------------------------------------------------------------- writing a file
@@ -386,6 +394,10 @@ def _decimal(sm, value, what):
     v = sm.sympify(value)
     if v.is_Integer:
         return str(v)
+    if v.is_Float:  # the digits of its precision, as the printer writes it
+        if not v.is_finite:
+            raise TypeError("from_sympy: %s: %s is not finite" % (what, value))
+        return sm.sstr(v, full_prec=True)
     if v.is_Rational:
         q = v.q
         while q % 2 == 0:

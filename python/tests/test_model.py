@@ -122,7 +122,8 @@ class TestModelFile(unittest.TestCase):
         self.assertNotIn("\n", msg)
         # an unknown name, an unknown section, no dynamics, a constraint not affine
         for text, where, what in (
-                ("[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2/2 + k*x\n", 4, "unknown name 'k'"),
+                ("[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2/2 + k*x\n", 4,
+                 "unknown name 'k'"),
                 ("[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2\n[friction]\nx = 1\n", 5,
                  "unknown section [friction]"),
                 ("[coordinates]\nx = 0\ny = 0\n[lagrangian]\nL = x_dot^2 + y_dot^2\n"

@@ -333,10 +333,12 @@ class TestPrinter(unittest.TestCase):
         self.assertEqual(p(sm.sqrt(a)), "sqrt(a)")
         self.assertEqual(p(1 / sm.sqrt(a)), "1/sqrt(a)")
         q = me.dynamicsymbols("q")
-        self.assertEqual(p(q.diff(t) * sm.sin(q), {q: "q", q.diff(t): "q_dot"}), "q_dot*sin(q)")
+        self.assertEqual(p(q.diff(t) * sm.sin(q), {q: "q", q.diff(t): "v"}), "v*sin(q)")
+        self.assertEqual(p(q.diff(t) * sm.sin(q)), "q_dot*sin(q)")
         for bad, what in ((a ** b, "integer exponent"), (a ** sm.Rational(1, 3), "integer"),
                           (sm.Abs(a), "function Abs"), (sm.atan2(a, b), "atan2"),
-                          (sm.I * a, "no form"), (q, "not a coordinate")):
+                          (sm.I * a, "no form"), (sm.Function("f")(a), "not a coordinate"),
+                          (q.diff(t, 2), "is left in the expression")):
             with self.assertRaisesRegex(nhref.model.UnsupportedExpression, what):
                 p(bad)
 
