@@ -18,9 +18,10 @@ Expected values:
     columns stay 0.
   - the printer: expressions printed by nhref.model.to_expression and evaluated by
     nhref (an integral column of a model file) equal SymPy's evalf at 40 digits.
-  - other systems: the Chaplygin sleigh by Kane's method (python/examples/
-    scipy_sleigh.py's derivation) against the built-in chaplygin_sleigh; a damped
-    oscillator by Lagrange's method with a force against its closed form.
+  - other systems: SymPy's own rolling disc (its test_kane.py, the contact point
+    eliminated) against the file; the Chaplygin sleigh by Kane's method (python/
+    examples/scipy_sleigh.py's derivation) against the built-in chaplygin_sleigh; a
+    damped oscillator by Lagrange's method with a force against its closed form.
 Exit status 77 (skipped) without numpy, SymPy or mpmath (Debian: python3-sympy).
 """
 import decimal
@@ -268,6 +269,42 @@ class TestOtherSystems(unittest.TestCase):
                 self.assertLessEqual(abs(D(u) - D(z)), 10 * TOL * max(1, abs(D(z))), n)
         for n in ("s", "blade"):
             self.assertTrue(all(abs(D(u)) < 10 * TOL for u in mine.strings(n)), n)
+
+    def test_sympy_rolling_disc(self):
+        """SymPy's own rolling disc (sympy/physics/mechanics/tests/test_kane.py,
+        test_rolling_disc, as written there: the contact point eliminated, speeds the
+        angular velocity's components in the lean frame, q' from them with 1/cos(q2))
+        runs as the file: q1, q2, q3 = phi, theta, psi within 10 tol at 30 digits"""
+        q1, q2, q3, u1, u2, u3 = me.dynamicsymbols("q1 q2 q3 u1 u2 u3")
+        r, mm, gg = sm.symbols("r m g")
+        N = me.ReferenceFrame("N")
+        Y = N.orientnew("Y", "Axis", [q1, N.z])
+        L = Y.orientnew("L", "Axis", [q2, Y.x])
+        Rf = L.orientnew("R", "Axis", [q3, L.y])
+        w_R_N_qd = Rf.ang_vel_in(N)
+        Rf.set_ang_vel(N, u1 * L.x + u2 * L.y + u3 * L.z)
+        Cp = me.Point("C")
+        Cp.set_vel(N, 0)
+        Dmc = Cp.locatenew("Dmc", r * L.z)
+        Dmc.v2pt_theory(Cp, N, Rf)
+        inertia = me.inertia(L, mm / 4 * r ** 2, mm / 2 * r ** 2, mm / 4 * r ** 2)
+        kd = [me.dot(Rf.ang_vel_in(N) - w_R_N_qd, uv) for uv in L]
+        body = me.RigidBody("BodyD", Dmc, Rf, mm, (inertia, Dmc))
+        KM = me.KanesMethod(N, q_ind=[q1, q2, q3], u_ind=[u1, u2, u3], kd_eqs=kd)
+        KM.kanes_equations([body], [(Dmc, -mm * gg * Y.z)])
+        # the file's defaults: theta = 0.2, phi' = 0.5, psi' = 3, R = m = 1, g = 9.81; the
+        # speeds omega . (L.x, L.y, L.z) = (theta', psi' + phi' sin theta, phi' cos theta)
+        with mpmath.workdps(60):
+            th, phd = mpmath.mpf("0.2"), mpmath.mpf("0.5")
+            init = {q2: "0.2", u2: mp_str(3 + phd * mpmath.sin(th)),
+                    u3: mp_str(phd * mpmath.cos(th))}
+        text = nhref.model.from_sympy(KM, {r: 1, mm: 1, gg: "9.81"}, init)
+        times = ["0", "1", "2", "3"]
+        mine = nhref.run(nhref.Model.from_string(text, name="sympy_disc"), t=times)
+        hand = nhref.run(DISK, t=times)
+        for a, b in (("q1", "phi"), ("q2", "theta"), ("q3", "psi")):
+            for u, z in zip(mine.strings(a, 32), hand.strings(b, 32)):
+                self.assertLessEqual(abs(D(u) - D(z)), 10 * TOL * max(1, abs(D(z))), a)
 
     def test_lagrange_forces(self):
         """a damped oscillator by Lagrange's method with a force (forcelist): the
