@@ -306,6 +306,38 @@ class TestOtherSystems(unittest.TestCase):
             for u, z in zip(mine.strings(a, 32), hand.strings(b, 32)):
                 self.assertLessEqual(abs(D(u) - D(z)), 10 * TOL * max(1, abs(D(z))), a)
 
+    def test_substituted_lagrangian(self):
+        """the pitfall of SymPy's documented "rolling disc using Lagrange's method"
+        (doc/src/modules/physics/mechanics/examples/rollingdisc_example_lagrange.rst;
+        sympy/sympy#27631): the centre's velocity taken with the contact point at rest,
+        then Lagrange's equations in q1, q2, q3 without the constraints.  Even with its
+        potential's sign corrected (+ m g r cos q2) the Lagrangian is cyclic in q3, so
+        w = q3' + q1' sin q2 stays at its initial value, which (3.2) forbids: theta
+        leaves the file's motion at once"""
+        q1, q2, q3 = me.dynamicsymbols("q1 q2 q3")
+        r, mm, gg = sm.symbols("r m g")
+        N = me.ReferenceFrame("N")
+        Y = N.orientnew("Y", "Axis", [q1, N.z])
+        L = Y.orientnew("L", "Axis", [q2, Y.x])
+        Rf = L.orientnew("R", "Axis", [q3, L.y])
+        Cp = me.Point("C")
+        Cp.set_vel(N, 0)
+        Dmc = Cp.locatenew("Dmc", r * L.z)
+        Dmc.v2pt_theory(Cp, N, Rf)
+        body = me.RigidBody("BodyD", Dmc, Rf, mm,
+                            (me.inertia(L, mm / 4 * r ** 2, mm / 2 * r ** 2, mm / 4 * r ** 2), Dmc))
+        body.potential_energy = mm * gg * r * sm.cos(q2)  # the example has - m g r cos(q2)
+        lm = me.LagrangesMethod(me.Lagrangian(N, body), [q1, q2, q3])
+        text = nhref.model.from_sympy(lm, {r: 1, mm: 1, gg: "9.81"},
+                                      {q2: "0.2", q1.diff(t): "0.5", q3.diff(t): 3},
+                                      integrals={"w": q3.diff(t) + q1.diff(t) * sm.sin(q2)})
+        times = ["0", "0.5", "1"]
+        mine = nhref.run(nhref.Model.from_string(text), t=times)
+        hand = nhref.run(DISK, t=times)
+        w0 = D(mine.strings("w")[0])
+        self.assertTrue(all(abs(D(v) - w0) < 10 * TOL * w0 for v in mine.strings("w")))
+        self.assertGreater(abs(mine["q2"][1] - hand["theta"][1]), 0.1)
+
     def test_lagrange_forces(self):
         """a damped oscillator by Lagrange's method with a force (forcelist): the
         exported [forces] give x = exp(-gam t)(x0 cos(wd t) + (v0 + gam x0)/wd sin(wd t)),
