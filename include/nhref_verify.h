@@ -24,6 +24,7 @@
 #include <stdio.h>
 
 #include "nhref_integrate.h"
+#include "nhref_model_file.h"
 #include "nhref_status.h"
 
 NHREF_BEGIN_DECLS
@@ -67,15 +68,31 @@ const char *nhref_verify_error(const nhref_verify_t *v);
 
 /* ------------------------------------------------------------------ the reference */
 /* nhref_verify_set_model -- the reference is the registered model MODEL (a name of
- * `nhref list`) with its default parameters and initial state at t-start 0.
- * Forgets the earlier reference (parameters, initial values, t-start, golden file);
- * thresholds, maps and options are kept.
+ * `nhref list`), or the model file MODEL (a name with '/' or '.' that is not
+ * registered: nhref_model_file.h), with its default parameters and initial state at
+ * t-start 0.  Forgets the earlier reference (parameters, initial values, t-start,
+ * golden file); thresholds, maps and options are kept.
  *
  * Returns:   NHREF_OK; NHREF_ENOTFOUND (MODEL unknown or NULL: the message lists
- *            the known models; the earlier reference is kept); NHREF_ENOMEM.
- * Cost:      a registry lookup and a new system of the model (nhref_system_new).
+ *            the known models); for a model file the statuses of
+ *            nhref_model_file_read (NHREF_EIO, NHREF_EPARSE, NHREF_EINVAL: the
+ *            message "FILE:LINE: ..."); NHREF_ENOMEM.  On error the earlier
+ *            reference is kept.
+ * Cost:      a registry lookup and a new system of the model (nhref_system_new); a
+ *            model file is read and its equations derived.
  */
 int nhref_verify_set_model(nhref_verify_t *v, const char *model);
+
+/* nhref_verify_set_model_file -- the same for the model of the model file MF (read or
+ * parsed by the caller, e.g. from a string: nhref_model_file.h); V holds a reference to
+ * MF (the caller may free its own at once).
+ *
+ * Returns:   NHREF_OK; NHREF_EINVAL (MF NULL, or its descriptor refused: the message
+ *            says why); NHREF_ETAPE; NHREF_ENOMEM (as nhref_spec_new_file).  On error
+ *            the earlier reference is kept.
+ * Cost:      a new system of the model (nhref_system_new).
+ */
+int nhref_verify_set_model_file(nhref_verify_t *v, nhref_model_file_t *mf);
 
 /* nhref_verify_set_golden -- the reference's model, parameters, initial state,
  * t-start and digits from the metadata of FILE ("# model:", "# param: NAME = VALUE

@@ -469,6 +469,72 @@ START_TEST(test_reference_errors)
 }
 END_TEST
 
+/* a model file as the reference, parsed from a string or read by its path: RK4's x, y,
+ * phi have the digits they have against the built-in sleigh (the same motion: the
+ * Lagrangian of docs/models/chaplygin-sleigh.md §2 and the blade constraint, m = 2,
+ * J = 30, a = 1, phi_dot = omega = 1 at t = 0) */
+START_TEST(test_model_file_reference)
+{
+    static const char text[] =
+        "[parameters]\nm = 2\nJ = 30\na = 1\n[coordinates]\nx = 0\ny = 0\nphi = 0\n"
+        "[velocities]\nphi_dot = 1\n[lagrangian]\n"
+        "L = m/2*((x_dot - a*phi_dot*sin(phi))^2 + (y_dot + a*phi_dot*cos(phi))^2)\n"
+        "  + J/2*phi_dot^2\n[constraints]\nblade = -x_dot*sin(phi) + y_dot*cos(phi)\n";
+    double six[101 * 6], four[101 * 4], want[3];
+    const char *names[4] = {"t", "x", "y", "phi"};
+    char err[512], path[1200];
+    nhref_model_file_t *mf;
+    size_t rows = rk4_rows(six, 10, 100, 1);
+    nhref_verify_t *v = verifier("chaplygin_sleigh");
+    nhref_verify_report_t *rep;
+
+    for (size_t r = 0; r < rows; r++)
+        memcpy(four + 4 * r, six + 6 * r, 4 * sizeof *four);
+    ck_assert_msg(nhref_verify_doubles(&rep, v, 4, names, rows, four) == NHREF_OK, "%s",
+                  nhref_verify_error(v));
+    for (int k = 0; k < 3; k++)
+        want[k] = col(rep, names[k + 1])->digits;
+    nhref_verify_report_free(rep);
+
+    ck_assert_msg(nhref_model_file_parse(&mf, text, strlen(text), "sleigh", err, sizeof err) ==
+                      NHREF_OK, "%s", err);
+    ck_assert_int_eq(nhref_verify_set_model_file(v, mf), NHREF_OK);
+    nhref_model_file_free(mf); /* V keeps its own reference */
+    snprintf(path, sizeof path, "%s/examples/sleigh.model", srcdir);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1)
+            ck_assert_msg(nhref_verify_set_model(v, path) == NHREF_OK, "%s", nhref_verify_error(v));
+        ck_assert_msg(nhref_verify_doubles(&rep, v, 4, names, rows, four) == NHREF_OK, "%s",
+                      nhref_verify_error(v));
+        for (int k = 0; k < 3; k++) {
+            double d = col(rep, names[k + 1])->digits;
+            ck_assert_msg(fabs(d - want[k]) < 0.01, "pass %d: %s: %g digits, built-in %g", pass,
+                          names[k + 1], d, want[k]);
+        }
+        ck_assert_msg(rep->pass, "%s", rep->summary);
+        nhref_verify_report_free(rep);
+    }
+
+    /* refusals keep the reference: NULL, a file that does not exist, a bad file */
+    ck_assert_int_eq(nhref_verify_set_model_file(v, NULL), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_verify_set_model(v, "no/such.model"), NHREF_EIO);
+    ck_assert_msg(strstr(nhref_verify_error(v), "no/such.model") != NULL, "%s",
+                  nhref_verify_error(v));
+    {
+        const char *bad = "[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^\n";
+        ck_assert_int_eq(nhref_model_file_parse(&mf, bad, strlen(bad), "bad", err, sizeof err),
+                         NHREF_EPARSE);
+        ck_assert_ptr_null(mf);
+        ck_assert_msg(strncmp(err, "bad:4: ", 7) == 0, "%s", err);
+    }
+    ck_assert_msg(nhref_verify_doubles(&rep, v, 4, names, rows, four) == NHREF_OK, "%s",
+                  nhref_verify_error(v));
+    ck_assert(rep->pass);
+    nhref_verify_report_free(rep);
+    nhref_verify_free(v);
+}
+END_TEST
+
 /* maps rename columns; the digits are those of the unmapped names */
 START_TEST(test_map)
 {
@@ -1227,6 +1293,7 @@ static Suite *verify_suite(void)
     tcase_add_test(tc, test_rows_beyond_the_fall);
     tcase_add_test(tc, test_thresholds);
     tcase_add_test(tc, test_reference_errors);
+    tcase_add_test(tc, test_model_file_reference);
     tcase_add_test(tc, test_map);
     tcase_add_test(tc, test_json);
     tcase_add_test(tc, test_catalogue);

@@ -14,6 +14,11 @@ extension): it works wherever libnhref is installed or built.
     rep = nhref.verify("mine.csv", "chaplygin_sleigh", min_digits=8)
     rep.passed, rep.digits["x"], rep.summary
 
+    nhref.run("data/models/rolling_disk.model", t_end=2)     # a model file, by its path
+    m = nhref.Model.from_string(text, name="mine")            # or from a string
+    nhref.run(m, digits=40); nhref.verify("mine.csv", m); print(nhref.describe(m))
+    text = nhref.model.from_sympy(kane, params={...}, init={...}, path="disk.model")
+
     g = nhref.golden.load("chaplygin_sleigh/PUB-1")
     g.data["x"], g.certified["x"], g.params
 
@@ -37,8 +42,8 @@ except ImportError:  # import nhref works without numpy; run() and arrays need i
 
 from . import _lib
 
-__all__ = ["run", "verify", "Trajectory", "Report", "NhrefError", "golden", "testing",
-           "__version__"]
+__all__ = ["run", "verify", "describe", "Model", "Trajectory", "Report", "NhrefError", "golden",
+           "testing", "model", "__version__"]
 
 __version__ = _lib.nhref_version().decode()
 
@@ -353,13 +358,28 @@ def _build_spec(spec, params, init, t, t_start, t_end, dt_out, digits, prec, sch
         L.nhref_spec_set_max_steps(spec, _count(max_steps, "max_steps"))
 
 
+def _model_arg(model, what):
+    """MODEL as given to run, verify, describe: a Model, or a name or path (str or
+    os.PathLike) -> (Model or None, bytes or None)."""
+    from .model import Model
+
+    if isinstance(model, Model):
+        return model, None
+    if isinstance(model, (str, os.PathLike)):
+        return None, _lib.enc(os.fspath(model))
+    raise TypeError("%s: the model %r is not a name, a path or an nhref.Model" % (what, model))
+
+
 def run(model, params=None, init=None, t=None, t_start=None, digits=None, scheme=None,
         exact=False, *, t_end=None, dt_out=None, prec=None, fast=False, rigorous=False,
         order=None, stages=None, stop_when=None, events=None, model_events=True,
         max_steps=None):
-    """Integrate MODEL (e.g. "chaplygin_sleigh") and return a Trajectory.
+    """Integrate MODEL and return a Trajectory.
 
-    The arguments build a run specification (nhref_run.h, the setters `nhref
+    MODEL is a registered model's name ("chaplygin_sleigh"; `nhref list`), the
+    path of a model file (a str or os.PathLike with '/' or '.', e.g.
+    "data/models/rolling_disk.model"), or an nhref.Model (a model file read or
+    parsed from a string).  The arguments build a run specification (nhref_run.h, the setters `nhref
     run` uses), checked as a whole before anything runs.  Values enter as
     decimal strings: str as given, ints exactly, floats by repr().
 
@@ -389,10 +409,16 @@ def run(model, params=None, init=None, t=None, t_start=None, digits=None, scheme
     exact         also fill .text with every value as a decimal string
     Raises NhrefError (bad names, values, ranges, combinations) with the
     library's message, naming the input ("parameter m", "initial value v",
-    "t-end", "stop-when 'x +'", ...); TypeError for arguments of the wrong kind."""
+    "t-end", "stop-when 'x +'", ...; a bad model file: "FILE:LINE: ..."; the
+    initial velocities off a model file's constraints); TypeError for arguments
+    of the wrong kind."""
     _need_numpy("run")
+    mf, name = _model_arg(model, "run")
     spec = ctypes.c_void_p()
-    status = _lib.nhref_spec_new(ctypes.byref(spec), _lib.enc(model))
+    if mf is not None:
+        status = _lib.nhref_spec_new_file(ctypes.byref(spec), mf._handle())
+    else:
+        status = _lib.nhref_spec_new(ctypes.byref(spec), name)
     try:
         if status != _lib.NHREF_OK:
             _check(status, _text(_lib.nhref_spec_error(spec)) if spec else None)
@@ -516,7 +542,8 @@ def verify(data, model=None, *, golden=None, params=None, init=None, t_start=Non
                 "t", is used), a dict {name: array}, a numpy structured array, or a
                 2-D array with names=[...].  Numeric columns are taken as doubles,
                 exactly; columns of strings as decimal strings.
-    model       the model's name; or golden="MODEL/CASE" or a path: the
+    model       the model's name, a model file's path or an nhref.Model (as for
+                run); or golden="MODEL/CASE" or a path: the
                 reference's model, parameters, initial state, t-start and digits
                 from a golden file or an `nhref run` output
     params, init, t_start   as for run()
@@ -539,7 +566,11 @@ def verify(data, model=None, *, golden=None, params=None, init=None, t_start=Non
         if golden is not None:
             _check(_lib.nhref_verify_set_golden(v, _lib.enc(golden)), err())
         else:
-            _check(_lib.nhref_verify_set_model(v, _lib.enc(model)), err())
+            mf, name = _model_arg(model, "verify")
+            if mf is not None:
+                _check(_lib.nhref_verify_set_model_file(v, mf._handle()), err())
+            else:
+                _check(_lib.nhref_verify_set_model(v, name), err())
         for a in _assignments(params, "param"):
             name, _, value = a.partition("=")
             _check(_lib.nhref_verify_set_param(v, _lib.enc(name), _lib.enc(value)), err())
@@ -581,5 +612,31 @@ def verify(data, model=None, *, golden=None, params=None, init=None, t_start=Non
         _lib.nhref_verify_free(v)
 
 
+# ---------------------------------------------------------------------- describe
+def describe(model):
+    """What a model file says and what nhref derived from it, as text (what `nhref
+    describe FILE` prints after the model's tables): its form, the coordinates and
+    velocities, the Lagrangian, constraints and forces (or the ODE, or M and F) as
+    written, and the equations nhref integrates (a Lagrangian's mass matrix M,
+    constraint matrix A and right-hand side, simplified).
+
+    model   an nhref.Model, or the path of a model file (str or os.PathLike)
+    Raises NhrefError for a file that cannot be read or compiled ("FILE:LINE:
+    ..."); ValueError for a registered model's name (`nhref describe NAME` prints
+    its descriptor; the library has no text of it to give)."""
+    from .model import Model
+
+    mf, name = _model_arg(model, "describe")
+    if mf is None:
+        path = os.fsdecode(name)
+        if "/" not in path and "." not in path:
+            raise ValueError("describe: %r is not a model file (a path with '/' or '.'); "
+                             "for a registered model run `nhref describe %s`" % (path, path))
+        mf = Model.read(path)
+    return mf.describe()
+
+
 from . import golden  # noqa: E402  (golden and testing use run/verify above)
 from . import testing  # noqa: E402
+from . import model  # noqa: E402
+from .model import Model  # noqa: E402

@@ -2,8 +2,9 @@
 points the package uses.
 
 Only scalars, strings, arrays and opaque handles cross the boundary (the
-nhref_spec_* setters of a run, the nhref_trajectory_* and nhref_verify_*
-functions, nhref_catalogue_find and nhref_version): no C struct is mirrored
+nhref_spec_* setters of a run, the nhref_trajectory_*, nhref_verify_* and
+nhref_model_file_* functions, nhref_catalogue_find and nhref_version; a FILE *
+from the C library's tmpfile for nhref_model_file_describe): no C struct is mirrored
 here, so the package does not depend on the layout of the library's structs.
 
 The library is found, in this order:
@@ -108,6 +109,18 @@ nhref_spec_add_event = _proto("nhref_spec_add_event", c_int, c_void_p, c_char_p,
 nhref_spec_set_model_events = _proto("nhref_spec_set_model_events", None, c_void_p, c_int)
 nhref_spec_set_max_steps = _proto("nhref_spec_set_max_steps", None, c_void_p, c_ulong)
 
+nhref_spec_new_file = _proto("nhref_spec_new_file", c_int, P(c_void_p), c_void_p)
+
+# nhref_model_file.h: models from model files (a path, or a text and the name that
+# stands for it in messages)
+nhref_model_file_read = _proto("nhref_model_file_read", c_int, P(c_void_p), c_char_p, c_char_p,
+                               c_size_t)
+nhref_model_file_parse = _proto("nhref_model_file_parse", c_int, P(c_void_p), c_char_p, c_size_t,
+                                c_char_p, c_char_p, c_size_t)
+nhref_model_file_path = _proto("nhref_model_file_path", c_char_p, c_void_p)
+nhref_model_file_describe = _proto("nhref_model_file_describe", c_int, c_void_p, c_void_p)
+nhref_model_file_free = _proto("nhref_model_file_free", None, c_void_p)
+
 # nhref_trajectory.h (parts: rows, crossings, stop)
 NHREF_TRAJECTORY_ROWS, NHREF_TRAJECTORY_CROSSINGS, NHREF_TRAJECTORY_STOP = 0, 1, 2
 nhref_trajectory_run = _proto("nhref_trajectory_run", c_int, P(c_void_p), c_void_p, c_char_p,
@@ -145,6 +158,7 @@ nhref_verify_new = _proto("nhref_verify_new", c_int, P(c_void_p))
 nhref_verify_free = _proto("nhref_verify_free", None, c_void_p)
 nhref_verify_error = _proto("nhref_verify_error", c_char_p, c_void_p)
 nhref_verify_set_model = _proto("nhref_verify_set_model", c_int, c_void_p, c_char_p)
+nhref_verify_set_model_file = _proto("nhref_verify_set_model_file", c_int, c_void_p, c_void_p)
 nhref_verify_set_golden = _proto("nhref_verify_set_golden", c_int, c_void_p, c_char_p)
 nhref_verify_set_param = _proto("nhref_verify_set_param", c_int, c_void_p, c_char_p, c_char_p)
 nhref_verify_set_init = _proto("nhref_verify_set_init", c_int, c_void_p, c_char_p, c_char_p)
@@ -166,6 +180,25 @@ nhref_verify_report_json = _proto("nhref_verify_report_json", c_size_t, c_char_p
                                   c_void_p)
 
 NHREF_OK = 0
+
+
+def _load_libc():
+    """The C library, for the FILE * of nhref_model_file_describe (a tmpfile)."""
+    for name in (None, ctypes.util.find_library("c")):
+        try:
+            c = ctypes.CDLL(name)
+            c.tmpfile.restype = c_void_p
+            c.tmpfile.argtypes = []
+            c.fflush.argtypes = [c_void_p]
+            c.fileno.argtypes = [c_void_p]
+            c.fclose.argtypes = [c_void_p]
+            return c
+        except (OSError, AttributeError, TypeError):
+            continue
+    return None
+
+
+libc = _load_libc()
 
 
 def enc(s):

@@ -120,11 +120,9 @@ const char *nhref_verify_error(const nhref_verify_t *v)
     return v != NULL ? v->err : "no verification handle";
 }
 
-int nhref_verify_set_model(nhref_verify_t *v, const char *name)
+/* the reference is the model of REF, a new spec (STATUS: how it was made) */
+static int set_reference(nhref_verify_t *v, nhref_spec_t *ref, int status)
 {
-    nhref_spec_t *ref = NULL;
-    int status = nhref_spec_new(&ref, name);
-    v->err[0] = '\0';
     if (status != NHREF_OK) {
         nhref_verify_fail(v, status, "%s", ref != NULL ? nhref_spec_error(ref) : "out of memory");
         nhref_spec_free(ref);
@@ -135,6 +133,22 @@ int nhref_verify_set_model(nhref_verify_t *v, const char *name)
     v->ref = ref;
     v->model = nhref_spec_model(ref);
     return NHREF_OK;
+}
+
+int nhref_verify_set_model(nhref_verify_t *v, const char *name)
+{
+    nhref_spec_t *ref = NULL;
+    int status = nhref_spec_new(&ref, name);
+    v->err[0] = '\0';
+    return set_reference(v, ref, status);
+}
+
+int nhref_verify_set_model_file(nhref_verify_t *v, nhref_model_file_t *mf)
+{
+    nhref_spec_t *ref = NULL;
+    int status = nhref_spec_new_file(&ref, mf);
+    v->err[0] = '\0';
+    return set_reference(v, ref, status);
 }
 
 /* the spec's message of STATUS as V's (a value out of bounds is malformed here) */
