@@ -95,13 +95,16 @@
 
 #include <stddef.h>
 
+#include "nhref_io.h"
+#include "nhref_model.h"
+#include "nhref_model_file.h"
 #include "nhref_status.h"
 
 NHREF_BEGIN_DECLS
 
 typedef struct {
     char *name;        /* [section] name: letters, digits, '.', '_', '-' */
-    char *model;
+    char *model;       /* the model's name (a model file's: its [model] name) */
     char *source;      /* may be NULL */
     char *description; /* may be NULL */
     size_t nparam, ninit, ntimes;
@@ -117,6 +120,8 @@ typedef struct {
     char *t_end;          /* as written, or NULL (times given as a list) */
     char *dt_out;         /* as written, or NULL */
     char *file;        /* where the case was defined */
+    struct nhref_model_file *mf; /* the model file MODEL names (a path relative to FILE's
+                                    directory: nhref_model_file.h), or NULL (a built-in) */
     size_t line;       /* the line of its [section] */
     char *sweep;          /* an expanded case: the name of its [section]; else NULL */
     size_t sweep_index;   /* an expanded case: its index k in NAME-k, and how many */
@@ -139,6 +144,18 @@ typedef struct {
  * Cost: the model's checks once per case (a few microseconds each). */
 int nhref_cases_read(nhref_case_t **cases, size_t *n, const char *path, char *err, size_t errlen);
 void nhref_cases_free(nhref_case_t *cases, size_t n);
+
+/* nhref_golden_model -- the model of the golden file PATH, read into TAB
+ * (nhref_table_read): its '# model: NAME', a built-in; or, for a file certified from a
+ * model file, its '# model-file: REL', relative to PATH's directory, which must be the
+ * file it was certified with (its '# model-sha256:').  *MF: the model file (free it with
+ * nhref_model_file_free after *M's last use), or NULL for a built-in.
+ * Returns NHREF_OK with *M; NHREF_EPARSE (no '# model:' line, or a model file changed
+ * since: ERR says so); NHREF_ENOTFOUND (an unknown model); a status of
+ * nhref_model_file_read (ERR has its message).  ERR: "PATH: why".
+ * Cost: reading the model file, if any (its derivation: nhref_model_file_read). */
+int nhref_golden_model(const nhref_model_t **m, nhref_model_file_t **mf, const nhref_table_t *tab,
+                       const char *path, char *err, size_t errlen);
 
 /* Progress of nhref_golden_make: called with the route running and the
  * fraction of the work done, in [0, 1]. */

@@ -66,6 +66,10 @@ const nhref_model_t *nhref_model_file_model(const nhref_model_file_t *mf);
 /* nhref_model_file_path -- the file MF was read from (its NAME for a parsed text). */
 const char *nhref_model_file_path(const nhref_model_file_t *mf);
 
+/* nhref_model_file_sha256 -- the SHA-256 of the file's bytes (64 hex digits): golden
+ * files record it, and verify --golden refuses a model file that has changed since. */
+const char *nhref_model_file_sha256(const nhref_model_file_t *mf);
+
 /* nhref_model_file_describe -- what MF says and what nhref derived from it, for people:
  * the form, the coordinates and velocities, the Lagrangian, the constraints, the forces
  * (or the ODE, or M and F), the equations of motion nhref integrates, written to OUT.

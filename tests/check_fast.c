@@ -36,6 +36,7 @@ START_TEST(test_fast_matches_golden)
     nhref_table_t *tab;
     char err[512], name[128], value[128];
     const nhref_model_t *m;
+    nhref_model_file_t *mf; /* a golden file certified from a model file: its model */
     nhref_system_t *sys;
     nhref_integrator_d_t *f;
     nhref_options_t opt;
@@ -46,8 +47,7 @@ START_TEST(test_fast_matches_golden)
     size_t worst_row = 0, worst_col = 0;
 
     ck_assert_msg(nhref_table_read(&tab, path, 64, err, sizeof err) == NHREF_OK, "%s", err);
-    m = nhref_model_find(nhref_table_meta(tab, "model", NULL));
-    ck_assert_ptr_nonnull(m);
+    ck_assert_msg(nhref_golden_model(&m, &mf, tab, path, err, sizeof err) == NHREF_OK, "%s", err);
     ck_assert_int_eq(nhref_system_new(&sys, m), NHREF_OK);
     while ((v = nhref_table_meta(tab, "param", &from)) != NULL) {
         ck_name_value(v, name, value, sizeof name);
@@ -125,6 +125,7 @@ START_TEST(test_fast_matches_golden)
     }
     nhref_integrator_free_d(f);
     nhref_system_free(sys);
+    nhref_model_file_free(mf);
     nhref_table_free(tab);
     free(x0);
     free(grid);

@@ -70,6 +70,7 @@ START_TEST(test_file_is_well_formed)
     nhref_table_t *tab = read_golden(path, 64);
     const char *sha = nhref_table_meta(tab, "sha256", NULL), *model_name, *digits_s;
     const nhref_model_t *m;
+    nhref_model_file_t *mf;
     double digits;
 
     ck_assert_str_eq(nhref_table_meta(tab, "format", NULL), "nhref-golden 4");
@@ -78,8 +79,11 @@ START_TEST(test_file_is_well_formed)
                   sha, tab->sha256);
     model_name = nhref_table_meta(tab, "model", NULL);
     ck_assert_ptr_nonnull(model_name);
-    m = nhref_model_find(model_name);
-    ck_assert_msg(m != NULL, "%s: unknown model %s", path, model_name);
+    {
+        char err[1024];
+        ck_assert_msg(nhref_golden_model(&m, &mf, tab, path, err, sizeof err) == NHREF_OK, "%s",
+                      err);
+    }
     ck_assert_ptr_nonnull(nhref_table_meta(tab, "case", NULL));
     /* the level: PROVEN (every column), PROVEN for some, or VALIDATED; a PROVEN column
      * has its "proven" line, and the file says which route proved it */
@@ -172,6 +176,7 @@ START_TEST(test_file_is_well_formed)
             }
     }
     nhref_table_free(tab);
+    nhref_model_file_free(mf);
 }
 END_TEST
 
@@ -180,8 +185,10 @@ START_TEST(test_consistent_with_closed_form)
 {
     const char *path = files[_i];
     nhref_table_t *tab = read_golden(path, 64);
-    const nhref_oracle_t *o = nhref_oracle_find(nhref_table_meta(tab, "model", NULL));
-    const nhref_model_t *m = nhref_model_find(nhref_table_meta(tab, "model", NULL));
+    const nhref_model_t *m;
+    const nhref_oracle_t *o;
+    nhref_model_file_t *mf;
+    char err[1024];
     mpfr_prec_t prec;
     __mpfr_struct *p, *s0, *s, *I;
     mpfr_t t, one, tiny;
@@ -190,8 +197,11 @@ START_TEST(test_consistent_with_closed_form)
     size_t from;
     const char *v;
 
-    if (o == NULL || o->solution_new == NULL) {
+    ck_assert_msg(nhref_golden_model(&m, &mf, tab, path, err, sizeof err) == NHREF_OK, "%s", err);
+    o = nhref_model_oracle(m); /* a built-in's oracle, or a model file's [solution] */
+    if (!nhref_oracle_has_solution(o)) {
         nhref_table_free(tab);
+        nhref_model_file_free(mf);
         return; /* nothing to compare with: certified by the numerical routes only */
     }
     prec = (mpfr_prec_t)ceil(atof(nhref_table_meta(tab, "digits", NULL)) * 3.33) + 96;
@@ -227,7 +237,10 @@ START_TEST(test_consistent_with_closed_form)
         mpfr_set_str(s0 + k, value, 10, MPFR_RNDN);
     }
     {
-        int status = o->solution_new(&sol, p, s0, prec);
+        int status;
+        mpfr_set_str(t, nhref_table_meta(tab, "t-start", NULL), 10, MPFR_RNDN);
+        ck_assert(mpfr_zero_p(t)); /* the closed form below is evaluated at t - 0 */
+        status = nhref_oracle_solution_new(o, &sol, p, s0, t, prec);
         if (status == NHREF_ENOTFOUND) /* no closed form for these parameters */
             goto done;
         ck_assert_int_eq(status, NHREF_OK);
@@ -235,8 +248,11 @@ START_TEST(test_consistent_with_closed_form)
     for (size_t r = 0; r < tab->nrow; r++) {
         mpfr_set(t, tab->v + r * tab->ncol, MPFR_RNDN);
         ck_assert_int_eq(o->solution_state(s, sol, t), NHREF_OK);
-        o->integrals(I, p, s, t);
-        for (size_t k = 0; k < m->nstate + m->nintegral; k++) {
+        if (o->integrals != NULL)
+            o->integrals(I, p, s, t);
+        /* a model file's [solution] gives the state only: its integral columns are the
+         * file's own formulas, certified by the numerical and proven routes */
+        for (size_t k = 0; k < m->nstate + (o->integrals != NULL ? m->nintegral : 0); k++) {
             mpfr_srcptr want = k < m->nstate ? s + k : I + (k - m->nstate);
             mpfr_srcptr got = tab->v + r * tab->ncol + 1 + k;
             double c = certified(tab, tab->name[1 + k]);
@@ -292,6 +308,7 @@ done:
     free(s);
     free(I);
     nhref_table_free(tab);
+    nhref_model_file_free(mf);
 }
 END_TEST
 
@@ -325,6 +342,59 @@ static char *slurp(const char *path, size_t *len)
     return b;
 }
 
+/* the '# model-file: REL (...)' line of the golden file PATH (its text BUF, *LEN bytes),
+ * cut out of BUF: the file it names (realpath), or NULL if there is no such line */
+static char *cut_model_file(char *buf, size_t *len, const char *path)
+{
+    static const char key[] = "\n# model-file: ";
+    char *at = strstr(buf, key), *end, rel[2048], *full;
+    const char *slash = strrchr(path, '/');
+    if (at == NULL)
+        return NULL;
+    end = strchr(at + 1, '\n');
+    snprintf(rel, sizeof rel, "%.*s/%.*s", (int)(slash - path), path,
+             (int)strcspn(at + sizeof key - 1, " \n"), at + sizeof key - 1);
+    full = realpath(rel, NULL);
+    ck_assert_msg(full != NULL, "%s: its model file %s does not exist", path, rel);
+    memmove(at, end, (size_t)(buf + *len - end) + 1);
+    *len -= (size_t)(end - at);
+    return full;
+}
+
+/* CASES_PATH = the case file of data/cases that has case CNAME of MODEL: MODEL.cases
+ * for a built-in, or the one that names the model file */
+static void find_cases_file(char *cases_path, size_t len, const char *model, const char *cname)
+{
+    char dir[1024];
+    DIR *d;
+    struct dirent *e;
+    snprintf(cases_path, len, "%s/data/cases/%s.cases", ck_top_srcdir(), model);
+    if (access(cases_path, R_OK) == 0)
+        return;
+    snprintf(dir, sizeof dir, "%s/data/cases", ck_top_srcdir());
+    ck_assert_ptr_nonnull(d = opendir(dir));
+    while ((e = readdir(d)) != NULL) {
+        size_t l = strlen(e->d_name), n;
+        nhref_case_t *cases;
+        char err[512];
+        int found = 0;
+        if (l < 7 || strcmp(e->d_name + l - 6, ".cases") != 0)
+            continue;
+        snprintf(cases_path, len, "%s/%s", dir, e->d_name);
+        ck_assert_msg(nhref_cases_read(&cases, &n, cases_path, err, sizeof err) == NHREF_OK, "%s",
+                      err);
+        for (size_t i = 0; i < n; i++)
+            found |= strcmp(cases[i].model, model) == 0 && strcmp(cases[i].name, cname) == 0;
+        nhref_cases_free(cases, n);
+        if (found) {
+            closedir(d);
+            return;
+        }
+    }
+    closedir(d);
+    ck_abort_msg("no case file of data/cases has case [%s] of %s", cname, model);
+}
+
 START_TEST(test_regenerates_bit_for_bit)
 {
     const char *path = files[_i];
@@ -341,8 +411,8 @@ START_TEST(test_regenerates_bit_for_bit)
         return;
     }
     cname = nhref_table_meta(tab, "case", NULL);
-    snprintf(cases_path, sizeof cases_path, "%s/data/cases/%s.cases", ck_top_srcdir(), model);
-    ck_assert_int_eq(nhref_cases_read(&cases, &n, cases_path, err, sizeof err), NHREF_OK);
+    find_cases_file(cases_path, sizeof cases_path, model, cname);
+    ck_assert_msg(nhref_cases_read(&cases, &n, cases_path, err, sizeof err) == NHREF_OK, "%s", err);
     ck_assert_ptr_nonnull(mkdtemp(tmpdir));
     for (size_t i = 0; i < n; i++)
         if (strcmp(cases[i].name, cname) == 0) {
@@ -355,6 +425,16 @@ START_TEST(test_regenerates_bit_for_bit)
     snprintf(out, sizeof out, "%s/%s/%s.csv", tmpdir, model, cname);
     a = slurp(path, &la);
     b = slurp(out, &lb);
+    /* a model file is named relative to the golden file's directory: both lines name
+     * the same file, and the rest is identical */
+    {
+        char *fa = cut_model_file(a, &la, path), *fb = cut_model_file(b, &lb, out);
+        ck_assert_msg((fa == NULL) == (fb == NULL) && (fa == NULL || strcmp(fa, fb) == 0),
+                      "%s: the regenerated file names another model file (%s, %s)", path,
+                      fa ? fa : "none", fb ? fb : "none");
+        free(fa);
+        free(fb);
+    }
     ck_assert_msg(la == lb && memcmp(a, b, la) == 0,
                   "%s: regenerating case [%s] changed the file (run `make golden` and review)",
                   path, cname);

@@ -411,12 +411,15 @@ static int setup(nhref_certificate_t *c, char *err, size_t errlen)
     char where[512];
     int status;
 
-    if ((c->m = nhref_model_find(cs->model)) == NULL)
+    c->m = cs->mf != NULL ? nhref_model_file_model(cs->mf) : nhref_model_find(cs->model);
+    if (c->m == NULL)
         return nhref_certify_fail(err, errlen, NHREF_ENOTFOUND,
                     "%s:%zu: case [%s]: unknown model '%s' (see 'nhref list')", cs->file, cs->line,
                     cs->name, cs->model);
     snprintf(where, sizeof where, "%s:%zu: case [%s]: ", cs->file, cs->line, cs->name);
-    if ((status = nhref_spec_new_model(&c->spec, c->m)) == NHREF_OK &&
+    status = cs->mf != NULL ? nhref_spec_new_file(&c->spec, cs->mf)
+                            : nhref_spec_new_model(&c->spec, c->m);
+    if (status == NHREF_OK &&
         (status = nhref_spec_set_names(c->spec, NHREF_SPEC_KEYS, where)) == NHREF_OK)
         status = nhref_spec_from_case(c->spec, cs);
     c->event = -1;

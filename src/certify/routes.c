@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "models/models_internal.h"
 #include "run/run_internal.h"
 
 /* the spec edits: the case's precision P bits and digits D, or more */
@@ -196,8 +197,23 @@ static int run_integration(nhref_certificate_t *c, nhref_route_result_t *res, ch
 }
 
 /* ------------------------------------------------------------------ the oracle */
-/* the closed form at every time, and the oracle's integrals on it (not run if the model
- * has no closed form here) */
+/* WS = a workspace of the model's own first integrals (its integral tape) at PREC bits,
+ * for a closed form whose oracle has no integrals of its own (a model file's
+ * [solution]): the integral columns of the closed-form route are then the model's
+ * integrals of the closed-form state; NULL if the model has none */
+static nhref_tape_mp_t *integrals_ws(const nhref_certificate_t *c, long prec)
+{
+    const nhref_system_t *sys = nhref_spec_system(c->spec);
+    const nhref_tape_t *tape = nhref_system_integral_tape(sys);
+    nhref_tape_mp_t *ws = NULL;
+    if (c->ni == 0 || tape == NULL ||
+        nhref_system_workspace_mp(&ws, sys, tape, prec, 0, 0) != NHREF_OK)
+        return NULL;
+    return ws;
+}
+
+/* the closed form at every time, and the oracle's integrals on it (or the model's own,
+ * integrals_ws) (not run if the model has no closed form here) */
 static int run_closed_form(nhref_certificate_t *c, nhref_route_result_t *res, char *err,
                            size_t errlen)
 {
@@ -221,18 +237,23 @@ static int run_closed_form(nhref_certificate_t *c, nhref_route_result_t *res, ch
     nhref_decimal_set(t0, c->c->t_start);
     status = nhref_oracle_solution_new(o, &sol, p, x0, t0, prec);
     if (status == NHREF_OK) {
+        int own = o->integrals != NULL && o->nintegral == c->ni;
+        nhref_tape_mp_t *iws = own ? NULL : integrals_ws(c, prec);
         res->rows = nhref_vec_new(c->nt * c->nc, prec);
         for (size_t i = 0; i < c->nt && status == NHREF_OK; i++) {
             mpfr_ptr row = res->rows + i * c->nc;
             nhref_decimal_set(t, c->c->times[i]);
             mpfr_sub(dt, t, t0, MPFR_RNDN);
             status = o->solution_state(row, sol, dt);
-            if (status == NHREF_OK && o->integrals != NULL && o->nintegral == c->ni)
+            if (status == NHREF_OK && own)
                 o->integrals(row + c->nx, p, row, t);
+            else if (status == NHREF_OK && iws != NULL)
+                nhref_tape_mp_eval(row + c->nx, iws, t, row);
             else
                 for (size_t k = 0; k < c->ni; k++)
                     mpfr_set_nan(row + c->nx + k);
         }
+        nhref_tape_mp_free(iws);
         o->solution_free(sol);
         if (status != NHREF_OK)
             nhref_certify_fail(err, errlen, status, "case [%s]: closed form failed: %s", c->c->name,

@@ -234,7 +234,7 @@ static int run_case(const nhref_case_t *c, sweep_cmd_t cmd, const extras_t *x, c
 {
     nhref_spec_t *spec = NULL;
     char why[512];
-    int rc = nhref_spec_new(&spec, c->model);
+    int rc = c->mf != NULL ? nhref_spec_new_file(&spec, c->mf) : nhref_spec_new(&spec, c->model);
 
     if (rc == NHREF_OK) {
         nhref_spec_set_names(spec, NHREF_SPEC_KEYS, NULL);

@@ -16,6 +16,7 @@
 
 #include "nhref_io.h"
 #include "nhref_model.h"
+#include "nhref_model_file.h"
 #include "strutil.h"
 #include "io/sweep_values.h"
 #include "run/grid.h"
@@ -97,6 +98,7 @@ static void case_clear(nhref_case_t *c)
     free(c->event);
     free(c->event_horizon);
     free(c->file);
+    nhref_model_file_free(c->mf);
     free(c->sweep);
     free(c->swept);
 }
@@ -365,6 +367,9 @@ static int check_case(nhref_spec_t *spec, const nhref_case_t *c, char *why, size
 typedef struct {
     nhref_case_t *v;
     size_t n, cap;
+    nhref_model_file_t *mf; /* the last model file read (sections share it), its path */
+    char *mf_path;
+    nhref_model_file_t *mf_now; /* the model file of the section being expanded, or NULL */
 } case_list_t;
 
 static nhref_case_t *case_push(case_list_t *l)
@@ -558,7 +563,7 @@ static int case_name(nhref_case_t *c, const section_t *s, const axes_t *ax, cons
 /* case C, number K of S (read from PATH): its name, S's keys and times, and the
  * values of its parameters and initial state; 1 if memory ran out */
 static int case_fill(nhref_case_t *c, const section_t *s, const axes_t *ax, size_t k,
-                     const char *path)
+                     const char *path, nhref_model_file_t *mf)
 {
     size_t idx[64], r = k;
     int oom;
@@ -568,7 +573,7 @@ static int case_fill(nhref_case_t *c, const section_t *s, const axes_t *ax, size
         r /= ax->n[a];
     }
     oom = case_name(c, s, ax, idx, k);
-    c->model = dup_or_null(s->model, &oom);
+    c->model = dup_or_null(mf != NULL ? nhref_model_file_model(mf)->name : s->model, &oom);
     c->source = dup_or_null(s->source, &oom);
     c->description = dup_or_null(s->description, &oom);
     c->t_start = dup_or_null(s->t_start, &oom);
@@ -579,6 +584,7 @@ static int case_fill(nhref_case_t *c, const section_t *s, const axes_t *ax, size
     c->event = dup_or_null(s->event, &oom);
     c->event_horizon = dup_or_null(s->event_horizon, &oom);
     c->file = dup_or_null(path, &oom);
+    c->mf = mf != NULL ? nhref_model_file_ref(mf) : NULL;
     c->line = s->line;
     c->digits = s->digits;
     for (size_t i = 0; i < s->ntimes && !oom; i++)
@@ -642,7 +648,7 @@ static int section_expand(const section_t *s, const axes_t *ax, const nhref_mode
         nhref_case_t *c;
         char why[512];
 
-        if ((c = case_push(l)) == NULL || case_fill(c, s, ax, k, path) != 0) {
+        if ((c = case_push(l)) == NULL || case_fill(c, s, ax, k, path, l->mf_now) != 0) {
             status = NHREF_ENOMEM;
             break;
         }
@@ -668,6 +674,37 @@ static int section_expand(const section_t *s, const axes_t *ax, const nhref_mode
     return status;
 }
 
+/* l->mf = the model file S names, relative to the case file PATH (read once for the
+ * sections that share it) */
+static int section_model_file(const section_t *s, case_list_t *l, const char *path, char *err,
+                              size_t errlen)
+{
+    const char *slash = strrchr(path, '/');
+    size_t dir = s->model[0] == '/' || slash == NULL ? 0 : (size_t)(slash - path) + 1;
+    char *full = malloc(dir + strlen(s->model) + 1), why[1024];
+    nhref_model_file_t *mf;
+    int status;
+
+    if (full == NULL)
+        return NHREF_ENOMEM;
+    memcpy(full, path, dir);
+    strcpy(full + dir, s->model);
+    if (l->mf != NULL && strcmp(l->mf_path, full) == 0) {
+        free(full);
+        return NHREF_OK;
+    }
+    if ((status = nhref_model_file_read(&mf, full, why, sizeof why)) != NHREF_OK) {
+        fail(err, errlen, "%s:%zu: case [%s]: %s", path, s->line, s->name, why);
+        free(full);
+        return status;
+    }
+    nhref_model_file_free(l->mf);
+    free(l->mf_path);
+    l->mf = mf;
+    l->mf_path = full;
+    return NHREF_OK;
+}
+
 /* check section S and append its case (or, for a sweep, its expanded cases) to L */
 static int section_finish(section_t *s, case_list_t *l, const char *path, char *err, size_t errlen)
 {
@@ -678,9 +715,15 @@ static int section_finish(section_t *s, case_list_t *l, const char *path, char *
     if ((status = check_keys(s, path, err, errlen)) != NHREF_OK ||
         (status = check_times(s, path, err, errlen)) != NHREF_OK)
         return status;
-    if ((m = nhref_model_find(s->model)) == NULL) {
-        fail(err, errlen, "%s:%zu: case [%s]: unknown model '%s' (see 'nhref list')", path, s->line,
-             s->name, s->model);
+    l->mf_now = NULL;
+    if ((m = nhref_model_find(s->model)) == NULL && nhref_model_is_file(s->model)) {
+        if ((status = section_model_file(s, l, path, err, errlen)) != NHREF_OK)
+            return status;
+        m = nhref_model_file_model(l->mf_now = l->mf);
+    }
+    if (m == NULL) {
+        fail(err, errlen, "%s:%zu: case [%s]: unknown model '%s' (see 'nhref list'; a model "
+             "file's name contains '/' or '.')", path, s->line, s->name, s->model);
         return NHREF_ENOTFOUND;
     }
     if ((status = check_names(s, m, path, err, errlen)) != NHREF_OK ||
@@ -944,7 +987,7 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
     char *buf = NULL;
     size_t cap = 0, lineno = 0;
     section_t defaults, sec, *cur = &defaults;
-    case_list_t l = {NULL, 0, 0};
+    case_list_t l = {NULL, 0, 0, NULL, NULL, NULL};
     int status = NHREF_OK;
 
     *cases_out = NULL;
@@ -1032,6 +1075,8 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
     }
     if (status == NHREF_OK)
         status = check_unique_names(&l, path, err, errlen);
+    nhref_model_file_free(l.mf);
+    free(l.mf_path);
     if (status != NHREF_OK) {
         nhref_cases_free(l.v, l.n);
         return status;

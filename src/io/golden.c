@@ -71,12 +71,68 @@ static void write_data(FILE *df, const nhref_certificate_t *c)
     }
 }
 
-/* the case: model, parameters, initial state, digits */
-static void write_case(FILE *mf, const nhref_certificate_t *c)
+/* the path of the file TO relative to the directory FROM (both absolute and canonical,
+ * as realpath gives them): "../" per component of FROM below their common directory,
+ * then the rest of TO */
+static char *relative_path(const char *from, const char *to)
+{
+    size_t common = 0, up = 0;
+    char *r;
+    /* COMMON: the length of their common directory, "/a/b/" (at least "/") */
+    for (size_t i = 0; from[i] != '\0' && from[i] == to[i]; i++)
+        if (from[i] == '/')
+            common = i + 1;
+    if (strncmp(from, to, strlen(from)) == 0 && to[strlen(from)] == '/')
+        common = strlen(from) + 1; /* TO lies under FROM */
+    for (const char *p = from + common; common <= strlen(from) && *p != '\0'; p++)
+        up += *p == '/';
+    if (common <= strlen(from) && from[common] != '\0')
+        up++; /* the last component of FROM */
+    if ((r = malloc(3 * up + strlen(to + common) + 1)) == NULL)
+        return NULL;
+    r[0] = '\0';
+    for (size_t i = 0; i < up; i++)
+        strcat(r, "../");
+    strcat(r, to + common);
+    return r;
+}
+
+/* the model file of case C as the golden file in OUT_DIR/<model>/ names it: relative to
+ * that directory (made here), so that the source tree and an installed tree both work;
+ * NULL with ERR if it cannot be made */
+static char *model_file_path(const char *out_dir, const nhref_certificate_t *c, char *err,
+                             size_t errlen)
+{
+    char *dir = malloc(strlen(out_dir) + strlen(c->m->name) + 2), *from = NULL, *to = NULL,
+         *rel = NULL;
+    if (dir == NULL)
+        return NULL;
+    sprintf(dir, "%s/%s", out_dir, c->m->name);
+    if (mkdir_p(dir) != 0)
+        fail(err, errlen, "cannot make directory '%s': %s", dir, strerror(errno));
+    else if ((from = realpath(dir, NULL)) == NULL ||
+             (to = realpath(nhref_model_file_path(c->c->mf), NULL)) == NULL)
+        fail(err, errlen, "%s: %s", from == NULL ? dir : nhref_model_file_path(c->c->mf),
+             strerror(errno));
+    else if ((rel = relative_path(from, to)) == NULL)
+        fail(err, errlen, "out of memory");
+    free(dir);
+    free(from);
+    free(to);
+    return rel;
+}
+
+/* the case: model (and a model file's path REL and checksum), parameters, initial
+ * state, digits */
+static void write_case(FILE *mf, const nhref_certificate_t *c, const char *rel)
 {
     const nhref_case_t *cs = c->c;
     nhref_csv_meta(mf, "format", "nhref-golden 4");
     nhref_csv_meta(mf, "model", "%s", c->m->name);
+    if (rel != NULL) {
+        nhref_csv_meta(mf, "model-file", "%s (relative to this file's directory)", rel);
+        nhref_csv_meta(mf, "model-sha256", "%s", nhref_model_file_sha256(cs->mf));
+    }
     nhref_csv_meta(mf, "case", "%s", cs->name);
     if (cs->source != NULL)
         nhref_csv_meta(mf, "source", "%s", cs->source);
@@ -290,8 +346,11 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     char *meta = NULL, *data = NULL;
     size_t meta_len = 0, data_len = 0;
     FILE *mf, *df;
+    char *rel = NULL;
     int status = nhref_certify_case(&cert, c, progress, arg, err, errlen);
 
+    if (status == NHREF_OK && c->mf != NULL && (rel = model_file_path(out_dir, &cert, err, errlen)) == NULL)
+        status = err[0] != '\0' ? NHREF_EIO : NHREF_ENOMEM;
     if (status == NHREF_OK) {
         df = open_memstream(&data, &data_len);
         mf = open_memstream(&meta, &meta_len);
@@ -300,7 +359,7 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
         } else {
             write_data(df, &cert);
             fprintf(mf, "# nhref golden file\n");
-            write_case(mf, &cert);
+            write_case(mf, &cert, rel);
             write_level(mf, &cert);
             nhref_csv_meta(mf, "fast-tolerance",
                            "%s (the double fast path agrees with the values to this, mixed; "
@@ -329,6 +388,62 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
         status = write_file(out_dir, &cert, data, data_len, meta, meta_len, err, errlen);
     free(meta);
     free(data);
+    free(rel);
     nhref_certificate_clear(&cert);
+    return status;
+}
+
+int nhref_golden_model(const nhref_model_t **m, nhref_model_file_t **mfp, const nhref_table_t *tab,
+                       const char *path, char *err, size_t errlen)
+{
+    const char *name = nhref_table_meta(tab, "model", NULL);
+    const char *rel = nhref_table_meta(tab, "model-file", NULL);
+    const char *want = nhref_table_meta(tab, "model-sha256", NULL), *slash = strrchr(path, '/');
+    size_t dir, n;
+    char *full, why[1024];
+    nhref_model_file_t *mf = NULL;
+    int status;
+
+    *m = NULL;
+    *mfp = NULL;
+    if (name == NULL) {
+        fail(err, errlen, "%s: no '# model: NAME' line (expected a golden file or the output "
+                          "of 'nhref run')", path);
+        return NHREF_EPARSE;
+    }
+    if (rel == NULL) {
+        if ((*m = nhref_model_find(name)) != NULL)
+            return NHREF_OK;
+        fail(err, errlen, "%s: unknown model '%s' (see 'nhref list')", path, name);
+        return NHREF_ENOTFOUND;
+    }
+    /* '# model-file: REL (relative to this file's directory)' */
+    dir = rel[0] == '/' || slash == NULL ? 0 : (size_t)(slash - path) + 1;
+    n = strcspn(rel, " ");
+    if ((full = malloc(dir + n + 1)) == NULL)
+        return NHREF_ENOMEM;
+    memcpy(full, path, dir);
+    memcpy(full + dir, rel, n);
+    full[dir + n] = '\0';
+    if ((status = nhref_model_file_read(&mf, full, why, sizeof why)) != NHREF_OK)
+        fail(err, errlen, "%s: its model file: %s", path, why);
+    else if (want == NULL || strncmp(want, nhref_model_file_sha256(mf), 64) != 0)
+        fail(err, errlen,
+             "%s: the model file %s is not the one this golden file was certified with (its "
+             "sha256 %.12s... differs from the '# model-sha256:' line)",
+             path, full, nhref_model_file_sha256(mf));
+    else if (strcmp(nhref_model_file_model(mf)->name, name) != 0)
+        fail(err, errlen, "%s: the model file %s defines the model '%s', not '%s'", path, full,
+             nhref_model_file_model(mf)->name, name);
+    else {
+        *m = nhref_model_file_model(mf);
+        *mfp = mf;
+        free(full);
+        return NHREF_OK;
+    }
+    if (status == NHREF_OK)
+        status = NHREF_EPARSE;
+    nhref_model_file_free(mf);
+    free(full);
     return status;
 }

@@ -223,6 +223,7 @@ int nhref_model_file_parse(nhref_model_file_t **mfp, const char *text, size_t le
         return NHREF_ENOMEM;
     }
     mf->refs = 1;
+    nhref_sha256_hex(mf->sha256, text, len);
     r.mf = mf;
     c = (collect_t){mf, &r, 0};
     if (len > (size_t)NHREF_MODEL_FILE_MAX_BYTES)
@@ -284,4 +285,9 @@ int nhref_model_file_read(nhref_model_file_t **mfp, const char *path, char *err,
     status = nhref_model_file_parse(mfp, buf, len, path, err, errlen);
     free(buf);
     return status;
+}
+
+const char *nhref_model_file_sha256(const nhref_model_file_t *mf)
+{
+    return mf->sha256;
 }

@@ -33,6 +33,7 @@ typedef struct {
 struct nhref_model_file {
     int refs;
     char *path;
+    char sha256[65];           /* of the file's bytes */
     char err[1024];
     mf_entry_t *e;
     size_t ne, cap;

@@ -252,7 +252,20 @@ int nhref_verify_set_golden(nhref_verify_t *v, const char *file)
                                  "output of 'nhref run')",
                                  path);
     }
-    if ((status = nhref_verify_set_model(v, s)) != NHREF_OK) {
+    if (nhref_table_meta(gt, "model-file", NULL) != NULL) {
+        /* certified from a model file: that file, unchanged */
+        const nhref_model_t *m;
+        nhref_model_file_t *mf;
+        if ((status = nhref_golden_model(&m, &mf, gt, path, err, sizeof err)) != NHREF_OK) {
+            nhref_table_free(gt);
+            return nhref_verify_fail(v, status, "%s", err);
+        }
+        status = nhref_verify_set_model_file(v, mf);
+        nhref_model_file_free(mf);
+    } else {
+        status = nhref_verify_set_model(v, s);
+    }
+    if (status != NHREF_OK) {
         char msg[sizeof v->err];
         snprintf(msg, sizeof msg, "%s", v->err);
         nhref_table_free(gt);
