@@ -249,18 +249,16 @@ static inline void num_tanh(num_ptr w, num_srcptr a, long p)
 {
     arb_tanh(w, a, (slong)p);
 }
-/* asin, acos: indeterminate unless every point of the ball is in [-1, 1] (an upper
- * bound of |a| at most 1) */
+/* asin, acos: indeterminate unless every point of the ball is in [-1, 1] (arb_contains,
+ * exact: the exact ball 1 passes; arb_get_mag's bound of |a| would not) */
 static inline int num_arb_in_unit(num_srcptr a)
 {
-    mag_t m;
+    arb_t unit;
     int r;
-    if (!arb_is_finite(a))
-        return 0;
-    mag_init(m);
-    arb_get_mag(m, a);
-    r = mag_cmp_2exp_si(m, 0) <= 0;
-    mag_clear(m);
+    arb_init(unit);
+    mag_one(arb_radref(unit)); /* [0 +/- 1] */
+    r = arb_is_finite(a) && arb_contains(unit, a);
+    arb_clear(unit);
     return r;
 }
 static inline void num_asin(num_ptr w, num_srcptr a, long p)
