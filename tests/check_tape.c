@@ -1667,8 +1667,8 @@ START_TEST(test_func_format)
         {"(x + y)^(a - 1)", "(x + y)^(a - 1)"},
         {"-x^0.5", "-x^0.5"},
         {"2^-x", "2^(-x)"},
-        {"x^a^2", "x^(a^2)"},
-        {"x^a^t", "x^(a^t)"},
+        {"x^a^2", "x^a^2"},
+        {"x^a^t", "x^a^t"},
         {"(x^a)^t", "(x^a)^t"},
         {"sinh(x)*cosh(x) - acos(y)", "sinh(x)*cosh(x) - acos(y)"},
         {"x^(-3)", "x^(-3)"},
@@ -1710,7 +1710,8 @@ END_TEST
 
 /* nhref_tape_format_simplified: a real power is an atom, parenthesized when raised to
  * an integer power or when its base or exponent is not one name or a positive integer;
- * an integer exponent is written 2.0; d(x^a)/dx = a x^a / x; the simplified form
+ * an integer exponent is written 2.0, a real power as an exponent unparenthesized (x^a^t
+ * reads x^(a^t)); d(x^a)/dx = a x^a / x; the simplified form
  * evaluates as the expression (to 30 digits at 113 bits) */
 START_TEST(test_func_format_simplified)
 {
@@ -1719,7 +1720,7 @@ START_TEST(test_func_format_simplified)
     } cases[] = {
         {"x^a*x^a", "(x^a)^2"}, {"x^a/x^a", "1"},         {"2*x^1.5", "2*x^(3/2)"},
         {"x^2.0", "x^2.0"},     {"x^(-2.0)", "x^(-2.0)"}, {"(x + 1)^0.5", "(x + 1)^(1/2)"},
-        {"2^t*3", "3*2^t"},     {"y/x^a^2", "y/x^(a^2)"},
+        {"2^t*3", "3*2^t"},     {"y/x^a^2", "y/x^(a^2)"}, {"x^a^t", "x^a^t"},
     };
     char buf[512];
     mpfr_t g, h;

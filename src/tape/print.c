@@ -190,8 +190,8 @@ static void emit(printer_t *pr, nhref_node_t i, int ctx)
         if (is_int_literal(t, nd->b)) /* not read back as an integer power */
             put(pr, isdigit((unsigned char)t->node[nd->b].str[0]) ? "%s.0" : "(%s.0)",
                 t->node[nd->b].str);
-        else
-            emit(pr, nd->b, P_ATOM);
+        else /* right associative: x^a^b is x^(a^b), one level of the parser per ^ */
+            emit(pr, nd->b, P_POW);
         break;
     case NHREF_OP_SOLVE:
         put(pr, "solve%ld", nd->n);
@@ -496,17 +496,16 @@ static int top_level_caret(const char *s)
     return 0;
 }
 
-/* is P one atom to the first power with coefficient 1, or a positive integer?
- * (*INTEGER set for the latter) */
-static int poly_simple(const poly_t *p, int *integer)
+/* is P one atom to the first power with coefficient 1 (a real power "x^a" only if
+ * CARET: as an exponent, x^a^b reads x^(a^b)), or a positive integer? */
+static int poly_simple(const poly_t *p, int caret)
 {
-    *integer = 0;
     if (p->over || p->n != 1)
         return 0;
     if (p->t[0].nf == 0 && mpq_sgn(p->t[0].c) > 0 && mpz_cmp_ui(mpq_denref(p->t[0].c), 1) == 0)
-        return *integer = 1;
+        return 1;
     return p->t[0].nf == 1 && p->t[0].f[0].e == 1 && mpq_cmp_ui(p->t[0].c, 1, 1) == 0 &&
-           !top_level_caret(p->t[0].f[0].atom);
+           (caret || !top_level_caret(p->t[0].f[0].atom));
 }
 
 /* P = A^B (a real power) as an atom "base^exponent": each parenthesized unless simple;
@@ -515,7 +514,7 @@ static void poly_pow(poly_t *p, const poly_t *a, const poly_t *b)
 {
     char *ta = malloc(MAX_TEXT + 16), *tb = malloc(MAX_TEXT + 16),
          *atom = malloc(2 * MAX_TEXT + 64);
-    int ia, ib, sa, sb; /* ia: unused (a base written as an integer needs no parentheses) */
+    int ib, sa, sb;
     mpq_t one;
     mpq_init(one);
     mpq_set_ui(one, 1, 1);
@@ -524,8 +523,8 @@ static void poly_pow(poly_t *p, const poly_t *a, const poly_t *b)
         poly_init(p);
         p->over = 1;
     } else {
-        sa = poly_simple(a, &ia);
-        sb = poly_simple(b, &ia);
+        sa = poly_simple(a, 0);
+        sb = poly_simple(b, 1);
         /* an integer exponent, of any sign (0: no term) */
         ib = b->n == 0 ||
              (b->n == 1 && b->t[0].nf == 0 && mpz_cmp_ui(mpq_denref(b->t[0].c), 1) == 0);
