@@ -149,10 +149,12 @@ int nhref_jet_asin(mpfr_ptr w, mpfr_ptr q, mpfr_ptr d, mpfr_srcptr u, unsigned k
 int nhref_jet_acos(mpfr_ptr w, mpfr_ptr q, mpfr_ptr d, mpfr_srcptr u, unsigned k,
                    nhref_jet_ws_t *ws);
 
-/* s = sinh(u), c = cosh(u), computed together (each needs the other):
+/* s = sinh(u), c = cosh(u), computed together (each needs the other; distinct series):
  * s_k = (1/k) sum_{j=1..k} j u_j c_{k-j},  c_k = (1/k) sum_{j=1..k} j u_j s_{k-j}.
  * Order 0 uses mpfr_sinh_cosh.  Fails only on non-finite input or overflow
- * (NHREF_EDOMAIN, NaN in both). */
+ * (NHREF_EDOMAIN, NaN in both).
+ * Cost: two sums of k products at order k.
+ * Source: from s' = c u', c' = s u' (the sin/cos pair's with one sign changed). */
 int nhref_jet_sinhcosh(mpfr_ptr s, mpfr_ptr c, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws);
 
 /* w = u^c, a real power of a positive base with c constant in t (one number, not a
@@ -161,7 +163,8 @@ int nhref_jet_sinhcosh(mpfr_ptr s, mpfr_ptr c, mpfr_srcptr u, unsigned k, nhref_
  * S2 = sum_{j=1..k-1} (k - j) u_j w_{k-j}.  Order 0 uses mpfr_pow.
  * NHREF_EDOMAIN if u_0 <= 0 (at every order; also for an integer c: use
  * nhref_jet_pow_si for powers of any base) or c is not finite.
- * Cost: two sums of k products at order k. */
+ * Cost: two sums of k products at order k.
+ * Source: from u w' = c w u' (J.C.P. Miller; Knuth, TAOCP vol. 2, §4.7). */
 int nhref_jet_pow_scalar(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr c, unsigned k, nhref_jet_ws_t *ws);
 
 /* w = u^v with v a series, u_0 > 0: w = exp(g), g = v log u, through the auxiliary
@@ -169,7 +172,11 @@ int nhref_jet_pow_scalar(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr c, unsigned k, n
  * l_k as nhref_jet_log, g_k = (v l)_k, w_k = (1/k) sum_{j=1..k} j g_j w_{k-j}.
  * Order 0 uses mpfr_pow (correctly rounded), not exp(g_0).
  * NHREF_EDOMAIN if u_0 <= 0 (at every order).
- * Cost: three Cauchy products at order k (l, g, w). */
+ * Precision: the terms of w_k are about w_0 / u_0^k, so a u_0 much below 1 loses
+ * digits that nhref_jet_pow_scalar keeps when v is constant (measured: at u_0 = 1e-5,
+ * w = u^2, order 3 is 1e-11 off at 53 bits where the exact value is 0).
+ * Cost: three Cauchy products at order k (l, g, w).
+ * Source: w = exp(v log u): the recurrences of exp, log and the product. */
 int nhref_jet_pow(mpfr_ptr w, mpfr_ptr l, mpfr_ptr g, mpfr_srcptr u, mpfr_srcptr v, unsigned k,
                   nhref_jet_ws_t *ws);
 

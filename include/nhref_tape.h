@@ -113,7 +113,10 @@ nhref_node_t nhref_tape_atanh(nhref_tape_t *tape, nhref_node_t a);
 nhref_node_t nhref_tape_tanh(nhref_tape_t *tape, nhref_node_t a);
 /* asin(a) and acos(a), defined for |a| <= 1 (differentiable, so their Taylor
  * coefficients of order >= 1 exist, for |a| < 1); sinh(a) and cosh(a), made as
- * one pair of nodes per argument, like sin and cos. */
+ * one pair of nodes per argument, like sin and cos.  Each returns the new node (or
+ * the pair's existing one), or NHREF_NODE_INVALID for an invalid argument (a sticky
+ * NHREF_EINVAL, or the tape's earlier error) or NHREF_ENOMEM.
+ * Source: Moore 1966, ch. 11 (their Taylor coefficients: nhref_jet.h). */
 nhref_node_t nhref_tape_asin(nhref_tape_t *tape, nhref_node_t a);
 nhref_node_t nhref_tape_acos(nhref_tape_t *tape, nhref_node_t a);
 nhref_node_t nhref_tape_sinh(nhref_tape_t *tape, nhref_node_t a);
@@ -122,7 +125,9 @@ nhref_node_t nhref_tape_cosh(nhref_tape_t *tape, nhref_node_t a);
  * any b (a <= 0 is undefined at evaluation, also when b happens to be an integer:
  * integer powers of any base are nhref_tape_powi).  Evaluated as the number type's
  * pow at order 0; its Taylor coefficients by Miller's recurrence when b is constant
- * (depends on parameters and constants only), else as exp(b log a). */
+ * (depends on parameters and constants only), else as exp(b log a).  Returns as
+ * the builders above.  Cost per order k of a jet: two sums of k products (constant b),
+ * else three (nhref_jet_pow_scalar, nhref_jet_pow). */
 nhref_node_t nhref_tape_pow(nhref_tape_t *tape, nhref_node_t a, nhref_node_t b);
 /* nhref_tape_powi -- a^n for an integer n with |n| <= NHREF_TAPE_POWI_MAX =
  * 2^31 - 1 (NHREF_EINVAL otherwise, as for any builder error: sticky, the node
@@ -226,7 +231,9 @@ int nhref_tape_parse_node(nhref_tape_t *t, nhref_node_t *node, const char *expr,
 
 /* nhref_tape_format -- NODE of TAPE as an expression of the grammar above, for people:
  * states and parameters named by STATE and PARAM (NULL: x0, x1, ..., p0, ...), products
- * by 1 and sums with 0 left out, parentheses only where the precedence needs them;
+ * by 1 and sums with 0 left out, parentheses only where the precedence needs them (a
+ * real power with an integer constant exponent written x^2.0, not read back as an
+ * integer power);
  * shared subexpressions are written out each time.  Into BUF (LEN bytes).
  * Returns 0; -1 if the expression does not fit (BUF then says so) or NODE is invalid.
  * Cost: the length of the written expression. */
