@@ -188,9 +188,8 @@ static nhref_node_t power(parser_t *ps);
  * reported: out of range) or 0 (not one; the cursor unmoved). */
 static int int_exponent(parser_t *ps, long *n)
 {
-    const char *q = ps->p, *digits;
+    const char *q = ps->p, *digits, *end;
     int paren = 0, neg = 0;
-    char *end;
 
     while (isspace((unsigned char)*q))
         q++;
@@ -206,7 +205,7 @@ static int int_exponent(parser_t *ps, long *n)
     digits = q;
     while (isdigit((unsigned char)*q))
         q++;
-    end = (char *)q;
+    end = q;
     if (*q == '.' || ((*q == 'e' || *q == 'E') &&
                       (isdigit((unsigned char)q[1]) ||
                        ((q[1] == '-' || q[1] == '+') && isdigit((unsigned char)q[2])))))
