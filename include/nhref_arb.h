@@ -115,6 +115,27 @@ int nhref_jet_atanh_arb(arb_ptr w, arb_ptr d, arb_srcptr u, unsigned k, nhref_je
  * everywhere (NHREF_EDOMAIN for a non-finite input). */
 int nhref_jet_tanh_arb(arb_ptr w, arb_ptr d, arb_srcptr u, unsigned k, nhref_jet_ws_arb_t *ws);
 
+/* nhref_jet_asin_arb, nhref_jet_acos_arb -- w = asin(u), acos(u) with their auxiliary
+ * series Q = 1 - u^2 and D = sqrt(Q).  NHREF_EDOMAIN if the ball u_0 reaches beyond
+ * +-1 (k = 0), or reaches +-1 (k >= 1). */
+int nhref_jet_asin_arb(arb_ptr w, arb_ptr q, arb_ptr d, arb_srcptr u, unsigned k,
+                       nhref_jet_ws_arb_t *ws);
+int nhref_jet_acos_arb(arb_ptr w, arb_ptr q, arb_ptr d, arb_srcptr u, unsigned k,
+                       nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_sinhcosh_arb -- s = sinh(u) and c = cosh(u) together (distinct series).
+ * Defined everywhere (NHREF_EDOMAIN for a non-finite input or sum). */
+int nhref_jet_sinhcosh_arb(arb_ptr s, arb_ptr c, arb_srcptr u, unsigned k, nhref_jet_ws_arb_t *ws);
+
+/* nhref_jet_pow_scalar_arb -- w = u^c with C one ball constant in t (Miller's
+ * recurrence); nhref_jet_pow_arb -- w = u^v with v a series, through the auxiliary
+ * series L = log u and G = v L.  NHREF_EDOMAIN if the ball u_0 reaches 0 or below (at
+ * every order). */
+int nhref_jet_pow_scalar_arb(arb_ptr w, arb_srcptr u, arb_srcptr c, unsigned k,
+                             nhref_jet_ws_arb_t *ws);
+int nhref_jet_pow_arb(arb_ptr w, arb_ptr l, arb_ptr g, arb_srcptr u, arb_srcptr v, unsigned k,
+                      nhref_jet_ws_arb_t *ws);
+
 /* nhref_jet_pow_si_arb -- w = u^n for an integer N (the recurrences of
  * nhref_jet_pow_si: Miller's if u_0 cannot be 0, binary powering with the
  * nhref_jet_pow_si_naux(n) auxiliary series AUX otherwise).  NHREF_EDOMAIN if N < 0

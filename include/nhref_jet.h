@@ -46,7 +46,7 @@
  *
  * Source: the recurrences are the classical ones of R. E. Moore, "Interval
  * Analysis" (1966), ch. 11, and A. Jorba & M. Zou, Exp. Math. 14(1) (2005),
- * §2; the auxiliary-series forms of atan, atanh and tanh follow from
+ * §2; the auxiliary-series forms of atan, atanh, asin, acos and tanh follow from
  * w' = u' d^-1 and w' = d u' with the auxiliary d stated below.
  */
 #ifndef NHREF_JET_H
@@ -136,6 +136,50 @@ int nhref_jet_atanh(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet
  * w_k = (1/k) sum_{j=1..k} j u_j d_{k-j}.  Fails only on non-finite input. */
 int nhref_jet_tanh(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws);
 
+/* w = asin(u) and w = acos(u), auxiliary series q = 1 - u^2 and d = sqrt(q)
+ * (private to the node, filled to order k by the call; q_0 computed as
+ * (1 - u_0)(1 + u_0) to keep its digits near |u_0| = 1):
+ * w_k = (+-u_k - (1/k) sum_{j=1..k-1} j w_j d_{k-j}) / d_0 (+ for asin, - for acos).
+ * Order 0 uses mpfr_asin, mpfr_acos.
+ * NHREF_EDOMAIN if |u_0| > 1 (k = 0), or |u_0| >= 1 (k >= 1: not differentiable).
+ * Cost: three half Cauchy products at order k (q, d, w).
+ * Source: from d w' = +-u'; Moore 1966, ch. 11. */
+int nhref_jet_asin(mpfr_ptr w, mpfr_ptr q, mpfr_ptr d, mpfr_srcptr u, unsigned k,
+                   nhref_jet_ws_t *ws);
+int nhref_jet_acos(mpfr_ptr w, mpfr_ptr q, mpfr_ptr d, mpfr_srcptr u, unsigned k,
+                   nhref_jet_ws_t *ws);
+
+/* s = sinh(u), c = cosh(u), computed together (each needs the other; distinct series):
+ * s_k = (1/k) sum_{j=1..k} j u_j c_{k-j},  c_k = (1/k) sum_{j=1..k} j u_j s_{k-j}.
+ * Order 0 uses mpfr_sinh_cosh.  Fails only on non-finite input or overflow
+ * (NHREF_EDOMAIN, NaN in both).
+ * Cost: two sums of k products at order k.
+ * Source: from s' = c u', c' = s u' (the sin/cos pair's with one sign changed). */
+int nhref_jet_sinhcosh(mpfr_ptr s, mpfr_ptr c, mpfr_srcptr u, unsigned k, nhref_jet_ws_t *ws);
+
+/* w = u^c, a real power of a positive base with c constant in t (one number, not a
+ * series): Miller's recurrence with a real exponent,
+ * w_k = (c S1 - S2) / (k u_0), S1 = sum_{j=1..k} j u_j w_{k-j},
+ * S2 = sum_{j=1..k-1} (k - j) u_j w_{k-j}.  Order 0 uses mpfr_pow.
+ * NHREF_EDOMAIN if u_0 <= 0 (at every order; also for an integer c: use
+ * nhref_jet_pow_si for powers of any base) or c is not finite.
+ * Cost: two sums of k products at order k.
+ * Source: from u w' = c w u' (J.C.P. Miller; Knuth, TAOCP vol. 2, §4.7). */
+int nhref_jet_pow_scalar(mpfr_ptr w, mpfr_srcptr u, mpfr_srcptr c, unsigned k, nhref_jet_ws_t *ws);
+
+/* w = u^v with v a series, u_0 > 0: w = exp(g), g = v log u, through the auxiliary
+ * series l = log u and g = v l (private to the node, filled to order k by the call):
+ * l_k as nhref_jet_log, g_k = (v l)_k, w_k = (1/k) sum_{j=1..k} j g_j w_{k-j}.
+ * Order 0 uses mpfr_pow (correctly rounded), not exp(g_0).
+ * NHREF_EDOMAIN if u_0 <= 0 (at every order).
+ * Precision: the terms of w_k are about w_0 / u_0^k, so a u_0 much below 1 loses
+ * digits that nhref_jet_pow_scalar keeps when v is constant (measured: at u_0 = 1e-5,
+ * w = u^2, order 3 is 1e-11 off at 53 bits where the exact value is 0).
+ * Cost: three Cauchy products at order k (l, g, w).
+ * Source: w = exp(v log u): the recurrences of exp, log and the product. */
+int nhref_jet_pow(mpfr_ptr w, mpfr_ptr l, mpfr_ptr g, mpfr_srcptr u, mpfr_srcptr v, unsigned k,
+                  nhref_jet_ws_t *ws);
+
 /* w = u^n for an integer n.  If u_0 != 0, J.C.P. Miller's recurrence
  * w_k = (1/(k u_0)) sum_{j=1..k} (n j - (k - j)) u_j w_{k-j}  (k + 1 products);
  * if u_0 = 0 and n >= 0, binary powering by Cauchy products, the partial
@@ -154,7 +198,8 @@ unsigned nhref_jet_pow_si_naux(long n);
 /* ------------------------------------------------------------------ double precision
  * The same kernels, from the same source, on double series (the fast path): every
  * operation in IEEE double, round to nearest.  Order 0 uses the C library's
- * functions (sin, cos, exp, log, atan, atanh, tanh, sqrt; pow_si: pow(|u0|, n)
+ * functions (sin, cos, exp, log, atan, atanh, tanh, asin, acos, sinh, cosh, pow, sqrt;
+ * pow_si: pow(|u0|, n)
  * with the sign from the parity of n, exact special cases n = -1, 0, 1, 2).  Same
  * statuses: NHREF_EDOMAIN (and NaN in w[k]) where the MPFR kernel gives it,
  * including a non-finite input coefficient of order k or a non-finite result.  No
@@ -186,6 +231,15 @@ int nhref_jet_atanh_d(double *w, double *d, const double *u, unsigned k, nhref_j
 int nhref_jet_tanh_d(double *w, double *d, const double *u, unsigned k, nhref_jet_ws_d_t *ws);
 int nhref_jet_pow_si_d(double *w, double **aux, const double *u, long n, unsigned k,
                        nhref_jet_ws_d_t *ws);
+int nhref_jet_asin_d(double *w, double *q, double *d, const double *u, unsigned k,
+                     nhref_jet_ws_d_t *ws);
+int nhref_jet_acos_d(double *w, double *q, double *d, const double *u, unsigned k,
+                     nhref_jet_ws_d_t *ws);
+int nhref_jet_sinhcosh_d(double *s, double *c, const double *u, unsigned k, nhref_jet_ws_d_t *ws);
+int nhref_jet_pow_scalar_d(double *w, const double *u, const double *c, unsigned k,
+                           nhref_jet_ws_d_t *ws);
+int nhref_jet_pow_d(double *w, double *l, double *g, const double *u, const double *v, unsigned k,
+                    nhref_jet_ws_d_t *ws);
 
 NHREF_END_DECLS
 

@@ -22,7 +22,8 @@
  * Nodes whose inputs are all parameters or constants are "constant": the
  * interpreters evaluate them once, when the parameters are set, and their
  * Taylor coefficients of order >= 1 are zero.  sin and cos of the same node
- * share one sin/cos pair of nodes, as do repeated constants.
+ * share one sin/cos pair of nodes (sinh and cosh one sinh/cosh pair), as do
+ * repeated constants.
  *
  * Bounded work: every interpreter (double, MPFR, Arb) evaluates sin and cos of an
  * argument of magnitude 2^(64 max(P, 64)) or more (P the working precision; the
@@ -62,7 +63,12 @@ NHREF_BEGIN_DECLS
     X(ATANH, 1, "atanh")      \
     X(TANH, 1, "tanh")        \
     X(POWI, 1, "powi")        \
-    X(SOLVE, 0, "solve")
+    X(SOLVE, 0, "solve")      \
+    X(ASIN, 1, "asin")        \
+    X(ACOS, 1, "acos")        \
+    X(SINH, 1, "sinh")        \
+    X(COSH, 1, "cosh")        \
+    X(POW, 2, "pow")
 
 typedef enum {
 #define NHREF_X_OP(name, arity, str) NHREF_OP_##name,
@@ -105,6 +111,24 @@ nhref_node_t nhref_tape_log(nhref_tape_t *tape, nhref_node_t a);
 nhref_node_t nhref_tape_atan(nhref_tape_t *tape, nhref_node_t a);
 nhref_node_t nhref_tape_atanh(nhref_tape_t *tape, nhref_node_t a);
 nhref_node_t nhref_tape_tanh(nhref_tape_t *tape, nhref_node_t a);
+/* asin(a) and acos(a), defined for |a| <= 1 (differentiable, so their Taylor
+ * coefficients of order >= 1 exist, for |a| < 1); sinh(a) and cosh(a), made as
+ * one pair of nodes per argument, like sin and cos.  Each returns the new node (or
+ * the pair's existing one), or NHREF_NODE_INVALID for an invalid argument (a sticky
+ * NHREF_EINVAL, or the tape's earlier error) or NHREF_ENOMEM.
+ * Source: Moore 1966, ch. 11 (their Taylor coefficients: nhref_jet.h). */
+nhref_node_t nhref_tape_asin(nhref_tape_t *tape, nhref_node_t a);
+nhref_node_t nhref_tape_acos(nhref_tape_t *tape, nhref_node_t a);
+nhref_node_t nhref_tape_sinh(nhref_tape_t *tape, nhref_node_t a);
+nhref_node_t nhref_tape_cosh(nhref_tape_t *tape, nhref_node_t a);
+/* nhref_tape_pow -- a^b, the real power of a positive base: defined for a > 0 and
+ * any b (a <= 0 is undefined at evaluation, also when b happens to be an integer:
+ * integer powers of any base are nhref_tape_powi).  Evaluated as the number type's
+ * pow at order 0; its Taylor coefficients by Miller's recurrence when b is constant
+ * (depends on parameters and constants only), else as exp(b log a).  Returns as
+ * the builders above.  Cost per order k of a jet: two sums of k products (constant b),
+ * else three (nhref_jet_pow_scalar, nhref_jet_pow). */
+nhref_node_t nhref_tape_pow(nhref_tape_t *tape, nhref_node_t a, nhref_node_t b);
 /* nhref_tape_powi -- a^n for an integer n with |n| <= NHREF_TAPE_POWI_MAX =
  * 2^31 - 1 (NHREF_EINVAL otherwise, as for any builder error: sticky, the node
  * NHREF_NODE_INVALID).  a = 0 with n < 0 is undefined at evaluation. */
@@ -165,15 +189,22 @@ int nhref_tape_copy(nhref_tape_t *dst, const nhref_tape_t *src);
 
 /* nhref_tape_parse -- a tape with NSTATE states and NPARAM parameters whose one
  * output is the expression EXPR, e.g. "theta - 1.5" or "x^2 + y^2 - 4*r^2".
- * Grammar: + - * / (left associative), unary - and +, ^ with an integer
- * exponent, parentheses, numbers (decimal strings, kept exact), the names t,
- * pi, the state names STATE[0..nstate-1] and parameter names
- * PARAM[0..nparam-1], and the functions sin cos tan exp log sqrt atan atanh
- * tanh.
- * Limits:  parentheses (groups and function arguments) nest at most
- *          NHREF_TAPE_PARSE_MAX_DEPTH = 1000 levels (the parser recurses once
- *          per level, about 0.25 KB of stack each); exponents of ^ are integers
- *          of at most NHREF_TAPE_PARSE_MAX_EXPONENT = 2^31 - 1 in magnitude;
+ * Grammar: + - * / (left associative), unary - and +, ^ (right associative,
+ * binding tighter than a unary sign on its left: -x^2 = -(x^2), 2^-x = 2^(-x),
+ * a^b^c = a^(b^c)), parentheses, numbers (decimal strings, kept exact), the
+ * names t, pi, the state names STATE[0..nstate-1] and parameter names
+ * PARAM[0..nparam-1], and the functions sin cos tan exp log sqrt asin acos atan
+ * atanh sinh cosh tanh (NHREF_TAPE_PARSE_FUNCTIONS, for messages and docs).
+ * Powers: an exponent written as an integer literal (x^2, x^-3, x^(2), x^(-3))
+ *          is an integer power of any base (nhref_tape_powi); any other exponent
+ *          (x^1.5, x^2.0, x^(1/3), x^a, 2^t, x^(n+1)) is a real power, defined for
+ *          a positive base only (nhref_tape_pow): (-8)^(1/3) and 0^0.5 are
+ *          undefined (NaN, NHREF_EDOMAIN where evaluated).  There is no pow().
+ * Limits:  parentheses (groups and function arguments) and exponents of
+ *          exponents (a^b^c...) nest at most NHREF_TAPE_PARSE_MAX_DEPTH = 1000
+ *          levels (the parser recurses once per level, about 0.25 KB of stack
+ *          each); integer-literal exponents are at most
+ *          NHREF_TAPE_PARSE_MAX_EXPONENT = 2^31 - 1 in magnitude;
  *          a number must be a finite decimal below 2^4096 (about 1.04e1233)
  *          in magnitude and not underflow (nhref_decimal_set at 64 bits), so
  *          that sin and cos of it reduce their argument in bounded time.
@@ -182,6 +213,7 @@ int nhref_tape_copy(nhref_tape_t *dst, const nhref_tape_t *src);
  *          nested deeper than 1000 levels ..."); NHREF_ENOMEM.
  * Cost:    one pass over EXPR; the tape has O(strlen(EXPR)) nodes. */
 #define NHREF_TAPE_PARSE_MAX_DEPTH 1000
+#define NHREF_TAPE_PARSE_FUNCTIONS "sin cos tan exp log sqrt asin acos atan atanh sinh cosh tanh"
 #define NHREF_TAPE_PARSE_MAX_EXPONENT 2147483647L
 int nhref_tape_parse(nhref_tape_t **tape, const char *expr, size_t nstate,
                      const char *const *state, size_t nparam, const char *const *param, char *err,
@@ -199,7 +231,9 @@ int nhref_tape_parse_node(nhref_tape_t *t, nhref_node_t *node, const char *expr,
 
 /* nhref_tape_format -- NODE of TAPE as an expression of the grammar above, for people:
  * states and parameters named by STATE and PARAM (NULL: x0, x1, ..., p0, ...), products
- * by 1 and sums with 0 left out, parentheses only where the precedence needs them;
+ * by 1 and sums with 0 left out, parentheses only where the precedence needs them (a
+ * real power with an integer constant exponent written x^2.0, not read back as an
+ * integer power);
  * shared subexpressions are written out each time.  Into BUF (LEN bytes).
  * Returns 0; -1 if the expression does not fit (BUF then says so) or NODE is invalid.
  * Cost: the length of the written expression. */
@@ -309,7 +343,8 @@ int nhref_tape_mp_set_params(nhref_tape_mp_t *ws, mpfr_srcptr params);
  * Precision: each operation correctly rounded at the workspace precision.
  * Returns:   NHREF_OK; NHREF_EDOMAIN if any operation is undefined at its
  *            arguments (sqrt or log of a negative number, division by zero,
- *            atanh outside (-1, 1), a non-finite result): the operation gives
+ *            atanh outside (-1, 1), asin or acos outside [-1, 1], a real power
+ *            of a base <= 0, a non-finite result): the operation gives
  *            NaN and the evaluation goes on, so outputs that do not depend on
  *            it are still valid.
  * Cost:      one MPFR operation per node. */
@@ -321,8 +356,9 @@ int nhref_tape_mp_eval(mpfr_ptr out, nhref_tape_mp_t *ws, mpfr_srcptr t, mpfr_sr
  * what nhref_tape_mp_eval computes, bit for bit.
  * Returns:   NHREF_OK; NHREF_EINVAL if ORDER exceeds the workspace's or
  *            nout < nstate; NHREF_EDOMAIN if an operation is undefined at the
- *            order-0 values (or a division by an order-0 value of zero at
- *            higher orders): the jet is then unusable.
+ *            order-0 values (or not differentiable there: a division by an
+ *            order-0 value of zero, sqrt of 0, asin or acos of +-1, at higher
+ *            orders): the jet is then unusable.
  * Cost:      about K_eff (ORDER + 1)(ORDER + 2)/2 multiply-adds, K_eff =
  *            nhref_tape_nnonlinear(); no allocation.
  * Source:    Jorba & Zou, Exp. Math. 14(1) (2005), §2. */

@@ -90,7 +90,8 @@ static int contains(arb_srcptr b, mpfr_srcptr x)
 
 /* ------------------------------------------------------------------ kernels */
 enum { OP_ADD, OP_SUB, OP_NEG, OP_MUL, OP_MULS, OP_SQR, OP_DIV, OP_DIVS, OP_SQRT, OP_SINCOS,
-       OP_EXP, OP_LOG, OP_ATAN, OP_ATANH, OP_TANH, OP_POW, NOP };
+       OP_EXP, OP_LOG, OP_ATAN, OP_ATANH, OP_TANH, OP_POW, OP_ASIN, OP_ACOS, OP_SINHCOSH,
+       OP_POWS, OP_POWV, NOP };
 
 typedef struct {
     int op;
@@ -112,6 +113,10 @@ static const kcase_t kcases[] = {
     {OP_POW, "pow_si -1", 0.5, 2, 0, 0, -1}, {OP_POW, "pow_si 0", -2, 2, 0, 0, 0},
     {OP_POW, "pow_si 2", -2, 2, 0, 0, 2},  {OP_POW, "pow_si 5", 0.5, 2, 0, 0, 5},
     {OP_POW, "pow_si 7 (u0 = 0)", 0, 0, 0, 0, 7},
+    {OP_ASIN, "asin", -0.8, 0.8, 0, 0, 0},   {OP_ACOS, "acos", -0.8, 0.8, 0, 0, 0},
+    {OP_SINHCOSH, "sinhcosh", -3, 3, 0, 0, 0},
+    {OP_POWS, "pow_scalar", 0.5, 3, -2.5, 2.5, 0}, /* the exponent: v_0 */
+    {OP_POWV, "pow (series exponent)", 0.5, 3, -2.5, 2.5, 0},
 };
 #define NKCASE (sizeof kcases / sizeof kcases[0])
 
@@ -138,6 +143,11 @@ static int run_arb(const kcase_t *c, arb_ptr w, arb_ptr d, arb_ptr *aux, arb_src
         case OP_ATAN: st = nhref_jet_atan_arb(w, d, u, k, ws); break;
         case OP_ATANH: st = nhref_jet_atanh_arb(w, d, u, k, ws); break;
         case OP_TANH: st = nhref_jet_tanh_arb(w, d, u, k, ws); break;
+        case OP_ASIN: st = nhref_jet_asin_arb(w, aux[0], d, u, k, ws); break;
+        case OP_ACOS: st = nhref_jet_acos_arb(w, aux[0], d, u, k, ws); break;
+        case OP_SINHCOSH: st = nhref_jet_sinhcosh_arb(w, d, u, k, ws); break;
+        case OP_POWS: st = nhref_jet_pow_scalar_arb(w, u, v, k, ws); break;
+        case OP_POWV: st = nhref_jet_pow_arb(w, aux[0], d, u, v, k, ws); break;
         default: st = nhref_jet_pow_si_arb(w, aux, u, c->n, k, ws); break;
         }
     }
@@ -166,6 +176,11 @@ static int run_mp(const kcase_t *c, mpfr_ptr w, mpfr_ptr d, mpfr_ptr *aux, mpfr_
         case OP_ATAN: st = nhref_jet_atan(w, d, u, k, ws); break;
         case OP_ATANH: st = nhref_jet_atanh(w, d, u, k, ws); break;
         case OP_TANH: st = nhref_jet_tanh(w, d, u, k, ws); break;
+        case OP_ASIN: st = nhref_jet_asin(w, aux[0], d, u, k, ws); break;
+        case OP_ACOS: st = nhref_jet_acos(w, aux[0], d, u, k, ws); break;
+        case OP_SINHCOSH: st = nhref_jet_sinhcosh(w, d, u, k, ws); break;
+        case OP_POWS: st = nhref_jet_pow_scalar(w, u, v, k, ws); break;
+        case OP_POWV: st = nhref_jet_pow(w, aux[0], d, u, v, k, ws); break;
         default: st = nhref_jet_pow_si(w, aux, u, c->n, k, ws); break;
         }
     }
@@ -187,7 +202,8 @@ static int kernel_misses(const kcase_t *c, double rel, int brk, unsigned long se
     nhref_jet_ws_arb_t wsa;
     nhref_jet_ws_t wsm;
     int misses = 0, has_d = c->op == OP_SINCOS || c->op == OP_ATAN || c->op == OP_ATANH ||
-                            c->op == OP_TANH;
+                            c->op == OP_TANH || c->op == OP_ASIN || c->op == OP_ACOS ||
+                            c->op == OP_SINHCOSH || c->op == OP_POWV;
 
     flint_randseed(rng, seed, seed * 7 + 1);
     for (int i = 0; i < 4; i++) {
@@ -449,10 +465,12 @@ END_TEST
 
 /* a domain that may be crossed inside a ball is an error, never a wrong ball:
  * sqrt and log of a ball around 0, division by a ball around 0, atanh of a ball
- * around 1 */
+ * around 1, asin and acos of a ball around +-1 (order 0: beyond it; order 1: at it),
+ * a real power of a ball around 0 */
 START_TEST(test_domain_is_rigorous)
 {
     arb_ptr u = _arb_vec_init(2), w = _arb_vec_init(2), d = _arb_vec_init(2);
+    arb_ptr q = _arb_vec_init(2), v = _arb_vec_init(2);
     nhref_jet_ws_arb_t ws;
     nhref_jet_ws_init_arb(&ws, P);
     arb_set_str(u, "0 +/- 1e-30", P);
@@ -460,9 +478,31 @@ START_TEST(test_domain_is_rigorous)
     ck_assert_int_eq(nhref_jet_log_arb(w, u, 0, &ws), NHREF_EDOMAIN);
     ck_assert_int_eq(nhref_jet_div_arb(w, d, u, 0, &ws), NHREF_EDOMAIN);
     ck_assert_int_eq(nhref_jet_pow_si_arb(w, NULL, u, -2, 0, &ws), NHREF_EDOMAIN);
+    arb_set_d(v, 1.5);
+    ck_assert_int_eq(nhref_jet_pow_scalar_arb(w, u, v, 0, &ws), NHREF_EDOMAIN);
+    ck_assert_int_eq(nhref_jet_pow_arb(w, q, d, u, v, 0, &ws), NHREF_EDOMAIN);
+    ck_assert(!arb_is_finite(w));
     arb_set_str(u, "1 +/- 1e-30", P);
     ck_assert_int_eq(nhref_jet_atanh_arb(w, d, u, 0, &ws), NHREF_EDOMAIN);
+    ck_assert_int_eq(nhref_jet_asin_arb(w, q, d, u, 0, &ws), NHREF_EDOMAIN);
+    ck_assert_int_eq(nhref_jet_acos_arb(w, q, d, u, 0, &ws), NHREF_EDOMAIN);
+    arb_set_str(u, "-1 +/- 1e-30", P);
+    ck_assert_int_eq(nhref_jet_asin_arb(w, q, d, u, 0, &ws), NHREF_EDOMAIN);
+    /* exactly 1: asin(1) = pi/2 contains the value; not differentiable there */
+    arb_one(u);
+    arb_one(u + 1);
+    ck_assert_int_eq(nhref_jet_asin_arb(w, q, d, u, 0, &ws), NHREF_OK);
+    arb_const_pi(v, P);
+    arb_mul_2exp_si(v, v, -1);
+    ck_assert(arb_overlaps(w, v) && arb_is_finite(w));
+    ck_assert_int_eq(nhref_jet_asin_arb(w, q, d, u, 1, &ws), NHREF_EDOMAIN);
+    /* inside: [0.5 - 1e-30, 0.5 + 1e-30] */
+    arb_set_str(u, "0.5 +/- 1e-30", P);
+    ck_assert_int_eq(nhref_jet_asin_arb(w, q, d, u, 0, &ws), NHREF_OK);
+    ck_assert_int_eq(nhref_jet_asin_arb(w, q, d, u, 1, &ws), NHREF_OK);
     nhref_jet_ws_clear_arb(&ws);
+    _arb_vec_clear(q, 2);
+    _arb_vec_clear(v, 2);
     _arb_vec_clear(u, 2);
     _arb_vec_clear(w, 2);
     _arb_vec_clear(d, 2);

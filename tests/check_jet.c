@@ -460,6 +460,190 @@ START_TEST(test_coeff_tanh)
 }
 END_TEST
 
+/* asin(u0 + h) = asin u0 + sum_{k>=1} c_{k-1} h^k / k, c_m the coefficients of
+ * (1 - (u0 + h)^2)^(-1/2) = q0^(-1/2) (1 - h/a)^(-1/2) (1 + h/b)^(-1/2), a = 1 - u0,
+ * b = 1 + u0, q0 = a b:  c_m = q0^(-1/2) sum_{i+j=m} beta_i (-1/a)^i beta_j b^-j,
+ * beta_i = binom(-1/2, i).  acos(u0 + h) = acos u0 minus the same terms. */
+START_TEST(test_coeff_asin_acos)
+{
+    static const char *u0s[] = {"0.7", "-0.4", "0", "0.999"};
+    cfx_t f;
+    mpfr_t ra[KC], rb[KC], q0, beta;
+    unsigned i, k, m;
+    int acos;
+
+    cfx_init(&f, _i);
+    mpfr_inits2(f.hp, q0, beta, (mpfr_ptr)0);
+    for (m = 0; m < KC; m++)
+        mpfr_inits2(f.hp, ra[m], rb[m], (mpfr_ptr)0);
+    for (i = 0; i < 4; i++)
+        for (acos = 0; acos <= 1; acos++) {
+            cfx_start(&f, u0s[i]);
+            for (k = 0; k <= KC; k++)
+                ck_assert_int_eq(acos ? nhref_jet_acos(f.w, f.w2, f.d, f.u, k, &f.ws)
+                                      : nhref_jet_asin(f.w, f.w2, f.d, f.u, k, &f.ws),
+                                 NHREF_OK);
+            if (acos)
+                mpfr_acos(f.plain, f.u, RND);
+            else
+                mpfr_asin(f.plain, f.u, RND);
+            ck_assert_mpfr_eq(f.w, f.plain);
+            /* ra[m] = beta_m (-1/a)^m, rb[m] = beta_m b^-m at hp */
+            mpfr_ui_sub(f.t, 1, f.x, RND);  /* a */
+            mpfr_add_ui(f.t2, f.x, 1, RND); /* b */
+            mpfr_mul(q0, f.t, f.t2, RND);
+            mpfr_set_ui(beta, 1, RND);
+            for (m = 0; m < KC; m++) {
+                if (m > 0) { /* beta_m = beta_{m-1} (-(2m - 1)) / (2m) */
+                    mpfr_mul_si(beta, beta, -(2 * (long)m - 1), RND);
+                    mpfr_div_ui(beta, beta, 2 * m, RND);
+                }
+                mpfr_pow_si(ra[m], f.t, -(long)m, RND);
+                if (m % 2 == 1)
+                    mpfr_neg(ra[m], ra[m], RND);
+                mpfr_mul(ra[m], ra[m], beta, RND);
+                mpfr_pow_si(rb[m], f.t2, -(long)m, RND);
+                mpfr_mul(rb[m], rb[m], beta, RND);
+            }
+            if (acos)
+                mpfr_acos(f.e, f.x, RND);
+            else
+                mpfr_asin(f.e, f.x, RND);
+            ck_assert_mpfr_digits(f.w, f.e, f.digits, "0");
+            for (k = 1; k <= KC; k++) {
+                mpfr_set_zero(f.e, 1);
+                for (m = 0; m < k; m++) {
+                    mpfr_mul(f.t, ra[m], rb[k - 1 - m], RND);
+                    mpfr_add(f.e, f.e, f.t, RND);
+                }
+                mpfr_rec_sqrt(f.t, q0, RND);
+                mpfr_mul(f.e, f.e, f.t, RND);
+                mpfr_div_ui(f.e, f.e, k, RND);
+                if (acos)
+                    mpfr_neg(f.e, f.e, RND);
+                /* u0 = 0: asin is odd, its even coefficients are exactly 0 */
+                ck_assert_mpfr_digits(f.w + k, f.e, f.digits - 1, "0");
+            }
+        }
+    for (m = 0; m < KC; m++)
+        mpfr_clears(ra[m], rb[m], (mpfr_ptr)0);
+    mpfr_clears(q0, beta, (mpfr_ptr)0);
+    cfx_clear(&f);
+}
+END_TEST
+
+/* sinh(u0 + h) = sum sinh^(k)(u0) h^k / k!: sinh u0, cosh u0, sinh u0 / 2, cosh u0 / 6,
+ * ...; cosh(u0 + h) the same with sinh and cosh exchanged. */
+START_TEST(test_coeff_sinhcosh)
+{
+    static const char *u0s[] = {"0.7", "-1.3", "30"};
+    cfx_t f;
+    unsigned i, k;
+
+    cfx_init(&f, _i);
+    for (i = 0; i < 3; i++) {
+        cfx_start(&f, u0s[i]);
+        for (k = 0; k <= KC; k++)
+            ck_assert_int_eq(nhref_jet_sinhcosh(f.w, f.w2, f.u, k, &f.ws), NHREF_OK);
+        mpfr_sinh(f.plain, f.u, RND);
+        ck_assert_mpfr_eq(f.w, f.plain);
+        mpfr_cosh(f.plain, f.u, RND);
+        ck_assert_mpfr_eq(f.w2, f.plain);
+        mpfr_sinh(f.e, f.x, RND);
+        mpfr_cosh(f.t, f.x, RND);
+        for (k = 0; k <= KC; k++) {
+            if (k > 0) {
+                mpfr_div_ui(f.e, f.e, k, RND);
+                mpfr_div_ui(f.t, f.t, k, RND);
+                mpfr_swap(f.e, f.t); /* the k-th derivative alternates */
+            }
+            ck_assert_mpfr_digits(f.w + k, f.e, f.digits, "0");
+            ck_assert_mpfr_digits(f.w2 + k, f.t, f.digits, "0");
+        }
+    }
+    cfx_clear(&f);
+}
+END_TEST
+
+/* (u0 + h)^c = sum binom(c, k) u0^(c-k) h^k for a real c (the exponent rounded to the
+ * working precision, then used exactly), by nhref_jet_pow_scalar and by nhref_jet_pow
+ * with the constant series c, 0, 0, ...; and c^(v0 + h) = c^v0 sum (log c)^k h^k / k!
+ * by nhref_jet_pow with the constant base c. */
+START_TEST(test_coeff_pow)
+{
+    static const char *u0s[] = {"0.7", "2.5", "1e-5"};
+    static const char *cs[] = {"1.5", "-0.3", "0.5", "2", "-2.75", "0.3333333333333333333333333"};
+    cfx_t f;
+    mpfr_t binom, ce;
+    mpfr_ptr l, g;
+    unsigned i, j, k, how;
+
+    cfx_init(&f, _i);
+    mpfr_inits2(f.hp, binom, ce, (mpfr_ptr)0);
+    l = ser_new(KC + 1, f.p);
+    g = ser_new(KC + 1, f.p);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < sizeof cs / sizeof cs[0]; j++)
+            for (how = 0; how < 2 - (i == 2); how++) {
+                /* not exp(c log u) at u0 = 1e-5: its terms are (1/u0)^k times the
+                 * result, which Miller's recurrence (the tape's path for a constant
+                 * exponent) avoids */
+                cfx_start(&f, u0s[i]);
+                set_const(f.v, KC, cs[j]);
+                mpfr_set(ce, f.v, RND); /* exact */
+                for (k = 0; k <= KC; k++)
+                    ck_assert_int_eq(how ? nhref_jet_pow(f.w, l, g, f.u, f.v, k, &f.ws)
+                                         : nhref_jet_pow_scalar(f.w, f.u, f.v, k, &f.ws),
+                                     NHREF_OK);
+                mpfr_pow(f.plain, f.u, f.v, RND);
+                ck_assert_mpfr_eq(f.w, f.plain);
+                mpfr_set_ui(binom, 1, RND);
+                for (k = 0; k <= KC; k++) {
+                    if (k > 0) { /* binom(c, k) = binom(c, k - 1) (c - k + 1) / k */
+                        mpfr_sub_ui(f.t, ce, k - 1, RND);
+                        mpfr_mul(binom, binom, f.t, RND);
+                        mpfr_div_ui(binom, binom, k, RND);
+                    }
+                    mpfr_sub_ui(f.t, ce, k, RND);
+                    mpfr_pow(f.e, f.x, f.t, RND);
+                    mpfr_mul(f.e, f.e, binom, RND);
+                    /* c = 2: the coefficients beyond the second vanish, exactly by
+                     * Miller's recurrence; through exp(c log u) to the precision, mixed
+                     * with scale 1 (the coefficients here are at most 6.25) */
+                    if (how == 0)
+                        ck_assert_msg(mpfr_zero_p(binom) == mpfr_zero_p(f.w + k),
+                                      "%s^%s, k = %u: zero pattern", u0s[i], cs[j], k);
+                    ck_assert_mpfr_digits(f.w + k, f.e, f.digits - 1,
+                                          how && mpfr_zero_p(binom) ? "1" : "0");
+                }
+            }
+    /* a constant base */
+    for (i = 0; i < 2; i++) {
+        set_const(f.u, KC, "2.5");
+        set_ident(f.v, KC, i == 0 ? "0.7" : "-1.3");
+        for (k = 0; k <= KC; k++)
+            ck_assert_int_eq(nhref_jet_pow(f.w, l, g, f.u, f.v, k, &f.ws), NHREF_OK);
+        mpfr_pow(f.plain, f.u, f.v, RND);
+        ck_assert_mpfr_eq(f.w, f.plain);
+        mpfr_set(f.x, f.u, RND);
+        mpfr_set(ce, f.v, RND);
+        mpfr_pow(f.e, f.x, ce, RND);
+        mpfr_log(f.t, f.x, RND);
+        for (k = 0; k <= KC; k++) {
+            if (k > 0) {
+                mpfr_mul(f.e, f.e, f.t, RND);
+                mpfr_div_ui(f.e, f.e, k, RND);
+            }
+            ck_assert_mpfr_digits(f.w + k, f.e, f.digits - 1, "0");
+        }
+    }
+    ser_free(l, KC + 1);
+    ser_free(g, KC + 1);
+    mpfr_clears(binom, ce, (mpfr_ptr)0);
+    cfx_clear(&f);
+}
+END_TEST
+
 /* 1 / (u0 + h) = sum (-1)^k h^k / u0^(k+1) */
 START_TEST(test_coeff_div)
 {
@@ -895,6 +1079,121 @@ START_TEST(test_ident_tan_atan)
 }
 END_TEST
 
+/* cosh^2 u - sinh^2 u = 1 */
+START_TEST(test_ident_sinhcosh)
+{
+    ifx_t f;
+    mpfr_ptr u, s, c, s2, c2, one;
+    unsigned k;
+
+    ifx_init(&f, _i);
+    u = f.s[0];
+    s = f.s[1];
+    c = f.s[2];
+    s2 = f.s[3];
+    c2 = f.s[4];
+    one = f.s[5];
+    set_random(u, KI, "0.7", "1", 21);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_sinhcosh(s, c, u, k, &f.ws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sqr(s2, s, k, &f.ws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sqr(c2, c, k, &f.ws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sub(one, c2, s2, k, &lin_ws), NHREF_OK);
+    }
+    set_const(u, KI, "1");
+    /* cosh(1.7)^2 ~ 8: one digit of slack */
+    f.digits -= 1;
+    ck_series_digits(&f, one, u, "cosh^2 - sinh^2");
+    ifx_clear(&f);
+}
+END_TEST
+
+/* asin(sin u) = u for |u| < pi/2, acos(cos u) = u for 0 < u < pi, and
+ * asin u + acos u = pi/2 */
+START_TEST(test_ident_asin_acos)
+{
+    ifx_t f;
+    mpfr_ptr u, s, c, w, q, d, r, v;
+    unsigned k;
+
+    ifx_init(&f, _i);
+    u = f.s[0];
+    s = f.s[1];
+    c = f.s[2];
+    w = f.s[3];
+    q = f.s[4];
+    d = f.s[5];
+    r = f.s[6];
+    v = f.s[7];
+    set_random(u, KI, "0.3", "0.3", 22); /* |u| <= 0.6 */
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_sincos(s, c, u, k, &f.ws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_asin(w, q, d, s, k, &f.ws), NHREF_OK);
+    }
+    ck_series_digits(&f, w, u, "asin(sin u)");
+    set_random(u, KI, "1.2", "0.3", 23); /* 0.9 <= u <= 1.5 */
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_sincos(s, c, u, k, &f.ws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_acos(w, q, d, c, k, &f.ws), NHREF_OK);
+    }
+    ck_series_digits(&f, w, u, "acos(cos u)");
+    set_random(u, KI, "-0.3", "0.5", 24);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_asin(w, q, d, u, k, &f.ws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_acos(r, s, c, u, k, &f.ws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_add(v, w, r, k, &lin_ws), NHREF_OK);
+    }
+    set_const(u, KI, "0");
+    mpfr_const_pi(u, RND);
+    mpfr_div_2ui(u, u, 1, RND);
+    ck_series_digits(&f, v, u, "asin u + acos u");
+    ifx_clear(&f);
+}
+END_TEST
+
+/* u^1.5 u^0.5 = u^2 (Miller's recurrence, real exponents); u^v = exp(v log u) (the
+ * series exponent); pow(u, c, 0, 0, ...) = pow_scalar(u, c) */
+START_TEST(test_ident_pow)
+{
+    ifx_t f;
+    mpfr_ptr u, v, a, b, c, l, g, e;
+    unsigned k;
+
+    ifx_init(&f, _i);
+    u = f.s[0];
+    v = f.s[1];
+    a = f.s[2];
+    b = f.s[3];
+    c = f.s[4];
+    l = f.s[5];
+    g = f.s[6];
+    e = f.s[7];
+    set_random(u, KI, "1.5", "1", 25); /* 0.5 <= u <= 2.5 */
+    set_const(v, KI, "1.5");
+    set_const(e, KI, "0.5");
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_pow_scalar(a, u, v, k, &f.ws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_pow_scalar(b, u, e, k, &f.ws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul(c, a, b, k, &f.ws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sqr(l, u, k, &f.ws), NHREF_OK);
+    }
+    f.digits -= 1; /* u^2 up to 6.25 */
+    ck_series_digits(&f, c, l, "u^1.5 u^0.5 vs u^2");
+    for (k = 0; k <= KI; k++)
+        ck_assert_int_eq(nhref_jet_pow(b, l, g, u, v, k, &f.ws), NHREF_OK);
+    ck_series_digits(&f, b, a, "pow(u, 1.5 + 0 h) vs pow_scalar(u, 1.5)");
+    set_random(v, KI, "-0.7", "1", 26);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_pow(a, l, g, u, v, k, &f.ws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_log(b, u, k, &f.ws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul(c, v, b, k, &f.ws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_exp(e, c, k, &f.ws), NHREF_OK);
+    }
+    ck_series_digits(&f, a, e, "u^v vs exp(v log u)");
+    ifx_clear(&f);
+}
+END_TEST
+
 /* u^5 = u u u u u (Miller, u_0 != 0), u^-3 = 1 / u^3, u^2 = sqr u, u^0 = 1,
  * u^1 = u; and at u_0 = 0 (binary powering) u^n = repeated products, n = 3..9. */
 START_TEST(test_ident_pow_si)
@@ -1061,14 +1360,23 @@ enum {
     D_POW2,
     D_POW3,
     D_POWM1,
+    D_ASIN,
+    D_ACOS,
+    D_SINHCOSH,
+    D_POWS_U,
+    D_POWS_C,
+    D_POW_U,
+    D_POW_V,
     D_NOPS
 };
 
 static const char *const d_names[D_NOPS] = {
-    "add(u)", "add(v)",        "sub(u)",        "sub(v)",    "neg",       "mul(u)",
-    "mul(v)", "mul_scalar(c)", "mul_scalar(v)", "sqr",       "div(u)",    "div(v)",
-    "sqrt",   "sincos",        "exp",           "log",       "atan",      "atanh",
-    "tanh",   "pow_si(0)",     "pow_si(1)",     "pow_si(2)", "pow_si(3)", "pow_si(-1)"};
+    "add(u)", "add(v)",        "sub(u)",        "sub(v)",        "neg",           "mul(u)",
+    "mul(v)", "mul_scalar(c)", "mul_scalar(v)", "sqr",           "div(u)",        "div(v)",
+    "sqrt",   "sincos",        "exp",           "log",           "atan",          "atanh",
+    "tanh",   "pow_si(0)",     "pow_si(1)",     "pow_si(2)",     "pow_si(3)",     "pow_si(-1)",
+    "asin",   "acos",          "sinhcosh",      "pow_scalar(u)", "pow_scalar(c)", "pow(u)",
+    "pow(v)"};
 
 /* Order k of operation OP on u (and v, c); w2 is cos for sincos, d the auxiliary. */
 static int d_call(int op, mpfr_ptr w, mpfr_ptr w2, mpfr_ptr d, mpfr_ptr *aux, mpfr_srcptr u,
@@ -1116,6 +1424,18 @@ static int d_call(int op, mpfr_ptr w, mpfr_ptr w2, mpfr_ptr d, mpfr_ptr *aux, mp
         return nhref_jet_pow_si(w, aux, u, 2, k, ws);
     case D_POW3:
         return nhref_jet_pow_si(w, aux, u, 3, k, ws);
+    case D_ASIN:
+        return nhref_jet_asin(w, w2, d, u, k, ws);
+    case D_ACOS:
+        return nhref_jet_acos(w, w2, d, u, k, ws);
+    case D_SINHCOSH:
+        return nhref_jet_sinhcosh(w, w2, u, k, ws);
+    case D_POWS_U:
+    case D_POWS_C:
+        return nhref_jet_pow_scalar(w, u, c, k, ws);
+    case D_POW_U:
+    case D_POW_V:
+        return nhref_jet_pow(w, w2, d, u, v, k, ws);
     default:
         return nhref_jet_pow_si(w, aux, u, -1, k, ws);
     }
@@ -1130,8 +1450,10 @@ static mpfr_ptr d_target(int op, mpfr_ptr u, mpfr_ptr v, mpfr_ptr c, unsigned k)
     case D_MUL_V:
     case D_MULS_V:
     case D_DIV_V:
+    case D_POW_V:
         return v + k;
     case D_MULS_C:
+    case D_POWS_C:
         return c;
     default:
         return u + k;
@@ -1176,8 +1498,8 @@ START_TEST(test_domain_nonfinite)
                              : "-Inf",
                   kbad);
     ck_assert_msg(mpfr_nan_p(w + kbad), "%s: coefficient not NaN", d_names[op]);
-    if (op == D_SINCOS)
-        ck_assert_msg(mpfr_nan_p(w2 + kbad), "sincos: cos coefficient not NaN");
+    if (op == D_SINCOS || op == D_SINHCOSH)
+        ck_assert_msg(mpfr_nan_p(w2 + kbad), "%s: cos coefficient not NaN", d_names[op]);
 
     mpfr_clear(c);
     aux_free(aux, naux, 4);
@@ -1258,6 +1580,70 @@ START_TEST(test_domain_conditions)
     CK_EDOMAIN(nhref_jet_pow_si(w, NULL, u, -1, 1, &ws), w, 1u);
     CK_EDOMAIN(nhref_jet_pow_si(w, NULL, u, -2, 0, &ws), w, 0u);
     CK_EDOMAIN(nhref_jet_pow_si(w, NULL, u, LONG_MIN, 0, &ws), w, 0u);
+
+    /* asin, acos: |u0| > 1 at k = 0; |u0| = 1 fine at k = 0 (pi/2, 0, pi), not at k >= 1 */
+    {
+        mpfr_ptr q = ser_new(3, 113);
+        mpfr_t e;
+        mpfr_init2(e, 113);
+        set_ident(u, 2, "1.5");
+        CK_EDOMAIN(nhref_jet_asin(w, q, d, u, 0, &ws), w, 0u);
+        CK_EDOMAIN(nhref_jet_acos(w, q, d, u, 0, &ws), w, 0u);
+        set_ident(u, 2, "-1.0000000001");
+        CK_EDOMAIN(nhref_jet_asin(w, q, d, u, 0, &ws), w, 0u);
+        CK_EDOMAIN(nhref_jet_asin(w, q, d, u, 1, &ws), w, 1u);
+        set_ident(u, 2, "1");
+        ck_assert_int_eq(nhref_jet_asin(w, q, d, u, 0, &ws), NHREF_OK);
+        mpfr_const_pi(e, RND);
+        mpfr_div_2ui(e, e, 1, RND);
+        ck_assert_mpfr_eq(w, e);
+        CK_EDOMAIN(nhref_jet_asin(w, q, d, u, 1, &ws), w, 1u);
+        ck_assert_int_eq(nhref_jet_acos(w, q, d, u, 0, &ws), NHREF_OK);
+        ck_assert_mpfr_eq(w, z);
+        CK_EDOMAIN(nhref_jet_acos(w, q, d, u, 1, &ws), w, 1u);
+        set_ident(u, 2, "-1");
+        ck_assert_int_eq(nhref_jet_acos(w, q, d, u, 0, &ws), NHREF_OK);
+        mpfr_const_pi(e, RND);
+        ck_assert_mpfr_eq(w, e);
+        CK_EDOMAIN(nhref_jet_acos(w, q, d, u, 1, &ws), w, 1u);
+        mpfr_clear(e);
+        ser_free(q, 3);
+    }
+
+    /* real powers: u0 <= 0 at every order, whatever the exponent (also an integer
+     * one: pow_si takes any base); the series exponent too */
+    {
+        mpfr_ptr l = ser_new(3, 113);
+        mpfr_t c;
+        mpfr_init2(c, 113);
+        mpfr_set_ui(c, 2, RND);
+        set_ident(v, 2, "0.5");
+        set_ident(u, 2, "0");
+        CK_EDOMAIN(nhref_jet_pow_scalar(w, u, c, 0, &ws), w, 0u);
+        CK_EDOMAIN(nhref_jet_pow_scalar(w, u, c, 1, &ws), w, 1u);
+        CK_EDOMAIN(nhref_jet_pow(w, l, d, u, v, 0, &ws), w, 0u);
+        CK_EDOMAIN(nhref_jet_pow(w, l, d, u, v, 1, &ws), w, 1u);
+        set_ident(u, 2, "-8");
+        CK_EDOMAIN(nhref_jet_pow_scalar(w, u, c, 0, &ws), w, 0u);
+        CK_EDOMAIN(nhref_jet_pow(w, l, d, u, v, 0, &ws), w, 0u);
+        /* a non-finite exponent, also where mpfr_pow(1, NaN) = 1 */
+        set_ident(u, 2, "1");
+        mpfr_set_nan(c);
+        CK_EDOMAIN(nhref_jet_pow_scalar(w, u, c, 0, &ws), w, 0u);
+        mpfr_set_inf(v, 1);
+        CK_EDOMAIN(nhref_jet_pow(w, l, d, u, v, 0, &ws), w, 0u);
+        /* overflow of u0^c */
+        set_ident(u, 2, "1e1000000");
+        mpfr_set_ui(c, 1000000, RND);
+        CK_EDOMAIN(nhref_jet_pow_scalar(w, u, c, 0, &ws), w, 0u);
+        mpfr_clear(c);
+        ser_free(l, 3);
+    }
+
+    /* sinh, cosh: overflow of sinh(u0), cosh(u0) */
+    set_ident(u, 2, "-1e10");
+    CK_EDOMAIN(nhref_jet_sinhcosh(w, d, u, 0, &ws), w, 0u);
+    ck_assert(mpfr_nan_p(d));
 
     /* exp: overflow of exp(u0) */
     set_ident(u, 2, "1e10");
@@ -1385,8 +1771,8 @@ END_TEST
  *     the absolute values of its terms (Higham, Accuracy and Stability, §3.1).
  *   - The errors of the orders below it enter linearly with the same weights,
  *     so by induction |w_k(double) - w_k| <= m(k) e W_k to first order, with
- *     m(0) = c_0 <= 12 (libm's sin, cos, exp, log, atan, atanh, tanh, cosh,
- *     pow within 2 ulp in glibc; d_0 of atanh within 3 e, of tanh within
+ *     m(0) = c_0 <= 12 (libm's sin, cos, exp, log, atan, atanh, tanh, asin, acos,
+ *     sinh, cosh, pow within 2 ulp in glibc; d_0 of atanh within 3 e, of tanh within
  *     11 e) and m(k) <= m(k-1) + k + 4, i.e. m(k) <= c_0 + k (k + 9) / 2.
  *     Where the auxiliary series is rebuilt from the result (tanh: d_k from
  *     w_0..w_k) its error adds m(k-1) + c_0 + k once more: m(k) <= m(k-1) +
@@ -1417,7 +1803,12 @@ enum {
     DD_ATAN,
     DD_ATANH,
     DD_TANH,
-    DD_POW
+    DD_POW,
+    DD_ASIN,
+    DD_ACOS,
+    DD_SINHCOSH,
+    DD_POWS, /* pow_scalar, c = va */
+    DD_POWV  /* pow with a series exponent v */
 };
 
 /* One comparison: operation, exponent (pow_si), u = ua + ub r_k 2^-k,
@@ -1474,6 +1865,18 @@ static const dcase_t dcases[] = {
     {"pow_si(13, u0=0)", DD_POW, 13, 0, 1, 0, 0, KI},
     {"pow_si(LONG_MAX, u0=-1)", DD_POW, LONG_MAX, -1, 0x1p-60, 0, 0, 4},
     {"pow_si(LONG_MIN, u0=-1)", DD_POW, LONG_MIN, -1, 0x1p-60, 0, 0, 4},
+    {"asin", DD_ASIN, 0, 0.3, 0.5, 0, 0, KI},
+    {"asin(u0=0.95)", DD_ASIN, 0, 0.95, 0.04, 0, 0, KI},
+    {"asin(u0=-0.6)", DD_ASIN, 0, -0.6, 0.3, 0, 0, KI},
+    {"acos", DD_ACOS, 0, 0.3, 0.5, 0, 0, KI},
+    {"acos(u0=-0.95)", DD_ACOS, 0, -0.95, 0.04, 0, 0, KI},
+    {"sinhcosh", DD_SINHCOSH, 0, 0.7, 1, 0, 0, KI},
+    {"sinhcosh(u0=-20)", DD_SINHCOSH, 0, -20, 1, 0, 0, KI},
+    {"pow_scalar(1.5)", DD_POWS, 0, 0.7, 0.5, 1.5, 0, KI},
+    {"pow_scalar(-2.75, u0=2.5)", DD_POWS, 0, 2.5, 1, -2.75, 0, KI},
+    {"pow_scalar(1/3, u0=1e-3)", DD_POWS, 0, 1e-3, 5e-4, 1.0 / 3.0, 0, KI},
+    {"pow(u, v)", DD_POWV, 0, 1.5, 1, -0.7, 1, KI},
+    {"pow(u, v), u0=0.3", DD_POWV, 0, 0.3, 0.2, 2.5, 1, KI},
 };
 
 #define NDCASES ((int)(sizeof(dcases) / sizeof(dcases[0])))
@@ -1522,6 +1925,16 @@ static int dd_call_mp(const dcase_t *c, mpfr_ptr w, mpfr_ptr w2, mpfr_ptr *aux, 
         return nhref_jet_atanh(w, w2, u, k, ws);
     case DD_TANH:
         return nhref_jet_tanh(w, w2, u, k, ws);
+    case DD_ASIN: /* w2: the auxiliary d = sqrt(1 - u^2); aux[0]: q */
+        return nhref_jet_asin(w, aux[0], w2, u, k, ws);
+    case DD_ACOS:
+        return nhref_jet_acos(w, aux[0], w2, u, k, ws);
+    case DD_SINHCOSH:
+        return nhref_jet_sinhcosh(w, w2, u, k, ws);
+    case DD_POWS:
+        return nhref_jet_pow_scalar(w, u, v, k, ws); /* c = v_0 */
+    case DD_POWV:                                    /* aux: l = log u, g = v l */
+        return nhref_jet_pow(w, aux[0], aux[1], u, v, k, ws);
     default:
         return nhref_jet_pow_si(w, aux, u, c->n, k, ws);
     }
@@ -1560,6 +1973,16 @@ static int dd_call_d(const dcase_t *c, double *w, double *w2, double **aux, cons
         return nhref_jet_atanh_d(w, w2, u, k, &dws);
     case DD_TANH:
         return nhref_jet_tanh_d(w, w2, u, k, &dws);
+    case DD_ASIN:
+        return nhref_jet_asin_d(w, aux[0], w2, u, k, &dws);
+    case DD_ACOS:
+        return nhref_jet_acos_d(w, aux[0], w2, u, k, &dws);
+    case DD_SINHCOSH:
+        return nhref_jet_sinhcosh_d(w, w2, u, k, &dws);
+    case DD_POWS:
+        return nhref_jet_pow_scalar_d(w, u, v, k, &dws);
+    case DD_POWV:
+        return nhref_jet_pow_d(w, aux[0], aux[1], u, v, k, &dws);
     default:
         return nhref_jet_pow_si_d(w, aux, u, c->n, k, &dws);
     }
@@ -1582,6 +2005,7 @@ static double abs_conv(const double *x, const double *y, unsigned lo, unsigned h
 static void dd_majorant(const dcase_t *c, double *W, double *W2, const double *A, const double *B,
                         double r0, double r20, unsigned K)
 {
+    double Q[KI + 1], G[KI + 1]; /* the majorants of further auxiliary series */
     unsigned k, i;
 
     W[0] = fabs(r0);
@@ -1615,10 +2039,34 @@ static void dd_majorant(const dcase_t *c, double *W, double *W2, const double *A
                 W[k] = (fabs(A[k]) + abs_conv(W, W, 1, k - 1, k, 0)) / (2.0 * W[0]);
             break;
         case DD_SINCOS:
+        case DD_SINHCOSH:
             if (k > 0) {
                 W[k] = abs_conv(A, W2, 1, k, k, 1) / dk;
                 W2[k] = abs_conv(A, W, 1, k, k, 1) / dk;
             }
+            break;
+        case DD_ASIN: /* W2: d = sqrt(q), Q: q = 1 - u^2, as sqrt and atan above */
+        case DD_ACOS:
+            Q[k] = k == 0 ? fabs(1.0 - A[0] * A[0]) : abs_conv(A, A, 0, k, k, 0);
+            if (k > 0) {
+                W2[k] = (Q[k] + abs_conv(W2, W2, 1, k - 1, k, 0)) / (2.0 * W2[0]);
+                W[k] = (fabs(A[k]) + abs_conv(W, W2, 1, k - 1, k, 1) / dk) / W2[0];
+            }
+            break;
+        case DD_POWS: /* Miller's, its two sums apart: (|c| j + (k - j)) */
+            if (k > 0) {
+                double s = 0.0;
+                for (i = 1; i <= k; i++)
+                    s += (fabs(B[0]) * (double)i + (double)(k - i)) * fabs(A[i]) * W[k - i];
+                W[k] = s / dk / fabs(A[0]);
+            }
+            break;
+        case DD_POWV: /* Q: l = log u, G: g = v l, then the exponential's */
+            Q[k] = k == 0 ? fabs(log(A[0]))
+                          : (fabs(A[k]) + abs_conv(Q, A, 1, k - 1, k, 1) / dk) / fabs(A[0]);
+            G[k] = abs_conv(B, Q, 0, k, k, 0);
+            if (k > 0)
+                W[k] = abs_conv(G, W, 1, k, k, 1) / dk;
             break;
         case DD_EXP:
             if (k > 0)
@@ -1708,8 +2156,11 @@ START_TEST(test_double_vs_mpfr)
 {
     const dcase_t *c = &dcases[_i];
     unsigned K = c->K, n = K + 1, k, i;
-    unsigned naux = c->op == DD_POW && c->ua == 0.0 ? nhref_jet_pow_si_naux(c->n) : 0;
-    int has2 = c->op == DD_SINCOS || c->op == DD_ATAN || c->op == DD_ATANH || c->op == DD_TANH;
+    unsigned naux = c->op == DD_POW && c->ua == 0.0 ? nhref_jet_pow_si_naux(c->n)
+                    : c->op == DD_ASIN || c->op == DD_ACOS || c->op == DD_POWV ? 2
+                                                                               : 0;
+    int has2 = c->op == DD_SINCOS || c->op == DD_ATAN || c->op == DD_ATANH || c->op == DD_TANH ||
+               c->op == DD_SINHCOSH || c->op == DD_ASIN || c->op == DD_ACOS;
     double u[KI + 1], v[KI + 1], w[KI + 1], w2[KI + 1], W[KI + 1], W2[KI + 1];
     double auxd_store[8][KI + 1];
     double *auxd[8];
@@ -1741,9 +2192,17 @@ START_TEST(test_double_vs_mpfr)
                       c->name, k);
     }
     dd_majorant(c, W, W2, u, v, mpfr_get_d(mw, RND), has2 ? mpfr_get_d(mw2, RND) : 0.0, K);
-    ck_double_vs_mp(c, c->op == DD_SINCOS ? "sin" : "w", w, mw, W, K, &worst);
+    ck_double_vs_mp(c,
+                    c->op == DD_SINCOS     ? "sin"
+                    : c->op == DD_SINHCOSH ? "sinh"
+                                           : "w",
+                    w, mw, W, K, &worst);
     if (has2)
-        ck_double_vs_mp(c, c->op == DD_SINCOS ? "cos" : "d", w2, mw2, W2, K, &worst);
+        ck_double_vs_mp(c,
+                        c->op == DD_SINCOS     ? "cos"
+                        : c->op == DD_SINHCOSH ? "cosh"
+                                               : "d",
+                        w2, mw2, W2, K, &worst);
     if (getenv("NHREF_TEST_VERBOSE") != NULL)
         printf("double vs MPFR %-26s worst |diff| = %6.3f k eps W (order %2u), "
                "worst relative %.2e\n",
@@ -1799,6 +2258,18 @@ START_TEST(test_double_order0)
         if (fabs(x) < 1) {
             ck_assert_int_eq(nhref_jet_atanh_d(w, d, u, 0, &dws), NHREF_OK);
             ck_assert(w[0] == atanh(x) && d[0] == (1.0 - x) * (1.0 + x));
+            ck_assert_int_eq(nhref_jet_asin_d(w, w2, d, u, 0, &dws), NHREF_OK);
+            ck_assert(w[0] == asin(x) && w2[0] == (1.0 - x) * (1.0 + x) && d[0] == sqrt(w2[0]));
+            ck_assert_int_eq(nhref_jet_acos_d(w, w2, d, u, 0, &dws), NHREF_OK);
+            ck_assert(w[0] == acos(x));
+        }
+        ck_assert_int_eq(nhref_jet_sinhcosh_d(w, w2, u, 0, &dws), NHREF_OK);
+        ck_assert(w[0] == sinh(x) && w2[0] == cosh(x));
+        if (x > 0) {
+            ck_assert_int_eq(nhref_jet_pow_scalar_d(w, u, v, 0, &dws), NHREF_OK);
+            ck_assert(w[0] == pow(x, v[0]));
+            ck_assert_int_eq(nhref_jet_pow_d(w, w2, d, u, v, 0, &dws), NHREF_OK);
+            ck_assert(w[0] == pow(x, v[0]) && w2[0] == log(x) && d[0] == v[0] * log(x));
         }
     }
     /* pow_si with |n| > 2^53: the sign follows the parity of n */
@@ -1947,6 +2418,49 @@ START_TEST(test_double_identities)
         ck_series_d(a, pw[p - 1], DTOL, "u^n (u_0 = 0) vs u u ... u");
     }
 
+    /* cosh^2 - sinh^2 = 1 */
+    set_random_d(u, KI, 0.7, 1, 12);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_sinhcosh_d(a, b, u, k, &dws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sqr_d(c, a, k, &dws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sqr_d(d, b, k, &dws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sub_d(e, d, c, k, &dws), NHREF_OK);
+    }
+    ck_series_d(e, one, 1e-12, "cosh^2 - sinh^2"); /* cosh(1.7)^2 ~ 8 */
+
+    /* asin(sin u) = u, acos(cos u) = u */
+    set_random_d(u, KI, 0.3, 0.3, 13);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_sincos_d(a, b, u, k, &dws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_asin_d(c, d, d2, a, k, &dws), NHREF_OK);
+    }
+    ck_series_d(c, u, DTOL, "asin(sin u)");
+    set_random_d(u, KI, 1.2, 0.3, 14);
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_sincos_d(a, b, u, k, &dws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_acos_d(c, d, d2, b, k, &dws), NHREF_OK);
+    }
+    ck_series_d(c, u, DTOL, "acos(cos u)");
+
+    /* u^1.5 u^0.5 = u^2, u^v = exp(v log u) */
+    set_random_d(u, KI, 1.5, 1, 15);
+    set_random_d(v, KI, -0.7, 1, 16);
+    for (k = 0; k <= KI; k++) {
+        double c15 = 1.5, c05 = 0.5;
+        ck_assert_int_eq(nhref_jet_pow_scalar_d(a, u, &c15, k, &dws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_pow_scalar_d(b, u, &c05, k, &dws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul_d(c, a, b, k, &dws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_sqr_d(e, u, k, &dws), NHREF_OK);
+    }
+    ck_series_d(c, e, 1e-12, "u^1.5 u^0.5 vs u^2"); /* u^2 up to 6.25 */
+    for (k = 0; k <= KI; k++) {
+        ck_assert_int_eq(nhref_jet_pow_d(a, d, d2, u, v, k, &dws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_log_d(b, u, k, &dws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_mul_d(c, v, b, k, &dws), NHREF_OK);
+        ck_assert_int_eq(nhref_jet_exp_d(e, c, k, &dws), NHREF_OK);
+    }
+    ck_series_d(a, e, DTOL, "u^v vs exp(v log u)");
+
     /* linear: (u + v) - v = u, u + (-u) = 0, c v = mul(const c, v) */
     set_random_d(u, KI, 0.7, 1, 10);
     set_random_d(v, KI, -1.3, 1, 11);
@@ -2013,6 +2527,18 @@ static int d_call_d(int op, double *w, double *w2, double *d, double **aux, cons
         return nhref_jet_pow_si_d(w, aux, u, 2, k, &dws);
     case D_POW3:
         return nhref_jet_pow_si_d(w, aux, u, 3, k, &dws);
+    case D_ASIN:
+        return nhref_jet_asin_d(w, w2, d, u, k, &dws);
+    case D_ACOS:
+        return nhref_jet_acos_d(w, w2, d, u, k, &dws);
+    case D_SINHCOSH:
+        return nhref_jet_sinhcosh_d(w, w2, u, k, &dws);
+    case D_POWS_U:
+    case D_POWS_C:
+        return nhref_jet_pow_scalar_d(w, u, &c, k, &dws);
+    case D_POW_U:
+    case D_POW_V:
+        return nhref_jet_pow_d(w, w2, d, u, v, k, &dws);
     default:
         return nhref_jet_pow_si_d(w, aux, u, -1, k, &dws);
     }
@@ -2040,9 +2566,11 @@ START_TEST(test_double_domain_nonfinite)
     case D_MUL_V:
     case D_MULS_V:
     case D_DIV_V:
+    case D_POW_V:
         v[kbad] = x;
         break;
     case D_MULS_C:
+    case D_POWS_C:
         c = x;
         break;
     default:
@@ -2052,8 +2580,8 @@ START_TEST(test_double_domain_nonfinite)
     ck_assert_msg(d_call_d(op, w, w2, d, aux, u, v, c, kbad) == NHREF_EDOMAIN,
                   "%s_d: %g at order %u not NHREF_EDOMAIN", d_names[op], x, kbad);
     ck_assert_msg(isnan(w[kbad]), "%s_d: coefficient not NaN", d_names[op]);
-    if (op == D_SINCOS)
-        ck_assert_msg(isnan(w2[kbad]), "sincos_d: cos coefficient not NaN");
+    if (op == D_SINCOS || op == D_SINHCOSH)
+        ck_assert_msg(isnan(w2[kbad]), "%s_d: cos coefficient not NaN", d_names[op]);
 }
 END_TEST
 
@@ -2151,6 +2679,51 @@ START_TEST(test_double_domain_conditions)
     /* atan: d0 = 1 + u0^2 overflows */
     set_ident_d(u, 1e200);
     CK_EDOMAIN_D(nhref_jet_atan_d(w, d, u, 0, &dws), w, 0u);
+
+    /* asin, acos: |u0| > 1; |u0| = 1 fine at k = 0, not at k >= 1 */
+    set_ident_d(u, 1.5);
+    CK_EDOMAIN_D(nhref_jet_asin_d(w, v, d, u, 0, &dws), w, 0u);
+    CK_EDOMAIN_D(nhref_jet_acos_d(w, v, d, u, 0, &dws), w, 0u);
+    set_ident_d(u, nextafter(-1.0, -2.0));
+    CK_EDOMAIN_D(nhref_jet_acos_d(w, v, d, u, 0, &dws), w, 0u);
+    set_ident_d(u, 1.0);
+    ck_assert_int_eq(nhref_jet_asin_d(w, v, d, u, 0, &dws), NHREF_OK);
+    ck_assert(w[0] == asin(1.0));
+    CK_EDOMAIN_D(nhref_jet_asin_d(w, v, d, u, 1, &dws), w, 1u);
+    set_ident_d(u, -1.0);
+    ck_assert_int_eq(nhref_jet_acos_d(w, v, d, u, 0, &dws), NHREF_OK);
+    ck_assert(w[0] == acos(-1.0));
+    CK_EDOMAIN_D(nhref_jet_acos_d(w, v, d, u, 1, &dws), w, 1u);
+    set_ident_d(u, nextafter(1.0, 0.0));
+    ck_assert_int_eq(nhref_jet_asin_d(w, v, d, u, 0, &dws), NHREF_OK);
+    ck_assert_int_eq(nhref_jet_asin_d(w, v, d, u, 1, &dws), NHREF_OK);
+    ck_assert(isfinite(w[1]) && w[1] > 0.0);
+
+    /* sinh, cosh: overflow beyond 710.47 */
+    set_ident_d(u, 711.0);
+    CK_EDOMAIN_D(nhref_jet_sinhcosh_d(w, d, u, 0, &dws), w, 0u);
+    set_ident_d(u, 710.0);
+    ck_assert_int_eq(nhref_jet_sinhcosh_d(w, d, u, 0, &dws), NHREF_OK);
+
+    /* real powers: u0 <= 0 at every order; an overflowing u0^c */
+    {
+        double c = 2.0, l[3];
+        set_ident_d(v, 0.5);
+        set_ident_d(u, 0.0);
+        CK_EDOMAIN_D(nhref_jet_pow_scalar_d(w, u, &c, 0, &dws), w, 0u);
+        CK_EDOMAIN_D(nhref_jet_pow_scalar_d(w, u, &c, 1, &dws), w, 1u);
+        CK_EDOMAIN_D(nhref_jet_pow_d(w, l, d, u, v, 0, &dws), w, 0u);
+        set_ident_d(u, -8.0);
+        c = 1.0 / 3.0;
+        CK_EDOMAIN_D(nhref_jet_pow_scalar_d(w, u, &c, 0, &dws), w, 0u);
+        CK_EDOMAIN_D(nhref_jet_pow_d(w, l, d, u, v, 1, &dws), w, 1u);
+        set_ident_d(u, 10.0);
+        c = 400.0;
+        CK_EDOMAIN_D(nhref_jet_pow_scalar_d(w, u, &c, 0, &dws), w, 0u);
+        set_ident_d(u, 1.0);
+        c = NAN; /* libm's pow(1, NaN) = 1 */
+        CK_EDOMAIN_D(nhref_jet_pow_scalar_d(w, u, &c, 0, &dws), w, 0u);
+    }
 }
 END_TEST
 
@@ -2196,6 +2769,9 @@ static Suite *jet_suite(void)
     tcase_add_loop_test(tc, test_coeff_atan, 0, NPRECS(coeff_precs));
     tcase_add_loop_test(tc, test_coeff_atanh, 0, NPRECS(coeff_precs));
     tcase_add_loop_test(tc, test_coeff_tanh, 0, NPRECS(coeff_precs));
+    tcase_add_loop_test(tc, test_coeff_asin_acos, 0, NPRECS(coeff_precs));
+    tcase_add_loop_test(tc, test_coeff_sinhcosh, 0, NPRECS(coeff_precs));
+    tcase_add_loop_test(tc, test_coeff_pow, 0, NPRECS(coeff_precs));
     tcase_add_loop_test(tc, test_coeff_div, 0, NPRECS(coeff_precs));
     tcase_add_loop_test(tc, test_coeff_pow_si, 0, NPRECS(coeff_precs));
     tcase_add_loop_test(tc, test_coeff_pow_si_zero, 0, NPRECS(coeff_precs));
@@ -2212,6 +2788,9 @@ static Suite *jet_suite(void)
     tcase_add_loop_test(tc, test_ident_exp_log, 0, NPRECS(ident_precs));
     tcase_add_loop_test(tc, test_ident_tanh_atanh, 0, NPRECS(ident_precs));
     tcase_add_loop_test(tc, test_ident_tan_atan, 0, NPRECS(ident_precs));
+    tcase_add_loop_test(tc, test_ident_sinhcosh, 0, NPRECS(ident_precs));
+    tcase_add_loop_test(tc, test_ident_asin_acos, 0, NPRECS(ident_precs));
+    tcase_add_loop_test(tc, test_ident_pow, 0, NPRECS(ident_precs));
     tcase_add_loop_test(tc, test_ident_pow_si, 0, NPRECS(ident_precs));
     tcase_add_loop_test(tc, test_ident_mul_linear, 0, NPRECS(ident_precs));
     suite_add_tcase(s, tc);

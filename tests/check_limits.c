@@ -209,9 +209,58 @@ START_TEST(test_parse_exponent_limit)
     ck_assert_int_eq(
         nhref_tape_parse(&tp, "y^-9223372036854775808", 2, snames, 1, pnames, err, sizeof err),
         NHREF_EPARSE);
+    /* not an integer literal: a real power (of a positive base), 2^2000 at y = 2, no
+     * exponent bound (mpfr_pow); undefined at y = -1 */
     ck_assert_int_eq(nhref_tape_parse(&tp, "y^2e3", 2, snames, 1, pnames, err, sizeof err),
-                     NHREF_EPARSE);
-    ck_assert_ptr_nonnull(strstr(err, "integer exponent"));
+                     NHREF_OK);
+    mpfr_inits2(128, g, y, (mpfr_ptr)0);
+    eval_at(g, tp, "2");
+    mpfr_set_ui_2exp(y, 1, 2000, MPFR_RNDN);
+    ck_assert_mpfr_eq(g, y);
+    mpfr_clears(g, y, (mpfr_ptr)0);
+    nhref_tape_free(tp);
+    ck_assert_int_eq(nhref_tape_parse(&tp, "y^1e1000", 2, snames, 1, pnames, err, sizeof err),
+                     NHREF_OK);
+    nhref_tape_free(tp);
+}
+END_TEST
+
+/* y^y^...^y: each real exponent is one level deeper (right associative), under the
+ * parentheses' limit: 1000 carets parse on a 1 MB stack (1 at y = 1), 1001 are refused
+ * with the column of the one that crossed it, 10^5 without a crash. */
+START_TEST(test_parse_power_chain)
+{
+    const size_t limit = NHREF_TAPE_PARSE_MAX_DEPTH, big = 100000;
+    char *e = malloc(2 * big + 2), err[512], want[64];
+    nhref_tape_t *tp;
+    mpfr_t g, y;
+    int st;
+
+    ck_assert_ptr_nonnull(e);
+    for (size_t i = 0; i <= big; i++)
+        e[2 * i] = 'y', e[2 * i + 1] = '^';
+    e[2 * limit + 1] = '\0'; /* 1000 carets */
+    st = parse_on_stack(&tp, e, 1 << 20, err, sizeof err);
+    ck_assert_msg(st == NHREF_OK, "y^ x %zu: %s", limit, err);
+    mpfr_inits2(128, g, y, (mpfr_ptr)0);
+    eval_at(g, tp, "1");
+    mpfr_set_ui(y, 1, MPFR_RNDN);
+    ck_assert_mpfr_eq(g, y);
+    mpfr_clears(g, y, (mpfr_ptr)0);
+    nhref_tape_free(tp);
+    e[2 * limit + 1] = '^';
+    e[2 * limit + 3] = '\0'; /* 1001 carets */
+    st = parse_on_stack(&tp, e, 1 << 20, err, sizeof err);
+    ck_assert_int_eq(st, NHREF_EPARSE);
+    ck_assert_ptr_null(tp);
+    snprintf(want, sizeof want, "column %zu: exponents nested deeper than 1000 levels",
+             2 * limit + 3);
+    ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "message: %s, want %s", err, want);
+    e[2 * limit + 3] = '^';
+    e[2 * big + 1] = '\0';
+    st = parse_on_stack(&tp, e, 1 << 20, err, sizeof err);
+    ck_assert_int_eq(st, NHREF_EPARSE);
+    free(e);
 }
 END_TEST
 
@@ -560,6 +609,7 @@ static Suite *limits_suite(void)
     tcase_add_test(tc, test_parse_depth_reproducers);
     tcase_add_test(tc, test_parse_signs);
     tcase_add_test(tc, test_parse_exponent_limit);
+    tcase_add_test(tc, test_parse_power_chain);
     tcase_add_test(tc, test_parse_constants);
     tcase_add_test(tc, test_sincos_bound);
     suite_add_tcase(s, tc);

@@ -5,7 +5,10 @@
  * identities; order 0 of a jet must equal the plain evaluation bit for bit.
  * The linear solve (SOLVE) is checked against closed-form solutions in MPFR, in
  * double and in Arb (the balls must contain them), and its tangent (dy = M^-1
- * (db - dM y)) against central differences.
+ * (db - dM y)) against central differences.  The functions asin, acos, sinh, cosh
+ * and real powers (case "functions") through the parser: against MPFR's own
+ * functions, their domains in every type, an ODE with a closed-form solution in
+ * every type, their derivatives against central differences, the printers.
  */
 #include <limits.h>
 #include <math.h>
@@ -1276,6 +1279,512 @@ START_TEST(test_generated_jets_match_interpreter)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ asin acos sinh cosh ^
+ * The functions of issue 24 through the parser: every interpreter, jets, derivatives,
+ * printers.  Names: states x, y; parameter a; t. */
+static const char *const fx_state[] = {"x", "y"};
+static const char *const fx_param[] = {"a"};
+
+static nhref_tape_t *fx_parse(const char *e)
+{
+    nhref_tape_t *tp;
+    char err[256];
+    int st = nhref_tape_parse(&tp, e, 2, fx_state, 1, fx_param, err, sizeof err);
+    ck_assert_msg(st == NHREF_OK, "'%s': %s", e, err);
+    return tp;
+}
+
+/* the value of E at t = T, x = X, y = 0.25, a = A in MPFR at PREC into G; the status */
+static int fx_eval(mpfr_ptr g, const char *e, const char *t, const char *x, const char *a,
+                   mpfr_prec_t prec)
+{
+    nhref_tape_t *tp = fx_parse(e);
+    nhref_tape_mp_t *ws;
+    mpfr_t tt, xs[2], p;
+    int st;
+
+    mpfr_inits2(prec, tt, xs[0], xs[1], p, (mpfr_ptr)0);
+    mpfr_set_str(tt, t, 10, MPFR_RNDN);
+    mpfr_set_str(xs[0], x, 10, MPFR_RNDN);
+    mpfr_set_str(xs[1], "0.25", 10, MPFR_RNDN);
+    mpfr_set_str(p, a, 10, MPFR_RNDN);
+    ck_assert_int_eq(nhref_tape_mp_new(&ws, tp, prec, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_set_params(ws, p), NHREF_OK);
+    st = nhref_tape_mp_eval(g, ws, tt, xs[0]);
+    nhref_tape_mp_free(ws);
+    nhref_tape_free(tp);
+    mpfr_clears(tt, xs[0], xs[1], p, (mpfr_ptr)0);
+    return st;
+}
+
+/* one correctly rounded operation per node: each expression equals MPFR's own function
+ * of the same rounded inputs, bit for bit (x = 0.7, t = 0.3, a = 2.5) */
+START_TEST(test_func_eval_matches_mpfr)
+{
+    mpfr_prec_t prec = precs[_i];
+    mpfr_t x, t, a, c, g, w;
+
+    mpfr_inits2(prec, x, t, a, c, g, w, (mpfr_ptr)0);
+    mpfr_set_str(x, "0.7", 10, MPFR_RNDN);
+    mpfr_set_str(t, "0.3", 10, MPFR_RNDN);
+    mpfr_set_str(a, "2.5", 10, MPFR_RNDN);
+#define FX_SAME(expr, call)                                                                        \
+    do {                                                                                           \
+        ck_assert_int_eq(fx_eval(g, expr, "0.3", "0.7", "2.5", prec), NHREF_OK);                   \
+        call;                                                                                      \
+        ck_assert_msg(mpfr_equal_p(g, w), "%s at %ld bits", expr, (long)prec);                     \
+    } while (0)
+    FX_SAME("asin(x)", mpfr_asin(w, x, MPFR_RNDN));
+    FX_SAME("acos(x)", mpfr_acos(w, x, MPFR_RNDN));
+    FX_SAME("sinh(x)", mpfr_sinh(w, x, MPFR_RNDN));
+    FX_SAME("cosh(x)", mpfr_cosh(w, x, MPFR_RNDN));
+    FX_SAME("x^a", mpfr_pow(w, x, a, MPFR_RNDN));
+    FX_SAME("2^t", (mpfr_set_ui(c, 2, MPFR_RNDN), mpfr_pow(w, c, t, MPFR_RNDN)));
+    FX_SAME("x^1.5", (mpfr_set_str(c, "1.5", 10, MPFR_RNDN), mpfr_pow(w, x, c, MPFR_RNDN)));
+    FX_SAME("x^2.0", (mpfr_set_ui(c, 2, MPFR_RNDN), mpfr_pow(w, x, c, MPFR_RNDN)));
+    FX_SAME("x^(1/3)", (mpfr_set_ui(c, 1, MPFR_RNDN), mpfr_div_ui(c, c, 3, MPFR_RNDN),
+                        mpfr_pow(w, x, c, MPFR_RNDN)));
+    FX_SAME("x^-0.5", (mpfr_set_str(c, "-0.5", 10, MPFR_RNDN), mpfr_pow(w, x, c, MPFR_RNDN)));
+    FX_SAME("x^t", mpfr_pow(w, x, t, MPFR_RNDN));
+    /* precedence: -x^a = -(x^a); 2^-x = 2^(-x); a^b^c = a^(b^c); 3^2 an integer power */
+    FX_SAME("-x^a", (mpfr_pow(w, x, a, MPFR_RNDN), mpfr_neg(w, w, MPFR_RNDN)));
+    FX_SAME("2^-x", (mpfr_set_ui(c, 2, MPFR_RNDN), mpfr_neg(w, x, MPFR_RNDN),
+                     mpfr_pow(w, c, w, MPFR_RNDN)));
+    FX_SAME("2^3^2", mpfr_set_ui(w, 512, MPFR_RNDN));
+    FX_SAME("x^a^0.5", (mpfr_sqrt(c, a, MPFR_RNDN), mpfr_pow(w, x, c, MPFR_RNDN)));
+#undef FX_SAME
+    mpfr_clears(x, t, a, c, g, w, (mpfr_ptr)0);
+}
+END_TEST
+
+/* domains: NaN and NHREF_EDOMAIN in MPFR, double and Arb (an indeterminate ball) for
+ * asin and acos outside [-1, 1] and a real power of a base <= 0 -- also with an
+ * integer-valued exponent not written as an integer literal (x^2.0, x^(1+1)); an
+ * integer literal keeps any base (x^2, x^(-2), x^(2)); sinh and cosh overflow double
+ * at 1e6, not MPFR's or Arb's exponent range.  Where defined, the Arb ball contains
+ * the MPFR value at 400 bits. */
+START_TEST(test_func_domain)
+{
+    static const struct {
+        const char *e, *x;
+        int ok, dok; /* defined in MPFR and Arb; in double */
+    } cases[] = {
+        {"asin(x)", "1.5", 0, 0},
+        {"acos(x)", "-1.0001", 0, 0},
+        {"asin(x)", "-1", 1, 1},
+        {"acos(x)", "1", 1, 1},
+        {"x^1.5", "-0.7", 0, 0},
+        {"x^1.5", "0", 0, 0},
+        {"x^a", "-2", 0, 0},
+        {"x^0.5", "0", 0, 0},
+        {"x^2.0", "-0.7", 0, 0},
+        {"x^(1+1)", "-0.7", 0, 0},
+        {"(x-1)^t", "0.5", 0, 0},
+        {"x^2", "-0.7", 1, 1},
+        {"x^(-2)", "-0.7", 1, 1},
+        {"x^(2)", "-0.7", 1, 1},
+        {"x^ - 3", "-0.7", 1, 1},
+        {"2^x", "-3", 1, 1},
+        {"sinh(x)", "-1e6", 1, 0},
+        {"cosh(x)", "1e6", 1, 0},
+        {"asin(x) + x^0.5", "0.5", 1, 1},
+    };
+    mpfr_t g, h;
+
+    mpfr_init2(g, 113);
+    mpfr_init2(h, 400);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        nhref_tape_t *tp = fx_parse(cases[i].e);
+        nhref_tape_d_t *wd;
+        nhref_tape_arb_t *wa;
+        double xd[2] = {atof(cases[i].x), 0.25}, td = 0.3, pd = 2.5, gd;
+        arb_ptr xa = _arb_vec_init(2), ta = _arb_vec_init(1), pa = _arb_vec_init(1),
+                ga = _arb_vec_init(1);
+        int want = cases[i].ok ? NHREF_OK : NHREF_EDOMAIN, st;
+
+        st = fx_eval(g, cases[i].e, "0.3", cases[i].x, "2.5", 113);
+        ck_assert_msg(st == want && mpfr_nan_p(g) != cases[i].ok, "MPFR: %s at x = %s: %s",
+                      cases[i].e, cases[i].x, nhref_status_name(st));
+        ck_assert_int_eq(nhref_tape_d_new(&wd, tp, 53, 0), NHREF_OK);
+        nhref_tape_d_set_params(wd, &pd);
+        st = nhref_tape_d_eval(&gd, wd, &td, xd);
+        ck_assert_msg(st == (cases[i].dok ? NHREF_OK : NHREF_EDOMAIN) && isnan(gd) != cases[i].dok,
+                      "double: %s at x = %s: %s, %g", cases[i].e, cases[i].x, nhref_status_name(st),
+                      gd);
+        nhref_tape_d_free(wd);
+        ck_assert_int_eq(nhref_tape_arb_new(&wa, tp, 128, 0), NHREF_OK);
+        arb_set_str(pa, "2.5", 128);
+        nhref_tape_arb_set_params(wa, pa);
+        arb_set_str(ta, "0.3", 128);
+        arb_set_str(xa, cases[i].x, 128);
+        arb_set_str(xa + 1, "0.25", 128);
+        st = nhref_tape_arb_eval(ga, wa, ta, xa);
+        ck_assert_msg(st == want && arb_is_finite(ga) == cases[i].ok, "Arb: %s at x = %s: %s",
+                      cases[i].e, cases[i].x, nhref_status_name(st));
+        if (cases[i].ok) {
+            ck_assert_int_eq(fx_eval(h, cases[i].e, "0.3", cases[i].x, "2.5", 400), NHREF_OK);
+            ck_assert_msg(arb_contains_mpfr(ga, h), "Arb: %s at x = %s: the ball misses",
+                          cases[i].e, cases[i].x);
+        }
+        nhref_tape_arb_free(wa);
+        _arb_vec_clear(xa, 2);
+        _arb_vec_clear(ta, 1);
+        _arb_vec_clear(pa, 1);
+        _arb_vec_clear(ga, 1);
+        nhref_tape_free(tp);
+    }
+    mpfr_clears(g, h, (mpfr_ptr)0);
+}
+END_TEST
+
+/* Taylor coefficients through the tape, in MPFR (256 bits), double and Arb (256 bits),
+ * of an ODE whose solution is known in closed form: x' = 1 (x = 0.4 + t) and
+ *   s' = asin(sin x), c' = acos(cos x)  s, c = x0 t + t^2 / 2 (0 < x < pi/2),
+ *   h' = cosh(x)^2 - sinh(x)^2           h = t,
+ *   q' = x^1.5 x^0.5 - x^2               q = 0,
+ *   p' = x^a (a = 2.5)                   p_k = binom(a, k - 1) x0^(a - k + 1) / k,
+ *   e' = 2^x (a series exponent)         e_k = 2^x0 log(2)^(k - 1) / (k - 1)! / k,
+ *   z' = sinh(x)                         z_k = sinh^(k - 1)(x0) / (k - 1)! / k,
+ * every state from 0; the closed forms in MPFR at 400 bits. */
+enum { FX_N = 8, FX_K = 12 };
+
+static const char *const fx_names[FX_N] = {"x", "s", "c", "h", "q", "p", "e", "z"};
+static const char *const fx_rhs[FX_N] = {
+    "1",   "asin(sin(x))", "acos(cos(x))", "cosh(x)^2 - sinh(x)^2", "x^1.5*x^0.5 - x^2",
+    "x^a", "2^x",          "sinh(x)"};
+
+static nhref_tape_t *fx_ode(void)
+{
+    nhref_tape_t *tp;
+    char err[256];
+    ck_assert_int_eq(nhref_tape_new(&tp, FX_N, 1, FX_N), NHREF_OK);
+    for (int i = 0; i < FX_N; i++) {
+        nhref_node_t n;
+        ck_assert_msg(nhref_tape_parse_node(tp, &n, fx_rhs[i], FX_N, fx_names, 1, fx_param, err,
+                                            sizeof err) == NHREF_OK,
+                      "%s: %s", fx_rhs[i], err);
+        ck_assert_int_eq(nhref_tape_set_output(tp, (size_t)i, n), NHREF_OK);
+    }
+    ck_assert_int_eq(nhref_tape_status(tp), NHREF_OK);
+    return tp;
+}
+
+/* W[i][k]: the closed-form coefficient k of state i, at 400 bits */
+static void fx_closed(mpfr_t w[FX_N][FX_K + 1])
+{
+    mpfr_t x0, a, b, t, l, s, c;
+    mpfr_inits2(400, x0, a, b, t, l, s, c, (mpfr_ptr)0);
+    mpfr_set_str(x0, "0.4", 10, MPFR_RNDN);
+    mpfr_set_str(a, "2.5", 10, MPFR_RNDN);
+    for (int i = 0; i < FX_N; i++)
+        for (int k = 0; k <= FX_K; k++)
+            mpfr_set_zero(w[i][k], 1);
+    mpfr_set(w[0][0], x0, MPFR_RNDN);
+    mpfr_set_ui(w[0][1], 1, MPFR_RNDN);
+    for (int i = 1; i <= 2; i++) {
+        mpfr_set(w[i][1], x0, MPFR_RNDN);
+        mpfr_set_str(w[i][2], "0.5", 10, MPFR_RNDN);
+    }
+    mpfr_set_ui(w[3][1], 1, MPFR_RNDN);
+    mpfr_set_ui(b, 1, MPFR_RNDN); /* binom(a, k - 1) */
+    mpfr_set_ui(l, 2, MPFR_RNDN);
+    mpfr_pow(s, l, x0, MPFR_RNDN); /* 2^x0 log(2)^(k-1) / (k-1)! */
+    mpfr_log(l, l, MPFR_RNDN);
+    mpfr_sinh(c, x0, MPFR_RNDN); /* sinh^(k-1)(x0) / (k-1)! */
+    mpfr_cosh(t, x0, MPFR_RNDN);
+    for (int k = 1; k <= FX_K; k++) {
+        if (k > 1) {
+            mpfr_sub_ui(w[5][0], a, (unsigned long)k - 2, MPFR_RNDN);
+            mpfr_mul(b, b, w[5][0], MPFR_RNDN);
+            mpfr_div_ui(b, b, (unsigned long)k - 1, MPFR_RNDN);
+            mpfr_mul(s, s, l, MPFR_RNDN);
+            mpfr_div_ui(s, s, (unsigned long)k - 1, MPFR_RNDN);
+            mpfr_swap(c, t);
+            mpfr_div_ui(c, c, (unsigned long)k - 1, MPFR_RNDN);
+            mpfr_div_ui(t, t, (unsigned long)k - 1, MPFR_RNDN);
+        }
+        mpfr_sub_ui(w[5][k], a, (unsigned long)k - 1, MPFR_RNDN);
+        mpfr_pow(w[5][k], x0, w[5][k], MPFR_RNDN);
+        mpfr_mul(w[5][k], w[5][k], b, MPFR_RNDN);
+        mpfr_div_ui(w[5][k], w[5][k], (unsigned long)k, MPFR_RNDN);
+        mpfr_div_ui(w[6][k], s, (unsigned long)k, MPFR_RNDN);
+        mpfr_div_ui(w[7][k], c, (unsigned long)k, MPFR_RNDN);
+    }
+    mpfr_set_zero(w[5][0], 1);
+    mpfr_clears(x0, a, b, t, l, s, c, (mpfr_ptr)0);
+}
+
+START_TEST(test_func_ode_jet)
+{
+    const mpfr_prec_t prec = 256;
+    nhref_tape_t *tp = fx_ode();
+    nhref_tape_mp_t *wm;
+    nhref_tape_d_t *wd;
+    nhref_tape_arb_t *wa;
+    mpfr_t w[FX_N][FX_K + 1], t, x[FX_N], p, f;
+    double td = 0, xd[FX_N], pd = 2.5;
+    arb_ptr ta = _arb_vec_init(1), xa = _arb_vec_init(FX_N), pa = _arb_vec_init(1);
+
+    for (int i = 0; i < FX_N; i++)
+        for (int k = 0; k <= FX_K; k++)
+            mpfr_init2(w[i][k], 400);
+    fx_closed(w);
+    mpfr_inits2(prec, t, p, f, (mpfr_ptr)0);
+    for (int i = 0; i < FX_N; i++) {
+        mpfr_init2(x[i], prec);
+        mpfr_set_zero(x[i], 1);
+        xd[i] = 0;
+    }
+    mpfr_set_zero(t, 1);
+    mpfr_set_str(x[0], "0.4", 10, MPFR_RNDN);
+    xd[0] = 0.4;
+    mpfr_set_str(p, "2.5", 10, MPFR_RNDN);
+    /* MPFR, to all but 5 digits (mixed with scale 1): measured 73.8 of 77 for acos(cos x) at
+     * order 12, whose recurrence divides by d_0 = sin(0.4) = 0.39 at every order */
+    ck_assert_int_eq(nhref_tape_mp_new(&wm, tp, prec, FX_K), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_set_params(wm, p), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_ode_jet(wm, t, x[0], FX_K), NHREF_OK);
+    for (int i = 0; i < FX_N; i++)
+        for (int k = 0; k <= FX_K; k++)
+            ck_assert_msg(
+                ck_mpfr_agree_digits(nhref_tape_mp_state_series(wm, (size_t)i) + k, w[i][k], "1") >=
+                    (double)prec * 0.30103 - 5,
+                "MPFR: state %s, order %d: %.2f digits", fx_names[i], k,
+                ck_mpfr_agree_digits(nhref_tape_mp_state_series(wm, (size_t)i) + k, w[i][k], "1"));
+    /* order 0 of the jet is the evaluation: p_1 = x0^a, correctly rounded */
+    mpfr_pow(f, x[0], p, MPFR_RNDN);
+    ck_assert_mpfr_eq(nhref_tape_mp_state_series(wm, 5) + 1, f);
+    nhref_tape_mp_free(wm);
+    /* double */
+    ck_assert_int_eq(nhref_tape_d_new(&wd, tp, 53, FX_K), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_d_set_params(wd, &pd), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_d_ode_jet(wd, &td, xd, FX_K), NHREF_OK);
+    for (int i = 0; i < FX_N; i++)
+        for (int k = 0; k <= FX_K; k++) {
+            double got = nhref_tape_d_state_series(wd, (size_t)i)[k];
+            double want = mpfr_get_d(w[i][k], MPFR_RNDN);
+            /* 1e-12: acos(cos x) at order 10 is 1.7e-14 off (the division by 0.39) */
+            ck_assert_msg(fabs(got - want) <= 1e-12 * fmax(1.0, fabs(want)),
+                          "double: state %s, order %d: %.17g vs %.17g", fx_names[i], k, got, want);
+        }
+    nhref_tape_d_free(wd);
+    /* Arb: every ball contains the closed form */
+    ck_assert_int_eq(nhref_tape_arb_new(&wa, tp, prec, FX_K), NHREF_OK);
+    arb_set_str(pa, "2.5", prec);
+    ck_assert_int_eq(nhref_tape_arb_set_params(wa, pa), NHREF_OK);
+    arb_set_str(xa, "0.4", prec);
+    ck_assert_int_eq(nhref_tape_arb_ode_jet(wa, ta, xa, FX_K), NHREF_OK);
+    for (int i = 0; i < FX_N; i++)
+        for (int k = 0; k <= FX_K; k++) {
+            arb_srcptr b = nhref_tape_arb_state_series(wa, (size_t)i) + k;
+            ck_assert_msg(arb_contains_mpfr(b, w[i][k]) && mag_cmp_2exp_si(arb_radref(b), -200) < 0,
+                          "Arb: state %s, order %d: the ball misses or is wide", fx_names[i], k);
+        }
+    nhref_tape_arb_free(wa);
+    _arb_vec_clear(ta, 1);
+    _arb_vec_clear(xa, FX_N);
+    _arb_vec_clear(pa, 1);
+    for (int i = 0; i < FX_N; i++) {
+        mpfr_clear(x[i]);
+        for (int k = 0; k <= FX_K; k++)
+            mpfr_clear(w[i][k]);
+    }
+    mpfr_clears(t, p, f, (mpfr_ptr)0);
+    nhref_tape_free(tp);
+}
+END_TEST
+
+/* the derivative rules of the new operations (tangent.c): J w from nhref_tape_linearize
+ * against the central difference (f(x + e w) - f(x - e w)) / 2e, e = 10^-60, at 600
+ * bits, of
+ *   f0 = asin(u1) u0,  f1 = acos(u0 u1),  f2 = sinh(u2) + cosh(u0 - u2),
+ *   f3 = u3^a + u2^u3 (constant and series exponents),  f4 = 2^(u4 u0) + u0^1.5 */
+START_TEST(test_func_linearize)
+{
+    static const char *const names[5] = {"u0", "u1", "u2", "u3", "u4"};
+    static const char *const rhs[5] = {"asin(u1)*u0", "acos(u0*u1)", "sinh(u2) + cosh(u0 - u2)",
+                                       "u3^a + u2^u3", "2^(u4*u0) + u0^1.5"};
+    static const char *x0[5] = {"0.7", "0.3", "0.6", "0.9", "-0.4"};
+    static const char *w0[5] = {"0.3", "0.5", "-0.7", "1", "0.25"};
+    const mpfr_prec_t prec = 600;
+    nhref_tape_t *f, *lin;
+    nhref_tape_mp_t *wf, *wl;
+    mpfr_t t, p, e, x[10], out[10], fp[5], fm[5], fd;
+    char err[256];
+
+    ck_assert_int_eq(nhref_tape_new(&f, 5, 1, 5), NHREF_OK);
+    for (int i = 0; i < 5; i++) {
+        nhref_node_t n;
+        ck_assert_int_eq(
+            nhref_tape_parse_node(f, &n, rhs[i], 5, names, 1, fx_param, err, sizeof err), NHREF_OK);
+        nhref_tape_set_output(f, (size_t)i, n);
+    }
+    ck_assert_int_eq(nhref_tape_linearize(&lin, f, 1), NHREF_OK);
+    mpfr_inits2(prec, t, p, e, fd, (mpfr_ptr)0);
+    for (int i = 0; i < 10; i++)
+        mpfr_inits2(prec, x[i], out[i], (mpfr_ptr)0);
+    for (int i = 0; i < 5; i++) {
+        mpfr_inits2(prec, fp[i], fm[i], (mpfr_ptr)0);
+        mpfr_set_str(x[i], x0[i], 10, MPFR_RNDN);
+        mpfr_set_str(x[5 + i], w0[i], 10, MPFR_RNDN);
+    }
+    mpfr_set_str(t, "0.3", 10, MPFR_RNDN);
+    mpfr_set_str(p, "2.5", 10, MPFR_RNDN);
+    wf = ws_with_param(f, prec, p);
+    wl = ws_with_param(lin, prec, p);
+    ck_assert_int_eq(nhref_tape_mp_eval(out[0], wl, t, x[0]), NHREF_OK);
+    mpfr_set_str(e, "1e-60", 10, MPFR_RNDN);
+    eval_shifted_n(fp[0], wf, t, x[0], x[5], e, prec, 5);
+    mpfr_neg(e, e, MPFR_RNDN);
+    eval_shifted_n(fm[0], wf, t, x[0], x[5], e, prec, 5);
+    for (int i = 0; i < 5; i++) {
+        mpfr_sub(fd, fp[i], fm[i], MPFR_RNDN);
+        mpfr_div(fd, fd, e, MPFR_RNDN);
+        mpfr_div_si(fd, fd, -2, MPFR_RNDN);
+        ck_assert_msg(ck_mpfr_agree_digits(out[5 + i], fd, "1") >= 100, "J w of %s", rhs[i]);
+    }
+    nhref_tape_mp_free(wf);
+    nhref_tape_mp_free(wl);
+    nhref_tape_free(f);
+    nhref_tape_free(lin);
+    mpfr_clears(t, p, e, fd, (mpfr_ptr)0);
+    for (int i = 0; i < 10; i++)
+        mpfr_clears(x[i], out[i], (mpfr_ptr)0);
+    for (int i = 0; i < 5; i++)
+        mpfr_clears(fp[i], fm[i], (mpfr_ptr)0);
+}
+END_TEST
+
+/* nhref_tape_format writes the grammar back (the expected strings by hand), and what it
+ * writes parses to the same value, bit for bit; a real power with an integer exponent
+ * made through the builder is written x^2.0, which the parser reads as a real power */
+START_TEST(test_func_format)
+{
+    static const struct {
+        const char *e, *want;
+    } cases[] = {
+        {"x^1.5 + asin(y)", "x^1.5 + asin(y)"},
+        {"(x + y)^(a - 1)", "(x + y)^(a - 1)"},
+        {"-x^0.5", "-x^0.5"},
+        {"2^-x", "2^(-x)"},
+        {"x^a^2", "x^a^2"},
+        {"x^a^t", "x^a^t"},
+        {"(x^a)^t", "(x^a)^t"},
+        {"sinh(x)*cosh(x) - acos(y)", "sinh(x)*cosh(x) - acos(y)"},
+        {"x^(-3)", "x^(-3)"},
+        {"x^2.0", "x^2.0"},
+        {"acos(x)/x^t", "acos(x)/x^t"},
+    };
+    char buf[256];
+    mpfr_t g, h;
+
+    mpfr_inits2(113, g, h, (mpfr_ptr)0);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        nhref_tape_t *tp = fx_parse(cases[i].e);
+        ck_assert_int_eq(
+            nhref_tape_format(buf, sizeof buf, tp, nhref_tape_output(tp, 0), fx_state, fx_param),
+            0);
+        ck_assert_str_eq(buf, cases[i].want);
+        ck_assert_int_eq(fx_eval(g, cases[i].e, "0.3", "0.7", "2.5", 113), NHREF_OK);
+        ck_assert_int_eq(fx_eval(h, buf, "0.3", "0.7", "2.5", 113), NHREF_OK);
+        ck_assert_msg(mpfr_equal_p(g, h), "%s read back from '%s'", cases[i].e, buf);
+        nhref_tape_free(tp);
+    }
+    /* the builder's POW with an integer constant: x^2.0, x^(-2.0); NaN at x < 0 */
+    for (int sign = 0; sign < 2; sign++) {
+        nhref_tape_t *tp;
+        ck_assert_int_eq(nhref_tape_new(&tp, 2, 1, 1), NHREF_OK);
+        nhref_tape_set_output(
+            tp, 0,
+            nhref_tape_pow(tp, nhref_tape_state(tp, 0), nhref_tape_const(tp, sign ? "-2" : "2")));
+        ck_assert_int_eq(
+            nhref_tape_format(buf, sizeof buf, tp, nhref_tape_output(tp, 0), fx_state, fx_param),
+            0);
+        ck_assert_str_eq(buf, sign ? "x^(-2.0)" : "x^2.0");
+        ck_assert_int_eq(fx_eval(g, buf, "0.3", "-0.7", "2.5", 113), NHREF_EDOMAIN);
+        nhref_tape_free(tp);
+    }
+    mpfr_clears(g, h, (mpfr_ptr)0);
+}
+END_TEST
+
+/* nhref_tape_format_simplified: a real power is an atom, parenthesized when raised to
+ * an integer power or when its base or exponent is not one name or a positive integer;
+ * an integer exponent is written 2.0, a real power as an exponent unparenthesized (x^a^t
+ * reads x^(a^t)); d(x^a)/dx = a x^a / x; the simplified form
+ * evaluates as the expression (to 30 digits at 113 bits) */
+START_TEST(test_func_format_simplified)
+{
+    static const struct {
+        const char *e, *want;
+    } cases[] = {
+        {"x^a*x^a", "(x^a)^2"}, {"x^a/x^a", "1"},         {"2*x^1.5", "2*x^(3/2)"},
+        {"x^2.0", "x^2.0"},     {"x^(-2.0)", "x^(-2.0)"}, {"(x + 1)^0.5", "(x + 1)^(1/2)"},
+        {"2^t*3", "3*2^t"},     {"y/x^a^2", "y/x^(a^2)"}, {"x^a^t", "x^a^t"},
+    };
+    char buf[512];
+    mpfr_t g, h;
+    nhref_tape_t *tp, *grad;
+
+    mpfr_inits2(113, g, h, (mpfr_ptr)0);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tp = fx_parse(cases[i].e);
+        ck_assert_int_eq(nhref_tape_format_simplified(buf, sizeof buf, tp, nhref_tape_output(tp, 0),
+                                                      fx_state, fx_param),
+                         0);
+        ck_assert_str_eq(buf, cases[i].want);
+        ck_assert_int_eq(fx_eval(g, cases[i].e, "0.3", "0.7", "2.5", 113), NHREF_OK);
+        ck_assert_int_eq(fx_eval(h, buf, "0.3", "0.7", "2.5", 113), NHREF_OK);
+        ck_assert_mpfr_digits(h, g, 30, "1");
+        nhref_tape_free(tp);
+    }
+    tp = fx_parse("x^a");
+    ck_assert_int_eq(nhref_tape_gradient(&grad, tp, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_format_simplified(buf, sizeof buf, grad, nhref_tape_output(grad, 0),
+                                                  fx_state, fx_param),
+                     0);
+    ck_assert_str_eq(buf, "a*x^a/x");
+    nhref_tape_free(grad);
+    nhref_tape_free(tp);
+    mpfr_clears(g, h, (mpfr_ptr)0);
+}
+END_TEST
+
+/* sinh and cosh of one argument share a pair of nodes (like sin and cos); K_eff counts
+ * asin 2, x^a (a constant exponent: Miller's two sums) 2, y^t 3, the sinh/cosh pair 2,
+ * and nothing for a node of constants (asin(a)) */
+START_TEST(test_func_builder)
+{
+    nhref_tape_t *tp;
+    nhref_node_t x, y, a, s, c;
+    size_t n;
+
+    ck_assert_int_eq(nhref_tape_new(&tp, 2, 1, 1), NHREF_OK);
+    x = nhref_tape_state(tp, 0);
+    y = nhref_tape_state(tp, 1);
+    a = nhref_tape_param(tp, 0);
+    s = nhref_tape_sinh(tp, x);
+    n = nhref_tape_nnodes(tp);
+    c = nhref_tape_cosh(tp, x);
+    ck_assert_uint_eq(nhref_tape_nnodes(tp), n);
+    ck_assert_int_eq(c, s + 1);
+    ck_assert_int_eq(nhref_tape_sinh(tp, x), s);
+    ck_assert_int_ne(nhref_tape_sin(tp, x), s);
+    nhref_tape_set_output(
+        tp, 0,
+        nhref_tape_add(tp, nhref_tape_add(tp, nhref_tape_asin(tp, x), nhref_tape_pow(tp, x, a)),
+                       nhref_tape_add(tp, nhref_tape_pow(tp, y, nhref_tape_time(tp)),
+                                      nhref_tape_mul(tp, s, nhref_tape_asin(tp, a)))));
+    ck_assert_int_eq(nhref_tape_status(tp), NHREF_OK);
+    /* + the sin/cos pair made above: 2; the product s * asin(a) by a constant: 0 */
+    ck_assert_uint_eq(nhref_tape_nnonlinear(tp), 2 + 2 + 3 + 2 + 2);
+    /* invalid arguments are sticky errors */
+    ck_assert_int_eq(nhref_tape_pow(tp, x, 99), NHREF_NODE_INVALID);
+    ck_assert_int_eq(nhref_tape_status(tp), NHREF_EINVAL);
+    nhref_tape_free(tp);
+}
+END_TEST
+
 static Suite *tape_suite(void)
 {
     Suite *s = suite_create("tape");
@@ -1308,6 +1817,15 @@ static Suite *tape_suite(void)
     tcase_add_test(tc, test_divergence_matches_differences);
     tcase_add_test(tc, test_solve_tangents);
     tcase_add_loop_test(tc, test_generated_jets_match_interpreter, 0, 2);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("functions");
+    tcase_add_loop_test(tc, test_func_eval_matches_mpfr, 0, NPRECS);
+    tcase_add_test(tc, test_func_domain);
+    tcase_add_test(tc, test_func_ode_jet);
+    tcase_add_test(tc, test_func_linearize);
+    tcase_add_test(tc, test_func_format);
+    tcase_add_test(tc, test_func_format_simplified);
+    tcase_add_test(tc, test_func_builder);
     suite_add_tcase(s, tc);
     return s;
 }

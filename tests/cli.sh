@@ -74,7 +74,7 @@ last=$(grep -v '^#' "$tmp/ev.csv" | tail -1 | cut -d, -f2)
 case $last in -5.000000000000000000000000000*e+00|-4.999999999999999999999999999*e+00) ok ;; *) bad "x at the stop event = $last, want -5" ;; esac
 expect 2 "--stop-when 'x \\+': column 4: expected a number" -- run chaplygin_sleigh --stop-when 'x +'
 expect 2 "unknown name 'theta'" -- run chaplygin_sleigh --event 'theta - 1'
-expect 2 "unknown function 'sinh'" -- run chaplygin_sleigh --event 'sinh(x)'
+expect 2 "unknown function 'sech' \\(known: sin cos tan exp log sqrt asin acos atan atanh sinh cosh tanh\\)" -- run chaplygin_sleigh --event 'sech(x)'
 
 # ---------------------------------------------------------------- bad input: one line, exit 2
 expect 2 "unknown model 'sleigh'" -- run sleigh

@@ -111,6 +111,37 @@ int NUM_JET_FN(atanh)(num_ptr w, num_ptr d, num_srcptr u, unsigned k, jet_ws_t *
     return jet_atanh(w, d, u, k, ws);
 }
 
+/* nhref_jet_asin, nhref_jet_asin_d, nhref_jet_asin_arb */
+int NUM_JET_FN(asin)(num_ptr w, num_ptr q, num_ptr d, num_srcptr u, unsigned k, jet_ws_t *ws)
+{
+    return jet_asin(w, q, d, u, k, ws);
+}
+
+/* nhref_jet_acos, nhref_jet_acos_d, nhref_jet_acos_arb */
+int NUM_JET_FN(acos)(num_ptr w, num_ptr q, num_ptr d, num_srcptr u, unsigned k, jet_ws_t *ws)
+{
+    return jet_acos(w, q, d, u, k, ws);
+}
+
+/* nhref_jet_sinhcosh, nhref_jet_sinhcosh_d, nhref_jet_sinhcosh_arb */
+int NUM_JET_FN(sinhcosh)(num_ptr s, num_ptr c, num_srcptr u, unsigned k, jet_ws_t *ws)
+{
+    return jet_sinhcosh(s, c, u, k, ws);
+}
+
+/* nhref_jet_pow, nhref_jet_pow_d, nhref_jet_pow_arb */
+int NUM_JET_FN(pow)(num_ptr w, num_ptr l, num_ptr g, num_srcptr u, num_srcptr v, unsigned k,
+                    jet_ws_t *ws)
+{
+    return jet_pow(w, l, g, u, v, k, ws);
+}
+
+/* nhref_jet_pow_scalar, nhref_jet_pow_scalar_d, nhref_jet_pow_scalar_arb */
+int NUM_JET_FN(pow_scalar)(num_ptr w, num_srcptr u, num_srcptr c, unsigned k, jet_ws_t *ws)
+{
+    return jet_pow_scalar(w, u, c, k, ws);
+}
+
 /* nhref_jet_tanh, nhref_jet_tanh_d, nhref_jet_tanh_arb */
 int NUM_JET_FN(tanh)(num_ptr w, num_ptr d, num_srcptr u, unsigned k, jet_ws_t *ws)
 {

@@ -1,7 +1,7 @@
 /* jet.h -- the Taylor-mode recurrences ("jets") of the tape operations, written once
  * for every number type (internal; include after defining NHREF_NUM).
  *
- * Each operation is one file in this directory (add.h, mul.h, ..., pow_si.h) defining
+ * Each operation is one file in this directory (add.h, mul.h, ..., pow_si.h, pow.h) defining
  * `static inline` kernels, so that the interpreter of each type inlines them; the
  * public per-type entry points of include/nhref_jet.h and include/nhref_arb.h are the
  * thin wrappers of jet/api.c.
@@ -73,7 +73,10 @@ static inline int jet_done(num_ptr w, unsigned k)
 #include "jet/atan.h"
 #include "jet/atanh.h"
 #include "jet/tanh.h"
+#include "jet/asin.h"
+#include "jet/sinhcosh.h"
 #include "jet/pow_si.h"
+#include "jet/pow.h"
 #include "jet/const.h"
 
 #endif /* NHREF_JET_JET_H */

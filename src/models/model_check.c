@@ -218,7 +218,10 @@ static int explain_singular(const nhref_model_file_t *mf, mpfr_srcptr p, mpfr_sr
                  "the equations of motion cannot be evaluated at the initial point (%s): an "
                  "operation is undefined there (a division by zero, the square root or "
                  "logarithm of a negative number, %s)",
-                 at, mf->kkt != NULL ? "or a singular matrix" : "atanh outside (-1, 1)");
+                 at,
+                 mf->kkt != NULL ? "or a singular matrix"
+                                 : "atanh outside (-1, 1), asin or acos outside [-1, 1], a real "
+                                   "power of a base <= 0");
     return NHREF_EPARAM;
 }
 

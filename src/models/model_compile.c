@@ -18,8 +18,10 @@ static const char *const sections[] = {"model",       "parameters", "coordinates
                                        "lagrangian",  "constraints", "forces",     "state",
                                        "ode",         "mass",        "forcing",    "integrals",
                                        "events",      "conditions",  "solution"};
-static const char *const functions[] = {"sin", "cos", "tan", "exp", "log", "sqrt", "atan",
-                                        "atanh", "tanh", "t", "pi"};
+/* the names of the expressions (nhref_tape_parse: NHREF_TAPE_PARSE_FUNCTIONS, t, pi) */
+static const char *const functions[] = {"sin",  "cos",  "tan",  "exp",  "log",
+                                        "sqrt", "asin", "acos", "atan", "atanh",
+                                        "sinh", "cosh", "tanh", "t",    "pi"};
 
 /* ------------------------------------------------------------------ entries */
 /* the entries of SECTION: *I from 0, the next one (NULL at the end) */
@@ -83,7 +85,7 @@ static int check_name(nhref_model_file_t *mf, const mf_entry_t *e, const char *n
         if (strcmp(name, functions[i]) == 0)
             return mf_fail(mf, NHREF_EPARSE, e->line,
                            "[%s] '%s' is the name of a function or constant of the expressions "
-                           "(sin cos tan exp log sqrt atan atanh tanh, t, pi): choose another",
+                           "(" NHREF_TAPE_PARSE_FUNCTIONS ", t, pi): choose another",
                            e->section, name);
     return NHREF_OK;
 }

@@ -205,7 +205,9 @@ static inline void num_fma(num_ptr w, num_srcptr a, num_srcptr b, num_srcptr c, 
 
 /* ------------------------------------------------------------------ elementary functions
  * Arb's own enclosures; a square root or logarithm of a ball that reaches below 0 (or
- * to 0 for the logarithm), and atanh of a ball that reaches +-1, are indeterminate. */
+ * to 0 for the logarithm), atanh of a ball that reaches +-1, asin and acos of a ball
+ * that reaches beyond +-1, and a real power of a ball that reaches 0 or below are
+ * indeterminate. */
 static inline void num_sqrt(num_ptr w, num_srcptr a, long p)
 {
     if (arb_is_nonnegative(a))
@@ -246,6 +248,45 @@ static inline void num_atanh(num_ptr w, num_srcptr a, long p)
 static inline void num_tanh(num_ptr w, num_srcptr a, long p)
 {
     arb_tanh(w, a, (slong)p);
+}
+/* asin, acos: indeterminate unless every point of the ball is in [-1, 1] (arb_contains,
+ * exact: the exact ball 1 passes; arb_get_mag's bound of |a| would not) */
+static inline int num_arb_in_unit(num_srcptr a)
+{
+    arb_t unit;
+    int r;
+    arb_init(unit);
+    mag_one(arb_radref(unit)); /* [0 +/- 1] */
+    r = arb_is_finite(a) && arb_contains(unit, a);
+    arb_clear(unit);
+    return r;
+}
+static inline void num_asin(num_ptr w, num_srcptr a, long p)
+{
+    if (num_arb_in_unit(a))
+        arb_asin(w, a, (slong)p);
+    else
+        arb_indeterminate(w);
+}
+static inline void num_acos(num_ptr w, num_srcptr a, long p)
+{
+    if (num_arb_in_unit(a))
+        arb_acos(w, a, (slong)p);
+    else
+        arb_indeterminate(w);
+}
+static inline void num_sinh_cosh(num_ptr s, num_ptr c, num_srcptr a, long p)
+{
+    arb_sinh_cosh(s, c, a, (slong)p);
+}
+/* W = A^B: indeterminate unless the ball A is positive (a real power is defined for
+ * positive bases only) and B finite */
+static inline void num_pow(num_ptr w, num_srcptr a, num_srcptr b, long p)
+{
+    if (arb_is_positive(a) && arb_is_finite(a) && arb_is_finite(b))
+        arb_pow(w, a, b, (slong)p);
+    else
+        arb_indeterminate(w);
 }
 static inline void num_sech2(num_ptr w, num_srcptr a, long p)
 {

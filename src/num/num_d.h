@@ -236,6 +236,32 @@ static inline void num_tanh(num_ptr w, num_srcptr a, long p)
     (void)p;
     *w = tanh(*a);
 }
+/* asin, acos: NaN outside [-1, 1] (checked here, not by libm's domain error) */
+static inline void num_asin(num_ptr w, num_srcptr a, long p)
+{
+    (void)p;
+    *w = fabs(*a) <= 1 ? asin(*a) : NAN;
+}
+static inline void num_acos(num_ptr w, num_srcptr a, long p)
+{
+    (void)p;
+    *w = fabs(*a) <= 1 ? acos(*a) : NAN;
+}
+/* S = sinh(A), C = cosh(A) (libm); infinite on overflow */
+static inline void num_sinh_cosh(num_ptr s, num_ptr c, num_srcptr a, long p)
+{
+    double x = *a;
+    (void)p;
+    *s = sinh(x);
+    *c = cosh(x);
+}
+/* W = A^B for a positive finite A and a finite B (libm's pow); NaN otherwise (a real
+ * power is defined for positive bases only; pow(1, NaN) would be 1) */
+static inline void num_pow(num_ptr w, num_srcptr a, num_srcptr b, long p)
+{
+    (void)p;
+    *w = *a > 0 && isfinite(*a) && isfinite(*b) ? pow(*a, *b) : NAN;
+}
 /* W = sech(A)^2 = 1 - tanh(A)^2, without the cancellation where tanh rounds to +-1 */
 static inline void num_sech2(num_ptr w, num_srcptr a, long p)
 {

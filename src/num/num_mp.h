@@ -221,6 +221,33 @@ static inline void num_tanh(num_ptr w, num_srcptr a, long p)
     (void)p;
     mpfr_tanh(w, a, NUM_R);
 }
+/* asin, acos: NaN outside [-1, 1] (MPFR's own) */
+static inline void num_asin(num_ptr w, num_srcptr a, long p)
+{
+    (void)p;
+    mpfr_asin(w, a, NUM_R);
+}
+static inline void num_acos(num_ptr w, num_srcptr a, long p)
+{
+    (void)p;
+    mpfr_acos(w, a, NUM_R);
+}
+/* S = sinh(A), C = cosh(A), each correctly rounded; infinite on overflow */
+static inline void num_sinh_cosh(num_ptr s, num_ptr c, num_srcptr a, long p)
+{
+    (void)p;
+    mpfr_sinh_cosh(s, c, a, NUM_R);
+}
+/* W = A^B for a positive finite A and a finite B (mpfr_pow); NaN otherwise (a real
+ * power is defined for positive bases only; mpfr_pow(1, NaN) would be 1) */
+static inline void num_pow(num_ptr w, num_srcptr a, num_srcptr b, long p)
+{
+    (void)p;
+    if (mpfr_number_p(a) && mpfr_sgn(a) > 0 && mpfr_number_p(b))
+        mpfr_pow(w, a, b, NUM_R);
+    else
+        mpfr_set_nan(w);
+}
 /* W = sech(A)^2 (sech rounded, then squared) */
 static inline void num_sech2(num_ptr w, num_srcptr a, long p)
 {

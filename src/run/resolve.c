@@ -259,7 +259,8 @@ static int resolve_events(nhref_spec_t *spec, mpfr_srcptr x0)
             status = nhref_spec_fail(
                 spec, NHREF_EPARSE,
                 "%s '%s': a part of it that depends only on the parameters is undefined (a "
-                "logarithm, square root or atanh outside its domain, a division by zero, an "
+                "logarithm, square root, asin, acos, atanh or real power outside its domain, a "
+                "division by zero, an "
                 "overflow, or sin or cos of a value of magnitude 2^%ld or more): the event could "
                 "never be located",
                 lab, e, (long)nhref_decimal_max_exp(spec->iprec));
@@ -267,7 +268,8 @@ static int resolve_events(nhref_spec_t *spec, mpfr_srcptr x0)
             status = nhref_spec_fail(
                 spec, NHREF_EPARSE,
                 "%s '%s' is undefined at the initial state, t = %s (a division by zero, a "
-                "logarithm, square root or atanh outside its domain, an overflow, or sin or cos "
+                "logarithm, square root, asin, acos, atanh or real power outside its domain, an "
+                "overflow, or sin or cos "
                 "of a value of magnitude 2^%ld or more): an event function must be defined where "
                 "the run starts",
                 lab, e, nhref_spec_t_start(spec), (long)nhref_decimal_max_exp(spec->iprec));

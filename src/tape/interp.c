@@ -30,6 +30,7 @@
 #define DOP_MULC NHREF_PROG_MULC /* a constant (a) times b */
 #define DOP_DIVC NHREF_PROG_DIVC /* a divided by a constant (b) */
 #define DOP_PARAM NHREF_PROG_PARAM /* a parameter: w = param[n] */
+#define DOP_POWC NHREF_PROG_POWC   /* a (positive) to a constant power (b) */
 
 typedef struct {
     size_t dim;
@@ -55,10 +56,11 @@ typedef struct {
 
 typedef struct {
     int op;           /* nhref_op_t or DOP_* */
-    num_ptr w, w2;    /* the result; w2: the COS partner of a SIN */
+    num_ptr w, w2;    /* the result; w2: the COS partner of a SIN, the COSH of a SINH */
     num_ptr du;       /* SIN in a type with NUM_CAUCHY_DU: the series j u_j */
     num_srcptr a, b;  /* arguments */
-    num_ptr *aux;     /* the node's auxiliary series (atan, atanh, tanh, powi) */
+    num_ptr *aux;     /* the node's auxiliary series (atan, atanh, tanh, asin, acos, powi,
+                       * pow) */
     long n;           /* POWI exponent; DOP_PARAM index */
     solve_ws_t *sv;   /* SOLVE */
 } instr_t;
@@ -247,13 +249,26 @@ static int eval0(tape_ws_t *ws, const instr_t *p)
     case NHREF_OP_POWI:
         num_pow_si(w, p->a, p->n, pr);
         break;
+    case NHREF_OP_ASIN:
+        num_asin(w, p->a, pr);
+        break;
+    case NHREF_OP_ACOS:
+        num_acos(w, p->a, pr);
+        break;
+    case NHREF_OP_SINH:
+        num_sinh_cosh(w, p->w2, p->a, pr);
+        break;
+    case NHREF_OP_POW:
+    case DOP_POWC:
+        num_pow(w, p->a, p->b, pr);
+        break;
     case NHREF_OP_SOLVE:
         return solve_jet(ws, p->sv, 0);
     default:
         num_set_nan(w);
         break;
     }
-    if (!num_is_finite(w)) {
+    if (!num_is_finite(w) || (p->w2 != NULL && !num_is_finite(p->w2))) {
         num_set_nan(w);
         if (p->w2 != NULL)
             num_set_nan(p->w2);
@@ -266,8 +281,8 @@ static int eval0(tape_ws_t *ws, const instr_t *p)
 /* a hot kernel: unchecked where the type checks the state coefficients instead */
 #define HOT(unchecked, checked) (NUM_LAZY_CHECKS ? ((unchecked), NHREF_OK) : (checked))
 
-/* coefficient K of the instruction OP W = f(A, B) (W2: a SIN's COS; DU: a SIN's j u_j;
- * AUX: the node's auxiliary series; N: an exponent; SV: a SOLVE group).  Always
+/* coefficient K of the instruction OP W = f(A, B) (W2: a SIN's COS, a SINH's COSH; DU: a
+ * SIN's j u_j; AUX: the node's auxiliary series; N: an exponent; SV: a SOLVE group).  Always
  * inlined: the generated jets (tools/jetgen.c) call it with constant arguments, so that
  * the compiler keeps only the kernel of OP, with its sums unrolled at this K. */
 static inline __attribute__((always_inline)) int
@@ -309,6 +324,16 @@ jet_op(tape_ws_t *ws, int op, num_ptr w, num_ptr w2, num_ptr du, num_srcptr a, n
         return jet_tanh(w, aux[0], a, k, j);
     case NHREF_OP_POWI:
         return jet_pow_si(w, aux, a, n, k, j);
+    case NHREF_OP_ASIN:
+        return jet_asin(w, aux[0], aux[1], a, k, j);
+    case NHREF_OP_ACOS:
+        return jet_acos(w, aux[0], aux[1], a, k, j);
+    case NHREF_OP_SINH:
+        return jet_sinhcosh(w, w2, a, k, j);
+    case DOP_POWC:
+        return jet_pow_scalar(w, a, b, k, j);
+    case NHREF_OP_POW:
+        return jet_pow(w, aux[0], aux[1], a, b, k, j);
     case NHREF_OP_SOLVE:
         return solve_jet(ws, sv, k);
     default:

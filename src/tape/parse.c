@@ -5,9 +5,11 @@
  * or a function's argument) and is refused beyond NHREF_TAPE_PARSE_MAX_DEPTH,
  * so the stack it needs is bounded (0.2 to 0.26 KB a level with GCC -O2:
  * 1000 levels fit in 256 KB; 8 MB overflowed at about 26 000 levels before).
- * Unary signs are counted in a loop, not by recursion.  Constants are checked
- * by nhref_decimal_set at 64 bits (so a huge one is refused with the bound)
- * and exponents of ^ are bounded by NHREF_TAPE_PARSE_MAX_EXPONENT. */
+ * The exponent of a real power (a^b^c) goes one level deeper too, under the
+ * same bound.  Unary signs are counted in a loop, not by recursion.  Constants
+ * are checked by nhref_decimal_set at 64 bits (so a huge one is refused with
+ * the bound) and integer-literal exponents of ^ are bounded by
+ * NHREF_TAPE_PARSE_MAX_EXPONENT. */
 #include "tape_internal.h"
 
 #include <ctype.h>
@@ -119,6 +121,19 @@ static nhref_node_t group(parser_t *ps)
     return e;
 }
 
+/* the functions of the grammar, in the order of NHREF_TAPE_PARSE_FUNCTIONS (tan: NULL,
+ * built as sin / cos) */
+static const struct {
+    const char *name;
+    nhref_node_t (*build)(nhref_tape_t *, nhref_node_t);
+} functions[] = {
+    {"sin", nhref_tape_sin},     {"cos", nhref_tape_cos},   {"tan", NULL},
+    {"exp", nhref_tape_exp},     {"log", nhref_tape_log},   {"sqrt", nhref_tape_sqrt},
+    {"asin", nhref_tape_asin},   {"acos", nhref_tape_acos}, {"atan", nhref_tape_atan},
+    {"atanh", nhref_tape_atanh}, {"sinh", nhref_tape_sinh}, {"cosh", nhref_tape_cosh},
+    {"tanh", nhref_tape_tanh},
+};
+
 static nhref_node_t primary(parser_t *ps)
 {
     blanks(ps);
@@ -127,7 +142,6 @@ static nhref_node_t primary(parser_t *ps)
     if (isdigit((unsigned char)*ps->p) || *ps->p == '.')
         return number(ps);
     if (isalpha((unsigned char)*ps->p) || *ps->p == '_') {
-        static const char *fn[] = {"sin", "cos", "tan", "exp", "log", "sqrt", "atan", "atanh", "tanh"};
         const char *a = ps->p;
         size_t len;
         while (isalnum((unsigned char)*ps->p) || *ps->p == '_')
@@ -135,34 +149,17 @@ static nhref_node_t primary(parser_t *ps)
         len = (size_t)(ps->p - a);
         blanks(ps);
         if (*ps->p == '(') {
-            for (size_t f = 0; f < sizeof fn / sizeof fn[0]; f++)
-                if (strlen(fn[f]) == len && strncmp(a, fn[f], len) == 0) {
+            for (size_t f = 0; f < sizeof functions / sizeof functions[0]; f++)
+                if (strlen(functions[f].name) == len && strncmp(a, functions[f].name, len) == 0) {
                     nhref_node_t arg = group(ps); /* the parenthesised argument */
-                    switch (f) {
-                    case 0:
-                        return nhref_tape_sin(ps->t, arg);
-                    case 1:
-                        return nhref_tape_cos(ps->t, arg);
-                    case 2:
-                        return nhref_tape_div(ps->t, nhref_tape_sin(ps->t, arg),
-                                              nhref_tape_cos(ps->t, arg));
-                    case 3:
-                        return nhref_tape_exp(ps->t, arg);
-                    case 4:
-                        return nhref_tape_log(ps->t, arg);
-                    case 5:
-                        return nhref_tape_sqrt(ps->t, arg);
-                    case 6:
-                        return nhref_tape_atan(ps->t, arg);
-                    case 7:
-                        return nhref_tape_atanh(ps->t, arg);
-                    default:
-                        return nhref_tape_tanh(ps->t, arg);
-                    }
+                    if (functions[f].build != NULL)
+                        return functions[f].build(ps->t, arg);
+                    /* tan = sin / cos */
+                    return nhref_tape_div(ps->t, nhref_tape_sin(ps->t, arg),
+                                          nhref_tape_cos(ps->t, arg));
                 }
             ps->p = a;
-            return fail(ps, "unknown function '%.*s' (known: sin cos tan exp log sqrt atan atanh "
-                            "tanh)",
+            return fail(ps, "unknown function '%.*s' (known: " NHREF_TAPE_PARSE_FUNCTIONS ")",
                         (int)(len > 40 ? 40 : len), a);
         }
         if (len == 1 && *a == 't')
@@ -183,28 +180,92 @@ static nhref_node_t primary(parser_t *ps)
     return fail(ps, "expected a number, a name or '(', found '%.12s'", here(ps));
 }
 
+static nhref_node_t power(parser_t *ps);
+
+/* an integer literal at the cursor as an exponent: signs and digits, or the same in one
+ * pair of parentheses, not followed by '.', an exponent part or another '^' (then it is
+ * the start of a real exponent).  1 and *N set (the cursor after it), -1 (an error
+ * reported: out of range) or 0 (not one; the cursor unmoved). */
+static int int_exponent(parser_t *ps, long *n)
+{
+    const char *q = ps->p, *digits, *end;
+    int paren = 0, neg = 0;
+
+    while (isspace((unsigned char)*q))
+        q++;
+    if (*q == '(') {
+        paren = 1;
+        for (q++; isspace((unsigned char)*q);)
+            q++;
+    }
+    for (; *q == '-' || *q == '+' || isspace((unsigned char)*q); q++)
+        neg ^= *q == '-';
+    if (!isdigit((unsigned char)*q))
+        return 0;
+    digits = q;
+    while (isdigit((unsigned char)*q))
+        q++;
+    end = q;
+    if (*q == '.' || ((*q == 'e' || *q == 'E') &&
+                      (isdigit((unsigned char)q[1]) ||
+                       ((q[1] == '-' || q[1] == '+') && isdigit((unsigned char)q[2])))))
+        return 0;
+    while (isspace((unsigned char)*q))
+        q++;
+    if (paren) {
+        if (*q != ')')
+            return 0;
+        for (q++; isspace((unsigned char)*q);)
+            q++;
+    }
+    if (*q == '^')
+        return 0;
+    errno = 0;
+    *n = strtol(digits, NULL, 10);
+    if (errno == ERANGE || *n > NHREF_TAPE_PARSE_MAX_EXPONENT) {
+        fail(ps, "exponent '%s%.*s' out of range (an integer between -%ld and %ld)", neg ? "-" : "",
+             (int)(end - digits > 40 ? 40 : end - digits), digits,
+             (long)NHREF_TAPE_PARSE_MAX_EXPONENT, (long)NHREF_TAPE_PARSE_MAX_EXPONENT);
+        return -1;
+    }
+    if (neg)
+        *n = -*n;
+    ps->p = q;
+    return 1;
+}
+
+/* primary, or primary ^ exponent: an integer literal (an integer power, any base) or
+ * signs and a power (a real power of a positive base; right associative, one level
+ * deeper per '^', counted with the parentheses) */
 static nhref_node_t power(parser_t *ps)
 {
-    nhref_node_t b = primary(ps);
+    nhref_node_t b = primary(ps), e;
+    int negate = 0, r;
+    long n;
+
     blanks(ps);
-    if (*ps->p == '^' && !ps->failed) {
-        char *end;
-        long n;
-        ps->p++;
+    if (*ps->p != '^' || ps->failed)
+        return b;
+    ps->p++;
+    if ((r = int_exponent(ps, &n)) != 0)
+        return r < 0 ? NHREF_NODE_INVALID : nhref_tape_powi(ps->t, b, n);
+    for (;;) {
         blanks(ps);
-        errno = 0;
-        n = strtol(ps->p, &end, 10);
-        if (end == ps->p || *end == '.' || *end == 'e' || *end == 'E')
-            return fail(ps, "expected an integer exponent after '^'");
-        if (errno == ERANGE || n > NHREF_TAPE_PARSE_MAX_EXPONENT ||
-            n < -NHREF_TAPE_PARSE_MAX_EXPONENT)
-            return fail(ps, "exponent '%.*s' out of range (an integer between -%ld and %ld)",
-                        (int)(end - ps->p > 40 ? 40 : end - ps->p), ps->p,
-                        (long)NHREF_TAPE_PARSE_MAX_EXPONENT, (long)NHREF_TAPE_PARSE_MAX_EXPONENT);
-        ps->p = end;
-        return nhref_tape_powi(ps->t, b, n);
+        if (*ps->p == '-')
+            negate = !negate;
+        else if (*ps->p != '+')
+            break;
+        ps->p++;
     }
-    return b;
+    if (ps->depth >= NHREF_TAPE_PARSE_MAX_DEPTH)
+        return fail(ps, "exponents nested deeper than %d levels (the limit of the parser)",
+                    NHREF_TAPE_PARSE_MAX_DEPTH);
+    ps->depth++;
+    e = power(ps);
+    ps->depth--;
+    if (ps->failed)
+        return NHREF_NODE_INVALID;
+    return nhref_tape_pow(ps->t, b, negate ? nhref_tape_neg(ps->t, e) : e);
 }
 
 /* signs: a loop, not a recursion ("- - -x" is -x) */

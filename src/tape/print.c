@@ -5,6 +5,7 @@
  * the caller's limit is not written out (it can be exponentially longer than the DAG). */
 #include "tape_internal.h"
 
+#include <ctype.h>
 #include <gmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -43,6 +44,24 @@ static int is_const(const nhref_tape_t *t, nhref_node_t i, const char *digits)
     return nd->op == NHREF_OP_CONST && strcmp(nd->str, digits) == 0;
 }
 
+/* is node I a constant written as an integer literal ("2", "-3", "+4")?  The parser
+ * reads such an exponent as an integer power (POWI), so a real power (POW) with it is
+ * printed as "x^2.0" */
+static int is_int_literal(const nhref_tape_t *t, nhref_node_t i)
+{
+    const char *s = t->node[i].str;
+    if (t->node[i].op != NHREF_OP_CONST)
+        return 0;
+    if (*s == '-' || *s == '+')
+        s++;
+    if (*s == '\0')
+        return 0;
+    for (; *s != '\0'; s++)
+        if (*s < '0' || *s > '9')
+            return 0;
+    return 1;
+}
+
 static int prec_of(const nhref_tape_t *t, nhref_node_t i)
 {
     const nhref_tape_node_t *nd = &t->node[i];
@@ -57,6 +76,7 @@ static int prec_of(const nhref_tape_t *t, nhref_node_t i)
         return P_NEG;
     case NHREF_OP_SQR:
     case NHREF_OP_POWI:
+    case NHREF_OP_POW:
         return P_POW;
     case NHREF_OP_CONST:
         return nd->str[0] == '-' ? P_NEG : P_ATOM;
@@ -163,6 +183,15 @@ static void emit(printer_t *pr, nhref_node_t i, int ctx)
     case NHREF_OP_POWI:
         emit(pr, nd->a, P_ATOM);
         put(pr, nd->n < 0 ? "^(%ld)" : "^%ld", nd->n);
+        break;
+    case NHREF_OP_POW:
+        emit(pr, nd->a, P_ATOM);
+        put(pr, "^");
+        if (is_int_literal(t, nd->b)) /* not read back as an integer power */
+            put(pr, isdigit((unsigned char)t->node[nd->b].str[0]) ? "%s.0" : "(%s.0)",
+                t->node[nd->b].str);
+        else /* right associative: x^a^b is x^(a^b), one level of the parser per ^ */
+            emit(pr, nd->b, P_POW);
         break;
     case NHREF_OP_SOLVE:
         put(pr, "solve%ld", nd->n);
@@ -455,6 +484,64 @@ static void poly_wrap(poly_t *p, const char *fn, const poly_t *arg, long e)
     free(atom);
 }
 
+/* does atom text S have a '^' outside parentheses (a real power, "x^a")? */
+static int top_level_caret(const char *s)
+{
+    int depth = 0;
+    for (; *s != '\0'; s++) {
+        depth += *s == '(' ? 1 : *s == ')' ? -1 : 0;
+        if (*s == '^' && depth == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* is P one atom to the first power with coefficient 1 (a real power "x^a" only if
+ * CARET: as an exponent, x^a^b reads x^(a^b)), or a positive integer? */
+static int poly_simple(const poly_t *p, int caret)
+{
+    if (p->over || p->n != 1)
+        return 0;
+    if (p->t[0].nf == 0 && mpq_sgn(p->t[0].c) > 0 && mpz_cmp_ui(mpq_denref(p->t[0].c), 1) == 0)
+        return 1;
+    return p->t[0].nf == 1 && p->t[0].f[0].e == 1 && mpq_cmp_ui(p->t[0].c, 1, 1) == 0 &&
+           (caret || !top_level_caret(p->t[0].f[0].atom));
+}
+
+/* P = A^B (a real power) as an atom "base^exponent": each parenthesized unless simple;
+ * an integer exponent written "2.0" (the parser reads "x^2" as an integer power) */
+static void poly_pow(poly_t *p, const poly_t *a, const poly_t *b)
+{
+    char *ta = malloc(MAX_TEXT + 16), *tb = malloc(MAX_TEXT + 16),
+         *atom = malloc(2 * MAX_TEXT + 64);
+    int ib, sa, sb;
+    mpq_t one;
+    mpq_init(one);
+    mpq_set_ui(one, 1, 1);
+    if (ta == NULL || tb == NULL || atom == NULL || poly_text(ta, MAX_TEXT, a) != 0 ||
+        poly_text(tb, MAX_TEXT, b) != 0) {
+        poly_init(p);
+        p->over = 1;
+    } else {
+        sa = poly_simple(a, 0);
+        sb = poly_simple(b, 1);
+        /* an integer exponent, of any sign (0: no term) */
+        ib = b->n == 0 ||
+             (b->n == 1 && b->t[0].nf == 0 && mpz_cmp_ui(mpq_denref(b->t[0].c), 1) == 0);
+        snprintf(atom, 2 * MAX_TEXT + 64, sa ? "%s^" : "(%s)^", ta);
+        snprintf(atom + strlen(atom), 2 * MAX_TEXT + 64 - strlen(atom),
+                 ib   ? (tb[0] == '-' ? "(%s.0)" : "%s.0")
+                 : sb ? "%s"
+                      : "(%s)",
+                 tb);
+        poly_atom(p, one, atom, 1);
+    }
+    mpq_clear(one);
+    free(ta);
+    free(tb);
+    free(atom);
+}
+
 static void simplify_node(simp_t *S, poly_t *p, nhref_node_t i)
 {
     const nhref_tape_node_t *nd = &S->t->node[i];
@@ -531,6 +618,9 @@ static void simplify_node(simp_t *S, poly_t *p, nhref_node_t i)
         }
         break;
     }
+    case NHREF_OP_POW:
+        poly_pow(p, a, b);
+        break;
     case NHREF_OP_ATAN:
         if (a->n == 1 && a->t[0].nf == 0 && mpq_cmp_ui(a->t[0].c, 1, 1) == 0) {
             mpq_set_ui(c, 1, 4); /* the parser's pi = 4 atan(1) */
@@ -557,6 +647,14 @@ static const poly_t *simplify(simp_t *S, nhref_node_t i)
     return &S->memo[i];
 }
 
+/* the atom of factor F, parenthesized when it is a real power raised to |e| > 1
+ * ("(x^a)^2", not "x^a^2") */
+static void put_atom(printer_t *pr, const factor_t *f)
+{
+    int paren = (f->e > 1 || f->e < -1) && top_level_caret(f->atom);
+    put(pr, paren ? "(%s)" : "%s", f->atom);
+}
+
 /* "c*f1^e1*f2/f3^2" of term T (its coefficient's sign written by the caller) */
 static void term_text(printer_t *pr, const term_t *t, mpq_srcptr absc)
 {
@@ -573,7 +671,8 @@ static void term_text(printer_t *pr, const term_t *t, mpq_srcptr absc)
     }
     for (size_t j = 0, k = 0; j < t->nf; j++)
         if (t->f[j].e > 0) {
-            put(pr, k++ ? "*%s" : "%s", t->f[j].atom);
+            put(pr, k++ ? "*" : "");
+            put_atom(pr, &t->f[j]);
             if (t->f[j].e > 1)
                 put(pr, "^%ld", t->f[j].e);
         }
@@ -587,7 +686,8 @@ static void term_text(printer_t *pr, const term_t *t, mpq_srcptr absc)
         }
         for (size_t j = 0, k = 0; j < t->nf; j++)
             if (t->f[j].e < 0) {
-                put(pr, k++ ? "*%s" : "%s", t->f[j].atom);
+                put(pr, k++ ? "*" : "");
+                put_atom(pr, &t->f[j]);
                 if (t->f[j].e < -1)
                     put(pr, "^%ld", -t->f[j].e);
             }

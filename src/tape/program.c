@@ -34,6 +34,10 @@ static int shareable(const nhref_tape_node_t *nd)
     case NHREF_OP_ATANH:
     case NHREF_OP_TANH:
     case NHREF_OP_POWI:
+    case NHREF_OP_ASIN:
+    case NHREF_OP_ACOS:
+    case NHREF_OP_SINH:
+    case NHREF_OP_POW:
         return !nd->constant;
     default:
         return 0;
@@ -63,8 +67,8 @@ static int same_op(const nhref_tape_node_t *x, const nhref_tape_node_t *y, const
            (x->b >= 0 ? rep[x->b] : -1) == (y->b >= 0 ? rep[y->b] : -1);
 }
 
-/* REP: each shareable node that repeats an earlier one maps to it (a SIN's COS moves
- * with it); an open-addressing table of the first occurrences */
+/* REP: each shareable node that repeats an earlier one maps to it (a SIN's COS, a
+ * SINH's COSH moves with it); an open-addressing table of the first occurrences */
 static int find_repeats(nhref_node_t *rep, const nhref_tape_t *tape)
 {
     size_t nn = tape->nnodes, cap = 16;
@@ -91,7 +95,7 @@ static int find_repeats(nhref_node_t *rep, const nhref_tape_t *tape)
             table[h] = (nhref_node_t)i;
         } else {
             rep[i] = table[h];
-            if (nd->op == NHREF_OP_SIN)
+            if (nd->op == NHREF_OP_SIN || nd->op == NHREF_OP_SINH)
                 rep[nd->pair] = tape->node[table[h]].pair;
         }
     }
@@ -122,15 +126,16 @@ int nhref_program_build(nhref_program_t *pg, const nhref_tape_t *tape)
         NHREF_ASSERT(nd->a < (nhref_node_t)i && nd->b < (nhref_node_t)i);
 
         if (nd->op == NHREF_OP_CONST || nd->op == NHREF_OP_TIME || nd->op == NHREF_OP_STATE ||
-            nd->op == NHREF_OP_COS || (nd->op == NHREF_OP_SOLVE && nd->n != 0) ||
-            pg->rep[i] != (nhref_node_t)i) {
+            nd->op == NHREF_OP_COS || nd->op == NHREF_OP_COSH ||
+            (nd->op == NHREF_OP_SOLVE && nd->n != 0) || pg->rep[i] != (nhref_node_t)i) {
             pg->naux += naux;
             continue;
         }
         p = nd->constant ? &pg->cprog[pg->ncprog++] : &pg->prog[pg->nprog++];
         p->op = nd->op;
         p->node = (nhref_node_t)i;
-        p->w2 = nd->op == NHREF_OP_SIN ? pg->rep[nd->pair] : NHREF_NODE_INVALID;
+        p->w2 = nd->op == NHREF_OP_SIN || nd->op == NHREF_OP_SINH ? pg->rep[nd->pair]
+                                                                  : NHREF_NODE_INVALID;
         p->a = nd->a >= 0 ? pg->rep[nd->a] : NHREF_NODE_INVALID;
         p->b = nd->b >= 0 ? pg->rep[nd->b] : NHREF_NODE_INVALID;
         p->n = nd->n;
@@ -150,6 +155,8 @@ int nhref_program_build(nhref_program_t *pg, const nhref_tape_t *tape)
             }
         } else if (nd->op == NHREF_OP_DIV && !nd->constant && tape->node[nd->b].constant) {
             p->op = NHREF_PROG_DIVC;
+        } else if (nd->op == NHREF_OP_POW && !nd->constant && tape->node[nd->b].constant) {
+            p->op = NHREF_PROG_POWC;
         } else if (nd->op == NHREF_OP_SOLVE) {
             p->solve = pg->nsolve++;
         } else if (nd->op == NHREF_OP_SIN && !nd->constant) {

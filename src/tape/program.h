@@ -7,10 +7,11 @@
  * Compilation:
  *   - constant nodes (not depending on t or the state) go to the constant program,
  *     evaluated when the parameters are set; the others to the program, in SSA order;
- *     CONST, TIME, STATE, COS (computed with its SIN) and the followers of a SOLVE
- *     group have no instruction;
+ *     CONST, TIME, STATE, COS and COSH (computed with their SIN and SINH) and the
+ *     followers of a SOLVE group have no instruction;
  *   - a product by a constant is NHREF_PROG_MULC (the constant first), a division by a
- *     constant NHREF_PROG_DIVC, a parameter NHREF_PROG_PARAM;
+ *     constant NHREF_PROG_DIVC, a real power with a constant exponent NHREF_PROG_POWC,
+ *     a parameter NHREF_PROG_PARAM;
  *   - a non-constant node that repeats an earlier one (same operation, same
  *     arguments in the same order, after this replacement) is computed once: its
  *     representative rep[i] is that earlier node, and every reference to it reads the
@@ -28,16 +29,18 @@
 enum {
     NHREF_PROG_MULC = NHREF_OP_COUNT, /* a constant (a) times b */
     NHREF_PROG_DIVC,                  /* a divided by a constant (b) */
-    NHREF_PROG_PARAM                  /* a parameter: w = param[n] */
+    NHREF_PROG_PARAM,                 /* a parameter: w = param[n] */
+    NHREF_PROG_POWC                   /* a (positive) to a constant power (b) */
 };
 
 typedef struct {
     int op;            /* nhref_op_t or NHREF_PROG_* */
     nhref_node_t node; /* the node computed (its series: w); a SOLVE: the group's first */
-    nhref_node_t w2;   /* SIN: its COS node; else NHREF_NODE_INVALID */
+    nhref_node_t w2;   /* SIN, SINH: its COS, COSH node; else NHREF_NODE_INVALID */
     nhref_node_t a, b; /* arguments (representatives), NHREF_NODE_INVALID when unused */
     long n;            /* POWI exponent; PARAM index */
-    size_t aux;        /* the node's first auxiliary series (atan, atanh, tanh, powi) */
+    size_t aux;        /* the node's first auxiliary series (atan, atanh, tanh, asin, acos,
+                        * powi, pow) */
     size_t sin;        /* SIN: its rank among the SIN instructions of the program */
     size_t solve;      /* SOLVE: the rank of its group */
 } nhref_prog_instr_t;

@@ -4,7 +4,8 @@
  *
  * A node's derivative along a direction is built node by node in SSA order with
  * the elementary rules (d(ab) = a'b + ab', d sin a = cos a a', d atan a =
- * a'/(1 + a^2), ...); derivatives known to be zero are tracked and never built,
+ * a'/(1 + a^2), d asin a = a'/sqrt(1 - a^2), d a^b = a^b (b a'/a + b' log a), ...);
+ * derivatives known to be zero are tracked and never built,
  * so a tape only grows by what the chain rule needs.  A linear solve y = M^-1 b
  * (SOLVE) has the derivative dy = M^-1 (db - dM y): a second SOLVE with the same
  * M (Golub & Van Loan, Matrix Computations, §2.6).
@@ -117,6 +118,21 @@ void nhref_tape_copy_live(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node
             break;
         case NHREF_OP_POWI:
             map[i] = nhref_tape_powi(dst, a, nd->n);
+            break;
+        case NHREF_OP_ASIN:
+            map[i] = nhref_tape_asin(dst, a);
+            break;
+        case NHREF_OP_ACOS:
+            map[i] = nhref_tape_acos(dst, a);
+            break;
+        case NHREF_OP_SINH:
+            map[i] = nhref_tape_sinh(dst, a);
+            break;
+        case NHREF_OP_COSH:
+            map[i] = nhref_tape_cosh(dst, a);
+            break;
+        case NHREF_OP_POW:
+            map[i] = nhref_tape_pow(dst, a, b);
             break;
         case NHREF_OP_SOLVE:
             if (nd->args != NULL) /* the group's first node: the whole group */
@@ -292,6 +308,29 @@ void nhref_tape_derive(nhref_tape_t *dst, const nhref_tape_t *src, const nhref_n
                 d[i] = nhref_tape_mul(
                     dst, nhref_tape_mul(dst, nhref_tape_const(dst, nstr), pw), da);
             }
+            break;
+        case NHREF_OP_ASIN: /* a' / sqrt(1 - a^2) */
+        case NHREF_OP_ACOS: /* -a' / sqrt(1 - a^2) */
+            if (da == ZERO) {
+                d[i] = ZERO;
+            } else {
+                nhref_node_t r = nhref_tape_sqrt(
+                    dst, nhref_tape_sub(dst, nhref_tape_const(dst, "1"), nhref_tape_sqr(dst, a)));
+                d[i] =
+                    nhref_tape_div(dst, nd->op == NHREF_OP_ASIN ? da : nhref_tape_neg(dst, da), r);
+            }
+            break;
+        case NHREF_OP_SINH:
+            d[i] = d_mul(dst, nhref_tape_cosh(dst, a), da);
+            break;
+        case NHREF_OP_COSH:
+            d[i] = d_mul(dst, nhref_tape_sinh(dst, a), da);
+            break;
+        case NHREF_OP_POW: /* w (b a'/a + b' log a), a > 0 */
+            d[i] =
+                d_add(dst, da == ZERO ? ZERO : nhref_tape_div(dst, nhref_tape_mul(dst, b, da), a),
+                      db == ZERO ? ZERO : nhref_tape_mul(dst, nhref_tape_log(dst, a), db));
+            d[i] = d_mul(dst, w, d[i]);
             break;
         case NHREF_OP_SOLVE: /* y = M^-1 b: dy = M^-1 (db - dM y), the same M */
             if (nd->args != NULL)

@@ -1,5 +1,5 @@
-/* tape.c -- the tape builder: nodes in SSA order, sticky errors, sin/cos
- * pairing and constant classification (see nhref_tape.h). */
+/* tape.c -- the tape builder: nodes in SSA order, sticky errors, sin/cos and
+ * sinh/cosh pairing and constant classification (see nhref_tape.h). */
 #include "tape_internal.h"
 
 #include "nhref_io.h"
@@ -256,6 +256,21 @@ nhref_node_t nhref_tape_tanh(nhref_tape_t *tape, nhref_node_t a)
     return unary(tape, NHREF_OP_TANH, a, 0);
 }
 
+nhref_node_t nhref_tape_asin(nhref_tape_t *tape, nhref_node_t a)
+{
+    return unary(tape, NHREF_OP_ASIN, a, 0);
+}
+
+nhref_node_t nhref_tape_acos(nhref_tape_t *tape, nhref_node_t a)
+{
+    return unary(tape, NHREF_OP_ACOS, a, 0);
+}
+
+nhref_node_t nhref_tape_pow(nhref_tape_t *tape, nhref_node_t a, nhref_node_t b)
+{
+    return binary(tape, NHREF_OP_POW, a, b);
+}
+
 nhref_node_t nhref_tape_powi(nhref_tape_t *tape, nhref_node_t a, long n)
 {
     /* bounded, so that n - 1 (the derivative, tangent.c) and -n never overflow */
@@ -264,8 +279,11 @@ nhref_node_t nhref_tape_powi(nhref_tape_t *tape, nhref_node_t a, long n)
     return unary(tape, NHREF_OP_POWI, a, n);
 }
 
-/* sin and cos of A: one adjacent (SIN, COS) pair per argument, made on first use. */
-static nhref_node_t sin_cos_pair(nhref_tape_t *tape, nhref_node_t a, nhref_op_t want)
+/* sin and cos of A: one adjacent (SIN, COS) pair per argument, made on first use; the
+ * same for sinh and cosh (SINH, COSH).  WANT is one of the four; FIRST, SECOND the
+ * pair's operations. */
+static nhref_node_t pair_of(nhref_tape_t *tape, nhref_node_t a, nhref_op_t want, nhref_op_t first,
+                            nhref_op_t second)
 {
     nhref_node_t s, c;
 
@@ -274,23 +292,33 @@ static nhref_node_t sin_cos_pair(nhref_tape_t *tape, nhref_node_t a, nhref_op_t 
     for (size_t i = 0; i < tape->nnodes; i++)
         if (tape->node[i].op == want && tape->node[i].a == a)
             return (nhref_node_t)i;
-    s = push(tape, NHREF_OP_SIN, a, NHREF_NODE_INVALID, 0);
-    c = push(tape, NHREF_OP_COS, a, NHREF_NODE_INVALID, 0);
+    s = push(tape, first, a, NHREF_NODE_INVALID, 0);
+    c = push(tape, second, a, NHREF_NODE_INVALID, 0);
     if (s == NHREF_NODE_INVALID || c == NHREF_NODE_INVALID)
         return NHREF_NODE_INVALID;
     tape->node[s].pair = c;
     tape->node[c].pair = s;
-    return want == NHREF_OP_SIN ? s : c;
+    return want == first ? s : c;
 }
 
 nhref_node_t nhref_tape_sin(nhref_tape_t *tape, nhref_node_t a)
 {
-    return sin_cos_pair(tape, a, NHREF_OP_SIN);
+    return pair_of(tape, a, NHREF_OP_SIN, NHREF_OP_SIN, NHREF_OP_COS);
 }
 
 nhref_node_t nhref_tape_cos(nhref_tape_t *tape, nhref_node_t a)
 {
-    return sin_cos_pair(tape, a, NHREF_OP_COS);
+    return pair_of(tape, a, NHREF_OP_COS, NHREF_OP_SIN, NHREF_OP_COS);
+}
+
+nhref_node_t nhref_tape_sinh(nhref_tape_t *tape, nhref_node_t a)
+{
+    return pair_of(tape, a, NHREF_OP_SINH, NHREF_OP_SINH, NHREF_OP_COSH);
+}
+
+nhref_node_t nhref_tape_cosh(nhref_tape_t *tape, nhref_node_t a)
+{
+    return pair_of(tape, a, NHREF_OP_COSH, NHREF_OP_SINH, NHREF_OP_COSH);
 }
 
 int nhref_tape_solve(nhref_tape_t *tape, nhref_node_t *y, size_t n, const nhref_node_t *m,
@@ -438,6 +466,8 @@ size_t nhref_tape_nnonlinear(const nhref_tape_t *tape)
         case NHREF_OP_SQRT:
         case NHREF_OP_SIN: /* the pair costs two convolutions: counted once each */
         case NHREF_OP_COS:
+        case NHREF_OP_SINH:
+        case NHREF_OP_COSH:
         case NHREF_OP_EXP:
         case NHREF_OP_LOG:
         case NHREF_OP_POWI:
@@ -449,7 +479,12 @@ size_t nhref_tape_nnonlinear(const nhref_tape_t *tape)
         case NHREF_OP_ATAN: /* the convolution and the auxiliary square */
         case NHREF_OP_ATANH:
         case NHREF_OP_TANH:
+        case NHREF_OP_ASIN: /* the convolution, and two halves: the square, the root */
+        case NHREF_OP_ACOS:
             n += 2;
+            break;
+        case NHREF_OP_POW: /* constant exponent: two sums (Miller); else log, product, exp */
+            n += tape->node[nd->b].constant ? 2 : 3;
             break;
         default:
             break;
@@ -467,6 +502,10 @@ size_t nhref_tape_node_naux(const nhref_tape_node_t *nd)
         return 1;
     case NHREF_OP_POWI:
         return nhref_jet_pow_si_naux(nd->n);
+    case NHREF_OP_ASIN: /* q = 1 - u^2, d = sqrt(q) */
+    case NHREF_OP_ACOS:
+    case NHREF_OP_POW: /* l = log u, g = v l (unused when the exponent is constant) */
+        return 2;
     default:
         return 0;
     }

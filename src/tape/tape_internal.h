@@ -11,7 +11,7 @@ typedef struct {
     nhref_op_t op;
     nhref_node_t a, b; /* arguments, NHREF_NODE_INVALID when unused */
     long n;            /* POWI exponent; STATE and PARAM index; SOLVE: index in its group */
-    nhref_node_t pair; /* SIN <-> COS partner; SOLVE: the group's first node */
+    nhref_node_t pair; /* SIN <-> COS, SINH <-> COSH partner; SOLVE: the group's first node */
     char *str;         /* CONST: the decimal string */
     int constant;      /* 1 if the node does not depend on t or the state */
     /* SOLVE, first node of a group: the system M y = b of size dim, its dim * dim + dim
@@ -31,8 +31,8 @@ struct nhref_tape {
     int status;          /* first build error */
 };
 
-/* Number of auxiliary series node ND's jet needs (atan, atanh, tanh: 1; powi: the
- * kernel's count; others 0), for every interpreter's workspace. */
+/* Number of auxiliary series node ND's jet needs (atan, atanh, tanh: 1; asin, acos,
+ * pow: 2; powi: the kernel's count; others 0), for every interpreter's workspace. */
 size_t nhref_tape_node_naux(const nhref_tape_node_t *nd);
 
 /* nhref_tape_node_needs -- NEED[i] = 1 for every node NODE depends on (NODE included;

@@ -14,7 +14,9 @@
  *    interpreter's values, bit for bit), and the same functions in an FMA variant
  *    (fused multiply-adds in the sums; compiled with target("fma"), run only on a CPU
  *    with FMA, see tape/interp.c);
- *  - the loop form (the others): one loop over the orders K whose body is the
+ *  - the loop form (the others, and every model with an operation the unrolled form
+ *    does not write out: atan, atanh, tanh, log, powi, asin, acos, sinh/cosh, real
+ *    powers, solve): one loop over the orders K whose body is the
  *    program's instructions as calls of the interpreter's always-inlined jet_op with
  *    constant arguments, then the state coefficients of order K + 1: the interpreter
  *    specialised to one tape (no dispatch, every address resolved at compile time).
@@ -86,6 +88,17 @@ static const char *op_name(int op)
         return "NHREF_PROG_MULC";
     case NHREF_PROG_DIVC:
         return "NHREF_PROG_DIVC";
+    /* not used by the built-in models today; the loop form (jet_op) computes them */
+    case NHREF_OP_ASIN:
+        return "NHREF_OP_ASIN";
+    case NHREF_OP_ACOS:
+        return "NHREF_OP_ACOS";
+    case NHREF_OP_SINH:
+        return "NHREF_OP_SINH";
+    case NHREF_OP_POW:
+        return "NHREF_OP_POW";
+    case NHREF_PROG_POWC:
+        return "NHREF_PROG_POWC";
     default:
         return NULL;
     }

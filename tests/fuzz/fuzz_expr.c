@@ -1,7 +1,8 @@
 /* fuzz_expr.c -- libFuzzer harness of the expression parser, nhref_tape_parse
  * (the --stop-when / --event expressions), with the names of the Chaplygin
- * sleigh.  A parsed tape is also evaluated in double and, at 64 bits, in MPFR;
- * a refused one must say where ("column N: ..."). */
+ * sleigh.  A parsed tape is also evaluated in double and, at 64 bits, in MPFR,
+ * and what the printers write of it must parse; a refused one must say where
+ * ("column N: ..."). */
 #include <string.h>
 
 #include "fuzz.h"
@@ -52,6 +53,28 @@ static void evaluate(const nhref_tape_t *tape)
     mpfr_clears(t, g, (mpfr_ptr)0);
 }
 
+/* what the printers write (nhref_tape_format, _simplified) is read back by the parser:
+ * the grammar's own syntax (a real power with an integer exponent as x^2.0, negative
+ * exponents in parentheses) */
+static void reread(const nhref_tape_t *tape, const char *e)
+{
+    char buf[4096], err[512];
+    for (int simplified = 0; simplified < 2; simplified++) {
+        nhref_tape_t *back = NULL;
+        int st = simplified ? nhref_tape_format_simplified(buf, sizeof buf, tape,
+                                                           nhref_tape_output(tape, 0), state, param)
+                            : nhref_tape_format(buf, sizeof buf, tape, nhref_tape_output(tape, 0),
+                                                state, param);
+        if (st != 0)
+            continue; /* too long to write out */
+        st = nhref_tape_parse(&back, buf, 5, state, 3, param, err, sizeof err);
+        if (st != NHREF_OK && st != NHREF_ENOMEM)
+            fuzz_fail("'%.80s' printed%s as '%.200s', which does not parse: %s", e,
+                      simplified ? " (simplified)" : "", buf, err);
+        nhref_tape_free(back);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *e = fuzz_string(data, size), err[512];
@@ -63,6 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_fail("parsed '%.80s' into a bad tape", e);
         if (getenv("NHREF_FUZZ_NO_EVAL") == NULL)
             evaluate(tape);
+        reread(tape, e);
         nhref_tape_free(tape);
     } else if (status == NHREF_EPARSE) {
         if (tape != NULL || strncmp(err, "column ", 7) != 0)
