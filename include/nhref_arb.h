@@ -169,6 +169,13 @@ int nhref_jet_pow_si_arb(arb_ptr w, arb_ptr *aux, arb_srcptr u, long n, unsigned
  * IEEE Trans. Computers 66(8) (2017). */
 typedef struct nhref_tape_arb nhref_tape_arb_t;
 
+/* nhref_value_arb -- X = a ball containing the value S of a parameter or initial state
+ * component (nhref_value_set's syntax, nhref_io.h): a decimal number enclosed by
+ * arb_set_str at PREC bits, or a constant expression evaluated in Arb balls at PREC
+ * bits.  Returns NHREF_OK, or a status of nhref_value_set (NHREF_EDOMAIN also when the
+ * ball is not finite). */
+int nhref_value_arb(arb_ptr x, const char *s, long prec);
+
 int nhref_tape_arb_new(nhref_tape_arb_t **ws, const nhref_tape_t *tape, long prec,
                        unsigned order);
 void nhref_tape_arb_free(nhref_tape_arb_t *ws);

@@ -61,6 +61,21 @@ mpfr_exp_t nhref_decimal_max_exp(mpfr_prec_t prec);
  * characters and "..." beyond 40.  Returns BUF. */
 const char *nhref_decimal_why(char *buf, size_t len, const char *s, mpfr_prec_t prec, int status);
 
+/* nhref_value_set -- X = the value S of a parameter or an initial state component: a
+ * decimal number (nhref_decimal_set, exactly as there), or else a constant expression
+ * of nhref_tape_parse's grammar without names other than pi ("pi/7", "1.2*sin(0.3)",
+ * "sqrt(2)/2"), evaluated at X's precision + 64 guard bits and rounded to nearest once
+ * (relative error at most 2^-P(1 + 2^-60), P X's precision).  The same bounds as
+ * nhref_decimal_set.
+ * Returns NHREF_OK; NHREF_EPARSE (neither a decimal nor a constant expression, or an
+ * expression that reads t); NHREF_ERANGE (beyond the bounds); NHREF_EDOMAIN (undefined:
+ * sqrt(-1), log(0), 1/0); NHREF_ENOMEM.  X is untouched on error.
+ * nhref_value_why -- the reason, as nhref_decimal_why (the parser's column for an
+ * expression).  nhref_value_arb (nhref_arb.h) -- the same value enclosed in a ball.
+ * Cost: a decimal, one mpfr_strtofr; an expression, its parse and one evaluation. */
+int nhref_value_set(mpfr_ptr x, const char *s);
+const char *nhref_value_why(char *buf, size_t len, const char *s, mpfr_prec_t prec, int status);
+
 /* nhref_vec_new -- N MPFR numbers at PREC bits, contiguous, set to +0 (N = 0
  * allowed): the vectors of the MPFR API (a state, a grid, rows).  NULL if memory is
  * short.  nhref_vec_free clears and frees them (NULL allowed). */

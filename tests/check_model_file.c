@@ -17,6 +17,7 @@
 #include <mpfr.h>
 
 #include "ck_mpfr.h"
+#include "nhref_arb.h"
 #include "nhref_io.h"
 #include "nhref_model.h"
 #include "nhref_model_file.h"
@@ -247,6 +248,65 @@ START_TEST(test_solution_oracle)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ values */
+/* parameter and initial values: constant expressions (issue 24) at the destination's
+ * precision, compared with MPFR's own constants; a ball that contains the value; the
+ * refusals (undefined, not constant, reading t, blank-led) */
+START_TEST(test_constant_values)
+{
+    mpfr_t x, want, lo, hi;
+    arb_t b;
+    char why[300];
+
+    mpfr_inits2(PREC, x, want, lo, hi, (mpfr_ptr)0);
+    ck_assert_int_eq(nhref_value_set(x, "pi/7"), NHREF_OK);
+    mpfr_const_pi(want, MPFR_RNDN);
+    mpfr_div_ui(want, want, 7, MPFR_RNDN);
+    ck_assert_mpfr_digits(x, want, 59, "1");
+    ck_assert_int_eq(nhref_value_set(x, "1.2*sin(0.3)"), NHREF_OK);
+    mpfr_set_str(want, "0.3", 10, MPFR_RNDN);
+    mpfr_sin(want, want, MPFR_RNDN);
+    mpfr_mul_d(want, want, 1.2, MPFR_RNDN); /* 1.2 is not exact: compare to 15 digits */
+    ck_assert_mpfr_digits(x, want, 15, "1");
+    ck_assert_int_eq(nhref_value_set(x, "2^(1/2) - sqrt(2)"), NHREF_OK);
+    ck_assert(mpfr_cmpabs_ui(x, 1) < 0 && mpfr_get_exp(x) < -(PREC - 4));
+    ck_assert_int_eq(nhref_value_set(x, "-2.5e-3"), NHREF_OK); /* a decimal, as before */
+    ck_assert_int_eq(mpfr_cmp_d(x, -2.5e-3) != 0, mpfr_get_prec(x) > 53);
+
+    arb_init(b);
+    ck_assert_int_eq(nhref_value_arb(b, "pi/7", PREC), NHREF_OK);
+    /* pi/7 at PREC + 200 bits, within 2^-(PREC+190) of the truth: inside the ball */
+    mpfr_set_prec(lo, PREC + 200);
+    mpfr_const_pi(lo, MPFR_RNDN);
+    mpfr_div_ui(lo, lo, 7, MPFR_RNDN);
+    {
+        arb_t r;
+        arb_init(r);
+        arf_set_mpfr(arb_midref(r), lo);
+        mag_zero(arb_radref(r));
+        ck_assert(arb_contains(b, r));
+        ck_assert(mag_cmp_2exp_si(arb_radref(b), -(PREC - 8)) < 0);
+        arb_clear(r);
+    }
+    ck_assert_int_eq(nhref_value_arb(b, "sqrt(-2)", PREC), NHREF_EDOMAIN);
+    arb_clear(b);
+
+    mpfr_set_ui(x, 5, MPFR_RNDN);
+    ck_assert_int_eq(nhref_value_set(x, "sqrt(-1)"), NHREF_EDOMAIN);
+    ck_assert_int_eq(nhref_value_set(x, "1/0"), NHREF_EDOMAIN);
+    ck_assert_int_eq(nhref_value_set(x, "t + 1"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_value_set(x, "m/2"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_value_set(x, " 1"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_value_set(x, "1e999999"), NHREF_ERANGE);
+    ck_assert_int_eq(mpfr_cmp_ui(x, 5), 0); /* untouched on error */
+    nhref_value_why(why, sizeof why, "1.2*cos(0.3", 64, NHREF_EPARSE);
+    ck_assert_msg(strstr(why, "column 12") != NULL, "%s", why);
+    nhref_value_why(why, sizeof why, "t + 1", 64, NHREF_EPARSE);
+    ck_assert_msg(strstr(why, "cannot read the time") != NULL, "%s", why);
+    mpfr_clears(x, want, lo, hi, (mpfr_ptr)0);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ refusals */
 typedef struct {
     const char *text;
@@ -416,6 +476,7 @@ static Suite *model_file_suite(void)
     tcase_add_test(tc, test_describe_derived);
     tcase_add_test(tc, test_continuation);
     tcase_add_test(tc, test_solution_oracle);
+    tcase_add_test(tc, test_constant_values);
     suite_add_tcase(s, tc);
     tc = tcase_create("refusals");
     tcase_add_loop_test(tc, test_bad_file, 0, (int)(sizeof bad / sizeof bad[0]));

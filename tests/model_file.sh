@@ -120,6 +120,35 @@ run "$tmp/ode.csv" "$tmp/ode.model" --digits 30 --t-end 2 --dt-out 1
     bad "the mass-matrix form and its ODE differ"
 expect 2 'small: x\^2 < 4 does not hold at the initial state' -- run "$tmp/mass.model" -i x=3
 
+# constant expressions as values (issue 24): a = pi/7 and phi_dot = 1.2*sin(0.3) print
+# as their 70-digit decimals from mpmath do, at 40 digits, in MPFR and --rigorous; in a
+# model file too; an undefined value is refused with its reason
+dec=$(python3 -c "from mpmath import mp, pi, sin, mpf; mp.dps = 75; print(mp.nstr(pi/7, 70), mp.nstr(mpf('1.2')*sin(mpf('0.3')), 70))")
+set -- $dec
+run "$tmp/ce.csv" "$model" --digits 40 -T 2 --dt-out 1 -p 'a=pi/7' -i 'phi_dot=1.2*sin(0.3)'
+run "$tmp/cd.csv" "$model" --digits 40 -T 2 --dt-out 1 -p "a=$1" -i "phi_dot=$2"
+[ "$(grep -v '^#' "$tmp/ce.csv")" = "$(grep -v '^#' "$tmp/cd.csv")" ] && ok ||
+    bad "a = pi/7, phi_dot = 1.2*sin(0.3): not as their decimals"
+# --rigorous: the balls from the expressions (enclosed in Arb) contain the values of the
+# decimals' run, within its tolerance 1e-40
+run "$tmp/cr.csv" "$model" --digits 40 -T 2 --dt-out 1 -p 'a=pi/7' -i 'phi_dot=1.2*sin(0.3)' --rigorous
+python3 - "$tmp/cr.csv" "$tmp/cd.csv" <<'PY' && ok || bad "--rigorous balls of constant expressions miss the decimals' run"
+import csv, sys
+from mpmath import mp, mpf
+mp.dps = 60
+rows = lambda p: list(csv.DictReader(l for l in open(p) if not l.startswith('#')))
+for b, v in zip(rows(sys.argv[1]), rows(sys.argv[2])):
+    for k in v:
+        if k != 't' and abs(mpf(b[k]) - mpf(v[k])) > mpf(b[k + '_rad']) + mpf('1e-40') * max(1, abs(mpf(v[k]))):
+            sys.exit("t = %s: %s = %s +- %s misses %s" % (v['t'], k, b[k], b[k + '_rad'], v[k]))
+PY
+sed 's|^a = 1$|a = pi/7|; s|^phi_dot = 1$|phi_dot = 1.2*sin(0.3)|' "$model" > "$tmp/const.model"
+run "$tmp/cf.csv" "$tmp/const.model" --digits 40 -T 2 --dt-out 1
+[ "$(grep -v '^#' "$tmp/cf.csv")" = "$(grep -v '^#' "$tmp/ce.csv")" ] && ok ||
+    bad "a model file's constant expressions differ from the same on the command line"
+expect 2 "param a: 'asin.2.' is undefined" -- run "$model" -p 'a=asin(2)'
+expect 2 "init phi_dot: 'cos.t.' is neither a decimal number nor a constant expression" -- run "$model" -i 'phi_dot=cos(t)'
+
 # ---------------------------------------------------------------- errors: one line, file:line
 printf '[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2 + k\n' > "$tmp/bad.model"
 expect 2 "bad.model:4: \[lagrangian\] L: column 11: unknown name 'k'" -- run "$tmp/bad.model"

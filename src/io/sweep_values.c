@@ -349,6 +349,25 @@ out:
     return status;
 }
 
+/* S up to OPEN is the name of a sweep function, or looks like one (a word that is not a
+ * function of the expression grammar: its message lists the sweeps) */
+static int sweep_name(const char *s, const char *open)
+{
+    static const char *const grammar[] = {"sin",  "cos",  "tan",  "exp",  "log",
+                                          "sqrt", "asin", "acos", "atan", "atanh",
+                                          "sinh", "cosh", "tanh"};
+    size_t n = (size_t)(open - s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    for (size_t i = 0; i < n; i++)
+        if (!(isalnum((unsigned char)s[i]) || s[i] == '_'))
+            return 0; /* "2*sin(": an expression */
+    for (size_t i = 0; i < sizeof grammar / sizeof grammar[0]; i++)
+        if (strlen(grammar[i]) == n && strncmp(s, grammar[i], n) == 0)
+            return 0;
+    return n > 0;
+}
+
 int nhref_sweep_values(char ***v, size_t *n, int *kind, const char *key, const char *text,
                        char *why, size_t len)
 {
@@ -364,6 +383,8 @@ int nhref_sweep_values(char ***v, size_t *n, int *kind, const char *key, const c
     }
     s = nhref_trim(t);
     open = strchr(s, '(');
+    if (open != NULL && !sweep_name(s, open))
+        open = NULL; /* not a sweep: a value, e.g. the constant expression sqrt(2)/2 */
     if (open != NULL) { /* NAME(ARGS) */
         char *close = s + strlen(s) - 1, *name, *item[8];
         const fn_t *fn = NULL;
@@ -410,10 +431,10 @@ int nhref_sweep_values(char ***v, size_t *n, int *kind, const char *key, const c
             if (c != NULL)
                 *c = '\0';
             tok = nhref_trim(p);
-            int st = nhref_decimal_set(chk, tok);
+            int st = nhref_value_set(chk, tok);
             if (st != NHREF_OK) {
                 char w[400];
-                why_f(why, len, "%s", nhref_decimal_why(w, sizeof w, tok, 64, st));
+                why_f(why, len, "%s", nhref_value_why(w, sizeof w, tok, 64, st));
                 nhref_sweep_values_free(*v, *n);
                 *v = NULL;
                 *n = 0;

@@ -90,19 +90,31 @@ static int check_name(nhref_model_file_t *mf, const mf_entry_t *e, const char *n
     return NHREF_OK;
 }
 
-/* a decimal VALUE of entry E (an initial value, a default) */
-static int check_decimal(nhref_model_file_t *mf, const mf_entry_t *e)
+/* a decimal VALUE of entry E (t-end, dt-out); VALUE 1: a value (an initial value, a
+ * parameter's default), a decimal or a constant expression (nhref_value_set) */
+static int check_number(nhref_model_file_t *mf, const mf_entry_t *e, int value)
 {
     mpfr_t v;
     char why[400];
     int s;
     mpfr_init2(v, 64);
-    s = nhref_decimal_set(v, e->value);
+    s = value ? nhref_value_set(v, e->value) : nhref_decimal_set(v, e->value);
     mpfr_clear(v);
     if (s == NHREF_OK)
         return NHREF_OK;
     return mf_fail(mf, NHREF_EPARSE, e->line, "[%s] %s: %s", e->section, e->key,
-                   nhref_decimal_why(why, sizeof why, e->value, 64, s));
+                   value ? nhref_value_why(why, sizeof why, e->value, 64, s)
+                         : nhref_decimal_why(why, sizeof why, e->value, 64, s));
+}
+
+static int check_decimal(nhref_model_file_t *mf, const mf_entry_t *e)
+{
+    return check_number(mf, e, 0);
+}
+
+static int check_value(nhref_model_file_t *mf, const mf_entry_t *e)
+{
+    return check_number(mf, e, 1);
 }
 
 /* ------------------------------------------------------------------ names */
@@ -119,7 +131,7 @@ static int compile_params(nhref_model_file_t *mf)
     while ((e = next_in(mf, "parameters", &i)) != NULL) {
         if (strchr(e->key, '.') != NULL)
             continue;
-        if ((s = check_name(mf, e, e->key)) != NHREF_OK || (s = check_decimal(mf, e)) != NHREF_OK)
+        if ((s = check_name(mf, e, e->key)) != NHREF_OK || (s = check_value(mf, e)) != NHREF_OK)
             return s;
         e->used = 1;
         mf->param[n] = (nhref_param_desc_t){e->key, attr(mf, "parameters", e->key, "unit", "1"),
@@ -165,7 +177,7 @@ static int lagrange_states(nhref_model_file_t *mf)
         if (strchr(e->key, '.') != NULL)
             continue;
         e->used = 1;
-        if ((s = check_decimal(mf, e)) != NHREF_OK ||
+        if ((s = check_value(mf, e)) != NHREF_OK ||
             (s = add_state(mf, n, e, e->key, e->value, "coordinates")) != NHREF_OK)
             return s;
         v = malloc(strlen(e->key) + 5);
@@ -173,7 +185,7 @@ static int lagrange_states(nhref_model_file_t *mf)
             return mf_fail(mf, NHREF_ENOMEM, 0, "out of memory");
         sprintf(v, "%s_dot", e->key);
         ve = find(mf, "velocities", v);
-        if (ve != NULL && (s = check_decimal(mf, ve)) != NHREF_OK)
+        if (ve != NULL && (s = check_value(mf, ve)) != NHREF_OK)
             return s;
         if ((s = add_state(mf, mf->nq + n, ve != NULL ? ve : e, v, ve != NULL ? ve->value : "0",
                            "velocities")) != NHREF_OK)
@@ -204,7 +216,7 @@ static int plain_states(nhref_model_file_t *mf)
         if (strchr(e->key, '.') != NULL)
             continue;
         e->used = 1;
-        if ((s = check_decimal(mf, e)) != NHREF_OK ||
+        if ((s = check_value(mf, e)) != NHREF_OK ||
             (s = add_state(mf, n++, e, e->key, e->value, "state")) != NHREF_OK)
             return s;
     }

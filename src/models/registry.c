@@ -65,7 +65,9 @@ int nhref_model_integral_index(const nhref_model_t *model, const char *name)
 /* write the reason into WHY and return NHREF_EINVAL (WHY and LEN in scope) */
 #define FAIL(...) return snprintf(why, len, __VA_ARGS__), NHREF_EINVAL
 
-/* S is a finite decimal number (a default value) */
+/* S is a finite decimal number (a default value; a model file's values, which may be
+ * constant expressions, are checked by its compiler: M->build set) */
+#define value_ok(m, s) ((m)->build != NULL ? (s) != NULL : decimal_ok(s))
 static int decimal_ok(const char *s)
 {
     mpfr_t x;
@@ -139,13 +141,13 @@ static int check_descriptor(const nhref_model_t *m, char *why, size_t len)
         if (nhref_model_param_index(m, m->state[i].name) >= 0)
             FAIL("model %s: '%s' names both a state component and a parameter", m->name,
                  m->state[i].name);
-        if (!decimal_ok(m->state[i].default_init))
+        if (!value_ok(m, m->state[i].default_init))
             FAIL("model %s: state component %s: the default initial value is not a finite "
                  "decimal number",
                  m->name, m->state[i].name);
     }
     for (size_t i = 0; i < m->nparam; i++)
-        if (!decimal_ok(m->param[i].default_value))
+        if (!value_ok(m, m->param[i].default_value))
             FAIL("model %s: parameter %s: the default value is not a finite decimal number",
                  m->name, m->param[i].name);
     for (size_t i = 0; i < m->nevent; i++)

@@ -186,7 +186,7 @@ int nhref_system_set_param(nhref_system_t *sys, const char *name, const char *de
     if (i < 0)
         return NHREF_ENOTFOUND;
     mpfr_init2(probe, 64);
-    status = nhref_decimal_set(probe, decimal);
+    status = nhref_value_set(probe, decimal); /* a decimal or a constant expression */
     mpfr_clear(probe);
     if (status != NHREF_OK)
         return status;
@@ -220,8 +220,8 @@ int nhref_system_check(const nhref_system_t *sys, char *why, size_t len)
     if (p == NULL)
         return NHREF_ENOMEM;
     for (size_t i = 0; i < n && status == NHREF_OK; i++)
-        if (nhref_decimal_set(p + i, sys->param[i]) != NHREF_OK) {
-            snprintf(why, len, "parameter %s = '%s' is not a finite decimal number",
+        if (nhref_value_set(p + i, sys->param[i]) != NHREF_OK) {
+            snprintf(why, len, "parameter %s = '%s' is not a finite number",
                      model->param[i].name, sys->param[i]);
             status = NHREF_EPARAM;
         }

@@ -38,7 +38,7 @@ int NUM_IN(nhref_system_params)(num_ptr p, const nhref_system_t *sys, long prec)
     const nhref_model_t *m = nhref_system_model(sys);
 
     for (size_t i = 0; i < m->nparam; i++)
-        if (num_set_decimal(p + i, nhref_system_param_str(sys, i), prec) != NHREF_OK)
+        if (num_set_value(p + i, nhref_system_param_str(sys, i), prec) != NHREF_OK)
             return NHREF_EPARSE;
     return NHREF_OK;
 }

@@ -22,6 +22,7 @@
 #include <arb.h>
 #include <mpfr.h>
 
+#include "nhref_arb.h"
 #include "nhref_io.h"
 #include "nhref_status.h"
 
@@ -104,6 +105,12 @@ static inline int num_set_decimal(num_ptr w, const char *s, long prec)
     if (*s == '+')
         s++;
     return arb_set_str(w, s, (slong)prec) == 0 && arb_is_finite(w) ? NHREF_OK : NHREF_EPARSE;
+}
+/* W = a ball containing the value S (nhref_value_arb: a decimal or a constant
+ * expression) at PREC bits */
+static inline int num_set_value(num_ptr w, const char *s, long prec)
+{
+    return nhref_value_arb(w, s, prec);
 }
 /* W = M exactly (radius 0) */
 static inline void num_set_mpfr(num_ptr w, mpfr_srcptr m, long prec)

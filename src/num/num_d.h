@@ -95,6 +95,20 @@ static inline int num_set_decimal(num_ptr w, const char *s, long prec)
     mpfr_clear(v);
     return status;
 }
+/* W = the value S (nhref_value_set) rounded to double: a decimal correctly rounded, a
+ * constant expression evaluated at 53 + 64 bits and rounded once */
+static inline int num_set_value(num_ptr w, const char *s, long prec)
+{
+    mpfr_t v;
+    int status;
+    (void)prec;
+    mpfr_init2(v, 53);
+    status = nhref_value_set(v, s);
+    if (status == NHREF_OK)
+        *w = mpfr_get_d(v, MPFR_RNDN);
+    mpfr_clear(v);
+    return status;
+}
 static inline void num_set_mpfr(num_ptr w, mpfr_srcptr m, long prec)
 {
     (void)prec;

@@ -81,6 +81,13 @@ static inline int num_set_decimal(num_ptr w, const char *s, long prec)
     (void)prec;
     return nhref_decimal_set(w, s);
 }
+/* W = the value S (a decimal or a constant expression: nhref_value_set) at W's
+ * precision */
+static inline int num_set_value(num_ptr w, const char *s, long prec)
+{
+    (void)prec;
+    return nhref_value_set(w, s);
+}
 static inline void num_set_mpfr(num_ptr w, mpfr_srcptr m, long prec)
 {
     (void)prec;

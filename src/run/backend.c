@@ -93,7 +93,7 @@ static int check(nhref_spec_t *spec)
 
     nhref_spec_label(spec, lt, sizeof lt, "type-double", NULL);
     for (size_t i = 0; i < m->nstate && status == NHREF_OK; i++) {
-        nhref_decimal_set(xm + i, nhref_spec_init_str(spec, i));
+        nhref_value_set(xm + i, nhref_spec_init_str(spec, i));
         xd[i] = mpfr_get_d(xm + i, MPFR_RNDN);
     }
     nhref_decimal_set(xm + m->nstate, nhref_spec_t_start(spec));
@@ -195,7 +195,7 @@ static int open_handle(void **hp, nhref_spec_t *spec)
                                h->ngrid);
     /* each value one rounding of its exact decimal */
     for (size_t i = 0; i < h->n; i++)
-        num_set_decimal(h->x0 + i, nhref_spec_init_str(spec, i), prec);
+        num_set_value(h->x0 + i, nhref_spec_init_str(spec, i), prec);
     mpfr_init2(v, prec);
     for (size_t k = 0; k < h->ngrid; k++) {
         nhref_spec_grid_point(spec, k, v);

@@ -140,7 +140,7 @@ static int open_handle(void **hp, nhref_spec_t *spec)
     h->Is = _arb_vec_init((slong)h->ni + 1);
     /* the initial state and the grid times: balls that contain the decimals */
     for (size_t i = 0; i < h->n; i++)
-        bad |= ball(h->x0 + i, nhref_spec_init_str(spec, i), spec->wprec);
+        bad |= nhref_value_arb(h->x0 + i, nhref_spec_init_str(spec, i), spec->wprec) != NHREF_OK;
     for (size_t k = 0; k < h->ngrid && !bad; k++) {
         char *s = nhref_spec_grid_point_str(spec, k);
         if (s != NULL) {

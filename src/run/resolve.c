@@ -15,16 +15,24 @@
 
 /* X = the decimal S at X's precision, or the message "LABEL: why (admissible range:
  * RANGE)" */
-static int decimal_at(nhref_spec_t *spec, mpfr_ptr x, const char *s, const char *label,
-                      const char *range)
+static int number_at(nhref_spec_t *spec, mpfr_ptr x, const char *s, const char *label,
+                     const char *range, int value)
 {
     char why[400];
-    int status = nhref_decimal_set(x, s);
+    int status = value ? nhref_value_set(x, s) : nhref_decimal_set(x, s);
     if (status == NHREF_OK)
         return NHREF_OK;
     return nhref_spec_fail(spec, status == NHREF_ERANGE ? NHREF_ERANGE : NHREF_EPARSE,
                            "%s: %s (admissible range: %s)", label,
-                           nhref_decimal_why(why, sizeof why, s, mpfr_get_prec(x), status), range);
+                           value ? nhref_value_why(why, sizeof why, s, mpfr_get_prec(x), status)
+                                 : nhref_decimal_why(why, sizeof why, s, mpfr_get_prec(x), status),
+                           range);
+}
+
+static int decimal_at(nhref_spec_t *spec, mpfr_ptr x, const char *s, const char *label,
+                      const char *range)
+{
+    return number_at(spec, x, s, label, range, 0);
 }
 
 static int resolve_params(nhref_spec_t *spec)
@@ -84,9 +92,10 @@ static int resolve_init(nhref_spec_t *spec, mpfr_ptr x0)
     const nhref_model_t *m = spec->model;
     char lab[300], why[512];
     for (size_t i = 0; i < m->nstate; i++) {
-        int status = decimal_at(spec, x0 + i, nhref_spec_init_str(spec, i),
-                                nhref_spec_label(spec, lab, sizeof lab, "init", m->state[i].name),
-                                "any finite real");
+        /* a decimal or a constant expression (nhref_value_set) at the run's precision */
+        int status = number_at(spec, x0 + i, nhref_spec_init_str(spec, i),
+                               nhref_spec_label(spec, lab, sizeof lab, "init", m->state[i].name),
+                               "any finite real", 1);
         if (status != NHREF_OK)
             return status;
     }

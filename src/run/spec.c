@@ -268,18 +268,30 @@ int nhref_spec_copy(nhref_spec_t **copyp, const nhref_spec_t *s)
 /* NHREF_OK if S is a decimal number (its magnitude is checked at the run's precision
  * when the spec is resolved); else the message "LABEL: 'S' is not a finite decimal
  * number (admissible range: RANGE)" */
+static int number_syntax(nhref_spec_t *spec, const char *s, const char *label, const char *range,
+                         int value);
 static int decimal_syntax(nhref_spec_t *spec, const char *s, const char *label, const char *range)
+{
+    return number_syntax(spec, s, label, range, 0);
+}
+
+/* the same for a value (VALUE 1: a decimal or a constant expression, nhref_value_set) */
+static int number_syntax(nhref_spec_t *spec, const char *s, const char *label, const char *range,
+                         int value)
 {
     mpfr_t v;
     int status;
     char why[400];
     mpfr_init2(v, 64);
-    status = s != NULL ? nhref_decimal_set(v, s) : NHREF_EPARSE;
+    status = s == NULL ? NHREF_EPARSE : value ? nhref_value_set(v, s) : nhref_decimal_set(v, s);
     mpfr_clear(v);
     if (status == NHREF_OK || status == NHREF_ERANGE)
         return NHREF_OK;
     return nhref_spec_fail(spec, NHREF_EPARSE, "%s: %s (admissible range: %s)", label,
-                           nhref_decimal_why(why, sizeof why, s != NULL ? s : "(null)", 64, status),
+                           value ? nhref_value_why(why, sizeof why, s != NULL ? s : "(null)", 64,
+                                                   status)
+                                 : nhref_decimal_why(why, sizeof why, s != NULL ? s : "(null)", 64,
+                                                     status),
                            range);
 }
 
@@ -302,9 +314,9 @@ int nhref_spec_set_param(nhref_spec_t *spec, const char *name, const char *decim
                                nhref_spec_label(spec, lab, sizeof lab, "param", name),
                                status == NHREF_ENOMEM
                                    ? nhref_strerror(status)
-                                   : nhref_decimal_why(why, sizeof why,
-                                                       decimal != NULL ? decimal : "(null)", 64,
-                                                       status),
+                                   : nhref_value_why(why, sizeof why,
+                                                     decimal != NULL ? decimal : "(null)", 64,
+                                                     status),
                                m->param[k].range);
     nhref_spec_undo(spec);
     return NHREF_OK;
@@ -322,8 +334,8 @@ int nhref_spec_set_init(nhref_spec_t *spec, const char *name, const char *decima
                                "unknown state variable '%s' of model %s (state: %s)",
                                name != NULL ? name : "(null)", m->name, names);
     }
-    if (decimal_syntax(spec, decimal, nhref_spec_label(spec, lab, sizeof lab, "init", name),
-                       "any finite real") != NHREF_OK)
+    if (number_syntax(spec, decimal, nhref_spec_label(spec, lab, sizeof lab, "init", name),
+                      "any finite real", 1) != NHREF_OK)
         return NHREF_EPARSE;
     if ((v = nhref_strdup(decimal)) == NULL)
         return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
@@ -828,5 +840,5 @@ void nhref_spec_options(const nhref_spec_t *spec, nhref_options_t *opt)
 void nhref_spec_x0(const nhref_spec_t *spec, mpfr_ptr x0)
 {
     for (size_t i = 0; i < spec->model->nstate; i++)
-        nhref_decimal_set(x0 + i, nhref_spec_init_str(spec, i));
+        nhref_value_set(x0 + i, nhref_spec_init_str(spec, i));
 }

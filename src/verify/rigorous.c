@@ -540,9 +540,10 @@ static int pass_run(pr_t *P, arb_srcptr tg)
 
     arb_init(te);
     for (size_t k = 0; k < ns && status == NHREF_OK; k++)
-        if (decimal_ball(x0 + k, P->rep->init_value[k], in->prec) != 0)
+        if (nhref_value_arb(x0 + k, P->rep->init_value[k], in->prec) != NHREF_OK)
             status = nhref_verify_fail(v, NHREF_EINVAL,
-                                       "--rigorous: initial value %s = '%s' is not a decimal",
+                                       "--rigorous: initial value %s = '%s' is not a finite "
+                                       "number",
                                        P->rep->init_name[k], P->rep->init_value[k]);
     nhref_options_default(&opt);
     opt.digits = in->dref;
