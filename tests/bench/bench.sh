@@ -26,6 +26,15 @@
 #      nhref and heyoka in one process, the sleigh and the skater C2, MPFR at
 #      30/50/100/300 digits and double at tolerances 1e-8/1e-12/1e-15
 #      (bench_heyoka.cpp says how).
+#   7. more benchmarks, each a program whose "result" lines become rows:
+#      a. nhref verify's throughput (bench_verify);
+#      b. a model file against the same compiled model (bench_model_files, issue
+#         24): the built-ins chaplygin_sleigh, one_wheel and suslov_servo against
+#         examples/sleigh.model (the sleigh's Lagrangian: 6 states and a KKT
+#         solve, not the built-in's 5 reduced equations), one_wheel_mass.model and
+#         suslov_servo_ode.model of data/models (the same equations), MPFR at 30
+#         and 100 digits and double; the ratio model file / built-in
+#         (bench_model_files.c says how).
 # GSL, Boost and heyoka are optional: when a peer is missing its rows are left
 # out and the report says why.  Peers and nhref run round after round,
 # alternately (nhref first in odd rounds, the peer first in even ones), so
@@ -34,10 +43,10 @@
 # are CPU times of the process (CLOCK_PROCESS_CPUTIME_ID; Python:
 # time.process_time), so that other processes on a shared machine count as
 # little as possible -- they still share the caches: on a loaded machine,
-# read the ratios, not the times.  The whole run costs about 2.5 minutes of CPU
+# read the ratios, not the times.  The whole run costs about 3 minutes of CPU
 # time with heyoka (35 s the 1000-digit run, 80 s bench_heyoka, 5 s mpmath, 10 s
-# compiling bench_heyoka when make builds it); 7 minutes of wall time at load 8
-# on 2 cores.
+# compiling bench_heyoka when make builds it, 30 s bench_model_files); 7 minutes
+# of wall time at load 8 on 2 cores.
 #
 # results.tsv (tab-separated, '#' lines are metadata: pandas.read_csv(f,
 # sep='\t', comment='#')), one row per ratio, columns:
@@ -71,6 +80,11 @@
 # Environment:
 #   NHREF_BENCH         the bench_sleigh program (default ./bench_sleigh)
 #   NHREF_BENCH_PEERS   the bench_peers program (default ./bench_peers)
+#   NHREF_BENCH_VERIFY  the bench_verify program (7a); unset: no verify row
+#   NHREF_BENCH_MODEL_FILES  the bench_model_files program (7b); unset: no
+#                       model-file rows
+#   NHREF_BENCH_TOP_SRCDIR  where it finds the model files (default SRCDIR/../..)
+#   NHREF_BENCH_MF_ROUNDS  its rounds (default 7; ~0.4 s each per pair and level)
 #   NHREF_BENCH_HEYOKA  the bench_heyoka program; empty: no heyoka rows
 #   NHREF_BENCH_HEYOKA_WHY  why there is none (configure says; printed)
 #   NHREF_BENCH_HEYOKA_CASES  its cases (default: the 15 of section 6)
@@ -327,6 +341,18 @@ if [ -n "${NHREF_BENCH_VERIFY:-}" ] && [ -x "$NHREF_BENCH_VERIFY" ]; then
             "$tmp/verify.raw" >"$tmp/verify.txt"
     else
         echo "bench.sh: $NHREF_BENCH_VERIFY failed" >&2
+    fi
+fi
+
+# 7b. a model file against the same compiled model (issue 24): bench_model_files
+# ($NHREF_BENCH_MODEL_FILES) times each built-in and its model file on one case,
+# rounds interleaved; rows model-file/PAIR/mpfr/30, .../mpfr/100, .../double/fast
+# (measure file/builtin); its report is printed after the others
+if [ -n "${NHREF_BENCH_MODEL_FILES:-}" ] && [ -x "$NHREF_BENCH_MODEL_FILES" ]; then
+    echo "bench.sh: running $NHREF_BENCH_MODEL_FILES (about 30 s)" >&2
+    if ! "$NHREF_BENCH_MODEL_FILES" -r "${NHREF_BENCH_MF_ROUNDS:-7}" \
+        "${NHREF_BENCH_TOP_SRCDIR:-$srcdir/../..}" >"$tmp/model_files.txt"; then
+        echo "bench.sh: $NHREF_BENCH_MODEL_FILES failed (its rows that were measured are kept)" >&2
     fi
 fi
 
@@ -758,6 +784,7 @@ END {
 }' "$tmp/nhref.txt" "$tmp/mpmath.txt" "$tmp/peers.txt" "$tmp/heyoka.txt"
 
 [ -s "$tmp/verify.raw" ] && { echo; echo "nhref verify throughput:"; cat "$tmp/verify.raw"; }
+[ -s "$tmp/model_files.txt" ] && { echo; grep -v '^result ' "$tmp/model_files.txt"; }
 
 # ------------------------------------------------------------------ results.tsv
 # every "result" record of every output, in order, as one row (atomically)

@@ -49,6 +49,12 @@ table() {
         lab["mpmath/sleigh/mpfr"] = "sleigh vs mpmath.odefun, equal accuracy"; unit["mpmath/sleigh/mpfr"] = "digits"
         lab["odeint/sleigh/168bits"] = "sleigh vs Boost.odeint (mpfr_float, 168 bits), equal accuracy"; unit["odeint/sleigh/168bits"] = "digits"
         lab["mpfr53/sleigh/T10"] = "sleigh, nhref MPFR at 53 bits vs the fast path"; unit["mpfr53/sleigh/T10"] = ""
+        lab["model-file/sleigh/mpfr"] = "sleigh, model file (its Lagrangian: 6 states, a KKT solve) vs the built-in (5 reduced equations), MPFR"; unit["model-file/sleigh/mpfr"] = "digits"
+        lab["model-file/sleigh/double"] = "sleigh, model file (its Lagrangian) vs the built-in, double"; unit["model-file/sleigh/double"] = ""
+        lab["model-file/one_wheel/mpfr"] = "one_wheel, model file (mass-matrix form, same equations) vs the built-in, MPFR"; unit["model-file/one_wheel/mpfr"] = "digits"
+        lab["model-file/one_wheel/double"] = "one_wheel, model file (mass-matrix form) vs the built-in, double"; unit["model-file/one_wheel/double"] = ""
+        lab["model-file/suslov_servo/mpfr"] = "suslov_servo, model file (explicit ODE, same equations) vs the built-in, MPFR"; unit["model-file/suslov_servo/mpfr"] = "digits"
+        lab["model-file/suslov_servo/double"] = "suslov_servo, model file (explicit ODE) vs the built-in, double"; unit["model-file/suslov_servo/double"] = ""
     }
     function cell(s) { gsub(/\|/, "\\|", s); return s }
     function fmtv(v) {
