@@ -149,6 +149,26 @@ run "$tmp/cf.csv" "$tmp/const.model" --digits 40 -T 2 --dt-out 1
 expect 2 "param a: 'asin.2.' is undefined" -- run "$model" -p 'a=asin(2)'
 expect 2 "init phi_dot: 'cos.t.' is neither a decimal number nor a constant expression" -- run "$model" -i 'phi_dot=cos(t)'
 
+# ---------------------------------------------------------------- golden from a model file
+# a case file names the model file relative to itself; the golden file names it relative
+# to itself, with its sha256; verify --golden uses it and refuses it once changed; a
+# [solution] that misses the proven balls (x' = cos t, x = sin t + t^3/1000) is refused
+mkdir -p "$tmp/g/models" "$tmp/g/cases"
+printf '[model]\nname = cosx\n[state]\nx = 0\n[ode]\nx = cos(t)\n[solution]\nx = x_0 + sin(t) + t^3/1000\n' > "$tmp/g/models/cosx.model"
+printf 'model = ../models/cosx.model\ndigits = 30\n[c]\nt-end = 2\ndt-out = 1\n' > "$tmp/g/cases/c.cases"
+expect 2 "case \[c\]: the model file's \[solution\] gives x = .* outside the proven ball" -- golden -q -o "$tmp/g/golden" "$tmp/g/cases/c.cases"
+sed -i 's| + t^3/1000||' "$tmp/g/models/cosx.model"
+expect 0 "" -- golden -q -o "$tmp/g/golden" "$tmp/g/cases/c.cases"
+grep -q '^# model-file: \.\./\.\./models/cosx.model ' "$tmp/g/golden/cosx/c.csv" && ok || bad "no relative '# model-file:' line"
+grep -q '^# route: closed-form: oracle cosx' "$tmp/g/golden/cosx/c.csv" && ok || bad "the [solution] is not a route"
+grep -q '^# level: PROVEN (every column' "$tmp/g/golden/cosx/c.csv" && ok || bad "not PROVEN"
+printf 't,x\n0,0\n1,0.8414709848\n2,0.9092974268\n' > "$tmp/g/mine.csv"
+expect 0 "PASS" -- verify "$tmp/g/mine.csv" --golden "$tmp/g/golden/cosx/c.csv"
+printf 't,x\n0,0\n1,0.8414709848\n2,0.9092\n' > "$tmp/g/wrong.csv"
+expect 1 "FAIL" -- verify "$tmp/g/wrong.csv" --golden "$tmp/g/golden/cosx/c.csv"
+echo '# changed' >> "$tmp/g/models/cosx.model"
+expect 2 "is not the one this golden file was certified with" -- verify "$tmp/g/mine.csv" --golden "$tmp/g/golden/cosx/c.csv"
+
 # ---------------------------------------------------------------- errors: one line, file:line
 printf '[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2 + k\n' > "$tmp/bad.model"
 expect 2 "bad.model:4: \[lagrangian\] L: column 11: unknown name 'k'" -- run "$tmp/bad.model"
