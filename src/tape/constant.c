@@ -27,6 +27,18 @@ static int parse_constant(nhref_tape_t **tape, const char *s, char *err, size_t 
     return status;
 }
 
+/* S is meant as an expression, not as a (malformed) number: it has a parenthesis, an
+ * operator other than a sign (* / ^) or pi, and no blank at either end ("abc", "1e",
+ * "nan", "1 ", "--1", "2-1" are numbers gone wrong, and get nhref_decimal_why's
+ * message) */
+static int expression_like(const char *s)
+{
+    size_t n = s != NULL ? strlen(s) : 0;
+    if (n == 0 || isspace((unsigned char)s[0]) || isspace((unsigned char)s[n - 1]))
+        return 0;
+    return strpbrk(s, "()*/^") != NULL || strstr(s, "pi") != NULL;
+}
+
 int nhref_value_set(mpfr_ptr x, const char *s)
 {
     nhref_tape_t *tape = NULL;
@@ -35,7 +47,7 @@ int nhref_value_set(mpfr_ptr x, const char *s)
     char err[256];
     int status = nhref_decimal_set(x, s);
 
-    if (status != NHREF_EPARSE || s == NULL || *s == '\0' || isspace((unsigned char)*s))
+    if (status != NHREF_EPARSE || !expression_like(s))
         return status;
     if ((status = parse_constant(&tape, s, err, sizeof err)) != NHREF_OK)
         return status == NHREF_ENOMEM ? status : NHREF_EPARSE;
@@ -79,7 +91,7 @@ int nhref_value_arb(arb_ptr x, const char *s, long prec)
         return arb_set_str(x, *s == '+' ? s + 1 : s, (slong)prec) == 0 && arb_is_finite(x)
                    ? NHREF_OK
                    : NHREF_EPARSE;
-    if (status != NHREF_EPARSE || s == NULL || *s == '\0' || isspace((unsigned char)*s))
+    if (status != NHREF_EPARSE || !expression_like(s))
         return status;
     if ((status = parse_constant(&tape, s, err, sizeof err)) != NHREF_OK)
         return status == NHREF_ENOMEM ? status : NHREF_EPARSE;
@@ -109,7 +121,7 @@ const char *nhref_value_why(char *buf, size_t len, const char *s, mpfr_prec_t pr
 
     if (s == NULL)
         s = "";
-    if (status == NHREF_ERANGE || status == NHREF_ENOMEM || isspace((unsigned char)*s))
+    if (status == NHREF_ERANGE || status == NHREF_ENOMEM || !expression_like(s))
         return nhref_decimal_why(buf, len, s, prec, status);
     if (status == NHREF_EDOMAIN) {
         snprintf(buf, len, "'%.*s%s' is undefined (an operation outside its domain)", shown, s,
