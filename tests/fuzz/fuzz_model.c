@@ -1,6 +1,6 @@
 /* fuzz_model.c -- libFuzzer harness of the model-file reader (nhref_model_file.h):
  * nhref_model_file_parse, the derivation of the equations, describe, and a short run
- * in double of what was accepted; seeds: examples/*.model, data/models, corpus/model.
+ * in double of what was accepted; seeds: the examples' model files, data/models, corpus/model.
  * Invariants: a refusal names the file ("fuzz.model:LINE: ..."); an accepted model
  * describes itself and runs (or refuses the run with a message) without crashing. */
 #include <string.h>
