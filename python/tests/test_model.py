@@ -103,7 +103,8 @@ class TestModelFile(unittest.TestCase):
         self.assertIn("Form: Lagrangian with 5 coordinates and 2 constraints", text)
         self.assertIn("roll_x = x_dot - R*psi_dot*cos(phi)", text)
         self.assertIn("M[x_dot, x_dot] = m", text)
-        self.assertTrue(text.startswith("Model file: %s (10 states, 5 parameters;" % DISK), text)
+        self.assertTrue(text.startswith("Model file: %s (10 state components, 5 parameters;" % DISK),
+                        text)
         with self.assertRaisesRegex(ValueError, "nhref describe chaplygin_sleigh"):
             nhref.describe("chaplygin_sleigh")
 
@@ -117,7 +118,7 @@ class TestModelFile(unittest.TestCase):
             nhref.Model.from_string("\n".join(lines) + "\n", name="mine")
         msg = str(c.exception)
         self.assertTrue(msg.startswith("mine:%d: [lagrangian] L: column " % (k + 1)), msg)
-        self.assertIn("expected an integer exponent", msg)
+        self.assertIn("expected a number, a name or '('", msg)
         self.assertEqual(c.exception.status, 6)  # NHREF_EPARSE (nhref_status.h)
         self.assertNotIn("\n", msg)
         # an unknown name, an unknown section, no dynamics, a constraint not affine
