@@ -136,6 +136,14 @@ last=$(grep -v '^#' "$tmp/p2.csv" | tail -1 | cut -d, -f1)
 python3 -c "import sys; sys.exit(0 if 12 <= float('$last') < 14.71689 else 1)" && ok ||
     bad "P2 --rigorous: the last row is at t = $last (want 12 <= t < 14.71689)"
 
+# --- an initial value in MPFR's exponent notation (5@-1 = 0.5), which Arb's reader does
+# not take: the ball is the exact 0.5, as with 0.5
+"$NHREF" run -q --rigorous chaplygin_sleigh -i v=5@-1 -T 0.5 --dt-out 0.5 -o "$tmp/at.csv" 2> "$tmp/err" &&
+    "$NHREF" run -q --rigorous chaplygin_sleigh -i v=0.5 -T 0.5 --dt-out 0.5 -o "$tmp/dot.csv" &&
+    [ "$(grep -v '^#' "$tmp/at.csv")" = "$(grep -v '^#' "$tmp/dot.csv")" ] &&
+    grep -v '^#' "$tmp/at.csv" | sed -n 2p | grep -q ',5.00000000000000000000000000000e-01,0.00e+00,' && ok ||
+    bad "-i v=5@-1 --rigorous: $(cat "$tmp/err")"
+
 # --- options that do not go with --rigorous: exit 2, one line
 expect 2 "--rigorous is a validated Taylor scheme" -- run chaplygin_sleigh --rigorous --fast
 expect 2 "--rigorous is a validated Taylor scheme" -- run chaplygin_sleigh --rigorous --scheme gauss

@@ -82,35 +82,6 @@ static void close_handle(void *hv)
     free(h);
 }
 
-/* X = a ball that contains the decimal S, PREC bits for its midpoint: Arb's reading (a
- * leading '+' dropped), or else the exact mantissa times a ball of 10^e */
-static int ball(arb_ptr x, const char *s, long prec)
-{
-    mpz_t m;
-    long e;
-    arb_t p;
-    if (s == NULL)
-        return -1;
-    if (arb_set_str(x, *s == '+' ? s + 1 : s, (slong)prec) == 0)
-        return 0;
-    mpz_init(m);
-    if (nhref_dec_parse(m, &e, s) != 0) {
-        mpz_clear(m);
-        return -1;
-    }
-    arb_init(p);
-    arf_set_mpz(arb_midref(x), m);
-    mag_zero(arb_radref(x));
-    arb_ui_pow_ui(p, 10, (ulong)(e < 0 ? -e : e), (slong)prec);
-    if (e < 0)
-        arb_div(x, x, p, (slong)prec);
-    else
-        arb_mul(x, x, p, (slong)prec);
-    arb_clear(p);
-    mpz_clear(m);
-    return 0;
-}
-
 static int open_handle(void **hp, nhref_spec_t *spec)
 {
     const nhref_model_t *m = spec->model;
@@ -144,7 +115,7 @@ static int open_handle(void **hp, nhref_spec_t *spec)
     for (size_t k = 0; k < h->ngrid && !bad; k++) {
         char *s = nhref_spec_grid_point_str(spec, k);
         if (s != NULL) {
-            bad |= ball(h->grid + k, s, spec->wprec);
+            bad |= nhref_value_arb(h->grid + k, s, spec->wprec) != NHREF_OK;
         } else { /* a time given as a number: exact */
             mpfr_t v;
             mpfr_init2(v, spec->wprec);

@@ -9,6 +9,7 @@
 #include "nhref_arb.h"
 #include "nhref_io.h"
 #include "nhref_tape.h"
+#include "run/grid.h"
 
 #define GUARD_BITS 64
 
@@ -75,6 +76,34 @@ int nhref_value_set(mpfr_ptr x, const char *s)
     return status;
 }
 
+/* X = a ball that contains the decimal S, PREC bits for its midpoint: Arb's reading (a
+ * leading '+' dropped), or else the exact mantissa times a ball of 10^e (the forms Arb
+ * does not read, e.g. MPFR's '@' exponent).  NHREF_OK or NHREF_EPARSE. */
+static int decimal_ball(arb_ptr x, const char *s, long prec)
+{
+    mpz_t m;
+    long e;
+    arb_t p;
+    if (arb_set_str(x, *s == '+' ? s + 1 : s, (slong)prec) == 0)
+        return arb_is_finite(x) ? NHREF_OK : NHREF_EPARSE;
+    mpz_init(m);
+    if (nhref_dec_parse(m, &e, s) != 0) {
+        mpz_clear(m);
+        return NHREF_EPARSE;
+    }
+    arb_init(p);
+    arf_set_mpz(arb_midref(x), m);
+    mag_zero(arb_radref(x));
+    arb_ui_pow_ui(p, 10, (ulong)(e < 0 ? -e : e), (slong)prec);
+    if (e < 0)
+        arb_div(x, x, p, (slong)prec);
+    else
+        arb_mul(x, x, p, (slong)prec);
+    arb_clear(p);
+    mpz_clear(m);
+    return NHREF_OK;
+}
+
 int nhref_value_arb(arb_ptr x, const char *s, long prec)
 {
     nhref_tape_t *tape = NULL;
@@ -88,9 +117,7 @@ int nhref_value_arb(arb_ptr x, const char *s, long prec)
     status = nhref_decimal_set(probe, s);
     mpfr_clear(probe);
     if (status == NHREF_OK) /* a decimal: the ball around it */
-        return arb_set_str(x, *s == '+' ? s + 1 : s, (slong)prec) == 0 && arb_is_finite(x)
-                   ? NHREF_OK
-                   : NHREF_EPARSE;
+        return decimal_ball(x, s, prec);
     if (status != NHREF_EPARSE || !expression_like(s))
         return status;
     if ((status = parse_constant(&tape, s, err, sizeof err)) != NHREF_OK)
