@@ -214,6 +214,11 @@ int nhref_tape_copy(nhref_tape_t *dst, const nhref_tape_t *src);
  * Cost:    one pass over EXPR; the tape has O(strlen(EXPR)) nodes. */
 #define NHREF_TAPE_PARSE_MAX_DEPTH 1000
 #define NHREF_TAPE_PARSE_FUNCTIONS "sin cos tan exp log sqrt asin acos atan atanh sinh cosh tanh"
+
+/* nhref_tape_parse_reserved -- are the LEN bytes at NAME a name the grammar reserves (a
+ * function of NHREF_TAPE_PARSE_FUNCTIONS, t or pi)?  1 or 0.  Model files refuse such a
+ * state or parameter name; a case's value "sqrt(2)/2" is an expression, not a sweep. */
+int nhref_tape_parse_reserved(const char *name, size_t len);
 #define NHREF_TAPE_PARSE_MAX_EXPONENT 2147483647L
 int nhref_tape_parse(nhref_tape_t **tape, const char *expr, size_t nstate,
                      const char *const *state, size_t nparam, const char *const *param, char *err,

@@ -20,6 +20,7 @@
 #include <mpfr.h>
 
 #include "nhref_io.h"
+#include "nhref_tape.h"
 #include "strutil.h"
 
 #define WPREC 400
@@ -353,19 +354,13 @@ out:
  * function of the expression grammar: its message lists the sweeps) */
 static int sweep_name(const char *s, const char *open)
 {
-    static const char *const grammar[] = {"sin",  "cos",  "tan",  "exp",  "log",
-                                          "sqrt", "asin", "acos", "atan", "atanh",
-                                          "sinh", "cosh", "tanh"};
     size_t n = (size_t)(open - s);
     while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
         n--;
     for (size_t i = 0; i < n; i++)
         if (!(isalnum((unsigned char)s[i]) || s[i] == '_'))
             return 0; /* "2*sin(": an expression */
-    for (size_t i = 0; i < sizeof grammar / sizeof grammar[0]; i++)
-        if (strlen(grammar[i]) == n && strncmp(s, grammar[i], n) == 0)
-            return 0;
-    return n > 0;
+    return n > 0 && !nhref_tape_parse_reserved(s, n);
 }
 
 int nhref_sweep_values(char ***v, size_t *n, int *kind, const char *key, const char *text,

@@ -18,10 +18,6 @@ static const char *const sections[] = {"model",       "parameters", "coordinates
                                        "lagrangian",  "constraints", "forces",     "state",
                                        "ode",         "mass",        "forcing",    "integrals",
                                        "events",      "conditions",  "solution"};
-/* the names of the expressions (nhref_tape_parse: NHREF_TAPE_PARSE_FUNCTIONS, t, pi) */
-static const char *const functions[] = {"sin",  "cos",  "tan",  "exp",  "log",
-                                        "sqrt", "asin", "acos", "atan", "atanh",
-                                        "sinh", "cosh", "tanh", "t",    "pi"};
 
 /* ------------------------------------------------------------------ entries */
 /* the entries of SECTION: *I from 0, the next one (NULL at the end) */
@@ -81,12 +77,11 @@ static int check_name(nhref_model_file_t *mf, const mf_entry_t *e, const char *n
                        "[%s] '%s' is not a name (letters, digits and '_', not starting with a "
                        "digit)",
                        e->section, name);
-    for (size_t i = 0; i < sizeof functions / sizeof functions[0]; i++)
-        if (strcmp(name, functions[i]) == 0)
-            return mf_fail(mf, NHREF_EPARSE, e->line,
-                           "[%s] '%s' is the name of a function or constant of the expressions "
-                           "(" NHREF_TAPE_PARSE_FUNCTIONS ", t, pi): choose another",
-                           e->section, name);
+    if (nhref_tape_parse_reserved(name, strlen(name)))
+        return mf_fail(mf, NHREF_EPARSE, e->line,
+                       "[%s] '%s' is the name of a function or constant of the expressions "
+                       "(" NHREF_TAPE_PARSE_FUNCTIONS ", t, pi): choose another",
+                       e->section, name);
     return NHREF_OK;
 }
 

@@ -371,3 +371,11 @@ int nhref_tape_parse(nhref_tape_t **tape, const char *e, size_t nstate,
     *tape = t;
     return NHREF_OK;
 }
+
+int nhref_tape_parse_reserved(const char *name, size_t len)
+{
+    for (size_t f = 0; f < sizeof functions / sizeof functions[0]; f++)
+        if (strlen(functions[f].name) == len && strncmp(name, functions[f].name, len) == 0)
+            return 1;
+    return (len == 1 && name[0] == 't') || (len == 2 && strncmp(name, "pi", 2) == 0);
+}
