@@ -145,3 +145,16 @@ const char *nhref_shorten(char *buf, size_t len, const char *s)
     snprintf(buf, len, n > 40 ? "%.32s..." : "%s", s);
     return buf;
 }
+
+char *nhref_path_beside(const char *file, const char *rel, size_t len)
+{
+    const char *slash = strrchr(file, '/');
+    size_t dir = len > 0 && rel[0] == '/' ? 0 : slash != NULL ? (size_t)(slash - file) + 1 : 0;
+    char *p = malloc(dir + len + 1);
+    if (p != NULL) {
+        memcpy(p, file, dir);
+        memcpy(p + dir, rel, len);
+        p[dir + len] = '\0';
+    }
+    return p;
+}

@@ -15,4 +15,9 @@ char *nhref_trim(char *s);
 #include <stddef.h>
 const char *nhref_shorten(char *buf, size_t len, const char *s);
 
+/* nhref_path_beside -- the first LEN bytes of REL as a path relative to the directory
+ * of FILE (REL itself if it is absolute or FILE has no directory): a model file named by
+ * a case or golden file, a symbolic link's target.  A malloc'ed string, or NULL. */
+char *nhref_path_beside(const char *file, const char *rel, size_t len);
+
 #endif /* NHREF_STRUTIL_H */

@@ -679,16 +679,12 @@ static int section_expand(const section_t *s, const axes_t *ax, const nhref_mode
 static int section_model_file(const section_t *s, case_list_t *l, const char *path, char *err,
                               size_t errlen)
 {
-    const char *slash = strrchr(path, '/');
-    size_t dir = s->model[0] == '/' || slash == NULL ? 0 : (size_t)(slash - path) + 1;
-    char *full = malloc(dir + strlen(s->model) + 1), why[1024];
+    char *full = nhref_path_beside(path, s->model, strlen(s->model)), why[1024];
     nhref_model_file_t *mf;
     int status;
 
     if (full == NULL)
         return NHREF_ENOMEM;
-    memcpy(full, path, dir);
-    strcpy(full + dir, s->model);
     if (l->mf != NULL && strcmp(l->mf_path, full) == 0) {
         free(full);
         return NHREF_OK;

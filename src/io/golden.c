@@ -398,8 +398,7 @@ int nhref_golden_model(const nhref_model_t **m, nhref_model_file_t **mfp, const 
 {
     const char *name = nhref_table_meta(tab, "model", NULL);
     const char *rel = nhref_table_meta(tab, "model-file", NULL);
-    const char *want = nhref_table_meta(tab, "model-sha256", NULL), *slash = strrchr(path, '/');
-    size_t dir, n;
+    const char *want = nhref_table_meta(tab, "model-sha256", NULL);
     char *full, why[1024];
     nhref_model_file_t *mf = NULL;
     int status;
@@ -418,13 +417,8 @@ int nhref_golden_model(const nhref_model_t **m, nhref_model_file_t **mfp, const 
         return NHREF_ENOTFOUND;
     }
     /* '# model-file: REL (relative to this file's directory)' */
-    dir = rel[0] == '/' || slash == NULL ? 0 : (size_t)(slash - path) + 1;
-    n = strcspn(rel, " ");
-    if ((full = malloc(dir + n + 1)) == NULL)
+    if ((full = nhref_path_beside(path, rel, strcspn(rel, " "))) == NULL)
         return NHREF_ENOMEM;
-    memcpy(full, path, dir);
-    memcpy(full + dir, rel, n);
-    full[dir + n] = '\0';
     if ((status = nhref_model_file_read(&mf, full, why, sizeof why)) != NHREF_OK)
         fail(err, errlen, "%s: its model file: %s", path, why);
     else if (want == NULL || strncmp(want, nhref_model_file_sha256(mf), 64) != 0)

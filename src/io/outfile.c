@@ -195,16 +195,7 @@ static int follow_links(const char *path, char **target, int *fd, int *via_proc)
         if (n < 0)
             break;
         link[n] = '\0';
-        if (link[0] == '/' || strchr(cur, '/') == NULL) {
-            next = nhref_strdup(link);
-        } else { /* relative to the link's directory */
-            size_t dirlen = (size_t)(strrchr(cur, '/') - cur) + 1;
-            next = malloc(dirlen + (size_t)n + 1);
-            if (next != NULL) {
-                memcpy(next, cur, dirlen);
-                memcpy(next + dirlen, link, (size_t)n + 1);
-            }
-        }
+        next = nhref_path_beside(cur, link, (size_t)n); /* relative to the link's directory */
         free(cur);
         cur = next;
         if (cur == NULL)
