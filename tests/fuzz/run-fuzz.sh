@@ -17,7 +17,10 @@ for h in expr decimal cases table model; do
     decimal) seeds="$srcdir/corpus/decimal" max=512 ;;
     cases) seeds="$top/data/cases $srcdir/corpus/cases" max=8192 ;;
     table) seeds="$(ls -d "$top"/data/golden/*) $srcdir/corpus/table" max=32768 ;;
-    model) seeds="$(ls "$top"/examples/*.model) $srcdir/corpus/model" max=4096 ;;
+    model) seeds="fuzz-work/model/examples $srcdir/corpus/model" max=4096
+        # libFuzzer takes directories only: the example model files are copied
+        mkdir -p fuzz-work/model/examples
+        cp "$top"/examples/*.model fuzz-work/model/examples/ ;;
     esac
     work=fuzz-work/$h
     mkdir -p "$work/corpus" "$work/artifacts"
