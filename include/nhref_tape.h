@@ -243,7 +243,8 @@ int nhref_tape_format(char *buf, size_t len, const nhref_tape_t *tape, nhref_nod
 /* nhref_tape_format_simplified -- the same, expanded and collected: a sum of terms
  * c*f1^e1*f2^e2... with exact rational c (GMP) and the atoms f (names, functions of
  * simplified arguments, parenthesized quotients) in alphabetical order, like terms
- * added, zeros dropped (d^2L/dv^2 of m/2*v^2 reads m, not m/2*2).  Beyond 48 terms or
+ * added, zeros dropped (d^2L/dv^2 of m/2*v^2 reads m, not m/2*2).  Beyond 48 terms, an
+ * exponent beyond NHREF_TAPE_PARSE_MAX_EXPONENT (the parser would not read it back) or
  * a written form too long it falls back to nhref_tape_format.  Returns as it.
  * Cost: the expansion, at most 48^2 products of terms per node. */
 int nhref_tape_format_simplified(char *buf, size_t len, const nhref_tape_t *tape,

@@ -1750,6 +1750,45 @@ START_TEST(test_func_format_simplified)
 }
 END_TEST
 
+/* nhref_tape_format_simplified of integer powers: a one-term base to any exponent in
+ * closed form (x^2147483647 at once: it took 2^31 products, minutes); an exponent the
+ * parser would not read back (beyond 2^31 - 1) or a coefficient far beyond any printable
+ * length falls back to nhref_tape_format; a sum to the power 0 is 1 (it printed "1/",
+ * which does not parse either).
+ * Each form evaluates as the expression (to 30 digits at 113 bits). */
+START_TEST(test_format_simplified_powi)
+{
+    static const struct {
+        const char *e, *want;
+    } cases[] = {
+        {"x^2147483647", "x^2147483647"},
+        {"(-2/3*x^2*y)^(-3)", "-27/(8*x^6*y^3)"},
+        {"(x + 1)^0", "1"},
+        {"((x + y)^0)^(-5)*y", "y"},
+        {"(x^65536)^32767*x^(-1)", "x^2147418111"},
+        {"(x^65536)^32768", "(x^65536)^32768"},
+        {"x^2147483647*x", "x^2147483647*x"},
+        {"(2*x)^2147483647", "(2*x)^2147483647"},
+    };
+    char buf[512];
+    mpfr_t g, h;
+
+    mpfr_inits2(113, g, h, (mpfr_ptr)0);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        nhref_tape_t *tp = fx_parse(cases[i].e);
+        ck_assert_int_eq(nhref_tape_format_simplified(buf, sizeof buf, tp, nhref_tape_output(tp, 0),
+                                                      fx_state, fx_param),
+                         0);
+        ck_assert_str_eq(buf, cases[i].want);
+        ck_assert_int_eq(fx_eval(g, cases[i].e, "0.3", "0.7", "2.5", 113), NHREF_OK);
+        ck_assert_int_eq(fx_eval(h, buf, "0.3", "0.7", "2.5", 113), NHREF_OK);
+        ck_assert_mpfr_digits(h, g, 30, "1");
+        nhref_tape_free(tp);
+    }
+    mpfr_clears(g, h, (mpfr_ptr)0);
+}
+END_TEST
+
 /* sinh and cosh of one argument share a pair of nodes (like sin and cos); K_eff counts
  * asin 2, x^a (a constant exponent: Miller's two sums) 2, y^t 3, the sinh/cosh pair 2,
  * and nothing for a node of constants (asin(a)) */
@@ -1825,6 +1864,7 @@ static Suite *tape_suite(void)
     tcase_add_test(tc, test_func_linearize);
     tcase_add_test(tc, test_func_format);
     tcase_add_test(tc, test_func_format_simplified);
+    tcase_add_test(tc, test_format_simplified_powi);
     tcase_add_test(tc, test_func_builder);
     suite_add_tcase(s, tc);
     return s;
