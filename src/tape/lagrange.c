@@ -206,29 +206,6 @@ int nhref_tape_lagrange(nhref_tape_t **out, nhref_tape_t **kkt, const nhref_tape
 }
 
 /* ------------------------------------------------------------------ pruning */
-/* LIVE[i] = 1 for every node outputs FIRST..FIRST+COUNT-1 need (arguments, a SOLVE
- * group's system; a SIN/COS pair's partner is built with it) */
-static void mark_live(const nhref_tape_t *t, char *live, size_t first, size_t count)
-{
-    for (size_t o = first; o < first + count; o++)
-        if (t->out[o] >= 0)
-            live[t->out[o]] = 1;
-    for (size_t i = t->nnodes; i-- > 0;) {
-        const nhref_tape_node_t *nd = &t->node[i];
-        if (!live[i])
-            continue;
-        if (nd->a >= 0)
-            live[nd->a] = 1;
-        if (nd->b >= 0)
-            live[nd->b] = 1;
-        if (nd->op == NHREF_OP_SOLVE && nd->pair >= 0)
-            live[nd->pair] = 1; /* the group's first node, whose args follow */
-        if (nd->op == NHREF_OP_SOLVE && nd->args != NULL)
-            for (size_t k = 0; k < nd->dim * nd->dim + nd->dim; k++)
-                live[nd->args[k]] = 1;
-    }
-}
-
 int nhref_tape_select(nhref_tape_t **out, const nhref_tape_t *src, size_t first, size_t count)
 {
     nhref_tape_t *t = NULL;
@@ -246,8 +223,11 @@ int nhref_tape_select(nhref_tape_t **out, const nhref_tape_t *src, size_t first,
     status = live == NULL || map == NULL ? NHREF_ENOMEM
                                          : nhref_tape_new(&t, src->nstate, src->nparam, count);
     if (status == NHREF_OK) {
-        /* a copy of the live nodes only (a SOLVE's followers come with its first node) */
-        mark_live(src, live, first, count);
+        /* a copy of the nodes the outputs need only (a SOLVE's followers come with its
+         * first node; a SIN/COS pair's partner is built with it) */
+        for (size_t o = first; o < first + count; o++)
+            live[src->out[o]] = 1;
+        nhref_tape_mark_needs(src, live, src->nnodes);
         nhref_tape_copy_live(t, src, map, 0, live);
         for (size_t o = 0; o < count; o++)
             nhref_tape_set_output(t, o, map[src->out[first + o]]);
