@@ -302,12 +302,11 @@ int nhref_tape_gradient(nhref_tape_t **out, const nhref_tape_t *f, size_t k);
 int nhref_tape_lagrange(nhref_tape_t **out, nhref_tape_t **kkt, const nhref_tape_t *src,
                         size_t n, size_t m, size_t *bad);
 
-/* nhref_tape_prune -- a copy of SRC with only the nodes its outputs need.
- * nhref_tape_select -- a tape whose COUNT outputs are SRC's outputs FIRST, ...,
- * FIRST + COUNT - 1, with only the nodes they need (SRC's inputs).
- * Return NHREF_OK, SRC's build error, NHREF_EINVAL (outputs out of range, COUNT = 0),
+/* nhref_tape_select -- a tape whose COUNT outputs are SRC's outputs FIRST, ...,
+ * FIRST + COUNT - 1, with only the nodes they need (SRC's inputs); FIRST = 0 and
+ * COUNT = nout prunes SRC.
+ * Returns NHREF_OK, SRC's build error, NHREF_EINVAL (outputs out of range, COUNT = 0),
  * or NHREF_ENOMEM.  Cost: two passes over SRC's nodes. */
-int nhref_tape_prune(nhref_tape_t **out, const nhref_tape_t *src);
 int nhref_tape_select(nhref_tape_t **out, const nhref_tape_t *src, size_t first, size_t count);
 
 /* ------------------------------------------------------------------ MPFR interpreters

@@ -1,7 +1,7 @@
 /* lagrange.c -- the equations of motion of a Lagrangian system with constraints affine
  * in the velocities (the Lagrange-d'Alembert principle), derived on the tape by
  * source transformation (tangent.c's derivatives), and the pruning of a tape to the
- * nodes its outputs need.  See nhref_tape.h: nhref_tape_lagrange, nhref_tape_prune.
+ * nodes its outputs need.  See nhref_tape.h: nhref_tape_lagrange, nhref_tape_select.
  *
  * With q the n coordinates, v = q' their velocities, L(t, q, v), constraints
  * g(t, q, v) = A(t, q) v + b(t, q) = 0 (m of them) and generalized forces Q(t, q, v):
@@ -240,9 +240,4 @@ int nhref_tape_select(nhref_tape_t **out, const nhref_tape_t *src, size_t first,
     free(live);
     free(map);
     return status;
-}
-
-int nhref_tape_prune(nhref_tape_t **out, const nhref_tape_t *src)
-{
-    return nhref_tape_select(out, src, 0, src->nout);
 }
