@@ -105,21 +105,31 @@ START_TEST(test_builder_powi_bound)
 }
 END_TEST
 
+/* FIRST(x) makes an adjacent pair of nodes (sin/cos, sinh/cosh): SECOND(x) after it
+ * reuses the pair's second node, FIRST(x) again its first; the first node */
+static nhref_node_t ck_pair_shared(nhref_tape_t *tp, nhref_node_t x,
+                                   nhref_node_t (*first)(nhref_tape_t *, nhref_node_t),
+                                   nhref_node_t (*second)(nhref_tape_t *, nhref_node_t))
+{
+    nhref_node_t s = first(tp, x);
+    size_t n = nhref_tape_nnodes(tp);
+
+    ck_assert_int_eq(second(tp, x), s + 1);
+    ck_assert_uint_eq(nhref_tape_nnodes(tp), n);
+    ck_assert_int_eq(first(tp, x), s);
+    return s;
+}
+
 START_TEST(test_builder_sharing)
 {
     nhref_tape_t *tp;
     nhref_node_t x, s, c, k1, k2;
-    size_t n;
 
     ck_assert_int_eq(nhref_tape_new(&tp, 1, 0, 1), NHREF_OK);
     x = nhref_tape_state(tp, 0);
-    s = nhref_tape_sin(tp, x);
-    n = nhref_tape_nnodes(tp);
-    c = nhref_tape_cos(tp, x);
     /* cos(x) after sin(x) reuses the pair; sin(x) again too; constants are shared */
-    ck_assert_int_eq(nhref_tape_nnodes(tp), n);
-    ck_assert_int_ne(s, c);
-    ck_assert_int_eq(nhref_tape_sin(tp, x), s);
+    s = ck_pair_shared(tp, x, nhref_tape_sin, nhref_tape_cos);
+    c = nhref_tape_cos(tp, x);
     k1 = nhref_tape_const(tp, "0.5");
     k2 = nhref_tape_const(tp, "0.5");
     ck_assert_int_eq(k1, k2);
@@ -1795,19 +1805,13 @@ END_TEST
 START_TEST(test_func_builder)
 {
     nhref_tape_t *tp;
-    nhref_node_t x, y, a, s, c;
-    size_t n;
+    nhref_node_t x, y, a, s;
 
     ck_assert_int_eq(nhref_tape_new(&tp, 2, 1, 1), NHREF_OK);
     x = nhref_tape_state(tp, 0);
     y = nhref_tape_state(tp, 1);
     a = nhref_tape_param(tp, 0);
-    s = nhref_tape_sinh(tp, x);
-    n = nhref_tape_nnodes(tp);
-    c = nhref_tape_cosh(tp, x);
-    ck_assert_uint_eq(nhref_tape_nnodes(tp), n);
-    ck_assert_int_eq(c, s + 1);
-    ck_assert_int_eq(nhref_tape_sinh(tp, x), s);
+    s = ck_pair_shared(tp, x, nhref_tape_sinh, nhref_tape_cosh);
     ck_assert_int_ne(nhref_tape_sin(tp, x), s);
     nhref_tape_set_output(
         tp, 0,
