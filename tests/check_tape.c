@@ -1367,6 +1367,32 @@ START_TEST(test_func_eval_matches_mpfr)
 }
 END_TEST
 
+/* a pair whose argument repeats an earlier pair's (x*y built twice: two MUL nodes, one
+ * instruction) is computed once: the program maps the second COSH (COS) to the first
+ * pair's, which has the instruction (tape/program.c, find_repeats).  Against MPFR's
+ * own functions of the rounded product, bit for bit. */
+START_TEST(test_func_repeated_pair)
+{
+    mpfr_t xy, s, c, g, w;
+
+    mpfr_inits2(113, xy, s, c, g, w, (mpfr_ptr)0);
+    mpfr_set_str(s, "0.7", 10, MPFR_RNDN);
+    mpfr_set_str(c, "0.25", 10, MPFR_RNDN);
+    mpfr_mul(xy, s, c, MPFR_RNDN);
+    ck_assert_int_eq(fx_eval(g, "sinh(x*y) - 3*cosh(x*y)", "0.3", "0.7", "2.5", 113), NHREF_OK);
+    mpfr_sinh_cosh(s, c, xy, MPFR_RNDN);
+    mpfr_mul_ui(c, c, 3, MPFR_RNDN);
+    mpfr_sub(w, s, c, MPFR_RNDN);
+    ck_assert_mpfr_eq(g, w);
+    ck_assert_int_eq(fx_eval(g, "sin(x*y) - 3*cos(x*y)", "0.3", "0.7", "2.5", 113), NHREF_OK);
+    mpfr_sin_cos(s, c, xy, MPFR_RNDN);
+    mpfr_mul_ui(c, c, 3, MPFR_RNDN);
+    mpfr_sub(w, s, c, MPFR_RNDN);
+    ck_assert_mpfr_eq(g, w);
+    mpfr_clears(xy, s, c, g, w, (mpfr_ptr)0);
+}
+END_TEST
+
 /* domains: NaN and NHREF_EDOMAIN in MPFR, double and Arb (an indeterminate ball) for
  * asin and acos outside [-1, 1] and a real power of a base <= 0 -- also with an
  * integer-valued exponent not written as an integer literal (x^2.0, x^(1+1)); an
@@ -1863,6 +1889,7 @@ static Suite *tape_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("functions");
     tcase_add_loop_test(tc, test_func_eval_matches_mpfr, 0, NPRECS);
+    tcase_add_test(tc, test_func_repeated_pair);
     tcase_add_test(tc, test_func_domain);
     tcase_add_test(tc, test_func_ode_jet);
     tcase_add_test(tc, test_func_linearize);
