@@ -116,7 +116,8 @@ static int equations(nhref_tape_t *t2, const nhref_tape_t *t1, size_t n, size_t 
         pass_derive(&ps, -1, n); /* C_i = dp_i/dq v + dp_i/dt */
         for (size_t i = 0; i < n; i++) {
             /* r_i = dL/dq_i + Q_i - C_i */
-            nhref_node_t ri = nhref_tape_add(t2, ps.map[out[n + i]], ps.map[out[2 * n + m * n + m + i]]);
+            nhref_node_t ri =
+                nhref_tape_add(t2, ps.map[out[n + i]], ps.map[out[2 * n + m * n + m + i]]);
             r[i] = ps.d[out[i]] == ZERO ? ri : nhref_tape_sub(t2, ri, ps.d[out[i]]);
             for (size_t j = 0; j < n; j++)
                 K[i * N + j] = M[i * n + j];
@@ -125,8 +126,8 @@ static int equations(nhref_tape_t *t2, const nhref_tape_t *t1, size_t n, size_t 
             r[n + k] = nhref_tape_neg(t2, ps.map[out[2 * n + m * n + k]]);
             for (size_t j = 0; j < n; j++) {
                 nhref_node_t a = ps.map[out[2 * n + k * n + j]];
-                K[(n + k) * N + j] = a;   /* A */
-                K[j * N + n + k] = a;     /* A^T */
+                K[(n + k) * N + j] = a; /* A */
+                K[j * N + n + k] = a;   /* A^T */
             }
             for (size_t l = 0; l < m; l++)
                 K[(n + k) * N + n + l] = zero;

@@ -95,28 +95,23 @@ static void emit(printer_t *pr, nhref_node_t i, int ctx)
     if (pr->over)
         return;
     /* the simplifications: x*1, 1*x, x+0, 0+x, x-0, --x */
-    if (nd->op == NHREF_OP_MUL && is_const(t, nd->a, "1"))
-        {
+    if (nd->op == NHREF_OP_MUL && is_const(t, nd->a, "1")) {
         emit(pr, nd->b, ctx);
         return;
     }
-    if ((nd->op == NHREF_OP_MUL || nd->op == NHREF_OP_DIV) && is_const(t, nd->b, "1"))
-        {
+    if ((nd->op == NHREF_OP_MUL || nd->op == NHREF_OP_DIV) && is_const(t, nd->b, "1")) {
         emit(pr, nd->a, ctx);
         return;
     }
-    if (nd->op == NHREF_OP_ADD && is_const(t, nd->a, "0"))
-        {
+    if (nd->op == NHREF_OP_ADD && is_const(t, nd->a, "0")) {
         emit(pr, nd->b, ctx);
         return;
     }
-    if ((nd->op == NHREF_OP_ADD || nd->op == NHREF_OP_SUB) && is_const(t, nd->b, "0"))
-        {
+    if ((nd->op == NHREF_OP_ADD || nd->op == NHREF_OP_SUB) && is_const(t, nd->b, "0")) {
         emit(pr, nd->a, ctx);
         return;
     }
-    if (nd->op == NHREF_OP_NEG && t->node[nd->a].op == NHREF_OP_NEG)
-        {
+    if (nd->op == NHREF_OP_NEG && t->node[nd->a].op == NHREF_OP_NEG) {
         emit(pr, t->node[nd->a].a, ctx);
         return;
     }
