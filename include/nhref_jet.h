@@ -142,7 +142,7 @@ int nhref_jet_tanh(mpfr_ptr w, mpfr_ptr d, mpfr_srcptr u, unsigned k, nhref_jet_
  * w_k = (+-u_k - (1/k) sum_{j=1..k-1} j w_j d_{k-j}) / d_0 (+ for asin, - for acos).
  * Order 0 uses mpfr_asin, mpfr_acos.
  * NHREF_EDOMAIN if |u_0| > 1 (k = 0), or |u_0| >= 1 (k >= 1: not differentiable).
- * Cost: three half Cauchy products at order k (q, d, w).
+ * Cost: at order k, a sum of k - 1 products (w) and two half Cauchy products (q, d).
  * Source: from d w' = +-u'; Moore 1966, ch. 11. */
 int nhref_jet_asin(mpfr_ptr w, mpfr_ptr q, mpfr_ptr d, mpfr_srcptr u, unsigned k,
                    nhref_jet_ws_t *ws);

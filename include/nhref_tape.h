@@ -248,7 +248,8 @@ int nhref_tape_format(char *buf, size_t len, const nhref_tape_t *tape, nhref_nod
 /* nhref_tape_format_simplified -- the same, expanded and collected: a sum of terms
  * c*f1^e1*f2^e2... with exact rational c (GMP) and the atoms f (names, functions of
  * simplified arguments, parenthesized quotients) in alphabetical order, like terms
- * added, zeros dropped (d^2L/dv^2 of m/2*v^2 reads m, not m/2*2).  Beyond 48 terms or
+ * added, zeros dropped (d^2L/dv^2 of m/2*v^2 reads m, not m/2*2).  Beyond 48 terms, an
+ * exponent beyond NHREF_TAPE_PARSE_MAX_EXPONENT (the parser would not read it back) or
  * a written form too long it falls back to nhref_tape_format.  Returns as it.
  * Cost: the expansion, at most 48^2 products of terms per node. */
 int nhref_tape_format_simplified(char *buf, size_t len, const nhref_tape_t *tape,
@@ -306,12 +307,11 @@ int nhref_tape_gradient(nhref_tape_t **out, const nhref_tape_t *f, size_t k);
 int nhref_tape_lagrange(nhref_tape_t **out, nhref_tape_t **kkt, const nhref_tape_t *src,
                         size_t n, size_t m, size_t *bad);
 
-/* nhref_tape_prune -- a copy of SRC with only the nodes its outputs need.
- * nhref_tape_select -- a tape whose COUNT outputs are SRC's outputs FIRST, ...,
- * FIRST + COUNT - 1, with only the nodes they need (SRC's inputs).
- * Return NHREF_OK, SRC's build error, NHREF_EINVAL (outputs out of range, COUNT = 0),
+/* nhref_tape_select -- a tape whose COUNT outputs are SRC's outputs FIRST, ...,
+ * FIRST + COUNT - 1, with only the nodes they need (SRC's inputs); FIRST = 0 and
+ * COUNT = nout prunes SRC.
+ * Returns NHREF_OK, SRC's build error, NHREF_EINVAL (outputs out of range, COUNT = 0),
  * or NHREF_ENOMEM.  Cost: two passes over SRC's nodes. */
-int nhref_tape_prune(nhref_tape_t **out, const nhref_tape_t *src);
 int nhref_tape_select(nhref_tape_t **out, const nhref_tape_t *src, size_t first, size_t count);
 
 /* ------------------------------------------------------------------ MPFR interpreters

@@ -105,21 +105,31 @@ START_TEST(test_builder_powi_bound)
 }
 END_TEST
 
+/* FIRST(x) makes an adjacent pair of nodes (sin/cos, sinh/cosh): SECOND(x) after it
+ * reuses the pair's second node, FIRST(x) again its first; the first node */
+static nhref_node_t ck_pair_shared(nhref_tape_t *tp, nhref_node_t x,
+                                   nhref_node_t (*first)(nhref_tape_t *, nhref_node_t),
+                                   nhref_node_t (*second)(nhref_tape_t *, nhref_node_t))
+{
+    nhref_node_t s = first(tp, x);
+    size_t n = nhref_tape_nnodes(tp);
+
+    ck_assert_int_eq(second(tp, x), s + 1);
+    ck_assert_uint_eq(nhref_tape_nnodes(tp), n);
+    ck_assert_int_eq(first(tp, x), s);
+    return s;
+}
+
 START_TEST(test_builder_sharing)
 {
     nhref_tape_t *tp;
     nhref_node_t x, s, c, k1, k2;
-    size_t n;
 
     ck_assert_int_eq(nhref_tape_new(&tp, 1, 0, 1), NHREF_OK);
     x = nhref_tape_state(tp, 0);
-    s = nhref_tape_sin(tp, x);
-    n = nhref_tape_nnodes(tp);
-    c = nhref_tape_cos(tp, x);
     /* cos(x) after sin(x) reuses the pair; sin(x) again too; constants are shared */
-    ck_assert_int_eq(nhref_tape_nnodes(tp), n);
-    ck_assert_int_ne(s, c);
-    ck_assert_int_eq(nhref_tape_sin(tp, x), s);
+    s = ck_pair_shared(tp, x, nhref_tape_sin, nhref_tape_cos);
+    c = nhref_tape_cos(tp, x);
     k1 = nhref_tape_const(tp, "0.5");
     k2 = nhref_tape_const(tp, "0.5");
     ck_assert_int_eq(k1, k2);
@@ -1357,6 +1367,32 @@ START_TEST(test_func_eval_matches_mpfr)
 }
 END_TEST
 
+/* a pair whose argument repeats an earlier pair's (x*y built twice: two MUL nodes, one
+ * instruction) is computed once: the program maps the second COSH (COS) to the first
+ * pair's, which has the instruction (tape/program.c, find_repeats).  Against MPFR's
+ * own functions of the rounded product, bit for bit. */
+START_TEST(test_func_repeated_pair)
+{
+    mpfr_t xy, s, c, g, w;
+
+    mpfr_inits2(113, xy, s, c, g, w, (mpfr_ptr)0);
+    mpfr_set_str(s, "0.7", 10, MPFR_RNDN);
+    mpfr_set_str(c, "0.25", 10, MPFR_RNDN);
+    mpfr_mul(xy, s, c, MPFR_RNDN);
+    ck_assert_int_eq(fx_eval(g, "sinh(x*y) - 3*cosh(x*y)", "0.3", "0.7", "2.5", 113), NHREF_OK);
+    mpfr_sinh_cosh(s, c, xy, MPFR_RNDN);
+    mpfr_mul_ui(c, c, 3, MPFR_RNDN);
+    mpfr_sub(w, s, c, MPFR_RNDN);
+    ck_assert_mpfr_eq(g, w);
+    ck_assert_int_eq(fx_eval(g, "sin(x*y) - 3*cos(x*y)", "0.3", "0.7", "2.5", 113), NHREF_OK);
+    mpfr_sin_cos(s, c, xy, MPFR_RNDN);
+    mpfr_mul_ui(c, c, 3, MPFR_RNDN);
+    mpfr_sub(w, s, c, MPFR_RNDN);
+    ck_assert_mpfr_eq(g, w);
+    mpfr_clears(xy, s, c, g, w, (mpfr_ptr)0);
+}
+END_TEST
+
 /* domains: NaN and NHREF_EDOMAIN in MPFR, double and Arb (an indeterminate ball) for
  * asin and acos outside [-1, 1] and a real power of a base <= 0 -- also with an
  * integer-valued exponent not written as an integer literal (x^2.0, x^(1+1)); an
@@ -1750,25 +1786,58 @@ START_TEST(test_func_format_simplified)
 }
 END_TEST
 
+/* nhref_tape_format_simplified of integer powers: a one-term base to any exponent in
+ * closed form (x^2147483647 at once: it took 2^31 products, minutes); an exponent the
+ * parser would not read back (beyond 2^31 - 1) or a coefficient far beyond any printable
+ * length falls back to nhref_tape_format; a sum to the power 0 is 1 (it printed "1/",
+ * which does not parse either).
+ * Each form evaluates as the expression (to 30 digits at 113 bits). */
+START_TEST(test_format_simplified_powi)
+{
+    static const struct {
+        const char *e, *want;
+    } cases[] = {
+        {"x^2147483647", "x^2147483647"},
+        {"(-2/3*x^2*y)^(-3)", "-27/(8*x^6*y^3)"},
+        {"(x + 1)^0", "1"},
+        {"((x + y)^0)^(-5)*y", "y"},
+        {"(x^65536)^32767*x^(-1)", "x^2147418111"},
+        {"(x^65536)^32768", "(x^65536)^32768"},
+        {"x^2147483647*x", "x^2147483647*x"},
+        {"(2*x)^2147483647", "(2*x)^2147483647"},
+    };
+    char buf[512];
+    mpfr_t g, h;
+
+    mpfr_inits2(113, g, h, (mpfr_ptr)0);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        nhref_tape_t *tp = fx_parse(cases[i].e);
+        ck_assert_int_eq(nhref_tape_format_simplified(buf, sizeof buf, tp, nhref_tape_output(tp, 0),
+                                                      fx_state, fx_param),
+                         0);
+        ck_assert_str_eq(buf, cases[i].want);
+        ck_assert_int_eq(fx_eval(g, cases[i].e, "0.3", "0.7", "2.5", 113), NHREF_OK);
+        ck_assert_int_eq(fx_eval(h, buf, "0.3", "0.7", "2.5", 113), NHREF_OK);
+        ck_assert_mpfr_digits(h, g, 30, "1");
+        nhref_tape_free(tp);
+    }
+    mpfr_clears(g, h, (mpfr_ptr)0);
+}
+END_TEST
+
 /* sinh and cosh of one argument share a pair of nodes (like sin and cos); K_eff counts
  * asin 2, x^a (a constant exponent: Miller's two sums) 2, y^t 3, the sinh/cosh pair 2,
  * and nothing for a node of constants (asin(a)) */
 START_TEST(test_func_builder)
 {
     nhref_tape_t *tp;
-    nhref_node_t x, y, a, s, c;
-    size_t n;
+    nhref_node_t x, y, a, s;
 
     ck_assert_int_eq(nhref_tape_new(&tp, 2, 1, 1), NHREF_OK);
     x = nhref_tape_state(tp, 0);
     y = nhref_tape_state(tp, 1);
     a = nhref_tape_param(tp, 0);
-    s = nhref_tape_sinh(tp, x);
-    n = nhref_tape_nnodes(tp);
-    c = nhref_tape_cosh(tp, x);
-    ck_assert_uint_eq(nhref_tape_nnodes(tp), n);
-    ck_assert_int_eq(c, s + 1);
-    ck_assert_int_eq(nhref_tape_sinh(tp, x), s);
+    s = ck_pair_shared(tp, x, nhref_tape_sinh, nhref_tape_cosh);
     ck_assert_int_ne(nhref_tape_sin(tp, x), s);
     nhref_tape_set_output(
         tp, 0,
@@ -1820,11 +1889,13 @@ static Suite *tape_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("functions");
     tcase_add_loop_test(tc, test_func_eval_matches_mpfr, 0, NPRECS);
+    tcase_add_test(tc, test_func_repeated_pair);
     tcase_add_test(tc, test_func_domain);
     tcase_add_test(tc, test_func_ode_jet);
     tcase_add_test(tc, test_func_linearize);
     tcase_add_test(tc, test_func_format);
     tcase_add_test(tc, test_func_format_simplified);
+    tcase_add_test(tc, test_format_simplified_powi);
     tcase_add_test(tc, test_func_builder);
     suite_add_tcase(s, tc);
     return s;

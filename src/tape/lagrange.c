@@ -1,7 +1,7 @@
 /* lagrange.c -- the equations of motion of a Lagrangian system with constraints affine
  * in the velocities (the Lagrange-d'Alembert principle), derived on the tape by
  * source transformation (tangent.c's derivatives), and the pruning of a tape to the
- * nodes its outputs need.  See nhref_tape.h: nhref_tape_lagrange, nhref_tape_prune.
+ * nodes its outputs need.  See nhref_tape.h: nhref_tape_lagrange, nhref_tape_select.
  *
  * With q the n coordinates, v = q' their velocities, L(t, q, v), constraints
  * g(t, q, v) = A(t, q) v + b(t, q) = 0 (m of them) and generalized forces Q(t, q, v):
@@ -116,7 +116,8 @@ static int equations(nhref_tape_t *t2, const nhref_tape_t *t1, size_t n, size_t 
         pass_derive(&ps, -1, n); /* C_i = dp_i/dq v + dp_i/dt */
         for (size_t i = 0; i < n; i++) {
             /* r_i = dL/dq_i + Q_i - C_i */
-            nhref_node_t ri = nhref_tape_add(t2, ps.map[out[n + i]], ps.map[out[2 * n + m * n + m + i]]);
+            nhref_node_t ri =
+                nhref_tape_add(t2, ps.map[out[n + i]], ps.map[out[2 * n + m * n + m + i]]);
             r[i] = ps.d[out[i]] == ZERO ? ri : nhref_tape_sub(t2, ri, ps.d[out[i]]);
             for (size_t j = 0; j < n; j++)
                 K[i * N + j] = M[i * n + j];
@@ -125,8 +126,8 @@ static int equations(nhref_tape_t *t2, const nhref_tape_t *t1, size_t n, size_t 
             r[n + k] = nhref_tape_neg(t2, ps.map[out[2 * n + m * n + k]]);
             for (size_t j = 0; j < n; j++) {
                 nhref_node_t a = ps.map[out[2 * n + k * n + j]];
-                K[(n + k) * N + j] = a;   /* A */
-                K[j * N + n + k] = a;     /* A^T */
+                K[(n + k) * N + j] = a; /* A */
+                K[j * N + n + k] = a;   /* A^T */
             }
             for (size_t l = 0; l < m; l++)
                 K[(n + k) * N + n + l] = zero;
@@ -206,29 +207,6 @@ int nhref_tape_lagrange(nhref_tape_t **out, nhref_tape_t **kkt, const nhref_tape
 }
 
 /* ------------------------------------------------------------------ pruning */
-/* LIVE[i] = 1 for every node outputs FIRST..FIRST+COUNT-1 need (arguments, a SOLVE
- * group's system; a SIN/COS pair's partner is built with it) */
-static void mark_live(const nhref_tape_t *t, char *live, size_t first, size_t count)
-{
-    for (size_t o = first; o < first + count; o++)
-        if (t->out[o] >= 0)
-            live[t->out[o]] = 1;
-    for (size_t i = t->nnodes; i-- > 0;) {
-        const nhref_tape_node_t *nd = &t->node[i];
-        if (!live[i])
-            continue;
-        if (nd->a >= 0)
-            live[nd->a] = 1;
-        if (nd->b >= 0)
-            live[nd->b] = 1;
-        if (nd->op == NHREF_OP_SOLVE && nd->pair >= 0)
-            live[nd->pair] = 1; /* the group's first node, whose args follow */
-        if (nd->op == NHREF_OP_SOLVE && nd->args != NULL)
-            for (size_t k = 0; k < nd->dim * nd->dim + nd->dim; k++)
-                live[nd->args[k]] = 1;
-    }
-}
-
 int nhref_tape_select(nhref_tape_t **out, const nhref_tape_t *src, size_t first, size_t count)
 {
     nhref_tape_t *t = NULL;
@@ -246,8 +224,11 @@ int nhref_tape_select(nhref_tape_t **out, const nhref_tape_t *src, size_t first,
     status = live == NULL || map == NULL ? NHREF_ENOMEM
                                          : nhref_tape_new(&t, src->nstate, src->nparam, count);
     if (status == NHREF_OK) {
-        /* a copy of the live nodes only (a SOLVE's followers come with its first node) */
-        mark_live(src, live, first, count);
+        /* a copy of the nodes the outputs need only (a SOLVE's followers come with its
+         * first node; a SIN/COS pair's partner is built with it) */
+        for (size_t o = first; o < first + count; o++)
+            live[src->out[o]] = 1;
+        nhref_tape_mark_needs(src, live, src->nnodes);
         nhref_tape_copy_live(t, src, map, 0, live);
         for (size_t o = 0; o < count; o++)
             nhref_tape_set_output(t, o, map[src->out[first + o]]);
@@ -260,9 +241,4 @@ int nhref_tape_select(nhref_tape_t **out, const nhref_tape_t *src, size_t first,
     free(live);
     free(map);
     return status;
-}
-
-int nhref_tape_prune(nhref_tape_t **out, const nhref_tape_t *src)
-{
-    return nhref_tape_select(out, src, 0, src->nout);
 }

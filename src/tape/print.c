@@ -95,28 +95,23 @@ static void emit(printer_t *pr, nhref_node_t i, int ctx)
     if (pr->over)
         return;
     /* the simplifications: x*1, 1*x, x+0, 0+x, x-0, --x */
-    if (nd->op == NHREF_OP_MUL && is_const(t, nd->a, "1"))
-        {
+    if (nd->op == NHREF_OP_MUL && is_const(t, nd->a, "1")) {
         emit(pr, nd->b, ctx);
         return;
     }
-    if ((nd->op == NHREF_OP_MUL || nd->op == NHREF_OP_DIV) && is_const(t, nd->b, "1"))
-        {
+    if ((nd->op == NHREF_OP_MUL || nd->op == NHREF_OP_DIV) && is_const(t, nd->b, "1")) {
         emit(pr, nd->a, ctx);
         return;
     }
-    if (nd->op == NHREF_OP_ADD && is_const(t, nd->a, "0"))
-        {
+    if (nd->op == NHREF_OP_ADD && is_const(t, nd->a, "0")) {
         emit(pr, nd->b, ctx);
         return;
     }
-    if ((nd->op == NHREF_OP_ADD || nd->op == NHREF_OP_SUB) && is_const(t, nd->b, "0"))
-        {
+    if ((nd->op == NHREF_OP_ADD || nd->op == NHREF_OP_SUB) && is_const(t, nd->b, "0")) {
         emit(pr, nd->a, ctx);
         return;
     }
-    if (nd->op == NHREF_OP_NEG && t->node[nd->a].op == NHREF_OP_NEG)
-        {
+    if (nd->op == NHREF_OP_NEG && t->node[nd->a].op == NHREF_OP_NEG) {
         emit(pr, t->node[nd->a].a, ctx);
         return;
     }
@@ -329,8 +324,16 @@ static void poly_add_term(poly_t *p, mpq_srcptr c, const term_t *m)
     p->n++;
 }
 
+/* an exponent the parser reads back (|e| <= NHREF_TAPE_PARSE_MAX_EXPONENT = 2^31 - 1;
+ * every exponent of a term is one, so sums and products of two fit in a long) */
+static int exp_ok(long e)
+{
+    return e >= -NHREF_TAPE_PARSE_MAX_EXPONENT && e <= NHREF_TAPE_PARSE_MAX_EXPONENT;
+}
+
 /* the product of two monomials into OUT (factors sorted by atom, exponents added);
- * 0 if it has too many factors.  OUT's atoms point into A's and B's. */
+ * 0 if it has too many factors or an exponent the parser would not read.  OUT's atoms
+ * point into A's and B's. */
 static int monomial_mul(term_t *out, const term_t *a, const term_t *b)
 {
     size_t i = 0, j = 0;
@@ -342,6 +345,8 @@ static int monomial_mul(term_t *out, const term_t *a, const term_t *b)
             f.e = a->f[i].e + b->f[j].e;
         i += cmp <= 0;
         j += cmp >= 0;
+        if (!exp_ok(f.e))
+            return 0;
         if (f.e == 0)
             continue;
         if (out->nf == MAX_FACTORS)
@@ -542,6 +547,49 @@ static void poly_pow(poly_t *p, const poly_t *a, const poly_t *b)
     free(atom);
 }
 
+/* P = A^N (N != 0) for a one-term A = c m: c^N times the monomial m with its exponents
+ * times N, in closed form (not |N| products: N is up to 2^31 - 1).  Too large -- a
+ * coefficient of more than MAX_COEF_BITS bits, far beyond what prints, or an exponent
+ * the parser would not read -- is P->over. */
+#define MAX_COEF_BITS (16 * MAX_TEXT)
+static void poly_monomial_pow(poly_t *p, const poly_t *a, long n)
+{
+    const term_t *t = &a->t[0];
+    unsigned long un = n < 0 ? 0UL - (unsigned long)n : (unsigned long)n;
+    mpz_srcptr parts[2] = {mpq_numref(t->c), mpq_denref(t->c)};
+    term_t m;
+    mpq_t c;
+
+    poly_init(p);
+    if (p->over || a->over) {
+        p->over = 1;
+        return;
+    }
+    m.nf = 0;
+    for (size_t j = 0; j < t->nf; j++) {
+        long e = t->f[j].e * n; /* |e|, |n| <= 2^31 - 1: no overflow */
+        if (!exp_ok(e)) {
+            p->over = 1;
+            return;
+        }
+        m.f[m.nf++] = (factor_t){t->f[j].atom, e};
+    }
+    for (int k = 0; k < 2; k++)
+        if (mpz_cmpabs_ui(parts[k], 1) > 0 && mpz_sizeinbase(parts[k], 2) - 1 > MAX_COEF_BITS / un) {
+            p->over = 1;
+            return;
+        }
+    mpq_init(c);
+    if (n < 0)
+        mpq_inv(c, t->c);
+    else
+        mpq_set(c, t->c);
+    mpz_pow_ui(mpq_numref(c), mpq_numref(c), un);
+    mpz_pow_ui(mpq_denref(c), mpq_denref(c), un);
+    poly_add_term(p, c, &m);
+    mpq_clear(c);
+}
+
 static void simplify_node(simp_t *S, poly_t *p, nhref_node_t i)
 {
     const nhref_tape_node_t *nd = &S->t->node[i];
@@ -604,11 +652,14 @@ static void simplify_node(simp_t *S, poly_t *p, nhref_node_t i)
         break;
     case NHREF_OP_POWI: {
         poly_t acc, next;
-        long n = nd->n < 0 ? -nd->n : nd->n;
-        if (a->n == 1 || (nd->n > 0 && nd->n <= 4)) {
+        if (nd->n == 0) { /* 1, as the interpreters compute x^0 (no atom to the power 0) */
+            poly_atom(p, c, NULL, 0);
+        } else if (a->n == 1) {
+            poly_monomial_pow(p, a, nd->n);
+        } else if (nd->n > 0 && nd->n <= 4) { /* a sum: expanded */
             poly_atom(&acc, c, NULL, 0);
-            for (long k = 0; k < n && !acc.over; k++) {
-                poly_mul(&next, &acc, a, nd->n < 0);
+            for (long k = 0; k < nd->n && !acc.over; k++) {
+                poly_mul(&next, &acc, a, 0);
                 poly_clear(&acc);
                 acc = next;
             }

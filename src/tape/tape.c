@@ -407,13 +407,9 @@ size_t nhref_tape_nnodes(const nhref_tape_t *tape)
     return tape->nnodes;
 }
 
-char *nhref_tape_node_needs(const nhref_tape_t *tape, nhref_node_t node)
+void nhref_tape_mark_needs(const nhref_tape_t *tape, char *need, size_t end)
 {
-    char *need = calloc(tape->nnodes + 1, 1);
-    if (need == NULL || node < 0 || (size_t)node >= tape->nnodes)
-        return need;
-    need[node] = 1;
-    for (size_t i = (size_t)node + 1; i-- > 0;) {
+    for (size_t i = end; i-- > 0;) {
         const nhref_tape_node_t *nd = &tape->node[i];
         if (!need[i])
             continue;
@@ -426,6 +422,15 @@ char *nhref_tape_node_needs(const nhref_tape_t *tape, nhref_node_t node)
         for (size_t k = 0; nd->args != NULL && k < nd->dim * nd->dim + nd->dim; k++)
             need[nd->args[k]] = 1;
     }
+}
+
+char *nhref_tape_node_needs(const nhref_tape_t *tape, nhref_node_t node)
+{
+    char *need = calloc(tape->nnodes + 1, 1);
+    if (need == NULL || node < 0 || (size_t)node >= tape->nnodes)
+        return need;
+    need[node] = 1;
+    nhref_tape_mark_needs(tape, need, (size_t)node + 1);
     return need;
 }
 

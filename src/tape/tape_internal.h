@@ -35,6 +35,11 @@ struct nhref_tape {
  * pow: 2; powi: the kernel's count; others 0), for every interpreter's workspace. */
 size_t nhref_tape_node_naux(const nhref_tape_node_t *nd);
 
+/* nhref_tape_mark_needs -- sets NEED[i] for every node that a node already set among
+ * the first END depends on (its arguments; a SOLVE follower's group, a group's
+ * system): one pass backwards.  NEED: nnodes flags. */
+void nhref_tape_mark_needs(const nhref_tape_t *tape, char *need, size_t end);
+
 /* nhref_tape_node_needs -- NEED[i] = 1 for every node NODE depends on (NODE included;
  * a SOLVE follower's group and system with it): a calloc'ed array of nnodes + 1 flags
  * (all 0 for an invalid NODE), or NULL when memory is short. */

@@ -51,52 +51,21 @@
 #include "tape/program.h"
 #include "tape/tape_internal.h"
 
+/* the C name of instruction OP (the loop form's jet_op calls): every tape operation,
+ * from the list that defines them (NHREF_TAPE_OP_LIST), and the program's own
+ * operations; NULL for anything else (model() refuses the model) */
 static const char *op_name(int op)
 {
     switch (op) {
-    case NHREF_OP_ADD:
-        return "NHREF_OP_ADD";
-    case NHREF_OP_SUB:
-        return "NHREF_OP_SUB";
-    case NHREF_OP_NEG:
-        return "NHREF_OP_NEG";
-    case NHREF_OP_MUL:
-        return "NHREF_OP_MUL";
-    case NHREF_OP_SQR:
-        return "NHREF_OP_SQR";
-    case NHREF_OP_DIV:
-        return "NHREF_OP_DIV";
-    case NHREF_OP_SQRT:
-        return "NHREF_OP_SQRT";
-    case NHREF_OP_SIN:
-        return "NHREF_OP_SIN";
-    case NHREF_OP_EXP:
-        return "NHREF_OP_EXP";
-    case NHREF_OP_LOG:
-        return "NHREF_OP_LOG";
-    case NHREF_OP_ATAN:
-        return "NHREF_OP_ATAN";
-    case NHREF_OP_ATANH:
-        return "NHREF_OP_ATANH";
-    case NHREF_OP_TANH:
-        return "NHREF_OP_TANH";
-    case NHREF_OP_POWI:
-        return "NHREF_OP_POWI";
-    case NHREF_OP_SOLVE:
-        return "NHREF_OP_SOLVE";
+#define NHREF_X_OP(name, arity, str)                                                               \
+    case NHREF_OP_##name:                                                                          \
+        return "NHREF_OP_" #name;
+        NHREF_TAPE_OP_LIST(NHREF_X_OP)
+#undef NHREF_X_OP
     case NHREF_PROG_MULC:
         return "NHREF_PROG_MULC";
     case NHREF_PROG_DIVC:
         return "NHREF_PROG_DIVC";
-    /* not used by the built-in models today; the loop form (jet_op) computes them */
-    case NHREF_OP_ASIN:
-        return "NHREF_OP_ASIN";
-    case NHREF_OP_ACOS:
-        return "NHREF_OP_ACOS";
-    case NHREF_OP_SINH:
-        return "NHREF_OP_SINH";
-    case NHREF_OP_POW:
-        return "NHREF_OP_POW";
     case NHREF_PROG_POWC:
         return "NHREF_PROG_POWC";
     default:
