@@ -117,9 +117,9 @@ nhref_model_file_read = _proto("nhref_model_file_read", c_int, P(c_void_p), c_ch
                                c_size_t)
 nhref_model_file_parse = _proto("nhref_model_file_parse", c_int, P(c_void_p), c_char_p, c_size_t,
                                 c_char_p, c_char_p, c_size_t)
-nhref_model_file_path = _proto("nhref_model_file_path", c_char_p, c_void_p)
 nhref_model_file_describe = _proto("nhref_model_file_describe", c_int, c_void_p, c_void_p)
 nhref_model_file_free = _proto("nhref_model_file_free", None, c_void_p)
+nhref_model_is_file = _proto("nhref_model_is_file", c_int, c_char_p)
 
 # nhref_trajectory.h (parts: rows, crossings, stop)
 NHREF_TRAJECTORY_ROWS, NHREF_TRAJECTORY_CROSSINGS, NHREF_TRAJECTORY_STOP = 0, 1, 2

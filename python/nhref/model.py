@@ -17,21 +17,18 @@ F(t, x) ([state], [mass] keyed ROW.COL, [forcing]); optionally [model],
 Lagrangian form or the mass-matrix form; SymPy is imported only when it is called.
 """
 import ctypes
+import decimal
+import numbers
 import os
 import re
 import tempfile
 
 from . import _lib
-from . import NhrefError
+from . import _check, _decimal as _number
 
 __all__ = ["Model", "from_sympy", "to_expression", "UnsupportedExpression"]
 
 _ERRLEN = 1024
-
-
-def _fail(status, err):
-    raise NhrefError(err.value.decode(errors="replace") or
-                     _lib.nhref_strerror(status).decode(), status)
 
 
 class Model:
@@ -64,8 +61,7 @@ class Model:
         mf = ctypes.c_void_p()
         err = ctypes.create_string_buffer(_ERRLEN)
         status = _lib.nhref_model_file_read(ctypes.byref(mf), _lib.enc(path), err, _ERRLEN)
-        if status != _lib.NHREF_OK:
-            _fail(status, err)
+        _check(status, err.value.decode(errors="replace"))
         try:
             with open(path, encoding="utf-8", errors="replace") as f:
                 text = f.read()
@@ -84,8 +80,7 @@ class Model:
         err = ctypes.create_string_buffer(_ERRLEN)
         status = _lib.nhref_model_file_parse(ctypes.byref(mf), data, len(data), _lib.enc(name),
                                              err, _ERRLEN)
-        if status != _lib.NHREF_OK:
-            _fail(status, err)
+        _check(status, err.value.decode(errors="replace"))
         return cls(mf, str(name), data.decode("utf-8", errors="replace"))
 
     def _handle(self):
@@ -376,21 +371,11 @@ def _plain(text, what):
 
 
 def _decimal(sm, value, what):
-    """VALUE as a decimal string nhref reads: str as given, int, float (repr),
-    SymPy numbers (exact decimals as they are; others, e.g. pi/6, to _DIGITS digits)."""
-    import decimal
-    import numbers
-
-    if isinstance(value, str):
-        return value.strip()
-    if isinstance(value, bool):
-        raise TypeError("from_sympy: %s: %r is a bool, not a number" % (what, value))
-    if isinstance(value, numbers.Integral):
-        return str(int(value))
-    if isinstance(value, decimal.Decimal):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value)
+    """VALUE as a decimal string nhref reads: str, int, float as nhref.run takes them
+    (as given, exactly, repr); SymPy numbers and fractions (exact decimals as they
+    are; others, e.g. pi/6, to _DIGITS digits)."""
+    if isinstance(value, (str, bool, numbers.Integral, decimal.Decimal, float)):
+        return _number(value, "from_sympy: " + what)
     v = sm.sympify(value)
     if v.is_Integer:
         return str(v)
@@ -560,13 +545,6 @@ def _default_name(me, x):
             raise ValueError("from_sympy: %s: only first derivatives are velocities" % x)
         return x.expr.func.__name__ + "_dot"
     return x.func.__name__
-
-
-def _lookup(table, key, what):
-    """TABLE[key] where KEY may be a SymPy object or its name (str)"""
-    if key in table:
-        return table[key]
-    raise ValueError("from_sympy: %s: %r is not a %s" % (what, key, what))
 
 
 def from_sympy(system, params=None, init=None, *, path=None, form=None, name=None, title=None,
