@@ -21,7 +21,6 @@ import decimal
 import numbers
 import os
 import re
-import tempfile
 
 from . import _lib
 from . import _check, _decimal as _number
@@ -398,34 +397,24 @@ def _decimal(sm, value, what):
     return sm.sstr(sm.N(v, _DIGITS), full_prec=True)
 
 
-def _write_atomic(path, text):
-    """TEXT into PATH through a temporary file in its directory and a rename: PATH is
-    the old file or the whole new one, never a part."""
-    path = os.fspath(path)
-    d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), suffix=".tmp", dir=d)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
-        except OSError:
-            os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _umask():
-    m = os.umask(0)
-    os.umask(m)
-    return m
+def _write_file(path, text):
+    """TEXT into PATH by the library's atomic writer (nhref_io.h, nhref_outfile_open:
+    PATH is the old file or the whole new one; a symbolic link stays and its target
+    is written; the old file's mode and owner are kept)."""
+    data = text.encode("utf-8")
+    if _lib.libc is None:
+        raise OSError("from_sympy: the C library's fwrite is not available")
+    f = ctypes.c_void_p()
+    if _lib.nhref_outfile_open(ctypes.byref(f), _lib.enc(path)) != _lib.NHREF_OK:
+        e = ctypes.get_errno()
+        raise OSError(e, os.strerror(e), os.fspath(path))
+    if _lib.libc.fwrite(data, 1, len(data), _lib.nhref_outfile_stream(f)) != len(data):
+        e = _lib.nhref_outfile_error(f)
+        _lib.nhref_outfile_abort(f)
+        raise OSError(e, os.strerror(e), os.fspath(path))
+    if _lib.nhref_outfile_commit(f) != _lib.NHREF_OK:
+        e = ctypes.get_errno()
+        raise OSError(e, os.strerror(e), os.fspath(path))
 
 
 # ---------------------------------------------------------------------- from_sympy
@@ -727,7 +716,7 @@ def from_sympy(system, params=None, init=None, *, path=None, form=None, name=Non
         Model.from_string(text, name=os.fspath(path) if path is not None else
                           "%s.model" % _model_name(name, path))
     if path is not None:
-        _write_atomic(path, text)
+        _write_file(path, text)
     return text
 
 

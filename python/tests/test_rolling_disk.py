@@ -234,6 +234,25 @@ class TestFromSympy(unittest.TestCase):
                 self.assertEqual(f.read(), "old")
             self.assertEqual(os.listdir(d), ["old.model"])
 
+    def test_write_through_link(self):
+        """path= a symbolic link: the link stays and its target gets the text with its
+        old mode (the library's writer, nhref_io.h nhref_outfile_open)"""
+        q = me.dynamicsymbols("q")
+        k = sm.symbols("k", positive=True)
+        lm = me.LagrangesMethod(q.diff(t) ** 2 / 2 - k * q ** 2 / 2, [q])
+        with tempfile.TemporaryDirectory() as d:
+            target, link = os.path.join(d, "target.model"), os.path.join(d, "link.model")
+            with open(target, "w") as f:
+                f.write("old")
+            os.chmod(target, 0o640)
+            os.symlink("target.model", link)
+            text = nhref.model.from_sympy(lm, {k: 1}, {q: 1}, path=link)
+            self.assertTrue(os.path.islink(link))
+            with open(target) as f:
+                self.assertEqual(f.read(), text)
+            self.assertEqual(os.stat(target).st_mode & 0o777, 0o640)
+            self.assertEqual(sorted(os.listdir(d)), ["link.model", "target.model"])
+
 
 class TestOtherSystems(unittest.TestCase):
     def test_kane_sleigh(self):
