@@ -45,13 +45,11 @@ class Model:
     from nhref.run).
 
     path    the file read, or the NAME that stands for a string
-    text    the file's text (str)
     """
 
-    def __init__(self, handle, path, text):
+    def __init__(self, handle, path):
         self._mf = handle
         self.path = path
-        self.text = text
 
     @classmethod
     def read(cls, path):
@@ -61,12 +59,7 @@ class Model:
         err = ctypes.create_string_buffer(_ERRLEN)
         status = _lib.nhref_model_file_read(ctypes.byref(mf), _lib.enc(path), err, _ERRLEN)
         _check(status, err.value.decode(errors="replace"))
-        try:
-            with open(path, encoding="utf-8", errors="replace") as f:
-                text = f.read()
-        except OSError:
-            text = None
-        return cls(mf, path, text)
+        return cls(mf, path)
 
     @classmethod
     def from_string(cls, text, name="string"):
@@ -80,7 +73,7 @@ class Model:
         status = _lib.nhref_model_file_parse(ctypes.byref(mf), data, len(data), _lib.enc(name),
                                              err, _ERRLEN)
         _check(status, err.value.decode(errors="replace"))
-        return cls(mf, str(name), data.decode("utf-8", errors="replace"))
+        return cls(mf, str(name))
 
     def _handle(self):
         if not self._mf:
