@@ -118,13 +118,16 @@ class Model:
 # ---------------------------------------------------------------------- SymPy
 class UnsupportedExpression(ValueError):
     """A SymPy expression that nhref's expression grammar cannot state (a function it
-    lacks, a non-integer power, a symbol without a value, a derivative left over);
-    the message says where and what to do."""
+    lacks, a complex number, a symbol without a value, a derivative left over); the
+    message says where and what to do."""
 
 
-# nhref's grammar (src/tape/parse.c, include/nhref_tape.h): + - * / ^INTEGER, numbers
-# (decimal, with an exponent), names, t, pi and these functions of one argument
-_FUNCTIONS = ("sin", "cos", "tan", "exp", "log", "sqrt", "atan", "atanh", "tanh")
+# nhref's grammar (nhref_tape_parse in include/nhref_tape.h): + - * /, ^ (an integer
+# literal exponent: an integer power; any other: a real power of a positive base),
+# numbers (decimal, with an exponent), names, t, pi and these functions of one argument
+# (the copy of NHREF_TAPE_PARSE_FUNCTIONS; TestPrinter.test_values runs each)
+_FUNCTIONS = ("sin", "cos", "tan", "exp", "log", "sqrt", "asin", "acos", "atan", "atanh",
+              "sinh", "cosh", "tanh")
 _RESERVED = frozenset(_FUNCTIONS + ("t", "pi"))
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # levels of what a printed piece is, loosest first; an operand below the level its
@@ -157,15 +160,13 @@ class _Printer:
         "cot": lambda a: ("cos(%s)/sin(%s)" % (a, a), _PROD),
         "sec": lambda a: ("1/cos(%s)" % a, _PROD),
         "csc": lambda a: ("1/sin(%s)" % a, _PROD),
-        "sinh": lambda a: ("(exp(%s) - exp(-(%s)))/2" % (a, a), _PROD),
-        "cosh": lambda a: ("(exp(%s) + exp(-(%s)))/2" % (a, a), _PROD),
         "coth": lambda a: ("1/tanh(%s)" % a, _PROD),
     }
     _HINTS = {
         "atan2": "atan2(y, x) = atan(y/x) where x > 0, or 2*atan(y/(sqrt(x^2 + y^2) + x)) "
                  "off the negative x axis",
-        "asin": "asin(x) = atan(x/sqrt(1 - x^2)) for |x| < 1",
-        "acos": "acos(x) = 2*atan(sqrt(1 - x^2)/(1 + x)) for -1 < x <= 1",
+        "asinh": "asinh(x) = log(x + sqrt(x^2 + 1))",
+        "acosh": "acosh(x) = log(x + sqrt(x^2 - 1)) for x >= 1",
         "Abs": "nhref integrates smooth right-hand sides: restrict to a region of one sign",
         "sign": "nhref integrates smooth right-hand sides: restrict to a region of one sign",
         "Piecewise": "nhref integrates smooth right-hand sides: use one piece, or an event",
@@ -289,27 +290,28 @@ class _Printer:
             return "exp(%s)" % self.p(x)[0], _ATOM
         if x == 1:
             return self.p(b)
+        if x.is_Number and x < 0:
+            return "1/" + _wrap(self.p(sm.Pow(b, -x, evaluate=False)), _POW), _PROD
+        if x.is_Float and x == int(x):  # x^2.0: SymPy's value for every base, as x^2
+            x = sm.Integer(int(x))
         if x.is_Integer:
-            if x < 0:
-                return "1/" + _wrap(self.p(sm.Pow(b, -x, evaluate=False)), _POW), _PROD
             return _wrap(self.p(b), _ATOM) + "^" + str(x), _POW
         if x.is_Rational and x.q == 2:
             root = "sqrt(%s)" % self.p(b)[0]
-            n = abs(x.p)
-            s, level = (root, _ATOM) if n == 1 else ("%s^%d" % (root, n), _POW)
-            return ("1/" + s, _PROD) if x < 0 else (s, level)
-        self.fail("the power %s: nhref's ^ takes an integer exponent (and sqrt a half); "
-                  "write exp(y*log(x)) for x^y with x > 0" % e)
+            return (root, _ATOM) if x.p == 1 else ("%s^%d" % (root, x.p), _POW)
+        # a real power (defined for a positive base, as SymPy's real value)
+        return _wrap(self.p(b), _ATOM) + "^" + _wrap(self.p(x), _ATOM), _POW
 
 
 def to_expression(expr, names=None):
-    """EXPR (a SymPy expression) in nhref's expression grammar (str): + - * /, ^ with
-    an integer exponent, sqrt for halves, the functions sin cos tan exp log atan
-    atanh tanh (cot sec csc sinh cosh coth rewritten), pi, t, decimal numbers
-    (rationals as p/q).  NAMES maps SymPy objects (Symbols, dynamicsymbols q(t),
-    Derivative(q(t), t)) to names; others print as their names (a Symbol k as k, q(t)
-    as q, Derivative(q(t), t) as q_dot).  Raises UnsupportedExpression for what the
-    grammar cannot state."""
+    """EXPR (a SymPy expression) in nhref's expression grammar (str): + - * /, ^ (an
+    integer exponent, or an integral Float, as an integer power of any base; sqrt for
+    halves; any other exponent, e.g. x^(1/3), x^2.5, x^y, as a real power, defined
+    for x > 0), the functions sin cos tan exp log asin acos atan atanh sinh cosh tanh
+    (cot sec csc coth rewritten), pi, t, decimal numbers (rationals as p/q).  NAMES
+    maps SymPy objects (Symbols, dynamicsymbols q(t), Derivative(q(t), t)) to names;
+    others print as their names (a Symbol k as k, q(t) as q, Derivative(q(t), t) as
+    q_dot).  Raises UnsupportedExpression for what the grammar cannot state."""
     sm, me = _sympy()
     t = me.dynamicsymbols._t
     expr = sm.sympify(expr)
@@ -327,7 +329,7 @@ def to_expression(expr, names=None):
 
 
 # ---------------------------------------------------------------------- writing a file
-_TOKEN = re.compile(r"\^-?\d+|(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[A-Za-z_]\w*|\S")
+_TOKEN = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[A-Za-z_]\w*|\S")
 
 
 def _entry(key, value):
@@ -567,8 +569,8 @@ def from_sympy(system, params=None, init=None, *, path=None, form=None, name=Non
              file's names)}: first integrals, e.g. the energy
     constraint_names   names of the constraints' columns (default c1, c2, ...)
     names    {SymPy object or default name: name}: rename states or parameters
-             (names must be identifiers and not sin cos tan exp log sqrt atan
-             atanh tanh t pi)
+             (names must be identifiers, not t, pi or a function of the
+             grammar: sin, asin, sinh, ...)
     units    {name: unit}: the unit of a parameter or state (the file's .unit)
     t_end, dt_out   the model's default grid
     check    compile the text with the library before returning or writing it
@@ -579,7 +581,7 @@ def from_sympy(system, params=None, init=None, *, path=None, form=None, name=Non
     Raises ImportError without SymPy; TypeError (not a KanesMethod or
     LagrangesMethod, a value that is not a number); ValueError (equations not
     formed, a free symbol without a value, an unknown init key, a bad name);
-    UnsupportedExpression (a function, power or object nhref's grammar lacks,
+    UnsupportedExpression (a function or object nhref's grammar lacks,
     naming the entry); NhrefError (check: the library refused the text, with its
     "FILE:LINE: ..." message).
     """
