@@ -469,10 +469,11 @@ START_TEST(test_reference_errors)
 }
 END_TEST
 
-/* a model file as the reference, parsed from a string or read by its path: RK4's x, y,
- * phi have the digits they have against the built-in sleigh (the same motion: the
- * Lagrangian of docs/models/chaplygin-sleigh.md §2 and the blade constraint, m = 2,
- * J = 30, a = 1, phi_dot = omega = 1 at t = 0) */
+/* a model file as the reference, parsed from a string or read by its path: the report
+ * names its model (the NAME's stem, the file's [model] name; the built-in's before), and
+ * RK4's x, y, phi have the digits they have against the built-in sleigh (the same
+ * motion: the Lagrangian of docs/models/chaplygin-sleigh.md §2 and the blade constraint,
+ * m = 2, J = 30, a = 1, phi_dot = omega = 1 at t = 0) */
 START_TEST(test_model_file_reference)
 {
     static const char text[] =
@@ -494,6 +495,7 @@ START_TEST(test_model_file_reference)
                   nhref_verify_error(v));
     for (int k = 0; k < 3; k++)
         want[k] = col(rep, names[k + 1])->digits;
+    ck_assert_str_eq(rep->model, "chaplygin_sleigh");
     nhref_verify_report_free(rep);
 
     ck_assert_msg(nhref_model_file_parse(&mf, text, strlen(text), "sleigh", err, sizeof err) ==
@@ -506,6 +508,7 @@ START_TEST(test_model_file_reference)
             ck_assert_msg(nhref_verify_set_model(v, path) == NHREF_OK, "%s", nhref_verify_error(v));
         ck_assert_msg(nhref_verify_doubles(&rep, v, 4, names, rows, four) == NHREF_OK, "%s",
                       nhref_verify_error(v));
+        ck_assert_str_eq(rep->model, pass == 0 ? "sleigh" : "sleigh_from_lagrangian");
         for (int k = 0; k < 3; k++) {
             double d = col(rep, names[k + 1])->digits;
             ck_assert_msg(fabs(d - want[k]) < 0.01, "pass %d: %s: %g digits, built-in %g", pass,
@@ -529,6 +532,7 @@ START_TEST(test_model_file_reference)
     }
     ck_assert_msg(nhref_verify_doubles(&rep, v, 4, names, rows, four) == NHREF_OK, "%s",
                   nhref_verify_error(v));
+    ck_assert_str_eq(rep->model, "sleigh_from_lagrangian");
     ck_assert(rep->pass);
     nhref_verify_report_free(rep);
     nhref_verify_free(v);

@@ -629,7 +629,7 @@ def describe(model):
     mf, name = _model_arg(model, "describe")
     if mf is None:
         path = os.fsdecode(name)
-        if "/" not in path and "." not in path:
+        if not _lib.nhref_model_is_file(name):
             raise ValueError("describe: %r is not a model file (a path with '/' or '.'); "
                              "for a registered model run `nhref describe %s`" % (path, path))
         mf = Model.read(path)

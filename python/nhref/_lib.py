@@ -3,8 +3,9 @@ points the package uses.
 
 Only scalars, strings, arrays and opaque handles cross the boundary (the
 nhref_spec_* setters of a run, the nhref_trajectory_*, nhref_verify_* and
-nhref_model_file_* functions, nhref_catalogue_find and nhref_version; a FILE *
-from the C library's tmpfile for nhref_model_file_describe): no C struct is mirrored
+nhref_model_file_* functions, the atomic writer nhref_outfile_*, nhref_catalogue_find
+and nhref_version; FILE * streams written through the C library's fwrite, or from its
+tmpfile for nhref_model_file_describe): no C struct is mirrored
 here, so the package does not depend on the layout of the library's structs.
 
 The library is found, in this order:
@@ -53,7 +54,7 @@ def _load():
     tried = []
     for path in _candidates():
         try:
-            return ctypes.CDLL(path), path
+            return ctypes.CDLL(path, use_errno=True), path
         except OSError as e:
             tried.append("%s (%s)" % (path, e))
     raise ImportError(
@@ -117,9 +118,16 @@ nhref_model_file_read = _proto("nhref_model_file_read", c_int, P(c_void_p), c_ch
                                c_size_t)
 nhref_model_file_parse = _proto("nhref_model_file_parse", c_int, P(c_void_p), c_char_p, c_size_t,
                                 c_char_p, c_char_p, c_size_t)
-nhref_model_file_path = _proto("nhref_model_file_path", c_char_p, c_void_p)
 nhref_model_file_describe = _proto("nhref_model_file_describe", c_int, c_void_p, c_void_p)
 nhref_model_file_free = _proto("nhref_model_file_free", None, c_void_p)
+nhref_model_is_file = _proto("nhref_model_is_file", c_int, c_char_p)
+
+# nhref_io.h: writing a file atomically (the old file or the whole new one)
+nhref_outfile_open = _proto("nhref_outfile_open", c_int, P(c_void_p), c_char_p)
+nhref_outfile_stream = _proto("nhref_outfile_stream", c_void_p, c_void_p)
+nhref_outfile_error = _proto("nhref_outfile_error", c_int, c_void_p)
+nhref_outfile_commit = _proto("nhref_outfile_commit", c_int, c_void_p)
+nhref_outfile_abort = _proto("nhref_outfile_abort", None, c_void_p)
 
 # nhref_trajectory.h (parts: rows, crossings, stop)
 NHREF_TRAJECTORY_ROWS, NHREF_TRAJECTORY_CROSSINGS, NHREF_TRAJECTORY_STOP = 0, 1, 2
@@ -183,12 +191,15 @@ NHREF_OK = 0
 
 
 def _load_libc():
-    """The C library, for the FILE * of nhref_model_file_describe (a tmpfile)."""
+    """The C library, for FILE * streams: a tmpfile for nhref_model_file_describe,
+    fwrite to an nhref_outfile_stream."""
     for name in (None, ctypes.util.find_library("c")):
         try:
-            c = ctypes.CDLL(name)
+            c = ctypes.CDLL(name, use_errno=True)
             c.tmpfile.restype = c_void_p
             c.tmpfile.argtypes = []
+            c.fwrite.restype = c_size_t
+            c.fwrite.argtypes = [c_char_p, c_size_t, c_size_t, c_void_p]
             c.fflush.argtypes = [c_void_p]
             c.fileno.argtypes = [c_void_p]
             c.fclose.argtypes = [c_void_p]

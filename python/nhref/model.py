@@ -17,21 +17,17 @@ F(t, x) ([state], [mass] keyed ROW.COL, [forcing]); optionally [model],
 Lagrangian form or the mass-matrix form; SymPy is imported only when it is called.
 """
 import ctypes
+import decimal
+import numbers
 import os
 import re
-import tempfile
 
 from . import _lib
-from . import NhrefError
+from . import _check, _decimal as _number
 
 __all__ = ["Model", "from_sympy", "to_expression", "UnsupportedExpression"]
 
 _ERRLEN = 1024
-
-
-def _fail(status, err):
-    raise NhrefError(err.value.decode(errors="replace") or
-                     _lib.nhref_strerror(status).decode(), status)
 
 
 class Model:
@@ -49,13 +45,11 @@ class Model:
     from nhref.run).
 
     path    the file read, or the NAME that stands for a string
-    text    the file's text (str)
     """
 
-    def __init__(self, handle, path, text):
+    def __init__(self, handle, path):
         self._mf = handle
         self.path = path
-        self.text = text
 
     @classmethod
     def read(cls, path):
@@ -64,14 +58,8 @@ class Model:
         mf = ctypes.c_void_p()
         err = ctypes.create_string_buffer(_ERRLEN)
         status = _lib.nhref_model_file_read(ctypes.byref(mf), _lib.enc(path), err, _ERRLEN)
-        if status != _lib.NHREF_OK:
-            _fail(status, err)
-        try:
-            with open(path, encoding="utf-8", errors="replace") as f:
-                text = f.read()
-        except OSError:
-            text = None
-        return cls(mf, path, text)
+        _check(status, err.value.decode(errors="replace"))
+        return cls(mf, path)
 
     @classmethod
     def from_string(cls, text, name="string"):
@@ -84,9 +72,8 @@ class Model:
         err = ctypes.create_string_buffer(_ERRLEN)
         status = _lib.nhref_model_file_parse(ctypes.byref(mf), data, len(data), _lib.enc(name),
                                              err, _ERRLEN)
-        if status != _lib.NHREF_OK:
-            _fail(status, err)
-        return cls(mf, str(name), data.decode("utf-8", errors="replace"))
+        _check(status, err.value.decode(errors="replace"))
+        return cls(mf, str(name))
 
     def _handle(self):
         if not self._mf:
@@ -131,13 +118,16 @@ class Model:
 # ---------------------------------------------------------------------- SymPy
 class UnsupportedExpression(ValueError):
     """A SymPy expression that nhref's expression grammar cannot state (a function it
-    lacks, a non-integer power, a symbol without a value, a derivative left over);
-    the message says where and what to do."""
+    lacks, a complex number, a symbol without a value, a derivative left over); the
+    message says where and what to do."""
 
 
-# nhref's grammar (src/tape/parse.c, include/nhref_tape.h): + - * / ^INTEGER, numbers
-# (decimal, with an exponent), names, t, pi and these functions of one argument
-_FUNCTIONS = ("sin", "cos", "tan", "exp", "log", "sqrt", "atan", "atanh", "tanh")
+# nhref's grammar (nhref_tape_parse in include/nhref_tape.h): + - * /, ^ (an integer
+# literal exponent: an integer power; any other: a real power of a positive base),
+# numbers (decimal, with an exponent), names, t, pi and these functions of one argument
+# (the copy of NHREF_TAPE_PARSE_FUNCTIONS; TestPrinter.test_values runs each)
+_FUNCTIONS = ("sin", "cos", "tan", "exp", "log", "sqrt", "asin", "acos", "atan", "atanh",
+              "sinh", "cosh", "tanh")
 _RESERVED = frozenset(_FUNCTIONS + ("t", "pi"))
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # levels of what a printed piece is, loosest first; an operand below the level its
@@ -170,15 +160,13 @@ class _Printer:
         "cot": lambda a: ("cos(%s)/sin(%s)" % (a, a), _PROD),
         "sec": lambda a: ("1/cos(%s)" % a, _PROD),
         "csc": lambda a: ("1/sin(%s)" % a, _PROD),
-        "sinh": lambda a: ("(exp(%s) - exp(-(%s)))/2" % (a, a), _PROD),
-        "cosh": lambda a: ("(exp(%s) + exp(-(%s)))/2" % (a, a), _PROD),
         "coth": lambda a: ("1/tanh(%s)" % a, _PROD),
     }
     _HINTS = {
         "atan2": "atan2(y, x) = atan(y/x) where x > 0, or 2*atan(y/(sqrt(x^2 + y^2) + x)) "
                  "off the negative x axis",
-        "asin": "asin(x) = atan(x/sqrt(1 - x^2)) for |x| < 1",
-        "acos": "acos(x) = 2*atan(sqrt(1 - x^2)/(1 + x)) for -1 < x <= 1",
+        "asinh": "asinh(x) = log(x + sqrt(x^2 + 1))",
+        "acosh": "acosh(x) = log(x + sqrt(x^2 - 1)) for x >= 1",
         "Abs": "nhref integrates smooth right-hand sides: restrict to a region of one sign",
         "sign": "nhref integrates smooth right-hand sides: restrict to a region of one sign",
         "Piecewise": "nhref integrates smooth right-hand sides: use one piece, or an event",
@@ -302,27 +290,28 @@ class _Printer:
             return "exp(%s)" % self.p(x)[0], _ATOM
         if x == 1:
             return self.p(b)
+        if x.is_Number and x < 0:
+            return "1/" + _wrap(self.p(sm.Pow(b, -x, evaluate=False)), _POW), _PROD
+        if x.is_Float and x == int(x):  # x^2.0: SymPy's value for every base, as x^2
+            x = sm.Integer(int(x))
         if x.is_Integer:
-            if x < 0:
-                return "1/" + _wrap(self.p(sm.Pow(b, -x, evaluate=False)), _POW), _PROD
             return _wrap(self.p(b), _ATOM) + "^" + str(x), _POW
         if x.is_Rational and x.q == 2:
             root = "sqrt(%s)" % self.p(b)[0]
-            n = abs(x.p)
-            s, level = (root, _ATOM) if n == 1 else ("%s^%d" % (root, n), _POW)
-            return ("1/" + s, _PROD) if x < 0 else (s, level)
-        self.fail("the power %s: nhref's ^ takes an integer exponent (and sqrt a half); "
-                  "write exp(y*log(x)) for x^y with x > 0" % e)
+            return (root, _ATOM) if x.p == 1 else ("%s^%d" % (root, x.p), _POW)
+        # a real power (defined for a positive base, as SymPy's real value)
+        return _wrap(self.p(b), _ATOM) + "^" + _wrap(self.p(x), _ATOM), _POW
 
 
 def to_expression(expr, names=None):
-    """EXPR (a SymPy expression) in nhref's expression grammar (str): + - * /, ^ with
-    an integer exponent, sqrt for halves, the functions sin cos tan exp log atan
-    atanh tanh (cot sec csc sinh cosh coth rewritten), pi, t, decimal numbers
-    (rationals as p/q).  NAMES maps SymPy objects (Symbols, dynamicsymbols q(t),
-    Derivative(q(t), t)) to names; others print as their names (a Symbol k as k, q(t)
-    as q, Derivative(q(t), t) as q_dot).  Raises UnsupportedExpression for what the
-    grammar cannot state."""
+    """EXPR (a SymPy expression) in nhref's expression grammar (str): + - * /, ^ (an
+    integer exponent, or an integral Float, as an integer power of any base; sqrt for
+    halves; any other exponent, e.g. x^(1/3), x^2.5, x^y, as a real power, defined
+    for x > 0), the functions sin cos tan exp log asin acos atan atanh sinh cosh tanh
+    (cot sec csc coth rewritten), pi, t, decimal numbers (rationals as p/q).  NAMES
+    maps SymPy objects (Symbols, dynamicsymbols q(t), Derivative(q(t), t)) to names;
+    others print as their names (a Symbol k as k, q(t) as q, Derivative(q(t), t) as
+    q_dot).  Raises UnsupportedExpression for what the grammar cannot state."""
     sm, me = _sympy()
     t = me.dynamicsymbols._t
     expr = sm.sympify(expr)
@@ -340,7 +329,7 @@ def to_expression(expr, names=None):
 
 
 # ---------------------------------------------------------------------- writing a file
-_TOKEN = re.compile(r"\^-?\d+|(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[A-Za-z_]\w*|\S")
+_TOKEN = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[A-Za-z_]\w*|\S")
 
 
 def _entry(key, value):
@@ -376,21 +365,11 @@ def _plain(text, what):
 
 
 def _decimal(sm, value, what):
-    """VALUE as a decimal string nhref reads: str as given, int, float (repr),
-    SymPy numbers (exact decimals as they are; others, e.g. pi/6, to _DIGITS digits)."""
-    import decimal
-    import numbers
-
-    if isinstance(value, str):
-        return value.strip()
-    if isinstance(value, bool):
-        raise TypeError("from_sympy: %s: %r is a bool, not a number" % (what, value))
-    if isinstance(value, numbers.Integral):
-        return str(int(value))
-    if isinstance(value, decimal.Decimal):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value)
+    """VALUE as a decimal string nhref reads: str, int, float as nhref.run takes them
+    (as given, exactly, repr); SymPy numbers and fractions (exact decimals as they
+    are; others, e.g. pi/6, to _DIGITS digits)."""
+    if isinstance(value, (str, bool, numbers.Integral, decimal.Decimal, float)):
+        return _number(value, "from_sympy: " + what)
     v = sm.sympify(value)
     if v.is_Integer:
         return str(v)
@@ -413,34 +392,24 @@ def _decimal(sm, value, what):
     return sm.sstr(sm.N(v, _DIGITS), full_prec=True)
 
 
-def _write_atomic(path, text):
-    """TEXT into PATH through a temporary file in its directory and a rename: PATH is
-    the old file or the whole new one, never a part."""
-    path = os.fspath(path)
-    d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), suffix=".tmp", dir=d)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
-        except OSError:
-            os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _umask():
-    m = os.umask(0)
-    os.umask(m)
-    return m
+def _write_file(path, text):
+    """TEXT into PATH by the library's atomic writer (nhref_io.h, nhref_outfile_open:
+    PATH is the old file or the whole new one; a symbolic link stays and its target
+    is written; the old file's mode and owner are kept)."""
+    data = text.encode("utf-8")
+    if _lib.libc is None:
+        raise OSError("from_sympy: the C library's fwrite is not available")
+    f = ctypes.c_void_p()
+    if _lib.nhref_outfile_open(ctypes.byref(f), _lib.enc(path)) != _lib.NHREF_OK:
+        e = ctypes.get_errno()
+        raise OSError(e, os.strerror(e), os.fspath(path))
+    if _lib.libc.fwrite(data, 1, len(data), _lib.nhref_outfile_stream(f)) != len(data):
+        e = _lib.nhref_outfile_error(f)
+        _lib.nhref_outfile_abort(f)
+        raise OSError(e, os.strerror(e), os.fspath(path))
+    if _lib.nhref_outfile_commit(f) != _lib.NHREF_OK:
+        e = ctypes.get_errno()
+        raise OSError(e, os.strerror(e), os.fspath(path))
 
 
 # ---------------------------------------------------------------------- from_sympy
@@ -562,13 +531,6 @@ def _default_name(me, x):
     return x.func.__name__
 
 
-def _lookup(table, key, what):
-    """TABLE[key] where KEY may be a SymPy object or its name (str)"""
-    if key in table:
-        return table[key]
-    raise ValueError("from_sympy: %s: %r is not a %s" % (what, key, what))
-
-
 def from_sympy(system, params=None, init=None, *, path=None, form=None, name=None, title=None,
                description=None, source=None, integrals=None, constraint_names=None,
                names=None, units=None, t_end=None, dt_out=None, check=True):
@@ -607,8 +569,8 @@ def from_sympy(system, params=None, init=None, *, path=None, form=None, name=Non
              file's names)}: first integrals, e.g. the energy
     constraint_names   names of the constraints' columns (default c1, c2, ...)
     names    {SymPy object or default name: name}: rename states or parameters
-             (names must be identifiers and not sin cos tan exp log sqrt atan
-             atanh tanh t pi)
+             (names must be identifiers, not t, pi or a function of the
+             grammar: sin, asin, sinh, ...)
     units    {name: unit}: the unit of a parameter or state (the file's .unit)
     t_end, dt_out   the model's default grid
     check    compile the text with the library before returning or writing it
@@ -619,7 +581,7 @@ def from_sympy(system, params=None, init=None, *, path=None, form=None, name=Non
     Raises ImportError without SymPy; TypeError (not a KanesMethod or
     LagrangesMethod, a value that is not a number); ValueError (equations not
     formed, a free symbol without a value, an unknown init key, a bad name);
-    UnsupportedExpression (a function, power or object nhref's grammar lacks,
+    UnsupportedExpression (a function or object nhref's grammar lacks,
     naming the entry); NhrefError (check: the library refused the text, with its
     "FILE:LINE: ..." message).
     """
@@ -749,7 +711,7 @@ def from_sympy(system, params=None, init=None, *, path=None, form=None, name=Non
         Model.from_string(text, name=os.fspath(path) if path is not None else
                           "%s.model" % _model_name(name, path))
     if path is not None:
-        _write_atomic(path, text)
+        _write_file(path, text)
     return text
 
 

@@ -14,8 +14,10 @@ digits as the file); and from the messages of include/nhref_model_file.h ("FILE:
 """
 import decimal
 import os
+import signal
 import sys
 import tempfile
+import threading
 import unittest
 
 try:
@@ -159,12 +161,39 @@ class TestModelFile(unittest.TestCase):
         """a Model from bytes; a spec keeps its own reference (the Model may go)"""
         m = nhref.Model.from_string(read(SLEIGH, "rb"), name="b")
         self.assertEqual(m.path, "b")
-        self.assertIn("[lagrangian]", m.text)
         tr1 = nhref.run(m, t=[1])
         del m
         tr2 = nhref.run(nhref.Model.from_string(read(SLEIGH)), t=[1])
         self.assertEqual(tr1.strings("x"), tr2.strings("x"))
 
+    @unittest.skipUnless(hasattr(os, "mkfifo") and hasattr(signal, "alarm"), "no FIFOs")
+    def test_read_once(self):
+        """Model.read reads the file once (a FIFO has its text once: read again, it
+        would block until the alarm)"""
+        with tempfile.TemporaryDirectory() as d:
+            fifo = os.path.join(d, "sleigh.model")
+            os.mkfifo(fifo)
+
+            def write():
+                with open(fifo, "w") as f:
+                    f.write(read(SLEIGH))
+
+            writer = threading.Thread(target=write)
+            writer.start()
+
+            def alarm(signum, frame):  # not an OSError, which a reader might catch
+                raise AssertionError("Model.read blocked on the FIFO")
+
+            old = signal.signal(signal.SIGALRM, alarm)
+            signal.alarm(10)
+            try:
+                m = nhref.Model.read(fifo)
+            finally:
+                signal.alarm(0)
+                signal.signal(signal.SIGALRM, old)
+                writer.join()
+            self.assertEqual(nhref.run(m, t=[1]).strings("x"),
+                             nhref.run(SLEIGH, t=[1]).strings("x"))
 
 class Path(os.PathLike):
     """a minimal os.PathLike (pathlib's would do; this keeps the type explicit)"""

@@ -26,6 +26,7 @@ Exit status 77 (skipped) without numpy, SymPy or mpmath (Debian: python3-sympy).
 """
 import decimal
 import os
+import re
 import sys
 import tempfile
 import unittest
@@ -146,6 +147,12 @@ def compare(test, mine, hand, ref, what, columns):
     return len(differ)
 
 
+def exact_floats(e):
+    """E with each Float the rational its decimal digits say (SymPy's replace() leaves
+    a Float exponent: a**Float(-2.5) stays)"""
+    return e.xreplace({f: sm.Rational(str(f)) for f in e.atoms(sm.Float)})
+
+
 class TestFromSympy(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -212,11 +219,13 @@ class TestFromSympy(unittest.TestCase):
             nhref.model.from_sympy(kane, PARAMS, form="lagrangian")
         with self.assertRaisesRegex(ValueError, "'sin' is not a name"):
             nhref.model.from_sympy(kane, PARAMS, names={U[2]: "sin"})
+        with self.assertRaisesRegex(ValueError, "'sinh' is not a name"):
+            nhref.model.from_sympy(kane, PARAMS, names={U[2]: "sinh"})
         with self.assertRaisesRegex(ValueError, "'x' is given twice"):
             nhref.model.from_sympy(kane, PARAMS, names={U[2]: "x"})
         with self.assertRaisesRegex(nhref.model.UnsupportedExpression,
-                                    r"\[integrals\] bad: the function asin .*atan\(x/sqrt"):
-            nhref.model.from_sympy(kane, PARAMS, integrals={"bad": sm.asin(theta)})
+                                    r"\[integrals\] bad: the function atan2 .*atan\(y/x\)"):
+            nhref.model.from_sympy(kane, PARAMS, integrals={"bad": sm.atan2(theta, psi)})
         with self.assertRaisesRegex(TypeError, "not a sympy.physics.mechanics"):
             nhref.model.from_sympy(object(), PARAMS)
         N = me.ReferenceFrame("N")
@@ -233,6 +242,25 @@ class TestFromSympy(unittest.TestCase):
             with open(path) as f:
                 self.assertEqual(f.read(), "old")
             self.assertEqual(os.listdir(d), ["old.model"])
+
+    def test_write_through_link(self):
+        """path= a symbolic link: the link stays and its target gets the text with its
+        old mode (the library's writer, nhref_io.h nhref_outfile_open)"""
+        q = me.dynamicsymbols("q")
+        k = sm.symbols("k", positive=True)
+        lm = me.LagrangesMethod(q.diff(t) ** 2 / 2 - k * q ** 2 / 2, [q])
+        with tempfile.TemporaryDirectory() as d:
+            target, link = os.path.join(d, "target.model"), os.path.join(d, "link.model")
+            with open(target, "w") as f:
+                f.write("old")
+            os.chmod(target, 0o640)
+            os.symlink("target.model", link)
+            text = nhref.model.from_sympy(lm, {k: 1}, {q: 1}, path=link)
+            self.assertTrue(os.path.islink(link))
+            with open(target) as f:
+                self.assertEqual(f.read(), text)
+            self.assertEqual(os.stat(target).st_mode & 0o777, 0o640)
+            self.assertEqual(sorted(os.listdir(d)), ["link.model", "target.model"])
 
 
 class TestOtherSystems(unittest.TestCase):
@@ -375,7 +403,11 @@ class TestPrinter(unittest.TestCase):
                  sm.sin(a) ** 2 + sm.cos(b) ** 2 * sm.tan(c), sm.exp(-a * b) * sm.log(c),
                  sm.atan(a / c) + sm.atanh(a) - sm.tanh(b), sm.cot(a) + sm.sec(b) - sm.csc(c),
                  sm.sinh(a - b) * sm.cosh(c) + sm.coth(c), sm.pi * a + sm.E, t * a ** 2 - t,
-                 -a * b / c ** 2, (a * b) ** 3 / (c - a) ** 5, -sm.Rational(5, 2) * a ** -2]
+                 -a * b / c ** 2, (a * b) ** 3 / (c - a) ** 5, -sm.Rational(5, 2) * a ** -2,
+                 sm.asin(a) - sm.acos(b / 2) * sm.sinh(b) / sm.cosh(b),
+                 c ** sm.Rational(1, 3) - (a + c) ** sm.Rational(-2, 3), c ** a * t ** -b,
+                 c ** -(a * b) / a ** sm.Float("2.5"), sm.Integer(2) ** t + c ** sm.pi,
+                 b ** sm.Float("3.0") - sm.Float("1.5") ** (a - c), (c ** a) ** c]
         state = {"a": "0.7", "b": "-1.3"}
         lines = ["[parameters]", "c = 2.5", "[state]"] + ["%s = %s" % kv for kv in state.items()]
         lines += ["[ode]", "a = 0", "b = 0", "[integrals]"]
@@ -386,12 +418,18 @@ class TestPrinter(unittest.TestCase):
         at = {a: sm.Rational("0.7"), b: sm.Rational("-1.3"), c: sm.Rational("2.5"),
               t: sm.Rational("0.25")}
         for k, e in enumerate(exprs):
-            exact = e.replace(lambda z: z.is_Float, lambda z: sm.Rational(str(z))).xreplace(at)
+            exact = exact_floats(e).xreplace(at)
             want = D(str(sm.N(exact, 50)))
             got = D(tr.strings("e%d" % k, 40)[0])
             self.assertLessEqual(abs(got - want), D("1e-36") * max(1, abs(want)),
                                  "%s printed as %s: %s, SymPy %s" % (
                                      e, nhref.model.to_expression(e), got, want))
+
+    def test_functions(self):
+        """the printer's functions are the grammar's (NHREF_TAPE_PARSE_FUNCTIONS)"""
+        with open(os.path.join(TOP, "include", "nhref_tape.h")) as f:
+            grammar = re.search(r'#define NHREF_TAPE_PARSE_FUNCTIONS "([^"]*)"', f.read())
+        self.assertEqual(" ".join(nhref.model._FUNCTIONS), grammar.group(1))
 
     def test_forms(self):
         a, b, c = sm.symbols("a b c")
@@ -404,12 +442,43 @@ class TestPrinter(unittest.TestCase):
         q = me.dynamicsymbols("q")
         self.assertEqual(p(q.diff(t) * sm.sin(q), {q: "q", q.diff(t): "v"}), "v*sin(q)")
         self.assertEqual(p(q.diff(t) * sm.sin(q)), "q_dot*sin(q)")
-        for bad, what in ((a ** b, "integer exponent"), (a ** sm.Rational(1, 3), "integer"),
+        self.assertEqual(p(a ** b), "a^b")
+        self.assertEqual(p(a ** sm.Rational(1, 3)), "a^(1/3)")
+        self.assertEqual(p(a ** -sm.Rational(1, 3)), "1/a^(1/3)")
+        self.assertEqual(p(a ** (b + c)), "a^(b + c)")
+        self.assertEqual(p(a ** sm.Float("-2.5")), "1/a^2.50000000000000")
+        self.assertEqual(p(a ** sm.Float("2.0")), "a^2")
+        self.assertEqual(p(sm.asin(a) - sm.acos(a)), "-acos(a) + asin(a)")
+        self.assertEqual(p(sm.sinh(a) * sm.cosh(b)), "cosh(b)*sinh(a)")
+        for bad, what in ((sm.asinh(a), "function asinh .*log"), (a ** sm.I, "no form"),
                           (sm.Abs(a), "function Abs"), (sm.atan2(a, b), "atan2"),
                           (sm.I * a, "no form"), (sm.Function("f")(a), "not a coordinate"),
                           (q.diff(t, 2), "is left in the expression")):
             with self.assertRaisesRegex(nhref.model.UnsupportedExpression, what):
                 p(bad)
+
+    def test_long_real_powers(self):
+        """a long product of real powers, written by from_sympy on lines of at most 100
+        characters (broken between tokens, never inside a number such as 2.5000...;
+        keys of 1 to 8 characters move the break), is the value SymPy evaluates at the
+        initial point"""
+        q = me.dynamicsymbols("q")
+        k = sm.symbols("k", positive=True)
+        F = sm.Float
+        P = (k ** F("2.5") * sm.sin(q) ** F("1.25") * sm.atan(q) ** F("1.5") *
+             sm.cosh(q) ** F("0.75") * sm.sinh(q) ** F("1.5") * sm.asin(q) ** F("3.25"))
+        keys = ["P" + "_" * j for j in range(8)]
+        lm = me.LagrangesMethod(q.diff(t) ** 2 / 2 - k * q ** 2 / 2, [q])
+        text = nhref.model.from_sympy(lm, {k: "1.5"}, {q: "0.5"},
+                                      integrals={n: P for n in keys})
+        entries = text[text.index("[integrals]"):]
+        self.assertTrue(all(len(l) <= 100 for l in entries.splitlines()), entries)
+        self.assertEqual(entries.count("\n    "), len(keys), entries)  # each broken once
+        tr = nhref.run(nhref.Model.from_string(text), t=["0"], digits=30)
+        want = D(str(sm.N(exact_floats(P).xreplace({q: sm.Rational(1, 2),
+                                                     k: sm.Rational(3, 2)}), 50)))
+        for n in keys:
+            self.assertLessEqual(abs(D(tr.strings(n, 32)[0]) - want), 10 * TOL * abs(want), n)
 
 
 class TestSteadyRolling(unittest.TestCase):
