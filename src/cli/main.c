@@ -37,7 +37,7 @@ static void usage(FILE *out)
                  "MODEL is a built-in model ('nhref list') or a model file, a path (a name\n"
                  "with '/' or '.'): your own system as a Lagrangian with constraints, an ODE\n"
                  "or M x' = F (docs/models/writing-a-model.md; examples in\n"
-                 "%s/models).\n"
+                 "%s/models).\n\n"
                  "'nhref COMMAND --help' describes a command.  Examples:\n"
                  "  nhref run chaplygin_sleigh --digits 50 -o sleigh.csv\n"
                  "  nhref run %s/models/knife_edge_incline.model -p 'alpha=pi/7'\n",
