@@ -130,7 +130,7 @@ cmp -s out/chaplygin_sleigh/a-zero.csv "$top_srcdir/data/golden/chaplygin_sleigh
 cd "$tmp" || exit 1
 
 # ---------------------------------------------------------------- man pages
-for c in "" -list -describe -run -golden -lyapunov -verify; do
+for c in "" -list -describe -run -golden -lyapunov -verify -sweep -catalogue; do
     page=$dest$mandir/man1/nhref$c.1
     if [ ! -f "$page" ]; then
         bad "no man page nhref$c.1"

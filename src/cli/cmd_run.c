@@ -11,11 +11,15 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "Usage: nhref run MODEL [OPTION]...\n"
-            "Integrate MODEL from t = 0 and write t, the state and the first integrals as CSV:\n"
-            "a header row, '#' metadata lines, the rows (pandas.read_csv(f, comment='#') and\n"
-            "numpy.genfromtxt(f, delimiter=',', names=True, comments='#') read it).\n\n"
-            "  -p, --param NAME=VALUE  set a parameter (decimal; see 'nhref describe MODEL')\n"
-            "  -i, --init NAME=VALUE   set an initial state component (decimal)\n"
+            "Integrate MODEL from t-start (default 0) and write t, the state and the first\n"
+            "integrals as CSV: a header row, '#' metadata lines, the rows\n"
+            "(pandas.read_csv(f, comment='#') and numpy.genfromtxt(f, delimiter=',',\n"
+            "names=True, comments='#') read it).  MODEL is a built-in model (see 'nhref\n"
+            "list') or a model file: a name with '/' or '.' is a path (the shipped ones are\n"
+            "in %s/models; docs/models/writing-a-model.md).\n\n"
+            "  -p, --param NAME=VALUE  set a parameter: a decimal or a constant expression\n"
+            "                          ('a=pi/7'; see 'nhref describe MODEL')\n"
+            "  -i, --init NAME=VALUE   set an initial state component (as --param)\n"
             "  -T, --t-end T           final time [s], T > t-start (default: the model's)\n"
             "      --dt-out H          output interval [s], H > 0 (default: the model's): the\n"
             "                          rows t-start + k H (exact decimals) before T, then T\n"
@@ -48,15 +52,18 @@ static void usage(FILE *out)
             "      --format FMT        csv (default) or jsonl (JSON Lines: one object per row)\n"
             "  -q, --quiet             no progress on stderr\n"
             "  -h, --help              show this help and exit\n\n"
-            "All values are parsed as decimal strings at the working precision.  Events are\n"
-            "located to the working precision; a terminal one ends the run with one more row,\n"
-            "the state at the event.  A finite-time blow-up ends it with its estimated time.\n"
-            "Event expressions must be defined at the initial state; parentheses nest at most\n"
-            "%d levels.  Values must be below 2^(64 max(P, 64)) in magnitude at P bits.\n"
+            "Decimal values are read at the working precision, never through double; a\n"
+            "constant expression (with '(', '*', '/', '^' or pi; no names, no t: 'pi/7',\n"
+            "'1.2*sin(0.3)') is evaluated at the working precision plus 64 bits and rounded\n"
+            "once.  Times are decimals.  Events are located to the working precision; a\n"
+            "terminal one ends the run with one more row, the state at the event.  A\n"
+            "finite-time blow-up ends it with its estimated time.  Event expressions must be\n"
+            "defined at the initial state; parentheses nest at most %d levels.  Values must\n"
+            "be below 2^(64 max(P, 64)) in magnitude at P bits.\n"
             "Before anything is allocated, the memory of the output grid and of the scheme's\n"
             "workspace is estimated and compared with what the process may use.\n"
             "Example: nhref run chaplygin_sleigh --digits 100 -T 10 --dt-out 0.5\n",
-            NHREF_GUARD_BITS, cli_prec_max(), NHREF_TAPE_PARSE_MAX_DEPTH);
+            NHREF_PKGDATADIR, NHREF_GUARD_BITS, cli_prec_max(), NHREF_TAPE_PARSE_MAX_DEPTH);
 }
 
 int cli_run_args(cli_run_args_t *a, int argc, char **argv, int need_model)
