@@ -491,6 +491,8 @@ def _columns(data, names):
     if isinstance(data, (str, os.PathLike)):
         return ("file", os.fspath(data))
     _need_numpy("verify of arrays")
+    if isinstance(data, Trajectory):  # nhref.run's own (rigorous: the midpoints)
+        return _from_arrays(list(data.names), [data.values[:, j] for j in range(data.ncols)])
     if hasattr(data, "columns") and hasattr(data, "to_numpy"):  # a pandas DataFrame
         cols = [str(c) for c in data.columns]
         arrays = [data[c].to_numpy() for c in data.columns]
@@ -539,8 +541,9 @@ def verify(data, model=None, *, golden=None, params=None, init=None, t_start=Non
     """Judge a trajectory against nhref's reference (nhref_verify.h); return a Report.
 
     data        a CSV path, a pandas DataFrame (an index named like a column, e.g.
-                "t", is used), a dict {name: array}, a numpy structured array, or a
-                2-D array with names=[...].  Numeric columns are taken as doubles,
+                "t", is used), a dict {name: array}, a numpy structured array, a
+                2-D array with names=[...], or a Trajectory (run()'s, as doubles;
+                rigorous: the midpoints).  Numeric columns are taken as doubles,
                 exactly; columns of strings as decimal strings.
     model       the model's name, a model file's path or an nhref.Model (as for
                 run); or golden="MODEL/CASE" or a path: the

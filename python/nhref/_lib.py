@@ -13,7 +13,10 @@ The library is found, in this order:
   2. a build tree: ../../src/.libs/ from this file (python/nhref/ in an in-tree
      build), and $NHREF_BUILDDIR/src/.libs/ (a VPATH build);
   3. the libdir configure chose, written at build time into _paths.py;
-  4. the system's search (ctypes.util.find_library("nhref")).
+  4. PREFIX/lib for a package in PREFIX/lib/pythonX.Y/site-packages/nhref (an
+     installation moved, staged with DESTDIR or made with `make install prefix=...`,
+     where _paths.py still names configure's libdir);
+  5. the system's search (ctypes.util.find_library("nhref")).
 """
 import ctypes
 import ctypes.util
@@ -21,6 +24,7 @@ import glob
 import os
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
+_searched = []  # the directories _candidates looked in, for the error message
 
 
 def _candidates():
@@ -42,7 +46,9 @@ def _candidates():
         dirs.append(_paths.LIBDIR)
     except ImportError:
         pass
-    for d in dirs:
+    dirs.append(os.path.join(_HERE, "..", "..", ".."))
+    for d in map(os.path.normpath, dirs):
+        _searched.append(d)
         yield from sorted(glob.glob(os.path.join(d, "libnhref.so*")))
         yield from sorted(glob.glob(os.path.join(d, "libnhref*.dylib")))
     found = ctypes.util.find_library("nhref")
@@ -57,9 +63,13 @@ def _load():
             return ctypes.CDLL(path, use_errno=True), path
         except OSError as e:
             tried.append("%s (%s)" % (path, e))
-    raise ImportError(
-        "nhref: libnhref not found (tried: %s); build nhref, or set NHREF_LIBRARY to the path "
-        "of libnhref.so" % (", ".join(tried) or "nothing"))
+    where = []
+    if _searched:
+        where.append("no libnhref.so* in %s, nor on the system's search path" % ", ".join(_searched))
+    if tried:
+        where.append("tried: " + ", ".join(tried))
+    raise ImportError("nhref: libnhref not found (%s); build nhref, or set NHREF_LIBRARY to the "
+                      "path of libnhref.so" % "; ".join(where))
 
 
 lib, path = _load()

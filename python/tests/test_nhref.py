@@ -421,6 +421,11 @@ class TestVerify(unittest.TestCase):
                                                "chaplygin_sleigh", params={"m": 2.5},
                                                min_digits=15)
         self.assertTrue(good.passed)
+        # a Trajectory goes in as it is (its integral columns too): the same verdicts
+        self.assertFalse(nhref.verify(tr, "chaplygin_sleigh").passed)
+        whole = nhref.verify(tr, "chaplygin_sleigh", params={"m": 2.5}, min_digits=15)
+        self.assertTrue(whole.passed, whole.summary)
+        self.assertEqual(set(whole.digits), set(tr.names[1:]))
 
     def test_golden_values_against_golden(self):
         g = nhref.golden.load("chaplygin_sleigh/PUB-1")
