@@ -118,8 +118,7 @@ typedef struct nhref_model {
     const void *data;
     int (*build)(nhref_tape_t *tape, nhref_model_tape_t which, const void *data);
     int (*check_data)(mpfr_srcptr p, char *why, size_t len, const void *data);
-    int (*check_init_data)(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len,
-                           const void *data);
+    int (*check_init_data)(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len, const void *data);
 } nhref_model_t;
 
 /* The registry, in the order of models.def. */

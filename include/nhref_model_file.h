@@ -57,8 +57,8 @@ typedef struct nhref_model_file nhref_model_file_t;
  * Cost: the parse, the derivation of the equations (a Lagrangian of N coordinates: about
  * 3N + N^2 passes over its tape), a check of every tape. */
 int nhref_model_file_read(nhref_model_file_t **mf, const char *path, char *err, size_t errlen);
-int nhref_model_file_parse(nhref_model_file_t **mf, const char *text, size_t len,
-                           const char *name, char *err, size_t errlen);
+int nhref_model_file_parse(nhref_model_file_t **mf, const char *text, size_t len, const char *name,
+                           char *err, size_t errlen);
 
 /* nhref_model_file_model -- the model MF defines (valid while MF lives). */
 const nhref_model_t *nhref_model_file_model(const nhref_model_file_t *mf);

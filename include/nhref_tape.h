@@ -43,31 +43,31 @@
 NHREF_BEGIN_DECLS
 
 /* Operations of the tape: X(name, arity, printable name). */
-#define NHREF_TAPE_OP_LIST(X) \
-    X(CONST, 0, "const")      \
-    X(TIME, 0, "t")           \
-    X(STATE, 0, "state")      \
-    X(PARAM, 0, "param")      \
-    X(ADD, 2, "add")          \
-    X(SUB, 2, "sub")          \
-    X(NEG, 1, "neg")          \
-    X(MUL, 2, "mul")          \
-    X(SQR, 1, "sqr")          \
-    X(DIV, 2, "div")          \
-    X(SQRT, 1, "sqrt")        \
-    X(SIN, 1, "sin")          \
-    X(COS, 1, "cos")          \
-    X(EXP, 1, "exp")          \
-    X(LOG, 1, "log")          \
-    X(ATAN, 1, "atan")        \
-    X(ATANH, 1, "atanh")      \
-    X(TANH, 1, "tanh")        \
-    X(POWI, 1, "powi")        \
-    X(SOLVE, 0, "solve")      \
-    X(ASIN, 1, "asin")        \
-    X(ACOS, 1, "acos")        \
-    X(SINH, 1, "sinh")        \
-    X(COSH, 1, "cosh")        \
+#define NHREF_TAPE_OP_LIST(X)                                                                      \
+    X(CONST, 0, "const")                                                                           \
+    X(TIME, 0, "t")                                                                                \
+    X(STATE, 0, "state")                                                                           \
+    X(PARAM, 0, "param")                                                                           \
+    X(ADD, 2, "add")                                                                               \
+    X(SUB, 2, "sub")                                                                               \
+    X(NEG, 1, "neg")                                                                               \
+    X(MUL, 2, "mul")                                                                               \
+    X(SQR, 1, "sqr")                                                                               \
+    X(DIV, 2, "div")                                                                               \
+    X(SQRT, 1, "sqrt")                                                                             \
+    X(SIN, 1, "sin")                                                                               \
+    X(COS, 1, "cos")                                                                               \
+    X(EXP, 1, "exp")                                                                               \
+    X(LOG, 1, "log")                                                                               \
+    X(ATAN, 1, "atan")                                                                             \
+    X(ATANH, 1, "atanh")                                                                           \
+    X(TANH, 1, "tanh")                                                                             \
+    X(POWI, 1, "powi")                                                                             \
+    X(SOLVE, 0, "solve")                                                                           \
+    X(ASIN, 1, "asin")                                                                             \
+    X(ACOS, 1, "acos")                                                                             \
+    X(SINH, 1, "sinh")                                                                             \
+    X(COSH, 1, "cosh")                                                                             \
     X(POW, 2, "pow")
 
 typedef enum {
@@ -252,9 +252,8 @@ int nhref_tape_format(char *buf, size_t len, const nhref_tape_t *tape, nhref_nod
  * exponent beyond NHREF_TAPE_PARSE_MAX_EXPONENT (the parser would not read it back) or
  * a written form too long it falls back to nhref_tape_format.  Returns as it.
  * Cost: the expansion, at most 48^2 products of terms per node. */
-int nhref_tape_format_simplified(char *buf, size_t len, const nhref_tape_t *tape,
-                                 nhref_node_t node, const char *const *state,
-                                 const char *const *param);
+int nhref_tape_format_simplified(char *buf, size_t len, const nhref_tape_t *tape, nhref_node_t node,
+                                 const char *const *state, const char *const *param);
 
 /* ------------------------------------------------------------------ tangent tapes
  * Forward-mode differentiation of a tape by source transformation: the result
@@ -304,8 +303,8 @@ int nhref_tape_gradient(nhref_tape_t **out, const nhref_tape_t *f, size_t k);
  * sizes, or N is too large); NHREF_ENOMEM.  Cost of the new tape: about (3 + n) passes
  * over SRC's nodes.
  * Source: A. M. Bloch, Nonholonomic Mechanics and Control (2003), §5.2. */
-int nhref_tape_lagrange(nhref_tape_t **out, nhref_tape_t **kkt, const nhref_tape_t *src,
-                        size_t n, size_t m, size_t *bad);
+int nhref_tape_lagrange(nhref_tape_t **out, nhref_tape_t **kkt, const nhref_tape_t *src, size_t n,
+                        size_t m, size_t *bad);
 
 /* nhref_tape_select -- a tape whose COUNT outputs are SRC's outputs FIRST, ...,
  * FIRST + COUNT - 1, with only the nodes they need (SRC's inputs); FIRST = 0 and

@@ -89,9 +89,30 @@ static int contains(arb_srcptr b, mpfr_srcptr x)
 }
 
 /* ------------------------------------------------------------------ kernels */
-enum { OP_ADD, OP_SUB, OP_NEG, OP_MUL, OP_MULS, OP_SQR, OP_DIV, OP_DIVS, OP_SQRT, OP_SINCOS,
-       OP_EXP, OP_LOG, OP_ATAN, OP_ATANH, OP_TANH, OP_POW, OP_ASIN, OP_ACOS, OP_SINHCOSH,
-       OP_POWS, OP_POWV, NOP };
+enum {
+    OP_ADD,
+    OP_SUB,
+    OP_NEG,
+    OP_MUL,
+    OP_MULS,
+    OP_SQR,
+    OP_DIV,
+    OP_DIVS,
+    OP_SQRT,
+    OP_SINCOS,
+    OP_EXP,
+    OP_LOG,
+    OP_ATAN,
+    OP_ATANH,
+    OP_TANH,
+    OP_POW,
+    OP_ASIN,
+    OP_ACOS,
+    OP_SINHCOSH,
+    OP_POWS,
+    OP_POWV,
+    NOP
+};
 
 typedef struct {
     int op;
@@ -102,18 +123,29 @@ typedef struct {
 } kcase_t;
 
 static const kcase_t kcases[] = {
-    {OP_ADD, "add", -2, 2, -2, 2, 0},      {OP_SUB, "sub", -2, 2, -2, 2, 0},
-    {OP_NEG, "neg", -2, 2, 0, 0, 0},       {OP_MUL, "mul", -2, 2, -2, 2, 0},
-    {OP_MULS, "mul_scalar", -2, 2, -2, 2, 0}, {OP_SQR, "sqr", -2, 2, 0, 0, 0},
-    {OP_DIV, "div", -2, 2, 0.5, 2, 0},     {OP_DIVS, "div_scalar", -2, 2, 0.5, 2, 0},
-    {OP_SQRT, "sqrt", 0.5, 3, 0, 0, 0},    {OP_SINCOS, "sincos", -3, 3, 0, 0, 0},
-    {OP_EXP, "exp", -2, 2, 0, 0, 0},       {OP_LOG, "log", 0.5, 3, 0, 0, 0},
-    {OP_ATAN, "atan", -3, 3, 0, 0, 0},     {OP_ATANH, "atanh", -0.8, 0.8, 0, 0, 0},
-    {OP_TANH, "tanh", -3, 3, 0, 0, 0},     {OP_POW, "pow_si -3", 0.5, 2, 0, 0, -3},
-    {OP_POW, "pow_si -1", 0.5, 2, 0, 0, -1}, {OP_POW, "pow_si 0", -2, 2, 0, 0, 0},
-    {OP_POW, "pow_si 2", -2, 2, 0, 0, 2},  {OP_POW, "pow_si 5", 0.5, 2, 0, 0, 5},
+    {OP_ADD, "add", -2, 2, -2, 2, 0},
+    {OP_SUB, "sub", -2, 2, -2, 2, 0},
+    {OP_NEG, "neg", -2, 2, 0, 0, 0},
+    {OP_MUL, "mul", -2, 2, -2, 2, 0},
+    {OP_MULS, "mul_scalar", -2, 2, -2, 2, 0},
+    {OP_SQR, "sqr", -2, 2, 0, 0, 0},
+    {OP_DIV, "div", -2, 2, 0.5, 2, 0},
+    {OP_DIVS, "div_scalar", -2, 2, 0.5, 2, 0},
+    {OP_SQRT, "sqrt", 0.5, 3, 0, 0, 0},
+    {OP_SINCOS, "sincos", -3, 3, 0, 0, 0},
+    {OP_EXP, "exp", -2, 2, 0, 0, 0},
+    {OP_LOG, "log", 0.5, 3, 0, 0, 0},
+    {OP_ATAN, "atan", -3, 3, 0, 0, 0},
+    {OP_ATANH, "atanh", -0.8, 0.8, 0, 0, 0},
+    {OP_TANH, "tanh", -3, 3, 0, 0, 0},
+    {OP_POW, "pow_si -3", 0.5, 2, 0, 0, -3},
+    {OP_POW, "pow_si -1", 0.5, 2, 0, 0, -1},
+    {OP_POW, "pow_si 0", -2, 2, 0, 0, 0},
+    {OP_POW, "pow_si 2", -2, 2, 0, 0, 2},
+    {OP_POW, "pow_si 5", 0.5, 2, 0, 0, 5},
     {OP_POW, "pow_si 7 (u0 = 0)", 0, 0, 0, 0, 7},
-    {OP_ASIN, "asin", -0.8, 0.8, 0, 0, 0},   {OP_ACOS, "acos", -0.8, 0.8, 0, 0, 0},
+    {OP_ASIN, "asin", -0.8, 0.8, 0, 0, 0},
+    {OP_ACOS, "acos", -0.8, 0.8, 0, 0, 0},
     {OP_SINHCOSH, "sinhcosh", -3, 3, 0, 0, 0},
     {OP_POWS, "pow_scalar", 0.5, 3, -2.5, 2.5, 0}, /* the exponent: v_0 */
     {OP_POWV, "pow (series exponent)", 0.5, 3, -2.5, 2.5, 0},
@@ -143,11 +175,21 @@ static int run_arb(const kcase_t *c, arb_ptr w, arb_ptr d, arb_ptr *aux, arb_src
         case OP_ATAN: st = nhref_jet_atan_arb(w, d, u, k, ws); break;
         case OP_ATANH: st = nhref_jet_atanh_arb(w, d, u, k, ws); break;
         case OP_TANH: st = nhref_jet_tanh_arb(w, d, u, k, ws); break;
-        case OP_ASIN: st = nhref_jet_asin_arb(w, aux[0], d, u, k, ws); break;
-        case OP_ACOS: st = nhref_jet_acos_arb(w, aux[0], d, u, k, ws); break;
-        case OP_SINHCOSH: st = nhref_jet_sinhcosh_arb(w, d, u, k, ws); break;
-        case OP_POWS: st = nhref_jet_pow_scalar_arb(w, u, v, k, ws); break;
-        case OP_POWV: st = nhref_jet_pow_arb(w, aux[0], d, u, v, k, ws); break;
+        case OP_ASIN:
+            st = nhref_jet_asin_arb(w, aux[0], d, u, k, ws);
+            break;
+        case OP_ACOS:
+            st = nhref_jet_acos_arb(w, aux[0], d, u, k, ws);
+            break;
+        case OP_SINHCOSH:
+            st = nhref_jet_sinhcosh_arb(w, d, u, k, ws);
+            break;
+        case OP_POWS:
+            st = nhref_jet_pow_scalar_arb(w, u, v, k, ws);
+            break;
+        case OP_POWV:
+            st = nhref_jet_pow_arb(w, aux[0], d, u, v, k, ws);
+            break;
         default: st = nhref_jet_pow_si_arb(w, aux, u, c->n, k, ws); break;
         }
     }
@@ -176,11 +218,21 @@ static int run_mp(const kcase_t *c, mpfr_ptr w, mpfr_ptr d, mpfr_ptr *aux, mpfr_
         case OP_ATAN: st = nhref_jet_atan(w, d, u, k, ws); break;
         case OP_ATANH: st = nhref_jet_atanh(w, d, u, k, ws); break;
         case OP_TANH: st = nhref_jet_tanh(w, d, u, k, ws); break;
-        case OP_ASIN: st = nhref_jet_asin(w, aux[0], d, u, k, ws); break;
-        case OP_ACOS: st = nhref_jet_acos(w, aux[0], d, u, k, ws); break;
-        case OP_SINHCOSH: st = nhref_jet_sinhcosh(w, d, u, k, ws); break;
-        case OP_POWS: st = nhref_jet_pow_scalar(w, u, v, k, ws); break;
-        case OP_POWV: st = nhref_jet_pow(w, aux[0], d, u, v, k, ws); break;
+        case OP_ASIN:
+            st = nhref_jet_asin(w, aux[0], d, u, k, ws);
+            break;
+        case OP_ACOS:
+            st = nhref_jet_acos(w, aux[0], d, u, k, ws);
+            break;
+        case OP_SINHCOSH:
+            st = nhref_jet_sinhcosh(w, d, u, k, ws);
+            break;
+        case OP_POWS:
+            st = nhref_jet_pow_scalar(w, u, v, k, ws);
+            break;
+        case OP_POWV:
+            st = nhref_jet_pow(w, aux[0], d, u, v, k, ws);
+            break;
         default: st = nhref_jet_pow_si(w, aux, u, c->n, k, ws); break;
         }
     }

@@ -92,8 +92,10 @@ START_TEST(test_sleigh_lagrange_equations)
     mpfr_ptr x = nhref_vec_new(6, PREC), f = nhref_vec_new(6, PREC), want = nhref_vec_new(6, PREC);
     mpfr_t v, om, c, s, dv, dom, tmp;
     /* (phi, v, omega) samples: headings in all quadrants, both signs of v and omega */
-    static const char *const sample[][3] = {{"0.3", "1.25", "-0.7"},    {"2.9", "-0.4", "1.1"},
-                                            {"-1.7", "0.05", "0.333"}, {"4.4", "2", "-2.5"},
+    static const char *const sample[][3] = {{"0.3", "1.25", "-0.7"},
+                                            {"2.9", "-0.4", "1.1"},
+                                            {"-1.7", "0.05", "0.333"},
+                                            {"4.4", "2", "-2.5"},
                                             {"0", "0", "1"}};
 
     ck_assert_str_eq(m->name, "sleigh_from_lagrangian");
@@ -338,8 +340,8 @@ static const bad_t bad[] = {
      "two forms of the dynamics"},
     {"[coordinates]\nx = 0\nthis line has no equals sign\n[lagrangian]\nL = x_dot^2\n",
      NHREF_EPARSE, "test.model:3: expected 'NAME = VALUE' or '[section]'"},
-    {"[velocities]\nz_dot = 1\n[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2\n",
-     NHREF_EPARSE, "test.model:2: [velocities] 'z_dot' is not the velocity of a coordinate"},
+    {"[velocities]\nz_dot = 1\n[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2\n", NHREF_EPARSE,
+     "test.model:2: [velocities] 'z_dot' is not the velocity of a coordinate"},
     {"[state]\nx = 0\ny = 0\n[ode]\nx = y\n", NHREF_EPARSE, "[ode] has no right-hand side for y"},
     {"[coordinates]\nx = 0\n[lagrangian]\nL = x_dot^2\n[conditions]\nc = x_dot\n", NHREF_EPARSE,
      "test.model:6: [conditions] c: 'x_dot' is not a condition EXPR OP EXPR"},
@@ -353,8 +355,8 @@ static const bad_t bad[] = {
      "test.model:8: [solution] has no expression for v"},
     {"[state]\nx = 0\n[ode]\nx = 1\n[solution]\nx = x + t\n", NHREF_EPARSE,
      "test.model:6: [solution] x: column 1: unknown name 'x'"},
-    {"[parameters]\nx_0 = 1\n[state]\nx = 0\n[ode]\nx = 1\n[solution]\nx = x_0 + t\n",
-     NHREF_EPARSE, "test.model:8: [solution] the initial value of x is named x_0, which is already"},
+    {"[parameters]\nx_0 = 1\n[state]\nx = 0\n[ode]\nx = 1\n[solution]\nx = x_0 + t\n", NHREF_EPARSE,
+     "test.model:8: [solution] the initial value of x is named x_0, which is already"},
     {"[model]\nname = skater\n[state]\nx = 0\n[ode]\nx = 1\n", NHREF_EPARSE,
      "test.model:2: the model's name 'skater' is a built-in model's"},
     {"[state]\nx = 0\n[ode]\nx = 1\n[solution]\ny = t\n", NHREF_EPARSE,
@@ -397,8 +399,7 @@ START_TEST(test_limits)
     n += (size_t)sprintf(text + n, "[lagrangian]\nL = q0_dot^2\n");
     s = nhref_model_file_parse(&mf, text, n, "test.model", err, sizeof err);
     ck_assert_int_eq(s, NHREF_EINVAL);
-    ck_assert_msg(strstr(err, "66 state components, more than the limit of 64") != NULL, "%s",
-                  err);
+    ck_assert_msg(strstr(err, "66 state components, more than the limit of 64") != NULL, "%s", err);
     /* the size */
     memset(text, '#', NHREF_MODEL_FILE_MAX_BYTES + 1);
     s = nhref_model_file_parse(&mf, text, NHREF_MODEL_FILE_MAX_BYTES + 1, "test.model", err,
@@ -426,8 +427,7 @@ END_TEST
 
 /* ------------------------------------------------------------------ checks at run time */
 /* the spec's resolution says what is wrong with the parameters and the initial state */
-static void resolve_fails(const char *text, const char *param, const char *init,
-                          const char *want)
+static void resolve_fails(const char *text, const char *param, const char *init, const char *want)
 {
     nhref_model_file_t *mf = parse_ok(text);
     nhref_spec_t *spec;
@@ -454,8 +454,9 @@ START_TEST(test_runtime_checks)
     resolve_fails(ranged, NULL, "x=3",
                   "the condition near: x^2 < 4 does not hold at the initial state "
                   "(test.model:9)");
-    resolve_fails(sleigh, NULL, "y_dot=0.5", "the initial velocities are off the constraint "
-                                             "blade: its residual is 0.5");
+    resolve_fails(sleigh, NULL, "y_dot=0.5",
+                  "the initial velocities are off the constraint "
+                  "blade: its residual is 0.5");
     /* M = diag(1, 0): nothing fixes y_dot' */
     resolve_fails("[coordinates]\nx = 0\ny = 0\n[lagrangian]\nL = x_dot^2/2\n", NULL, NULL,
                   "the row of coordinate y depends on the rows before it");

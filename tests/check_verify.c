@@ -499,7 +499,8 @@ START_TEST(test_model_file_reference)
     nhref_verify_report_free(rep);
 
     ck_assert_msg(nhref_model_file_parse(&mf, text, strlen(text), "sleigh", err, sizeof err) ==
-                      NHREF_OK, "%s", err);
+                      NHREF_OK,
+                  "%s", err);
     ck_assert_int_eq(nhref_verify_set_model_file(v, mf), NHREF_OK);
     nhref_model_file_free(mf); /* V keeps its own reference */
     snprintf(path, sizeof path, "%s/examples/sleigh.model", srcdir);

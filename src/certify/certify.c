@@ -426,8 +426,8 @@ static int setup(nhref_certificate_t *c, char *err, size_t errlen)
     c->m = cs->mf != NULL ? nhref_model_file_model(cs->mf) : nhref_model_find(cs->model);
     if (c->m == NULL)
         return nhref_certify_fail(err, errlen, NHREF_ENOTFOUND,
-                    "%s:%zu: case [%s]: unknown model '%s' (see 'nhref list')", cs->file, cs->line,
-                    cs->name, cs->model);
+                                  "%s:%zu: case [%s]: unknown model '%s' (see 'nhref list')",
+                                  cs->file, cs->line, cs->name, cs->model);
     snprintf(where, sizeof where, "%s:%zu: case [%s]: ", cs->file, cs->line, cs->name);
     status = cs->mf != NULL ? nhref_spec_new_file(&c->spec, cs->mf)
                             : nhref_spec_new_model(&c->spec, c->m);
@@ -439,15 +439,17 @@ static int setup(nhref_certificate_t *c, char *err, size_t errlen)
         if (strcmp(c->m->event[k].name, cs->event) == 0 && c->m->event[k].terminal)
             c->event = (int)k;
     if (status == NHREF_OK && cs->event != NULL && c->event < 0)
-        return nhref_certify_fail(err, errlen, NHREF_EPARSE, "%smodel %s has no terminal event '%s'", where,
-                    c->m->name, cs->event);
+        return nhref_certify_fail(err, errlen, NHREF_EPARSE,
+                                  "%smodel %s has no terminal event '%s'", where, c->m->name,
+                                  cs->event);
     if (status == NHREF_OK && c->event >= 0)
         status = nhref_spec_set_horizon(c->spec, cs->event_horizon);
     if (status == NHREF_OK)
         status = nhref_spec_resolve(c->spec);
     if (status != NHREF_OK)
-        return nhref_certify_fail(err, errlen, status == NHREF_ENOTFOUND ? NHREF_EPARSE : status, "%s",
-                    c->spec != NULL ? nhref_spec_error(c->spec) : nhref_strerror(status));
+        return nhref_certify_fail(
+            err, errlen, status == NHREF_ENOTFOUND ? NHREF_EPARSE : status, "%s",
+            c->spec != NULL ? nhref_spec_error(c->spec) : nhref_strerror(status));
     c->nt = cs->ntimes;
     c->nx = c->m->nstate;
     c->ni = c->m->nintegral;

@@ -125,28 +125,32 @@ static int judge_run(const nhref_certificate_t *c, const nhref_route_result_t *r
     const char *name = res->route->name, *last = cs->times[c->nt - 1];
     const nhref_stats_t *st = &res->stats;
     if (res->status == NHREF_EBLOWUP)
-        return nhref_certify_fail(err, errlen, res->status,
-                    "case [%s]: route %s: stopped before a finite-time blow-up: the solution "
-                    "leaves every bound near t = %.15g, before the last time %s (give times "
-                    "before it)",
-                    cs->name, name, st->t_blowup, last);
+        return nhref_certify_fail(
+            err, errlen, res->status,
+            "case [%s]: route %s: stopped before a finite-time blow-up: the solution "
+            "leaves every bound near t = %.15g, before the last time %s (give times "
+            "before it)",
+            cs->name, name, st->t_blowup, last);
     if (res->status == NHREF_ESTEP)
-        return nhref_certify_fail(err, errlen, res->status,
-                    "case [%s]: route %s: stopped: step size underflow near t = %.15g after %lu "
-                    "steps, before the last time %s",
-                    cs->name, name, st->t_stop, st->nsteps, last);
+        return nhref_certify_fail(
+            err, errlen, res->status,
+            "case [%s]: route %s: stopped: step size underflow near t = %.15g after %lu "
+            "steps, before the last time %s",
+            cs->name, name, st->t_stop, st->nsteps, last);
     if (res->status != NHREF_OK)
-        return nhref_certify_fail(err, errlen, res->status, "case [%s]: route %s failed after %lu steps: %s",
-                    cs->name, name, st->nsteps, nhref_strerror(res->status));
+        return nhref_certify_fail(err, errlen, res->status,
+                                  "case [%s]: route %s failed after %lu steps: %s", cs->name, name,
+                                  st->nsteps, nhref_strerror(res->status));
     if (st->outcome == NHREF_OUTCOME_EVENT && (st->event != c->event || res->nrows < c->nt))
-        return nhref_certify_fail(err, errlen, NHREF_EINVAL,
-                    "case [%s]: route %s: the event '%s' stopped the run at t = %.17g, before the "
-                    "last time (give times before it, or 'event = %s' and 'event-horizon')",
-                    cs->name, name, c->m->event[st->event].name, st->t_stop,
-                    c->m->event[st->event].name);
+        return nhref_certify_fail(
+            err, errlen, NHREF_EINVAL,
+            "case [%s]: route %s: the event '%s' stopped the run at t = %.17g, before the "
+            "last time (give times before it, or 'event = %s' and 'event-horizon')",
+            cs->name, name, c->m->event[st->event].name, st->t_stop, c->m->event[st->event].name);
     if (c->event >= 0 && st->outcome != NHREF_OUTCOME_EVENT)
-        return nhref_certify_fail(err, errlen, NHREF_EINVAL, "case [%s]: route %s: no event '%s' before t = %s",
-                    cs->name, name, cs->event, cs->event_horizon);
+        return nhref_certify_fail(err, errlen, NHREF_EINVAL,
+                                  "case [%s]: route %s: no event '%s' before t = %s", cs->name,
+                                  name, cs->event, cs->event_horizon);
     return NHREF_OK;
 }
 
@@ -158,8 +162,9 @@ static int route_spec(nhref_spec_t **spec, nhref_certificate_t *c, const nhref_r
     if (status == NHREF_OK)
         status = r->edit(*spec, c->p, c->c->digits);
     if (status != NHREF_OK)
-        return nhref_certify_fail(err, errlen, status, "case [%s]: route %s: %s", c->c->name, r->name,
-                    *spec != NULL ? nhref_spec_error(*spec) : nhref_strerror(status));
+        return nhref_certify_fail(err, errlen, status, "case [%s]: route %s: %s", c->c->name,
+                                  r->name,
+                                  *spec != NULL ? nhref_spec_error(*spec) : nhref_strerror(status));
     return NHREF_OK;
 }
 
@@ -182,13 +187,15 @@ static int run_integration(nhref_certificate_t *c, nhref_route_result_t *res, ch
         res->rows = nhref_vec_new(c->nt * c->nc, res->prec);
         status = res->rows != NULL ? nhref_run(spec, &sink, NULL) : NHREF_ENOMEM;
         if (status != NHREF_OK && res->stats.outcome == NHREF_OUTCOME_NONE)
-            status = nhref_certify_fail(err, errlen, status, "case [%s]: route %s: cannot set up the integrator: %s",
-                          c->c->name, r->name, nhref_spec_error(spec));
+            status = nhref_certify_fail(err, errlen, status,
+                                        "case [%s]: route %s: cannot set up the integrator: %s",
+                                        c->c->name, r->name, nhref_spec_error(spec));
         else
             status = judge_run(c, res, err, errlen);
     } else if (err[0] == '\0') {
-        nhref_certify_fail(err, errlen, status, "case [%s]: route %s: cannot set up the integrator: %s",
-             c->c->name, r->name, nhref_spec_error(spec));
+        nhref_certify_fail(err, errlen, status,
+                           "case [%s]: route %s: cannot set up the integrator: %s", c->c->name,
+                           r->name, nhref_spec_error(spec));
     }
     res->ran = status == NHREF_OK;
     res->order = res->stats.order_max;
@@ -257,12 +264,12 @@ static int run_closed_form(nhref_certificate_t *c, nhref_route_result_t *res, ch
         o->solution_free(sol);
         if (status != NHREF_OK)
             nhref_certify_fail(err, errlen, status, "case [%s]: closed form failed: %s", c->c->name,
-                 nhref_strerror(status));
+                               nhref_strerror(status));
     } else if (status == NHREF_ENOTFOUND || status == NHREF_EINVAL || status == NHREF_EPARSE) {
         status = NHREF_OK; /* no closed form for these parameters: no route */
     } else {
         nhref_certify_fail(err, errlen, status, "case [%s]: closed form: %s", c->c->name,
-             nhref_strerror(status));
+                           nhref_strerror(status));
     }
     res->ran = status == NHREF_OK && res->rows != NULL;
     res->prec = prec;

@@ -55,8 +55,10 @@ int cmd_describe(int argc, char **argv)
                "ranges), first integrals,\nclosed forms, source paper and documentation of MODEL "
                "(see 'nhref list').\nMODEL may be a model file (a name with '/' or '.'): then "
                "also its form and the\nequations nhref derived from it "
-               "(docs/models/writing-a-model.md).\nThe documentation of each model family is docs/models/*.md, "
-               "installed in\n%s/docs/models/.\n", NHREF_DOCDIR);
+               "(docs/models/writing-a-model.md).\nThe documentation of each model family is "
+               "docs/models/*.md, "
+               "installed in\n%s/docs/models/.\n",
+               NHREF_DOCDIR);
         return argc < 2 ? CLI_USAGE : CLI_OK;
     }
     if (argc > 2) {

@@ -31,17 +31,18 @@ static void usage(FILE *out)
                  "multiple precision (MPFR).\n\nCommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\nOptions:\n"
-                 "  -h, --help     show this help and exit\n"
-                 "  -V, --version  show the version and exit\n\n"
-                 "MODEL is a built-in model ('nhref list') or a model file, a path (a name\n"
-                 "with '/' or '.'): your own system as a Lagrangian with constraints, an ODE\n"
-                 "or M x' = F (docs/models/writing-a-model.md; examples in\n"
-                 "%s/models).\n\n"
-                 "'nhref COMMAND --help' describes a command.  Examples:\n"
-                 "  nhref run chaplygin_sleigh --digits 50 -o sleigh.csv\n"
-                 "  nhref run %s/models/knife_edge_incline.model -p 'alpha=pi/7'\n",
-                 NHREF_PKGDATADIR, NHREF_PKGDATADIR);
+    fprintf(out,
+            "\nOptions:\n"
+            "  -h, --help     show this help and exit\n"
+            "  -V, --version  show the version and exit\n\n"
+            "MODEL is a built-in model ('nhref list') or a model file, a path (a name\n"
+            "with '/' or '.'): your own system as a Lagrangian with constraints, an ODE\n"
+            "or M x' = F (docs/models/writing-a-model.md; examples in\n"
+            "%s/models).\n\n"
+            "'nhref COMMAND --help' describes a command.  Examples:\n"
+            "  nhref run chaplygin_sleigh --digits 50 -o sleigh.csv\n"
+            "  nhref run %s/models/knife_edge_incline.model -p 'alpha=pi/7'\n",
+            NHREF_PKGDATADIR, NHREF_PKGDATADIR);
 }
 
 /* Flush and close standard output; 0, or -1 after the message (exit status 1). */

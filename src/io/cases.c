@@ -718,8 +718,10 @@ static int section_finish(section_t *s, case_list_t *l, const char *path, char *
         m = nhref_model_file_model(l->mf_now = l->mf);
     }
     if (m == NULL) {
-        fail(err, errlen, "%s:%zu: case [%s]: unknown model '%s' (see 'nhref list'; a model "
-             "file's name contains '/' or '.')", path, s->line, s->name, s->model);
+        fail(err, errlen,
+             "%s:%zu: case [%s]: unknown model '%s' (see 'nhref list'; a model "
+             "file's name contains '/' or '.')",
+             path, s->line, s->name, s->model);
         return NHREF_ENOTFOUND;
     }
     if ((status = check_names(s, m, path, err, errlen)) != NHREF_OK ||

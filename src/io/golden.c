@@ -349,7 +349,8 @@ int nhref_golden_make(const nhref_case_t *c, const char *out_dir, nhref_golden_p
     char *rel = NULL;
     int status = nhref_certify_case(&cert, c, progress, arg, err, errlen);
 
-    if (status == NHREF_OK && c->mf != NULL && (rel = model_file_path(out_dir, &cert, err, errlen)) == NULL)
+    if (status == NHREF_OK && c->mf != NULL &&
+        (rel = model_file_path(out_dir, &cert, err, errlen)) == NULL)
         status = err[0] != '\0' ? NHREF_EIO : NHREF_ENOMEM;
     if (status == NHREF_OK) {
         df = open_memstream(&data, &data_len);
@@ -406,8 +407,10 @@ int nhref_golden_model(const nhref_model_t **m, nhref_model_file_t **mfp, const 
     *m = NULL;
     *mfp = NULL;
     if (name == NULL) {
-        fail(err, errlen, "%s: no '# model: NAME' line (expected a golden file or the output "
-                          "of 'nhref run')", path);
+        fail(err, errlen,
+             "%s: no '# model: NAME' line (expected a golden file or the output "
+             "of 'nhref run')",
+             path);
         return NHREF_EPARSE;
     }
     if (rel == NULL) {

@@ -379,7 +379,7 @@ int nhref_sweep_values(char ***v, size_t *n, int *kind, const char *key, const c
     s = nhref_trim(t);
     open = strchr(s, '(');
     if (open != NULL && !sweep_name(s, open))
-        open = NULL; /* not a sweep: a value, e.g. the constant expression sqrt(2)/2 */
+        open = NULL;    /* not a sweep: a value, e.g. the constant expression sqrt(2)/2 */
     if (open != NULL) { /* NAME(ARGS) */
         char *close = s + strlen(s) - 1, *name, *item[8];
         const fn_t *fn = NULL;

@@ -66,8 +66,8 @@ static int holds(mpfr_srcptr d, int op)
 
 /* the conditions whose inputs are READS exactly (parameters only, or with the state)
  * at state X; NHREF_EPARAM naming the first that fails */
-static int check_conds(const nhref_model_file_t *mf, mpfr_srcptr p, mpfr_srcptr x,
-                       mpfr_prec_t prec, int with_state, char *why, size_t len)
+static int check_conds(const nhref_model_file_t *mf, mpfr_srcptr p, mpfr_srcptr x, mpfr_prec_t prec,
+                       int with_state, char *why, size_t len)
 {
     mpfr_ptr out;
     int status = NHREF_OK;
@@ -253,8 +253,7 @@ static int put_expr(FILE *out, const nhref_model_file_t *mf, const nhref_tape_t 
                     const char *label)
 {
     char buf[4096];
-    nhref_tape_format_simplified(buf, sizeof buf, t, nhref_tape_output(t, o), mf->sname,
-                                 mf->pname);
+    nhref_tape_format_simplified(buf, sizeof buf, t, nhref_tape_output(t, o), mf->sname, mf->pname);
     return fprintf(out, "    %s = %s\n", label, buf) < 0 ? -1 : 0;
 }
 
@@ -279,8 +278,9 @@ static void describe_lagrange(FILE *out, const nhref_model_file_t *mf)
     const nhref_model_t *md = &mf->model;
     char label[256];
 
-    fprintf(out, "Form: Lagrangian with %zu coordinate%s and %zu constraint%s affine in the "
-                 "velocities (Lagrange-d'Alembert)\n\nAs written:\n",
+    fprintf(out,
+            "Form: Lagrangian with %zu coordinate%s and %zu constraint%s affine in the "
+            "velocities (Lagrange-d'Alembert)\n\nAs written:\n",
             n, n == 1 ? "" : "s", m, m == 1 ? "" : "s");
     put_section(out, mf, "lagrangian", "Lagrangian");
     put_section(out, mf, "constraints", "Constraints A(t, q) q_dot + b(t, q) = 0");
@@ -307,8 +307,7 @@ static void describe_lagrange(FILE *out, const nhref_model_file_t *mf)
         for (size_t j = 0; j < n; j++) {
             char buf[64];
             nhref_tape_format_simplified(buf, sizeof buf, mf->kkt,
-                                         nhref_tape_output(mf->kkt, (n + k) * N + j), NULL,
-                                         NULL);
+                                         nhref_tape_output(mf->kkt, (n + k) * N + j), NULL, NULL);
             if (strcmp(buf, "0") == 0)
                 continue;
             snprintf(label, sizeof label, "A[%s, %s]", md->integral[mf->nuser + k].name,
@@ -328,8 +327,9 @@ static void describe_lagrange(FILE *out, const nhref_model_file_t *mf)
 int nhref_model_file_describe(const nhref_model_file_t *mf, FILE *out)
 {
     const nhref_model_t *m = &mf->model;
-    fprintf(out, "Model file: %s (%zu state component%s, %zu parameter%s; %zu tape nodes in the "
-                 "right-hand side)\n",
+    fprintf(out,
+            "Model file: %s (%zu state component%s, %zu parameter%s; %zu tape nodes in the "
+            "right-hand side)\n",
             mf->path, m->nstate, m->nstate == 1 ? "" : "s", m->nparam, m->nparam == 1 ? "" : "s",
             nhref_tape_nnodes(mf->rhs));
     if (mf->form == MF_LAGRANGE) {

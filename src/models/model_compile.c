@@ -14,10 +14,10 @@
 #include "strutil.h"
 #include "models/model_file_internal.h"
 
-static const char *const sections[] = {"model",       "parameters", "coordinates", "velocities",
-                                       "lagrangian",  "constraints", "forces",     "state",
-                                       "ode",         "mass",        "forcing",    "integrals",
-                                       "events",      "conditions",  "solution"};
+static const char *const sections[] = {"model",      "parameters",  "coordinates", "velocities",
+                                       "lagrangian", "constraints", "forces",      "state",
+                                       "ode",        "mass",        "forcing",     "integrals",
+                                       "events",     "conditions",  "solution"};
 
 /* ------------------------------------------------------------------ entries */
 /* the entries of SECTION: *I from 0, the next one (NULL at the end) */
@@ -129,11 +129,10 @@ static int compile_params(nhref_model_file_t *mf)
         if ((s = check_name(mf, e, e->key)) != NHREF_OK || (s = check_value(mf, e)) != NHREF_OK)
             return s;
         e->used = 1;
-        mf->param[n] = (nhref_param_desc_t){e->key, attr(mf, "parameters", e->key, "unit", "1"),
-                                            attr(mf, "parameters", e->key, "description", ""),
-                                            e->value,
-                                            attr(mf, "parameters", e->key, "range",
-                                                 "any finite real")};
+        mf->param[n] =
+            (nhref_param_desc_t){e->key, attr(mf, "parameters", e->key, "unit", "1"),
+                                 attr(mf, "parameters", e->key, "description", ""), e->value,
+                                 attr(mf, "parameters", e->key, "range", "any finite real")};
         n++;
     }
     mf->model.nparam = n;
@@ -259,8 +258,8 @@ static int distinct_names(nhref_model_file_t *mf)
 static int parse(nhref_model_file_t *mf, nhref_tape_t *t, const mf_entry_t *e, nhref_node_t *node)
 {
     char err[512];
-    int s = nhref_tape_parse_node(t, node, e->value, mf->model.nstate, mf->sname,
-                                  mf->model.nparam, mf->pname, err, sizeof err);
+    int s = nhref_tape_parse_node(t, node, e->value, mf->model.nstate, mf->sname, mf->model.nparam,
+                                  mf->pname, err, sizeof err);
     if (s == NHREF_EPARSE)
         return mf_fail(mf, s, e->line, "[%s] %s: %s", e->section, e->key, err);
     return s == NHREF_OK ? NHREF_OK : mf_fail(mf, s, e->line, "%s", nhref_strerror(s));
@@ -282,9 +281,8 @@ static int keys_are_states(nhref_model_file_t *mf, const char *section, size_t n
         for (size_t k = 0; k < n && !found; k++)
             found = strcmp(e->key, mf->model.state[k].name) == 0;
         if (!found)
-            return mf_fail(mf, NHREF_EPARSE, e->line,
-                           "[%s] '%s' is not a %s of the model", section, e->key,
-                           mf->form == MF_LAGRANGE ? "coordinate" : "state component");
+            return mf_fail(mf, NHREF_EPARSE, e->line, "[%s] '%s' is not a %s of the model", section,
+                           e->key, mf->form == MF_LAGRANGE ? "coordinate" : "state component");
     }
     return NHREF_OK;
 }
@@ -299,8 +297,9 @@ static int compile_lagrange(nhref_model_file_t *mf)
     int s;
 
     if (count_in(mf, "lagrangian") != 1)
-        return mf_fail(mf, NHREF_EPARSE, 0, "[lagrangian] holds one entry, the Lagrangian "
-                                            "(L = ...); found %zu",
+        return mf_fail(mf, NHREF_EPARSE, 0,
+                       "[lagrangian] holds one entry, the Lagrangian "
+                       "(L = ...); found %zu",
                        count_in(mf, "lagrangian"));
     if (n + m > NHREF_TAPE_SOLVE_MAX)
         return mf_fail(mf, NHREF_EINVAL, 0,
@@ -319,7 +318,8 @@ static int compile_lagrange(nhref_model_file_t *mf)
     nhref_tape_set_output(mf->source, 0, node);
     for (i = 0; (e = next_in(mf, "constraints", &i)) != NULL; k++) {
         e->used = 1;
-        if ((s = check_name(mf, e, e->key)) != NHREF_OK || (s = parse(mf, mf->source, e, &node)) != NHREF_OK)
+        if ((s = check_name(mf, e, e->key)) != NHREF_OK ||
+            (s = parse(mf, mf->source, e, &node)) != NHREF_OK)
             return s;
         nhref_tape_set_output(mf->source, 1 + k, node);
     }
@@ -343,9 +343,9 @@ static int compile_lagrange(nhref_model_file_t *mf)
                        "equations of constraints linear or affine in the velocities only",
                        e->key);
     }
-    return s == NHREF_OK ? NHREF_OK
-                         : mf_fail(mf, s, 0, "cannot derive the equations of motion: %s",
-                                   nhref_strerror(s));
+    return s == NHREF_OK
+               ? NHREF_OK
+               : mf_fail(mf, s, 0, "cannot derive the equations of motion: %s", nhref_strerror(s));
 }
 
 /* an explicit ODE: x' = f_x for every state component x */
@@ -385,8 +385,9 @@ static int compile_mass(nhref_model_file_t *mf)
                 : nhref_tape_new(&t, ns, mf->model.nparam, ns + ns * ns + ns);
 
     if (s == NHREF_OK && ns > NHREF_TAPE_SOLVE_MAX)
-        s = mf_fail(mf, NHREF_EINVAL, 0, "%zu state components: the mass matrix exceeds the "
-                                         "limit of %d of a linear solve",
+        s = mf_fail(mf, NHREF_EINVAL, 0,
+                    "%zu state components: the mass matrix exceeds the "
+                    "limit of %d of a linear solve",
                     ns, NHREF_TAPE_SOLVE_MAX);
     else if (s != NHREF_OK)
         s = mf_fail(mf, s, 0, "%s", nhref_strerror(s));
@@ -399,7 +400,8 @@ static int compile_mass(nhref_model_file_t *mf)
             int r = -1, c = -1;
             for (size_t k = 0; dot != NULL && k < ns; k++) {
                 const char *nm = mf->model.state[k].name;
-                if (strlen(nm) == (size_t)(dot - e->key) && strncmp(nm, e->key, (size_t)(dot - e->key)) == 0)
+                if (strlen(nm) == (size_t)(dot - e->key) &&
+                    strncmp(nm, e->key, (size_t)(dot - e->key)) == 0)
                     r = (int)k;
                 if (strcmp(nm, dot + 1) == 0)
                     c = (int)k;
@@ -454,14 +456,15 @@ static int compile_integrals(nhref_model_file_t *mf)
     if (nu + nc == 0)
         return NHREF_OK;
     mf->integral = calloc(nu + nc + 1, sizeof *mf->integral);
-    if (mf->integral == NULL ||
-        (s = nhref_tape_new(&mf->integrals, mf->model.nstate, mf->model.nparam, nu + nc)) != NHREF_OK)
+    if (mf->integral == NULL || (s = nhref_tape_new(&mf->integrals, mf->model.nstate,
+                                                    mf->model.nparam, nu + nc)) != NHREF_OK)
         return mf_fail(mf, NHREF_ENOMEM, 0, "out of memory");
     for (i = 0; (e = next_in(mf, "integrals", &i)) != NULL;) {
         if (strchr(e->key, '.') != NULL)
             continue;
         e->used = 1;
-        if ((s = check_name(mf, e, e->key)) != NHREF_OK || (s = parse(mf, mf->integrals, e, &node)) != NHREF_OK)
+        if ((s = check_name(mf, e, e->key)) != NHREF_OK ||
+            (s = parse(mf, mf->integrals, e, &node)) != NHREF_OK)
             return s;
         nhref_tape_set_output(mf->integrals, k, node);
         mf->integral[k++] = (nhref_integral_desc_t){
@@ -507,20 +510,22 @@ static int compile_events(nhref_model_file_t *mf)
         if (strchr(e->key, '.') != NULL)
             continue;
         e->used = 1;
-        if ((s = check_name(mf, e, e->key)) != NHREF_OK || (s = parse(mf, mf->events, e, &node)) != NHREF_OK)
+        if ((s = check_name(mf, e, e->key)) != NHREF_OK ||
+            (s = parse(mf, mf->events, e, &node)) != NHREF_OK)
             return s;
         nhref_tape_set_output(mf->events, k, node);
         term = attr(mf, "events", e->key, "terminal", "yes");
         dir = attr(mf, "events", e->key, "direction", "0");
         if (strcmp(term, "yes") != 0 && strcmp(term, "no") != 0)
-            return mf_fail(mf, NHREF_EPARSE, e->line,
-                           "[events] %s.terminal: '%s' is not yes or no", e->key, term);
+            return mf_fail(mf, NHREF_EPARSE, e->line, "[events] %s.terminal: '%s' is not yes or no",
+                           e->key, term);
         if (strcmp(dir, "0") != 0 && strcmp(dir, "+1") != 0 && strcmp(dir, "1") != 0 &&
             strcmp(dir, "-1") != 0)
             return mf_fail(mf, NHREF_EPARSE, e->line,
                            "[events] %s.direction: '%s' is not +1, -1 or 0", e->key, dir);
-        mf->event[k++] = (nhref_event_desc_t){e->key, attr(mf, "events", e->key, "description", e->value),
-                                              atoi(dir), strcmp(term, "yes") == 0};
+        mf->event[k++] =
+            (nhref_event_desc_t){e->key, attr(mf, "events", e->key, "description", e->value),
+                                 atoi(dir), strcmp(term, "yes") == 0};
     }
     mf->model.nevent = k;
     mf->model.event = mf->event;
@@ -552,9 +557,10 @@ static int compile_solution(nhref_model_file_t *mf)
         sprintf(v, "%s_0", mf->sname[k]);
         for (size_t j = 0; j < ns + np; j++)
             if (strcmp(v, j < ns ? mf->sname[j] : mf->pname[j - ns]) == 0)
-                return mf_fail(mf, NHREF_EPARSE, find(mf, "solution", mf->sname[k]) != NULL
-                                                     ? find(mf, "solution", mf->sname[k])->line
-                                                     : 0,
+                return mf_fail(mf, NHREF_EPARSE,
+                               find(mf, "solution", mf->sname[k]) != NULL
+                                   ? find(mf, "solution", mf->sname[k])->line
+                                   : 0,
                                "[solution] the initial value of %s is named %s, which is "
                                "already a name of the model",
                                mf->sname[k], v);
@@ -570,11 +576,12 @@ static int compile_solution(nhref_model_file_t *mf)
                            mf->sname[k]);
         }
         e->used = 1;
-        s = nhref_tape_parse_node(mf->solution, &node, e->value, ns, mf->s0name, np, mf->pname,
-                                  err, sizeof err);
+        s = nhref_tape_parse_node(mf->solution, &node, e->value, ns, mf->s0name, np, mf->pname, err,
+                                  sizeof err);
         if (s == NHREF_EPARSE)
-            return mf_fail(mf, s, e->line, "[solution] %s: %s (the solution reads t, the "
-                                           "parameters and the initial values <state>_0)",
+            return mf_fail(mf, s, e->line,
+                           "[solution] %s: %s (the solution reads t, the "
+                           "parameters and the initial values <state>_0)",
                            e->key, err);
         if (s != NHREF_OK)
             return mf_fail(mf, s, e->line, "%s", nhref_strerror(s));
@@ -687,7 +694,7 @@ static int compile_conditions(nhref_model_file_t *mf)
             return s;
     }
     return nhref_tape_status(mf->conds) == NHREF_OK ? NHREF_OK
-                                                     : mf_fail(mf, NHREF_ENOMEM, 0, "out of memory");
+                                                    : mf_fail(mf, NHREF_ENOMEM, 0, "out of memory");
 }
 
 /* ------------------------------------------------------------------ the whole file */
@@ -707,8 +714,8 @@ static int compile_model(nhref_model_file_t *mf)
         if (!isalnum((unsigned char)*p) && *p != '_')
             *p = '_';
     while ((e = next_in(mf, "model", &i)) != NULL) {
-        static const char *const keys[] = {"name", "title", "description", "source", "t-end",
-                                           "dt-out"};
+        static const char *const keys[] = {"name",   "title", "description",
+                                           "source", "t-end", "dt-out"};
         int known = 0;
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             known |= strcmp(e->key, keys[k]) == 0;

@@ -207,8 +207,8 @@ char *mf_keep(nhref_model_file_t *mf, char *s)
     return s;
 }
 
-int nhref_model_file_parse(nhref_model_file_t **mfp, const char *text, size_t len,
-                           const char *name, char *err, size_t errlen)
+int nhref_model_file_parse(nhref_model_file_t **mfp, const char *text, size_t len, const char *name,
+                           char *err, size_t errlen)
 {
     nhref_model_file_t *mf = calloc(1, sizeof *mf);
     reader_t r = {NULL, text, len, 0, 0, 0, 0};
@@ -233,14 +233,14 @@ int nhref_model_file_parse(nhref_model_file_t **mfp, const char *text, size_t le
     else if (memchr(text, '\0', len) != NULL)
         status = mf_fail(mf, NHREF_EPARSE, 0, "a NUL byte: not a text file");
     else if ((rc = ini_parse_stream(read_line, &r, on_entry, &c)) != 0 || r.too_long != 0)
-        status = r.too_long != 0
-                     ? mf_fail(mf, NHREF_EPARSE, r.too_long,
-                               "a line longer than %d characters (continue an expression on "
-                               "lines that start with a blank)",
-                               NHREF_MODEL_FILE_MAX_LINE)
-                 : rc > 0 ? mf_fail(mf, NHREF_EPARSE, (size_t)rc,
-                                    "expected 'NAME = VALUE' or '[section]'")
-                          : mf_fail(mf, NHREF_ENOMEM, 0, "out of memory");
+        status =
+            r.too_long != 0 ? mf_fail(mf, NHREF_EPARSE, r.too_long,
+                                      "a line longer than %d characters (continue an expression on "
+                                      "lines that start with a blank)",
+                                      NHREF_MODEL_FILE_MAX_LINE)
+            : rc > 0
+                ? mf_fail(mf, NHREF_EPARSE, (size_t)rc, "expected 'NAME = VALUE' or '[section]'")
+                : mf_fail(mf, NHREF_ENOMEM, 0, "out of memory");
     else
         status = mf_compile(mf);
     if (status != NHREF_OK) {

@@ -33,37 +33,37 @@ typedef struct {
 struct nhref_model_file {
     int refs;
     char *path;
-    char sha256[65];           /* of the file's bytes */
+    char sha256[65]; /* of the file's bytes */
     char err[1024];
     mf_entry_t *e;
     size_t ne, cap;
-    mf_entry_t *sec;           /* the section headers, with their lines (key, value NULL) */
+    mf_entry_t *sec; /* the section headers, with their lines (key, value NULL) */
     size_t nsec;
     char **str; /* strings the descriptor points at */
     size_t nstr;
     nhref_model_t model;
     int form;
-    size_t nq, ncons;          /* a Lagrangian's coordinates and constraints */
+    size_t nq, ncons; /* a Lagrangian's coordinates and constraints */
     nhref_state_desc_t *state;
     nhref_param_desc_t *param;
     nhref_integral_desc_t *integral;
     nhref_event_desc_t *event;
     const char **sname, **pname; /* the names, for the expression parser */
-    nhref_tape_t *source;      /* Lagrangian form: L, the constraints, the forces */
+    nhref_tape_t *source;        /* Lagrangian form: L, the constraints, the forces */
     nhref_tape_t *rhs, *integrals, *events, *conds;
-    nhref_tape_t *solution;    /* [solution]: the state at t (since the initial state) from
-                                  the parameters and the initial values; NULL if none */
-    const char **s0name;       /* its inputs' names, <state>_0 */
-    nhref_oracle_t oracle;     /* the [solution] as a closed form (nhref_model_oracle) */
-    nhref_tape_t *kkt;         /* the matrix and right-hand side solved for the velocities'
-                                  derivatives: the KKT system (nhref_tape_lagrange) or M
-                                  and F (mass-matrix form); NULL for an ODE */
-    unsigned rhs_reads;        /* nhref_tape_node_inputs of the right-hand side */
+    nhref_tape_t *solution; /* [solution]: the state at t (since the initial state) from
+                               the parameters and the initial values; NULL if none */
+    const char **s0name;    /* its inputs' names, <state>_0 */
+    nhref_oracle_t oracle;  /* the [solution] as a closed form (nhref_model_oracle) */
+    nhref_tape_t *kkt;      /* the matrix and right-hand side solved for the velocities'
+                               derivatives: the KKT system (nhref_tape_lagrange) or M
+                               and F (mass-matrix form); NULL for an ODE */
+    unsigned rhs_reads;     /* nhref_tape_node_inputs of the right-hand side */
     mf_cond_t *cond;
     size_t ncond;
-    size_t nuser;              /* [integrals]' count: the constraints' residuals follow */
-    unsigned *cons_reads;      /* per constraint: nhref_tape_node_inputs of its residual */
-    size_t nnodes_source;      /* sizes, for describe */
+    size_t nuser;         /* [integrals]' count: the constraints' residuals follow */
+    unsigned *cons_reads; /* per constraint: nhref_tape_node_inputs of its residual */
+    size_t nnodes_source; /* sizes, for describe */
 };
 
 /* MF's message "FILE:LINE: ..." (LINE 0: "FILE: ..."); returns STATUS. */

@@ -53,7 +53,8 @@ static int sol_new(void **sol, mpfr_srcptr p, mpfr_srcptr s0, mpfr_srcptr t0, mp
     status = s->x0 == NULL || s->out == NULL ? NHREF_ENOMEM
                                              : nhref_tape_mp_new(&s->ws, mf->solution, wp, 0);
     /* also without parameters: the tape's constant nodes are computed here */
-    if (status == NHREF_OK && nhref_tape_mp_set_params(s->ws, mf->model.nparam > 0 ? p : s->t) != NHREF_OK)
+    if (status == NHREF_OK &&
+        nhref_tape_mp_set_params(s->ws, mf->model.nparam > 0 ? p : s->t) != NHREF_OK)
         status = NHREF_EDOMAIN; /* a constant of the solution is undefined */
     if (status != NHREF_OK) {
         sol_free(s);

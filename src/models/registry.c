@@ -117,7 +117,8 @@ static int check_descriptor(const nhref_model_t *m, char *why, size_t len)
              m->name, m->nstate, m->state == NULL ? "no" : "a");
     if (m->nparam > 0 && m->param == NULL)
         FAIL("model %s: nparam = %zu but no parameter table", m->name, m->nparam);
-    if (m->nintegral > 0 && (m->integral == NULL || (m->build_integrals == NULL && m->build == NULL)))
+    if (m->nintegral > 0 &&
+        (m->integral == NULL || (m->build_integrals == NULL && m->build == NULL)))
         FAIL("model %s: nintegral = %zu but no integral %s", m->name, m->nintegral,
              m->integral == NULL ? "table" : "builder (build_integrals is NULL)");
     if (m->nintegral == 0 && m->build_integrals != NULL)

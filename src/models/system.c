@@ -221,8 +221,8 @@ int nhref_system_check(const nhref_system_t *sys, char *why, size_t len)
         return NHREF_ENOMEM;
     for (size_t i = 0; i < n && status == NHREF_OK; i++)
         if (nhref_value_set(p + i, sys->param[i]) != NHREF_OK) {
-            snprintf(why, len, "parameter %s = '%s' is not a finite number",
-                     model->param[i].name, sys->param[i]);
+            snprintf(why, len, "parameter %s = '%s' is not a finite number", model->param[i].name,
+                     sys->param[i]);
             status = NHREF_EPARAM;
         }
     if (status == NHREF_OK)

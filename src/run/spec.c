@@ -194,7 +194,7 @@ int nhref_spec_new(nhref_spec_t **specp, const char *model)
         if (status != NHREF_OK) {
             if (nhref_spec_new_model(specp, NULL) == NHREF_ENOMEM)
                 return NHREF_ENOMEM;
-            snprintf((*specp)->err, sizeof (*specp)->err, "%s", err);
+            snprintf((*specp)->err, sizeof(*specp)->err, "%s", err);
             return status;
         }
         status = nhref_spec_new_file(specp, mf);
@@ -287,12 +287,11 @@ static int number_syntax(nhref_spec_t *spec, const char *s, const char *label, c
     mpfr_clear(v);
     if (status == NHREF_OK || status == NHREF_ERANGE)
         return NHREF_OK;
-    return nhref_spec_fail(spec, NHREF_EPARSE, "%s: %s (admissible range: %s)", label,
-                           value ? nhref_value_why(why, sizeof why, s != NULL ? s : "(null)", 64,
-                                                   status)
-                                 : nhref_decimal_why(why, sizeof why, s != NULL ? s : "(null)", 64,
-                                                     status),
-                           range);
+    return nhref_spec_fail(
+        spec, NHREF_EPARSE, "%s: %s (admissible range: %s)", label,
+        value ? nhref_value_why(why, sizeof why, s != NULL ? s : "(null)", 64, status)
+              : nhref_decimal_why(why, sizeof why, s != NULL ? s : "(null)", 64, status),
+        range);
 }
 
 int nhref_spec_set_param(nhref_spec_t *spec, const char *name, const char *decimal)

@@ -54,9 +54,9 @@ static void pass_derive(pass_t *ps, long k, size_t n)
 {
     nhref_tape_t *t = ps->dst;
     for (size_t i = 0; i < ps->src->nstate; i++)
-        ps->seed[i] = k >= 0 ? ((long)i == k ? nhref_tape_const(t, "1") : ZERO)
-                     : i < n ? nhref_tape_state(t, n + i)
-                             : ZERO;
+        ps->seed[i] = k >= 0  ? ((long)i == k ? nhref_tape_const(t, "1") : ZERO)
+                      : i < n ? nhref_tape_state(t, n + i)
+                              : ZERO;
     nhref_tape_derive(t, ps->src, ps->map, ps->seed, k >= 0 ? ZERO : nhref_tape_const(t, "1"),
                       ps->d);
 }
@@ -102,8 +102,8 @@ static int equations(nhref_tape_t *t2, const nhref_tape_t *t1, size_t n, size_t 
     nhref_node_t *K = calloc(N * N + 1, sizeof *K), *r = calloc(N + 1, sizeof *r);
     nhref_node_t *y = calloc(N + 1, sizeof *y), *M = calloc(n * n + 1, sizeof *M);
     pass_t ps;
-    int status = K == NULL || r == NULL || y == NULL || M == NULL ? NHREF_ENOMEM
-                                                                     : pass_init(&ps, t2, t1);
+    int status =
+        K == NULL || r == NULL || y == NULL || M == NULL ? NHREF_ENOMEM : pass_init(&ps, t2, t1);
 
     if (status == NHREF_OK) {
         const nhref_node_t *out = t1->out;
@@ -165,8 +165,8 @@ static size_t nonaffine(const nhref_tape_t *t1, size_t n, size_t m)
     return m;
 }
 
-int nhref_tape_lagrange(nhref_tape_t **out, nhref_tape_t **kkt, const nhref_tape_t *src,
-                        size_t n, size_t m, size_t *bad)
+int nhref_tape_lagrange(nhref_tape_t **out, nhref_tape_t **kkt, const nhref_tape_t *src, size_t n,
+                        size_t m, size_t *bad)
 {
     nhref_tape_t *t1 = NULL, *t2 = NULL;
     size_t N = n + m;

@@ -214,8 +214,7 @@ int nhref_tape_format(char *buf, size_t len, const nhref_tape_t *tape, nhref_nod
     }
     emit(&pr, node, 0);
     if (pr.over) {
-        snprintf(buf, len, "(an expression longer than %zu characters, not written out)",
-                 len - 1);
+        snprintf(buf, len, "(an expression longer than %zu characters, not written out)", len - 1);
         return -1;
     }
     return 0;
@@ -575,7 +574,8 @@ static void poly_monomial_pow(poly_t *p, const poly_t *a, long n)
         m.f[m.nf++] = (factor_t){t->f[j].atom, e};
     }
     for (int k = 0; k < 2; k++)
-        if (mpz_cmpabs_ui(parts[k], 1) > 0 && mpz_sizeinbase(parts[k], 2) - 1 > MAX_COEF_BITS / un) {
+        if (mpz_cmpabs_ui(parts[k], 1) > 0 &&
+            mpz_sizeinbase(parts[k], 2) - 1 > MAX_COEF_BITS / un) {
             p->over = 1;
             return;
         }
@@ -769,9 +769,8 @@ static int poly_text(char *buf, size_t len, const poly_t *p)
     return pr.over ? -1 : 0;
 }
 
-int nhref_tape_format_simplified(char *buf, size_t len, const nhref_tape_t *tape,
-                                 nhref_node_t node, const char *const *state,
-                                 const char *const *param)
+int nhref_tape_format_simplified(char *buf, size_t len, const nhref_tape_t *tape, nhref_node_t node,
+                                 const char *const *state, const char *const *param)
 {
     simp_t S = {tape, state, param, NULL};
     int rc = -1;

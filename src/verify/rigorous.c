@@ -553,8 +553,8 @@ static int pass_run(pr_t *P, arb_srcptr tg)
         (status = nhref_proven_new(&P->pv, nhref_spec_system(v->ref), &opt)) != NHREF_OK)
         status = nhref_verify_fail(
             v, status == NHREF_ENOMEM ? NHREF_ENOMEM : NHREF_EINVAL,
-            "--rigorous: the validated integrator cannot run model %s at %g digits: %s",
-            P->m->name, in->dref, nhref_strerror(status));
+            "--rigorous: the validated integrator cannot run model %s at %g digits: %s", P->m->name,
+            in->dref, nhref_strerror(status));
     if (status == NHREF_OK) {
         pr->order = nhref_proven_order(P->pv);
         pr->prec = nhref_proven_prec(P->pv);
