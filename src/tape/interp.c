@@ -257,6 +257,8 @@ static int eval0(tape_ws_t *ws, const instr_t *p)
         break;
     case NHREF_OP_SINH:
         num_sinh_cosh(w, p->w2, p->a, pr);
+        if (!num_is_finite(p->w2)) /* cosh overflows first: the pair is NaN below */
+            num_set_nan(w);
         break;
     case NHREF_OP_POW:
     case DOP_POWC:
@@ -268,7 +270,8 @@ static int eval0(tape_ws_t *ws, const instr_t *p)
         num_set_nan(w);
         break;
     }
-    if (!num_is_finite(w) || (p->w2 != NULL && !num_is_finite(p->w2))) {
+    /* one test per node (a SIN's COS is finite with its SIN; a SINH's COSH is tested above) */
+    if (!num_is_finite(w)) {
         num_set_nan(w);
         if (p->w2 != NULL)
             num_set_nan(p->w2);
