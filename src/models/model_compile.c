@@ -29,6 +29,15 @@ static mf_entry_t *next_in(nhref_model_file_t *mf, const char *section, size_t *
     return NULL;
 }
 
+/* the line of SECTION's header (0 if the file has none) */
+static size_t section_line(const nhref_model_file_t *mf, const char *section)
+{
+    for (size_t i = 0; i < mf->nsec; i++)
+        if (strcmp(mf->sec[i].section, section) == 0)
+            return mf->sec[i].line;
+    return 0;
+}
+
 static size_t count_in(nhref_model_file_t *mf, const char *section)
 {
     size_t n = 0, i = 0;
@@ -220,6 +229,26 @@ static int plain_states(nhref_model_file_t *mf)
 }
 
 /* no name twice among the parameters and the state; the parser's name lists */
+/* the line of the first (LAST = 0) or the last declaration of NAME in [parameters],
+ * [coordinates], [velocities] or [state]; a velocity q_dot not given is declared with its q */
+static size_t decl_line(const nhref_model_file_t *mf, const char *name, int last)
+{
+    static const char *const decls[] = {"parameters", "coordinates", "velocities", "state"};
+    size_t line = 0, n = strlen(name);
+    for (size_t i = 0; i < mf->ne; i++) {
+        const mf_entry_t *e = &mf->e[i];
+        int match = 0;
+        for (size_t k = 0; k < sizeof decls / sizeof *decls; k++)
+            match |= strcmp(e->section, decls[k]) == 0 && strcmp(e->key, name) == 0;
+        match |= strcmp(e->section, "coordinates") == 0 && n > 4 &&
+                 strcmp(name + n - 4, "_dot") == 0 && strlen(e->key) == n - 4 &&
+                 strncmp(e->key, name, n - 4) == 0;
+        if (match && (last || line == 0))
+            line = e->line;
+    }
+    return line;
+}
+
 static int distinct_names(nhref_model_file_t *mf)
 {
     const nhref_model_t *m = &mf->model;
@@ -240,10 +269,10 @@ static int distinct_names(nhref_model_file_t *mf)
         for (size_t j = 0; j < i; j++) {
             const char *b = j < ns ? m->state[j].name : m->param[j - ns].name;
             if (strcmp(a, b) == 0)
-                return mf_fail(mf, NHREF_EPARSE, 0,
-                               "the name '%s' is given twice (the state and the parameters "
-                               "need distinct names)",
-                               a);
+                return mf_fail(mf, NHREF_EPARSE, decl_line(mf, a, 1),
+                               "the name '%s' is given twice (first on line %zu; the state and "
+                               "the parameters need distinct names)",
+                               a, decl_line(mf, a, 0));
         }
         if (i < ns)
             mf->sname[i] = a;
@@ -296,11 +325,14 @@ static int compile_lagrange(nhref_model_file_t *mf)
     mf_entry_t *e;
     int s;
 
-    if (count_in(mf, "lagrangian") != 1)
-        return mf_fail(mf, NHREF_EPARSE, 0,
-                       "[lagrangian] holds one entry, the Lagrangian "
-                       "(L = ...); found %zu",
+    if (count_in(mf, "lagrangian") != 1) {
+        size_t j = 0; /* the line of the second entry, or of the section */
+        mf_entry_t *second = (next_in(mf, "lagrangian", &j), next_in(mf, "lagrangian", &j));
+        return mf_fail(mf, NHREF_EPARSE,
+                       second != NULL ? second->line : section_line(mf, "lagrangian"),
+                       "[lagrangian] holds one entry, the Lagrangian (L = ...); found %zu",
                        count_in(mf, "lagrangian"));
+    }
     if (n + m > NHREF_TAPE_SOLVE_MAX)
         return mf_fail(mf, NHREF_EINVAL, 0,
                        "%zu coordinates and %zu constraints: the equations' KKT system of size "
@@ -361,7 +393,8 @@ static int compile_ode(nhref_model_file_t *mf)
     for (size_t k = 0; k < ns; k++) {
         mf_entry_t *e = for_state(mf, "ode", k);
         if (e == NULL)
-            return mf_fail(mf, NHREF_EPARSE, 0, "[ode] has no right-hand side for %s",
+            return mf_fail(mf, NHREF_EPARSE, decl_line(mf, mf->model.state[k].name, 0),
+                           "[ode] has no right-hand side for %s (declared here)",
                            mf->model.state[k].name);
         e->used = 1;
         if ((s = parse(mf, mf->rhs, e, &node)) != NHREF_OK)
@@ -769,9 +802,15 @@ static int compile_form(nhref_model_file_t *mf)
         return mf_fail(mf, NHREF_EINVAL, 0,
                        "no dynamics: give a Lagrangian ([lagrangian], [coordinates]), an ODE "
                        "([state], [ode]) or a mass-matrix form ([state], [mass], [forcing])");
-    if (nform > 1)
-        return mf_fail(mf, NHREF_EINVAL, 0,
+    if (nform > 1) { /* the line of the later form's header */
+        size_t line = 0;
+        static const char *const forms[] = {"lagrangian", "ode", "mass", "forcing"};
+        for (size_t k = 0; k < sizeof forms / sizeof *forms; k++)
+            if (count_in(mf, forms[k]) > 0 && section_line(mf, forms[k]) > line)
+                line = section_line(mf, forms[k]);
+        return mf_fail(mf, NHREF_EINVAL, line,
                        "two forms of the dynamics: give one of [lagrangian], [ode], [mass]");
+    }
     mf->form = count_in(mf, "lagrangian") > 0 ? MF_LAGRANGE
                : count_in(mf, "ode") > 0      ? MF_ODE
                                               : MF_MASS;
