@@ -503,7 +503,7 @@ static int compile_integrals(nhref_model_file_t *mf)
         mf->integral[k++] = (nhref_integral_desc_t){
             e->key, attr(mf, "integrals", e->key, "unit", "1"),
             attr(mf, "integrals", e->key, "description", ""),
-            attr(mf, "integrals", e->key, "holds", "conserved (declared in the model file)")};
+            attr(mf, "integrals", e->key, "holds", "always (declared in the model file)")};
     }
     mf->nuser = k;
     if (nc > 0 && (mf->cons_reads = calloc(nc, sizeof *mf->cons_reads)) == NULL)
