@@ -761,6 +761,14 @@ static int poly_text(char *buf, size_t len, const poly_t *p)
     mpq_init(a);
     for (size_t i = 0; i < p->n; i++) {
         int neg = mpq_sgn(p->t[i].c) < 0;
+        /* a coefficient's numerator and denominator are literals the parser reads at
+         * every precision: below 2^4096 = 2^nhref_decimal_max_exp(64) (nhref_io.h; else
+         * the caller falls back on the unsimplified form) */
+        if (mpz_sizeinbase(mpq_numref(p->t[i].c), 2) > 4096 ||
+            mpz_sizeinbase(mpq_denref(p->t[i].c), 2) > 4096) {
+            mpq_clear(a);
+            return -1;
+        }
         mpq_abs(a, p->t[i].c);
         put(&pr, i == 0 ? (neg ? "-" : "") : (neg ? " - " : " + "));
         term_text(&pr, &p->t[i], a);
