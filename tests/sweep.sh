@@ -183,6 +183,27 @@ expect 2 "'--par=m=1' after '--' would replace what the sweep gives each case \(
 # another sweep into the same directory is refused
 mkdir -p "$tmp/o" && sed 's/m = 1, 3/m = 1, 4/' "$tmp/sl2.cases" > "$tmp/o/sl2.cases"
 expect 2 'is the manifest of another sweep' -- sweep -q "$tmp/o/sl2.cases" -o "$tmp/swl" --command lyapunov -- --method benettin --delta0 1e-9
+# two sweeps with other stems into one directory (issue 28's reproducer: both exited 0,
+# the second overwrote the first's outputs, and catalogue called the result ok): the
+# second is refused before it writes anything, naming both sweeps and the file
+printf 'model = chaplygin_sleigh\ndigits = 10\n[g]\nt-end = 1\ndt-out = 0.5\nparam m = 1, 2\n' > "$tmp/a.sweep"
+printf 'model = chaplygin_sleigh\ndigits = 10\n[g]\ntimes = 0, 1, 2\nparam m = 3, 4\n' > "$tmp/b.sweep"
+"$NHREF" sweep -q -o "$tmp/own" "$tmp/a.sweep" || bad "sweep a.sweep"
+ls -lR --time-style=+%s.%N "$tmp/own" > "$tmp/own.before"
+expect 2 "b.sweep \(command lyapunov\) would overwrite .*/own/chaplygin_sleigh/g-00000.csv, an output of another sweep: a.sweep \(command run, manifest .*/own/a.manifest\); nothing was written" -- sweep -q -o "$tmp/own" "$tmp/b.sweep" --command lyapunov
+expect 2 "b.sweep \(command run\) would overwrite" -- sweep -q -o "$tmp/own" "$tmp/b.sweep"
+ls -lR --time-style=+%s.%N "$tmp/own" | cmp -s - "$tmp/own.before" && ok || bad "a refused sweep changed $tmp/own"
+"$NHREF" sweep -q -o "$tmp/own" "$tmp/a.sweep" && ok || bad "the same sweep again into its own directory"
+# catalogue: an output that is not the case its manifest lists is foreign (exit 1)
+"$NHREF" sweep -q -o "$tmp/own-b" "$tmp/b.sweep" --command lyapunov || bad "sweep b.sweep"
+expect 0 '2 rows: 2 ok, 0 missing, 0 duplicate, 0 corrupt, 0 unchecked, 0 foreign' -- catalogue "$tmp/own"
+cp "$tmp/own-b/chaplygin_sleigh/g-00000.csv" "$tmp/own/chaplygin_sleigh/g-00000.csv" # another command's
+expect 1 '2 rows: 1 ok, 0 missing, 0 duplicate, 0 corrupt, 0 unchecked, 1 foreign' -- catalogue "$tmp/own"
+grep -q '^g-00000	chaplygin_sleigh	lyapunov	foreign	' "$tmp/own/catalogue.tsv" && ok || bad "the foreign row: $(grep g-00000 "$tmp/own/catalogue.tsv")"
+"$NHREF" sweep -q -o "$tmp/own" "$tmp/a.sweep" || bad "sweep a.sweep again"
+sed 's/^# param: m = 1 \[kg\]$/# param: m = 5 [kg]/' "$tmp/own/chaplygin_sleigh/g-00000.csv" > "$tmp/g0" &&
+    mv "$tmp/g0" "$tmp/own/chaplygin_sleigh/g-00000.csv" # the same command, another swept value
+expect 1 'foreign chaplygin_sleigh/g-00000: chaplygin_sleigh/g-00000.csv' -- catalogue "$tmp/own"
 
 # ---------------------------------------------------------------- --resume
 "$NHREF" sweep -q "$tmp/sl.cases" -o "$tmp/r" 2>/dev/null
@@ -231,7 +252,7 @@ expect 1 'corrupt chaplygin_sleigh/g-00000' -- catalogue "$tmp/r"
 cp -r "$tmp/r" "$tmp/c"
 sed '/^# sha256: /d' "$tmp/r/chaplygin_sleigh/g-00000.csv" > "$tmp/c/chaplygin_sleigh/g-00000.csv"
 : > "$tmp/c/chaplygin_sleigh/g-00001.csv.tmp.AbC123"
-expect 0 '6 rows: 5 ok, 0 missing, 0 duplicate, 0 corrupt, 1 unchecked; 1 temporary files left by killed writers' -- catalogue "$tmp/c"
+expect 0 '6 rows: 5 ok, 0 missing, 0 duplicate, 0 corrupt, 1 unchecked, 0 foreign; 1 temporary files left by killed writers' -- catalogue "$tmp/c"
 # a manifest that is not one, or a short line: bad usage, as are a bad DIR and 65 --cases
 printf '# nhref sweep manifest\n0\tg-00000\tchaplygin_sleigh\n' > "$tmp/c/short.manifest"
 expect 2 'short.manifest:2: expected index, case, model, file and swept values \(TSV\)' -- catalogue "$tmp/c"

@@ -68,4 +68,37 @@ ls "$tmp/out/skater" | grep -q '\.tmp\.' && bad "a temporary file is left: $(ls 
 "$NHREF" catalogue -q "$tmp/ref" && "$NHREF" catalogue -q "$tmp/out" && ok || bad "catalogue"
 diff -r "$tmp/ref" "$tmp/out" > "$tmp/diff" && ok || bad "the resumed sweep differs from the uninterrupted one: $(head -5 "$tmp/diff")"
 
+# two --resume runs of one shard at once (a job submitted twice, a requeue overlapping
+# the old task), 20 times: both exit 0, each case is computed by one of them exactly
+# once (the other waits for the case's lock and skips it), no temporary file is left,
+# and the outputs equal an uninterrupted run's.  Before the lock each removed the other's
+# temporary files: false "cannot write" errors (issue 28)
+cat > "$tmp/two.sweep" <<'EOF'
+model = chaplygin_sleigh
+[c]
+param a = 0.5, 1
+init omega = 0.5, 1, 1.5
+t-end = 20
+dt-out = 5
+digits = 25
+EOF
+"$NHREF" sweep -q "$tmp/two.sweep" -o "$tmp/two-ref" || bad "the reference of two.sweep"
+nbad=0
+for i in $(seq 1 20); do
+    rm -rf "$tmp/two"
+    "$NHREF" sweep --resume "$tmp/two.sweep" -o "$tmp/two" 2> "$tmp/twoA" & pa=$!
+    "$NHREF" sweep --resume "$tmp/two.sweep" -o "$tmp/two" 2> "$tmp/twoB" & pb=$!
+    wait "$pa"; ra=$?
+    wait "$pb"; rb=$?
+    ndone=$(cat "$tmp/twoA" "$tmp/twoB" | grep -c ': done in')
+    nskip=$(cat "$tmp/twoA" "$tmp/twoB" | grep -c 'skipped: its output checks out')
+    if [ "$ra" -ne 0 ] || [ "$rb" -ne 0 ] || [ "$ndone" -ne 6 ] || [ "$nskip" -ne 6 ] ||
+        ls "$tmp/two/chaplygin_sleigh" | grep -q '\.tmp\.' ||
+        ! diff -r "$tmp/two-ref" "$tmp/two" > /dev/null; then
+        nbad=$((nbad + 1))
+        [ "$nbad" -eq 1 ] && echo "round $i: exit $ra and $rb, $ndone computed, $nskip skipped: $(cat "$tmp/twoA" "$tmp/twoB" | grep -v 'done in\|skipped' | head -4)"
+    fi
+done
+[ "$nbad" -eq 0 ] && ok || bad "two --resume runs of one shard at once failed in $nbad of 20 rounds"
+
 summary sweep_resume.sh

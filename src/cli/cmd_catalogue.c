@@ -3,7 +3,8 @@
  * model, kind, status, outcome, digits, certified digits per column, file, sha256,
  * parameters and initial state; the cases of the manifests (and --cases files)
  * without an output are missing, a case with several outputs is a duplicate, a file
- * whose data do not match its sha256 line is corrupt. */
+ * whose data do not match its sha256 line is corrupt, an output that is not the case
+ * its manifest lists (another command or swept values) is foreign. */
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
@@ -26,7 +27,9 @@ static void usage(FILE *out)
             "initial state.  The cases expected are those of the manifests under DIR (written\n"
             "by 'nhref sweep') and of the --cases files.  Status: ok; missing (expected, no\n"
             "output); duplicate (more than one output of a case); corrupt (the data do not\n"
-            "match the sha256 line); unchecked (no sha256 line).\n\n"
+            "match the sha256 line); unchecked (no sha256 line); foreign (not the case its\n"
+            "manifest lists: another command or other swept values, e.g. written by another\n"
+            "sweep).\n\n"
             "      --cases FILE  also expect every case of this case file (e.g. after\n"
             "                    'nhref golden --shard'); repeatable\n"
             "      --tsv FILE    write the TSV there (default DIR/catalogue.tsv; - for stdout)\n"
@@ -34,14 +37,16 @@ static void usage(FILE *out)
             "  -q, --quiet       no summary on stderr\n"
             "  -h, --help        show this help and exit\n\n"
             "Exit status: 0 every expected case has exactly one output and every output checks\n"
-            "out; 1 a case is missing, duplicate or corrupt (the index says which); 2 bad usage.\n"
+            "out; 1 a case is missing, duplicate, corrupt or foreign (the index says which); 2\n"
+            "bad usage.\n"
             "Rows: the expected cases in the order of their manifests, then the other outputs\n"
             "by path; the same outputs give the same index, byte for byte.\n"
             "Example: nhref catalogue ftle && column -t -s $'\\t' ftle/catalogue.tsv | less\n");
 }
 
-enum { ST_OK, ST_MISSING, ST_DUPLICATE, ST_CORRUPT, ST_UNCHECKED, ST_COUNT };
-static const char *status_name[] = {"ok", "missing", "duplicate", "corrupt", "unchecked"};
+enum { ST_OK, ST_MISSING, ST_DUPLICATE, ST_CORRUPT, ST_UNCHECKED, ST_FOREIGN, ST_COUNT };
+static const char *status_name[] = {"ok",      "missing",   "duplicate",
+                                    "corrupt", "unchecked", "foreign"};
 
 typedef struct {
     size_t n;
@@ -60,6 +65,7 @@ typedef struct {
 typedef struct {
     char *model, *name, *rel; /* rel: the file the manifest names, or NULL */
     char *swept;
+    char *kind; /* the manifest's command (run, lyapunov), or NULL (a --cases file) */
 } expect_t;
 
 typedef struct {
@@ -283,7 +289,7 @@ static int read_output(cat_t *cat, const char *full, const char *rel)
 }
 
 static int expect_push(cat_t *cat, const char *model, const char *name, const char *rel,
-                       const char *swept)
+                       const char *swept, const char *kind)
 {
     expect_t *x;
     if (cat->nx == cat->capx) {
@@ -299,7 +305,8 @@ static int expect_push(cat_t *cat, const char *model, const char *name, const ch
     x->name = strdup(name);
     x->rel = rel ? strdup(rel) : NULL;
     x->swept = strdup(swept ? swept : "");
-    if (x->model == NULL || x->name == NULL || x->swept == NULL)
+    x->kind = kind ? strdup(kind) : NULL;
+    if (x->model == NULL || x->name == NULL || x->swept == NULL || (kind && x->kind == NULL))
         return -1;
     cat->nx++;
     return 0;
@@ -309,7 +316,7 @@ static int expect_push(cat_t *cat, const char *model, const char *name, const ch
 static int read_manifest(cat_t *cat, const char *full, const char *rel)
 {
     FILE *f = fopen(full, "r");
-    char *line = NULL, *dir = strdup(rel), *slash;
+    char *line = NULL, *dir = strdup(rel), *slash, kind[16] = "";
     size_t cap = 0, lineno = 0;
     ssize_t got;
     int rc = 0;
@@ -337,6 +344,10 @@ static int read_manifest(cat_t *cat, const char *full, const char *rel)
             rc = -1;
             break;
         }
+        if (strncmp(line, "# command: ", 11) == 0) { /* run or lyapunov, then its options */
+            size_t l = strcspn(line + 11, " ");
+            snprintf(kind, sizeof kind, "%.*s", (int)(l < 15 ? l : 15), line + 11);
+        }
         if (line[0] == '#' || line[0] == '\0')
             continue;
         while (nf < 5) {
@@ -354,7 +365,8 @@ static int read_manifest(cat_t *cat, const char *full, const char *rel)
         }
         {
             char *r = join(dir, fld[3]);
-            if (r == NULL || expect_push(cat, fld[2], fld[1], r, nf == 5 ? fld[4] : "") != 0)
+            if (r == NULL || expect_push(cat, fld[2], fld[1], r, nf == 5 ? fld[4] : "",
+                                         kind[0] ? kind : NULL) != 0)
                 rc = -1;
             free(r);
         }
@@ -659,7 +671,7 @@ static int read_casefiles(cat_t *cat, const opts_t *o)
             return CLI_USAGE;
         }
         for (size_t k = 0; k < n; k++)
-            if (expect_push(cat, cs[k].model, cs[k].name, NULL, cs[k].swept) != 0) {
+            if (expect_push(cat, cs[k].model, cs[k].name, NULL, cs[k].swept, NULL) != 0) {
                 nhref_cases_free(cs, n);
                 return CLI_FAIL;
             }
@@ -707,8 +719,29 @@ static void missing_row(index_t *ix, const expect_t *x)
     ix->order[ix->nrow++] = ROW_MISSING;
 }
 
+/* 1 if the output E is not the case X expects: another kind of output than X's manifest
+ * command, or a swept parameter or initial value that differs (compared as written) */
+static int foreign(const entry_t *e, const expect_t *x)
+{
+    pairs_t param = {0}, init = {0};
+    int bad = x->kind != NULL && strcmp(e->kind, x->kind) != 0;
+    swept_pairs(x->swept, &param, &init);
+    for (size_t i = 0; !bad && i < param.n; i++) {
+        const char *v = pair_get(&e->param, param.name[i]);
+        bad = v == NULL || strcmp(v, param.value[i]) != 0;
+    }
+    for (size_t i = 0; !bad && i < init.n; i++) {
+        const char *v = pair_get(&e->init, init.name[i]);
+        bad = v == NULL || strcmp(v, init.value[i]) != 0;
+    }
+    pairs_free(&param);
+    pairs_free(&init);
+    return bad;
+}
+
 /* the rows of the expected cases, each once: its outputs (duplicate if several; marked
- * in USED), else a missing row.  BYKEY: the entries sorted by key.  0, or -1 */
+ * in USED; foreign if one is not the case a manifest lists), else a missing row.
+ * BYKEY: the entries sorted by key.  0, or -1 */
 static int expected_rows(index_t *ix, cat_t *cat, const size_t *bykey, char *used)
 {
     /* expected keys seen already (several manifests may list a case) */
@@ -724,20 +757,23 @@ static int expected_rows(index_t *ix, cat_t *cat, const size_t *bykey, char *use
         if (key == NULL)
             break;
         sprintf(key, "%s/%s", x->model, x->name);
+        while (hi < cat->ne && same_key(&cat->e[bykey[hi]], x->model, x->name))
+            hi++;
+        for (size_t k = lo; k < hi; k++) /* every manifest that lists it, not only the first */
+            if (cat->e[bykey[k]].status != ST_CORRUPT && foreign(&cat->e[bykey[k]], x))
+                cat->e[bykey[k]].status = ST_FOREIGN;
         if (seen_before(seen, nseen, key)) {
             free(key);
             continue;
         }
         seen[nseen++] = key;
-        while (hi < cat->ne && same_key(&cat->e[bykey[hi]], x->model, x->name))
-            hi++;
         if (hi == lo) {
             missing_row(ix, x);
             continue;
         }
         for (size_t k = lo; k < hi; k++) {
             used[bykey[k]] = 1;
-            if (hi - lo > 1)
+            if (hi - lo > 1 && cat->e[bykey[k]].status != ST_FOREIGN)
                 cat->e[bykey[k]].status = ST_DUPLICATE;
             ix->order[ix->nrow++] = bykey[k];
         }
@@ -955,14 +991,16 @@ static int write_json(opts_t *o, const index_t *ix, const cat_t *cat)
 static int report(const opts_t *o, const index_t *ix, const cat_t *cat)
 {
     const size_t *count = ix->count;
-    int rc = count[ST_MISSING] || count[ST_DUPLICATE] || count[ST_CORRUPT] ? CLI_FAIL : CLI_OK;
+    int rc = count[ST_MISSING] || count[ST_DUPLICATE] || count[ST_CORRUPT] || count[ST_FOREIGN]
+                 ? CLI_FAIL
+                 : CLI_OK;
 
     if (!o->quiet || rc != CLI_OK) {
         fprintf(stderr,
                 "%s: %s: %zu rows: %zu ok, %zu missing, %zu duplicate, %zu corrupt, %zu "
-                "unchecked",
+                "unchecked, %zu foreign",
                 cli_prog, o->dir, ix->nrow, count[ST_OK], count[ST_MISSING], count[ST_DUPLICATE],
-                count[ST_CORRUPT], count[ST_UNCHECKED]);
+                count[ST_CORRUPT], count[ST_UNCHECKED], count[ST_FOREIGN]);
         if (cat->ntemp)
             fprintf(stderr, "; %zu temporary files left by killed writers", cat->ntemp);
         fprintf(stderr, " -> %s, %s\n", o->tsv_path, o->json_path);
@@ -970,7 +1008,8 @@ static int report(const opts_t *o, const index_t *ix, const cat_t *cat)
     if (rc != CLI_OK) /* name a few */
         for (size_t r = 0, shown = 0; r < ix->nrow && shown < 10; r++) {
             const entry_t *e = row_entry(ix, cat, r);
-            if (e->status == ST_MISSING || e->status == ST_DUPLICATE || e->status == ST_CORRUPT) {
+            if (e->status == ST_MISSING || e->status == ST_DUPLICATE || e->status == ST_CORRUPT ||
+                e->status == ST_FOREIGN) {
                 fprintf(stderr, "%s:   %s %s/%s%s%s\n", cli_prog, status_name[e->status], e->model,
                         e->name, e->rel ? ": " : "", e->rel ? e->rel : "");
                 shown++;
@@ -989,6 +1028,7 @@ static void cat_free(cat_t *cat)
         free(cat->x[i].name);
         free(cat->x[i].rel);
         free(cat->x[i].swept);
+        free(cat->x[i].kind);
     }
     free(cat->x);
     for (size_t i = 0; i < cat->nmanifest; i++)

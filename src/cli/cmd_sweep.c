@@ -3,7 +3,9 @@
  * this process with the case's options), one output file per case, written
  * atomically; a shard of the cases (--shard K/N), skipping the done ones
  * (--resume), and a manifest that `nhref catalogue` checks the outputs against. */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <glob.h>
 #include <stdlib.h>
@@ -180,6 +182,158 @@ static int write_manifest(const char *dir, const char *stem_s, const char *text,
     return rc;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* the value of the metadata line "# KEY: VALUE" in TEXT (up to the end of its line), or
+ * "(unknown)" */
+static void meta_value(const char *text, const char *key, char *out, size_t len)
+{
+    char pat[64];
+    const char *p;
+    size_t l;
+    snprintf(pat, sizeof pat, "\n# %s: ", key);
+    if ((p = strstr(text, pat)) == NULL) {
+        snprintf(out, len, "(unknown)");
+        return;
+    }
+    p += strlen(pat);
+    l = strcspn(p, "\n");
+    if (strncmp(key, "cases", 5) == 0 && strstr(p, " (sha256") != NULL &&
+        (size_t)(strstr(p, " (sha256") - p) < l) /* the file's name, not its hash */
+        l = (size_t)(strstr(p, " (sha256") - p);
+    snprintf(out, len, "%.*s", (int)(l < 512 ? l : 512), p);
+}
+
+/* another sweep's manifest in DIR that lists an output file of this sweep (the output
+ * files of TEXT, this sweep's manifest): refused before anything is written, naming
+ * both sweeps and the file (two sweeps into one directory would overwrite each other's
+ * outputs, and each manifest would call the other's output its own).  CLI_OK or
+ * CLI_USAGE (CLI_FAIL if memory ran out) */
+static int foreign_manifests(const char *dir, const char *stem_s, const char *text)
+{
+    char **mine = NULL, *copy = strdup(text), *line, *save = NULL, own[1024];
+    size_t nmine = 0, cap = 0;
+    DIR *d;
+    struct dirent *de;
+    int rc = CLI_OK;
+
+    snprintf(own, sizeof own, "%s.manifest", stem_s);
+    if (copy == NULL)
+        return CLI_FAIL;
+    /* the file column (the 4th) of every case line */
+    for (line = strtok_r(copy, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
+        char *f = line;
+        if (line[0] == '#')
+            continue;
+        for (int k = 0; k < 3 && f != NULL; k++)
+            if ((f = strchr(f, '\t')) != NULL)
+                f++;
+        if (f == NULL)
+            continue;
+        f[strcspn(f, "\t")] = '\0';
+        if (nmine == cap) {
+            char **m = realloc(mine, (cap = cap ? 2 * cap : 64) * sizeof *m);
+            if (m == NULL) {
+                rc = CLI_FAIL;
+                goto out;
+            }
+            mine = m;
+        }
+        mine[nmine++] = f;
+    }
+    qsort(mine, nmine, sizeof *mine, cmp_str);
+    if ((d = opendir(dir)) == NULL)
+        goto out; /* made just now: no manifest there */
+    while (rc == CLI_OK && (de = readdir(d)) != NULL) {
+        size_t l = strlen(de->d_name), olen;
+        char *path, *other, *ol, *osave = NULL, theirs[600], tcmd[600];
+        if (l < 10 || strcmp(de->d_name + l - 9, ".manifest") != 0 || strcmp(de->d_name, own) == 0)
+            continue;
+        if ((path = malloc(strlen(dir) + l + 2)) == NULL) {
+            rc = CLI_FAIL;
+            break;
+        }
+        sprintf(path, "%s/%s", dir, de->d_name);
+        if ((other = slurp(path, &olen)) == NULL ||
+            strncmp(other, "# nhref sweep manifest\n", 23) != 0) {
+            free(other);
+            free(path);
+            continue; /* not a manifest of nhref's */
+        }
+        meta_value(other, "cases", theirs, sizeof theirs); /* before strtok_r cuts it */
+        meta_value(other, "command", tcmd, sizeof tcmd);
+        for (ol = strtok_r(other, "\n", &osave); ol != NULL; ol = strtok_r(NULL, "\n", &osave)) {
+            char *f = ol, *key;
+            if (ol[0] == '#')
+                continue;
+            for (int k = 0; k < 3 && f != NULL; k++)
+                if ((f = strchr(f, '\t')) != NULL)
+                    f++;
+            if (f == NULL)
+                continue;
+            f[strcspn(f, "\t")] = '\0';
+            key = f;
+            if (bsearch(&key, mine, nmine, sizeof *mine, cmp_str) != NULL) {
+                char ours[600], ocmd[600];
+                meta_value(text, "cases", ours, sizeof ours);
+                meta_value(text, "command", ocmd, sizeof ocmd);
+                cli_error("%s (command %s) would overwrite %s/%s, an output of another sweep: "
+                          "%s (command %s, manifest %s); nothing was written: write to another "
+                          "directory (-o), or remove %s and its outputs to start afresh",
+                          ours, ocmd, dir, key, theirs, tcmd, path, path);
+                rc = CLI_USAGE;
+                break;
+            }
+        }
+        free(other);
+        free(path);
+    }
+    closedir(d);
+out:
+    free(mine);
+    free(copy);
+    return rc;
+}
+
+/* the lock of the cases of the sweep STEM in DIR: DIR/.STEM.lock, a byte per case
+ * index, held (fcntl, so also over NFS with a lock daemon) while a process checks,
+ * cleans or computes that case -- two processes of one shard (a job run twice, a
+ * requeue) take turns on each case instead of deleting each other's temporary files.
+ * The descriptor, or -1 (then nothing is locked, as before) */
+static int open_lock(const char *dir, const char *stem_s)
+{
+    char *path = malloc(strlen(dir) + strlen(stem_s) + 16);
+    int fd;
+    if (path == NULL)
+        return -1;
+    sprintf(path, "%s/.%s.lock", dir, stem_s);
+    fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    free(path);
+    return fd;
+}
+
+/* lock (TYPE F_WRLCK, waiting for another holder) or unlock (F_UNLCK) case I's byte */
+static void lock_case(int fd, size_t i, short type, const char *prog, const char *name, int quiet)
+{
+    struct flock fl = {.l_type = type, .l_whence = SEEK_SET, .l_start = (off_t)i, .l_len = 1};
+    if (fd < 0)
+        return;
+    if (type == F_WRLCK && fcntl(fd, F_SETLK, &fl) == 0)
+        return;
+    if (type == F_WRLCK && !quiet) {
+        struct flock who = fl;
+        if (fcntl(fd, F_GETLK, &who) == 0 && who.l_type != F_UNLCK)
+            fprintf(stderr,
+                    "%s: %s: waiting for another nhref sweep (pid %ld) that has this case\n", prog,
+                    name, (long)who.l_pid);
+    }
+    while (fcntl(fd, F_SETLKW, &fl) != 0 && errno == EINTR)
+        ;
+}
+
 /* the options after '--', parsed once by the command's own parser */
 typedef struct {
     cli_run_args_t run;
@@ -316,7 +470,7 @@ int cmd_sweep(int argc, char **argv)
     const char *out_dir = NULL, *file;
     char *stem_s = NULL, err[1024], *manifest = NULL;
     char **extra = NULL;
-    int nextra = 0, own = argc, list = 0, quiet = 0, resume = 0, c, rc = CLI_OK;
+    int nextra = 0, own = argc, list = 0, quiet = 0, resume = 0, c, rc = CLI_OK, lock_fd = -1;
     unsigned long shard_k = 1, shard_n = 1;
     nhref_case_t *cases = NULL;
     size_t n = 0, mine = 0, k = 0, ndone = 0, nskip = 0, nfail = 0, mlen = 0;
@@ -419,8 +573,10 @@ int cmd_sweep(int argc, char **argv)
         rc = CLI_FAIL;
         goto done;
     }
-    if ((rc = write_manifest(out_dir, stem_s, manifest, mlen)) != CLI_OK)
+    if ((rc = foreign_manifests(out_dir, stem_s, manifest)) != CLI_OK ||
+        (rc = write_manifest(out_dir, stem_s, manifest, mlen)) != CLI_OK)
         goto done;
+    lock_fd = open_lock(out_dir, stem_s);
     if (!quiet)
         fprintf(stderr, "%s: %s: %zu cases; shard %lu/%lu: %zu of them -> %s/\n", prog, file, n,
                 shard_k, shard_n, mine, out_dir);
@@ -435,9 +591,11 @@ int cmd_sweep(int argc, char **argv)
             continue;
         k++;
         snprintf(path, sizeof path, "%s/%s/%s.csv", out_dir, cs->model, cs->name);
+        lock_case(lock_fd, i, F_WRLCK, prog, cs->name, quiet);
         if (resume) {
-            remove_temporaries(path); /* this shard's case: nobody else writes it */
+            remove_temporaries(path); /* this case's lock is ours: nobody else writes it */
             if (cli_output_matches(path, cs, first_line[cmd], why, sizeof why)) {
+                lock_case(lock_fd, i, F_UNLCK, prog, cs->name, quiet);
                 nskip++;
                 if (!quiet)
                     fprintf(stderr, "%s: [%zu/%zu] %s: skipped: its output checks out (--resume)\n",
@@ -455,6 +613,7 @@ int cmd_sweep(int argc, char **argv)
         snprintf(label, sizeof label, "%s: %s", prog, cs->name); /* messages name the case */
         t0 = now();
         r = run_case(cs, cmd, &x, path, label);
+        lock_case(lock_fd, i, F_UNLCK, prog, cs->name, quiet);
         if (r != CLI_OK) {
             nfail++;
             fprintf(stderr, "%s: [%zu/%zu] %s: FAILED (nhref %s exit %d)\n", prog, k, mine,
@@ -474,6 +633,8 @@ int cmd_sweep(int argc, char **argv)
                 prog, shard_k, shard_n, mine, ndone, nskip, nfail, now() - t_start);
 
 done:
+    if (lock_fd >= 0)
+        close(lock_fd); /* releases every lock of this process on it */
     free(manifest);
     free(stem_s);
     nhref_cases_free(cases, n);
