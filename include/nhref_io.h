@@ -50,6 +50,15 @@ NHREF_BEGIN_DECLS
 #define NHREF_DECIMAL_BOUND_FACTOR 64
 int nhref_decimal_set(mpfr_ptr x, const char *s);
 
+/* nhref_plain_number -- the length of the plain decimal number at the start of S, or
+ * 0 if there is none: digits with at most one decimal point (at least one digit), then
+ * optionally an exponent e or E, an optional sign and digits.  No sign in front, no
+ * blank, no hex, no inf or nan: the grammar of every count and digit setting (--digits,
+ * --min-digits, a golden file's '# digits:', a case file's digits), so that '+5', ' 5'
+ * and '0x10' are refused rather than read as 5 and 16.  The caller decides what may
+ * follow (S[length] == '\0' for a whole value).  Cost: one pass over the number. */
+size_t nhref_plain_number(const char *s);
+
 /* nhref_decimal_max_exp -- 64 max(PREC, 64): nhref_decimal_set at PREC bits
  * refuses |x| >= 2^this. */
 mpfr_exp_t nhref_decimal_max_exp(mpfr_prec_t prec);

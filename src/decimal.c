@@ -25,6 +25,27 @@ static int numeric(const char *s)
     return isdigit((unsigned char)*s) || *s == '.';
 }
 
+size_t nhref_plain_number(const char *s)
+{
+    size_t i = 0, digits = 0, e;
+    while (isdigit((unsigned char)s[i]))
+        i++, digits++;
+    if (s[i] == '.')
+        for (i++; isdigit((unsigned char)s[i]); i++)
+            digits++;
+    if (digits == 0)
+        return 0;
+    if (s[i] == 'e' || s[i] == 'E') { /* an exponent only with its digits */
+        e = i + 1 + (s[i + 1] == '+' || s[i + 1] == '-');
+        if (isdigit((unsigned char)s[e])) {
+            while (isdigit((unsigned char)s[e]))
+                e++;
+            i = e;
+        }
+    }
+    return i;
+}
+
 int nhref_decimal_set(mpfr_ptr x, const char *s)
 {
     mpfr_flags_t saved = mpfr_flags_save();

@@ -199,4 +199,35 @@ else
     bad "lyapunov with 300 times: $(cat "$tmp/err")"
 fi
 
+# ---------------------------------------------------------------- issue 28 item 4: strict input
+# numbers of settings follow one grammar (nhref_plain_number): no sign, blank or hex
+expect 2 "--digits: '\+5' is not a whole number in \[1, 100000\]" -- run $S -T 1 --digits +5
+expect 2 "--digits: ' 5' is not a whole number" -- run $S -T 1 --digits " 5"
+"$NHREF" run $S -T 1 --dt-out 0.5 --digits 20 -o "$tmp/strict.csv" 2>/dev/null || bad "run for the strict-input checks"
+expect 2 "--min-digits: '0x10' is not a plain decimal number in \(0, 100000\]" -- verify "$tmp/strict.csv" $S --min-digits 0x10
+G=$top_srcdir/data/golden/chaplygin_sleigh/PUB-1.csv
+sed 's/^# digits: .*/# digits: 0x28/' "$G" > "$tmp/g-hex.csv"
+expect 2 "g-hex.csv: malformed '# digits: 0x28' line \(expected a plain decimal number" -- verify "$tmp/strict.csv" --golden "$tmp/g-hex.csv"
+printf 'model = chaplygin_sleigh\n[g]\ndigits = +20\nt-end = 1\n' > "$tmp/plus.cases"
+expect 2 "plus.cases:3: digits: '\+20' is not a plain decimal number in \[1, 10000\]" -- golden -o "$tmp/gout" "$tmp/plus.cases"
+# a key twice: an error that names both lines (the last one won, or was ignored)
+printf 'model = chaplygin_sleigh\ndigits = 10\n[g]\nt-end = 1\ndigits = 12\ndigits = 14\n' > "$tmp/twice.cases"
+expect 2 "twice.cases:6: digits is given twice in \[g\] \(first at line 5\)" -- golden -o "$tmp/gout" "$tmp/twice.cases"
+printf 'model = chaplygin_sleigh\nmodel = skater\n[g]\nt-end = 1\ndigits = 12\n' > "$tmp/twice2.cases"
+expect 2 "twice2.cases:2: model is given twice in the defaults \(first at line 1\)" -- golden -o "$tmp/gout" "$tmp/twice2.cases"
+awk '/^# param: m = / && !d { print "# param: m = 7 [kg]"; d = 1 } { print }' "$G" > "$tmp/g-param2.csv"
+expect 2 "g-param2.csv: param m is given twice: '# param: m = 7 \[kg\]', then '# param: m = " -- verify "$tmp/strict.csv" --golden "$tmp/g-param2.csv"
+awk '/^# model:/ { print "# model: skater" } { print }' "$G" > "$tmp/g-model2.csv"
+expect 2 "g-model2.csv: the '# model:' line is given twice: 'skater', then 'chaplygin_sleigh'" -- verify "$tmp/strict.csv" --golden "$tmp/g-model2.csv"
+awk '/^# t-start:/ { print } { print }' "$G" > "$tmp/g-t2.csv"
+grep -q '^# t-start:' "$G" && expect 2 "g-t2.csv: the '# t-start:' line is given twice" -- verify "$tmp/strict.csv" --golden "$tmp/g-t2.csv"
+[ -e "$tmp/gout" ] && bad "a refused case file wrote $tmp/gout" || ok
+# a UTF-8 byte order mark is not part of the first key
+printf '\357\273\277model = chaplygin_sleigh\ndigits = 8\n[g]\nt-end = 1\ndt-out = 1\n' > "$tmp/bom.cases"
+"$NHREF" golden -q -o "$tmp/gbom" "$tmp/bom.cases" 2> "$tmp/err" && ok || bad "a case file with a byte order mark: $(cat "$tmp/err")"
+# a file of another format as --golden: named, never quoted
+printf 'root:secret-hash:20228:0:99999:7:::\ndaemon:*:20228:0:99999:7:::\n' > "$tmp/shadow"
+expect 2 "shadow: not a golden file or trajectory of nhref's" -- verify "$tmp/strict.csv" --golden "$tmp/shadow"
+"$NHREF" verify "$tmp/strict.csv" --golden "$tmp/shadow" 2>&1 | grep -q 'secret-hash' && bad "the message quotes the file" || ok
+
 summary hostile

@@ -30,7 +30,7 @@ n=$("$NHREF" golden -l "$tmp/a:b/x.cases:c2" 2>&1 | grep -c ':c[12] ')
 expect 2 'no case \[c3\]' -- golden -l "$tmp/a:b/x.cases:c3"
 # digits is decimal: 0x14 is not 20
 printf 'model = chaplygin_sleigh\n[a]\ntimes = 1\ndigits = 0x14\n' > "$tmp/hex.cases"
-expect 2 "hex.cases:4: digits: '0x14' is not a decimal number" -- golden -l "$tmp/hex.cases"
+expect 2 "hex.cases:4: digits: '0x14' is not a plain decimal number" -- golden -l "$tmp/hex.cases"
 # a long description does not spill into a key; defaults (init) reach every case
 {
     printf 'model = chaplygin_sleigh\ndigits = 12\ninit omega = 0.75\nt-end = 1\ndt-out = 1\n[long]\n'

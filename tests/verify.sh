@@ -181,8 +181,8 @@ tail -1 "$tmp/mass.out" | grep -Eq '^FAIL: minimum -?[0-9.]+ digits \(.* < --min
     bad "wrong mass, last line: $(tail -1 "$tmp/mass.out")"
 grep -q '^threshold:  --min-digits 6 (the default) for every compared column$' "$tmp/mass.out" && ok ||
     bad "the default threshold is not printed: $(grep threshold "$tmp/mass.out")"
-usage_error "--min-digits: '0' is not a number in \(0, 100000\] \(a threshold of 0 would pass anything\)" -- verify "$tmp/run40.csv" chaplygin_sleigh -m 0
-usage_error "--min-digits x: '0' is not a number in \(0, 100000\]" -- verify "$tmp/run40.csv" chaplygin_sleigh -m x=0
+usage_error "--min-digits: '0' is not a plain decimal number in \(0, 100000\] \(a threshold of 0 would pass anything\)" -- verify "$tmp/run40.csv" chaplygin_sleigh -m 0
+usage_error "--min-digits x: '0' is not a plain decimal number in \(0, 100000\]" -- verify "$tmp/run40.csv" chaplygin_sleigh -m x=0
 
 # the skater falls at t = 1.3292844320015225928876160521... (data/golden/skater/fall-A1-0.csv);
 # a trajectory that prints zeros after the fall fails, naming the event, its time and the first row
@@ -412,7 +412,7 @@ usage_error "missing MODEL or --golden FILE" -- verify "$tmp/run40.csv"
 usage_error "missing TRAJECTORY" -- verify
 usage_error "give MODEL or --golden FILE, not both" -- verify "$tmp/run40.csv" chaplygin_sleigh --golden "$tmp/run40.csv"
 usage_error "--init cannot be combined with --golden" -- verify "$tmp/run40.csv" --golden "$tmp/run40.csv" --init v=1
-usage_error "--min-digits: 'many' is not a number in \(0, 100000\]" -- verify "$tmp/run40.csv" chaplygin_sleigh --min-digits many
+usage_error "--min-digits: 'many' is not a plain decimal number in \(0, 100000\]" -- verify "$tmp/run40.csv" chaplygin_sleigh --min-digits many
 usage_error "--digits: '0' is not a whole number" -- verify "$tmp/run40.csv" chaplygin_sleigh --digits 0
 usage_error "--t-start: 'soon' is not a finite decimal number" -- verify "$tmp/run40.csv" chaplygin_sleigh --t-start soon
 usage_error "unknown option '--frob'" -- verify "$tmp/run40.csv" chaplygin_sleigh --frob

@@ -104,7 +104,12 @@ _TYPES = {_lib.NHREF_RUN_MPFR: "mpfr", _lib.NHREF_RUN_DOUBLE: "double",
 def _value_text(h, part, row, j, digits=None):
     """The text of the value of PART at ROW, column J (nhref_trajectory_text: a
     ball as "MID,RAD"), DIGITS significant digits (None: the run's + 2)."""
-    d = int(digits or 0)
+    d = 0
+    if digits is not None:  # an int in [1, 100000], not wrapped through c_int
+        if isinstance(digits, bool) or not isinstance(digits, numbers.Integral) or \
+                not 1 <= int(digits) <= 100000:
+            raise ValueError("digits=%r: a whole number of digits in [1, 100000]" % (digits,))
+        d = int(digits)
     n = _lib.nhref_trajectory_text(h, part, row, j, d, None, 0)
     buf = ctypes.create_string_buffer(n + 1)
     _lib.nhref_trajectory_text(h, part, row, j, d, buf, n + 1)
@@ -284,10 +289,22 @@ class Trajectory:
 
 
 def _count(x, what):
-    """X as a positive int (an order, a number of stages or steps)."""
-    if isinstance(x, bool) or not isinstance(x, numbers.Integral) or int(x) < 0:
-        raise TypeError("run: %s=%r is not a non-negative integer" % (what, x))
+    """X as a non-negative int below 2^63 (an order, a number of stages or steps): ctypes
+    would wrap a larger one silently."""
+    if isinstance(x, bool) or not isinstance(x, numbers.Integral) or not 0 <= int(x) < 2**63:
+        raise TypeError("run: %s=%r is not an integer in [0, 2^63)" % (what, x))
     return int(x)
+
+
+def _digits_arg(x, what, hi=1e5):
+    """X as digits in [1, HI]: a real number, not a bool; nan, 0 and negative digits are
+    errors here, not the default (the C setters read 0 as 'the default')."""
+    if isinstance(x, bool) or not isinstance(x, (numbers.Real, decimal.Decimal)):
+        raise TypeError("%s=%r is not a number of digits" % (what, x))
+    d = float(x)
+    if not (math.isfinite(d) and 1 <= d <= hi):
+        raise ValueError("%s=%r: digits must be in [1, %g]" % (what, x, hi))
+    return d
 
 
 def _exprs(x, what):
@@ -336,7 +353,7 @@ def _build_spec(spec, params, init, t, t_start, t_end, dt_out, digits, prec, sch
     if dt_out is not None:
         check(L.nhref_spec_set_dt_out(spec, L.enc(_decimal(dt_out, "dt_out"))))
     if digits is not None:
-        check(L.nhref_spec_set_digits(spec, float(digits)))
+        check(L.nhref_spec_set_digits(spec, _digits_arg(digits, "run: digits")))
     if prec is not None:
         check(L.nhref_spec_set_prec(spec, _count(prec, "prec")))
     if scheme is not None:
@@ -583,7 +600,7 @@ def verify(data, model=None, *, golden=None, params=None, init=None, t_start=Non
         if t_start is not None:
             _check(_lib.nhref_verify_set_t_start(v, _lib.enc(_decimal(t_start, "t_start"))), err())
         if digits is not None:
-            _check(_lib.nhref_verify_set_digits(v, float(digits)), err())
+            _check(_lib.nhref_verify_set_digits(v, _digits_arg(digits, "verify: digits")), err())
         _thresholds(v, _lib.nhref_verify_set_min_digits, min_digits, "min_digits")
         _thresholds(v, _lib.nhref_verify_set_min_drift_digits, min_drift_digits, "min_drift_digits")
         for yours, theirs in (map or {}).items():

@@ -457,5 +457,35 @@ class TestVerify(unittest.TestCase):
         self.assertIn("the event 'fall' at t = 1.3292844320015225928", rep.summary)
 
 
+
+class TestStrictArguments(unittest.TestCase):
+    """digits=nan, -5 and 0 ran at the default 30 digits, and strings(digits=2**32 + 5)
+    wrapped through c_int to 5 digits (issue 28): each is an error naming the argument"""
+
+    def test_run_digits(self):
+        for bad in (float("nan"), -5, 0, 0.5, float("inf")):
+            with self.assertRaisesRegex(ValueError, r"run: digits=.*digits must be in \[1, ", msg=repr(bad)):
+                nhref.run("chaplygin_sleigh", t=[0, 1], digits=bad)
+        for bad in ("30", True, None.__class__):
+            with self.assertRaises(TypeError, msg=repr(bad)):
+                nhref.run("chaplygin_sleigh", t=[0, 1], digits=bad)
+
+    def test_verify_digits(self):
+        data = {"t": ["0", "1"], "x": ["0", "0"]}
+        with self.assertRaisesRegex(ValueError, r"verify: digits=0: digits must be in \[1, "):
+            nhref.verify(data, "chaplygin_sleigh", digits=0)
+
+    def test_strings_digits(self):
+        tr = nhref.run("chaplygin_sleigh", t=[0, 1], digits=12)
+        self.assertEqual(len(tr.strings("x", digits=7)[1].lstrip("-").split("e")[0].replace(".", "")), 7)
+        for bad in (2**32 + 5, 0, -1, 1.5, 100001):
+            with self.assertRaisesRegex(ValueError, r"digits=.*a whole number of digits in \[1, 100000\]", msg=repr(bad)):
+                tr.strings("x", digits=bad)
+
+    def test_counts_do_not_wrap(self):
+        with self.assertRaisesRegex(TypeError, r"order=.* is not an integer in \[0, 2\^63\)"):
+            nhref.run("chaplygin_sleigh", t=[0, 1], scheme="taylor", order=2**64 + 20)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)

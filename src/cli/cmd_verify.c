@@ -124,9 +124,11 @@ static int parse_digits(double *d, const char *s, const char *option)
     char *end;
     errno = 0;
     *d = strtod(s, &end);
-    if (*s == '\0' || isspace((unsigned char)*s) || *end != '\0' || errno != 0 ||
-        !(*d > 0 && *d <= NHREF_VERIFY_DIGITS_MAX)) {
-        cli_error("%s: '%s' is not a number in (0, %g] (a threshold of 0 would pass anything)",
+    /* the plain grammar (nhref_plain_number): strtod would read '0x10' as 16 */
+    if (nhref_plain_number(s) == 0 || s[nhref_plain_number(s)] != '\0' || *end != '\0' ||
+        errno != 0 || !(*d > 0 && *d <= NHREF_VERIFY_DIGITS_MAX)) {
+        cli_error("%s: '%s' is not a plain decimal number in (0, %g] (a threshold of 0 would "
+                  "pass anything)",
                   option, s, NHREF_VERIFY_DIGITS_MAX);
         return -1;
     }

@@ -120,7 +120,8 @@ int cli_ulong(unsigned long *v, const char *s, const char *option, unsigned long
 
     errno = 0;
     r = strtoul(s, &end, 10);
-    if (*s == '\0' || *s == '-' || *end != '\0' || errno != 0 || r < lo || r > hi) {
+    /* digits only: strtoul would also take ' 5', '+5' and '-5' (as a huge number) */
+    if (!isdigit((unsigned char)*s) || *end != '\0' || errno != 0 || r < lo || r > hi) {
         cli_error("%s: '%s' is not a whole number in [%lu, %lu]", option, s, lo, hi);
         return -1;
     }

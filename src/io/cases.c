@@ -786,13 +786,14 @@ static int parse_digits(section_t *cur, const char *val, const char *path, size_
     mpfr_t d;
     int ok;
     mpfr_init2(d, 64);
-    ok = nhref_decimal_set(d, val) == NHREF_OK && mpfr_cmp_ui(d, 1) >= 0 &&
+    ok = nhref_plain_number(val) == strlen(val) && /* not '+20' */
+         nhref_decimal_set(d, val) == NHREF_OK && mpfr_cmp_ui(d, 1) >= 0 &&
          mpfr_cmp_ui(d, 10000) <= 0;
     if (ok)
         cur->digits = mpfr_get_d(d, MPFR_RNDN);
     mpfr_clear(d);
     if (!ok) {
-        fail(err, errlen, "%s:%zu: digits: '%s' is not a decimal number in [1, 10000]", path,
+        fail(err, errlen, "%s:%zu: digits: '%s' is not a plain decimal number in [1, 10000]", path,
              lineno, val);
         return NHREF_EPARSE;
     }
@@ -987,6 +988,11 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
     section_t defaults, sec, *cur = &defaults;
     case_list_t l = {NULL, 0, 0, NULL, NULL, NULL};
     int status = NHREF_OK;
+    struct {
+        char key[32];
+        size_t line;
+    } seen[32]; /* the keys of the current section (not param/init), with their lines */
+    size_t nseen = 0;
 
     *cases_out = NULL;
     *n_out = 0;
@@ -1018,7 +1024,10 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
             status = NHREF_EPARSE;
             break;
         }
-        s = nhref_trim(buf);
+        s = buf;
+        if (lineno == 1 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
+            s += 3; /* a UTF-8 byte order mark: not part of the first key */
+        s = nhref_trim(s);
         if (*s == '\0' || *s == '#')
             continue;
         if (*s == '[') {
@@ -1043,6 +1052,7 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
                 break;
             }
             cur = &sec;
+            nseen = 0;
             continue;
         }
         eq = strchr(s, '=');
@@ -1054,6 +1064,24 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
         *eq = '\0';
         key = nhref_trim(s);
         val = nhref_trim(eq + 1);
+        /* a key given twice in one section: an error, not the last one winning (param
+         * and init names: parse_assign) */
+        if (strncmp(key, "param ", 6) != 0 && strncmp(key, "init ", 5) != 0) {
+            size_t k = 0;
+            while (k < nseen && strcmp(seen[k].key, key) != 0)
+                k++;
+            if (k < nseen) {
+                fail(err, errlen, "%s:%zu: %s is given twice in %s%s%s (first at line %zu)", path,
+                     lineno, key, cur == &defaults ? "the defaults" : "[",
+                     cur == &defaults ? "" : cur->name, cur == &defaults ? "" : "]", seen[k].line);
+                status = NHREF_EPARSE;
+                break;
+            }
+            if (nseen < sizeof seen / sizeof seen[0] && strlen(key) < sizeof seen[0].key) {
+                snprintf(seen[nseen].key, sizeof seen[0].key, "%s", key);
+                seen[nseen++].line = lineno;
+            }
+        }
         status = parse_key(cur, cur == &defaults, key, val, path, lineno, err, errlen);
     }
     if (status == NHREF_OK && ferror(f)) {

@@ -689,6 +689,20 @@ static int meta_assignment(const char *s, char *n, size_t nlen, char *val, size_
     return 0;
 }
 
+/* the value of an earlier '# KEY: NAME = ...' line than the one at index BEFORE of TAB's
+ * metadata, or NULL */
+static const char *meta_earlier(const nhref_table_t *tab, const char *key, const char *name,
+                                size_t before)
+{
+    char n[256], val[1024];
+    size_t from = 0;
+    const char *s;
+    while ((s = nhref_table_meta(tab, key, &from)) != NULL && from - 1 < before)
+        if (meta_assignment(s, n, sizeof n, val, sizeof val) == 0 && strcmp(n, name) == 0)
+            return s;
+    return NULL;
+}
+
 int nhref_spec_from_table(nhref_spec_t *spec, const nhref_table_t *tab)
 {
     char n[256], val[1024];
@@ -699,19 +713,34 @@ int nhref_spec_from_table(nhref_spec_t *spec, const nhref_table_t *tab)
         const char *key = pass == 0 ? "param" : "init";
         size_t from = 0;
         while (status == NHREF_OK && (s = nhref_table_meta(tab, key, &from)) != NULL) {
+            const char *first = NULL;
             if (meta_assignment(s, n, sizeof n, val, sizeof val) != 0)
                 status = nhref_spec_fail(spec, NHREF_EPARSE,
                                          "%s%smalformed '# %s: %s' line (expected 'NAME = "
                                          "VALUE [unit]')",
                                          spec->where != NULL ? "" : tab->path,
                                          spec->where != NULL ? "" : ": ", key, s);
+            else if ((first = meta_earlier(tab, key, n, from - 1)) != NULL)
+                /* a reference has one value per name: the last one must not win silently */
+                status = nhref_spec_fail(
+                    spec, NHREF_EPARSE, "%s%s%s %s is given twice: '# %s: %s', then '# %s: %s'",
+                    spec->where != NULL ? "" : tab->path, spec->where != NULL ? "" : ": ", key, n,
+                    key, first, key, s);
             else
                 status = pass == 0 ? nhref_spec_set_param(spec, n, val)
                                    : nhref_spec_set_init(spec, n, val);
         }
     }
-    if (status == NHREF_OK && (s = nhref_table_meta(tab, "t-start", NULL)) != NULL)
-        status = nhref_spec_set_t_start(spec, s);
+    if (status == NHREF_OK && (s = nhref_table_meta(tab, "t-start", NULL)) != NULL) {
+        size_t from = 0;
+        nhref_table_meta(tab, "t-start", &from);
+        if (nhref_table_meta(tab, "t-start", &from) != NULL)
+            status = nhref_spec_fail(spec, NHREF_EPARSE, "%s%sthe '# t-start:' line is given twice",
+                                     spec->where != NULL ? "" : tab->path,
+                                     spec->where != NULL ? "" : ": ");
+        else
+            status = nhref_spec_set_t_start(spec, s);
+    }
     return status;
 }
 

@@ -223,6 +223,31 @@ static int looks_like_name(const char *s)
            strstr(s, ".csv") == NULL;
 }
 
+/* 1 if one of the first two lines of PATH starts with "# nhref " (a golden file or a
+ * trajectory of nhref's, in any format version: the header row comes first since
+ * version 2), 0 if not, -1 if it cannot be read.  Reads at most 2 MB. */
+static int nhref_output_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char head[9];
+    int found = 0, ch = 0;
+    if (f == NULL)
+        return -1;
+    for (int line = 0; line < 2 && !found && ch != EOF; line++) {
+        size_t n = 0;
+        while ((ch = getc(f)) != EOF && ch != '\n' && n < (1u << 20))
+            if (n < 8)
+                head[n++] = (char)ch;
+            else
+                n++;
+        found = n >= 8 && memcmp(head, "# nhref ", 8) == 0;
+        if (ch != '\n')
+            break; /* a line of a megabyte: not nhref's */
+    }
+    fclose(f);
+    return found;
+}
+
 int nhref_verify_set_golden(nhref_verify_t *v, const char *file)
 {
     nhref_table_t *gt = NULL;
@@ -240,11 +265,31 @@ int nhref_verify_set_golden(nhref_verify_t *v, const char *file)
         if (status != NHREF_OK)
             return nhref_verify_fail(v, status, "%s", err);
     }
+    /* a file of another format gets a message that names it without quoting it */
+    if (strcmp(path, "-") != 0 && nhref_output_file(path) == 0)
+        return nhref_verify_fail(v, NHREF_EPARSE,
+                                 "%s: not a golden file or trajectory of nhref's (expected a "
+                                 "'# nhref golden file' or '# nhref trajectory' line among its "
+                                 "first two lines)",
+                                 path);
     status = nhref_table_read(&gt, path, 64, err, sizeof err);
     if (status != NHREF_OK)
         return nhref_verify_fail(v, status, "%s", status == NHREF_ENOMEM ? "out of memory" : err);
     snprintf(where, sizeof where, "%s: ", path);
     s = nhref_table_meta(gt, "model", NULL);
+    static const char *const single[] = {"model", "model-file", "model-sha256", "digits"};
+    /* keys that a reference has once: a second line must not win or be ignored silently */
+    for (size_t k = 0; k < sizeof single / sizeof single[0]; k++) {
+        size_t from = 0;
+        const char *first = nhref_table_meta(gt, single[k], &from), *again;
+        if (first != NULL && (again = nhref_table_meta(gt, single[k], &from)) != NULL) {
+            status = nhref_verify_fail(v, NHREF_EPARSE,
+                                       "%s: the '# %s:' line is given twice: '%s', then '%s'", path,
+                                       single[k], first, again);
+            nhref_table_free(gt);
+            return status;
+        }
+    }
     if (s == NULL) {
         nhref_table_free(gt);
         return nhref_verify_fail(v, NHREF_EPARSE,
@@ -278,13 +323,14 @@ int nhref_verify_set_golden(nhref_verify_t *v, const char *file)
     if (status == NHREF_OK && (s = nhref_table_meta(gt, "digits", NULL)) != NULL) {
         char *end;
         double d;
+        size_t l = nhref_plain_number(s); /* not '0x28' (strtod: 40) nor '+30' */
         errno = 0;
         d = strtod(s, &end);
-        if (end == s || errno != 0 || !(d > 0 && d <= NHREF_VERIFY_DIGITS_MAX) ||
+        if (l == 0 || end != s + l || errno != 0 || !(d > 0 && d <= NHREF_VERIFY_DIGITS_MAX) ||
             (*end != '\0' && !isspace((unsigned char)*end)))
             status = nhref_verify_fail(v, NHREF_EPARSE,
-                                       "%s: malformed '# digits: %s' line (expected a number of "
-                                       "digits in (0, %g])",
+                                       "%s: malformed '# digits: %s' line (expected a plain "
+                                       "decimal number of digits in (0, %g])",
                                        path, s, NHREF_VERIFY_DIGITS_MAX);
         else
             v->golden_digits = d;
