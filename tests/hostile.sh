@@ -229,5 +229,13 @@ printf '\357\273\277model = chaplygin_sleigh\ndigits = 8\n[g]\nt-end = 1\ndt-out
 printf 'root:secret-hash:20228:0:99999:7:::\ndaemon:*:20228:0:99999:7:::\n' > "$tmp/shadow"
 expect 2 "shadow: not a golden file or trajectory of nhref's" -- verify "$tmp/strict.csv" --golden "$tmp/shadow"
 "$NHREF" verify "$tmp/strict.csv" --golden "$tmp/shadow" 2>&1 | grep -q 'secret-hash' && bad "the message quotes the file" || ok
+# output-path clashes: refused before anything is read or written
+expect 2 "--json and --junit name the same file '$tmp/rep.json': give two files" -- verify "$tmp/strict.csv" $S --json "$tmp/rep.json" --junit "$tmp/./rep.json"
+expect 2 "--json '$tmp/strict.csv' is the TRAJECTORY file: the report would replace its input" -- verify "$tmp/strict.csv" $S --json "$tmp/strict.csv"
+expect 2 "--junit '$tmp/../$(basename "$tmp")/g-hex.csv' is the --golden file" -- verify "$tmp/strict.csv" --golden "$tmp/g-hex.csv" --junit "$tmp/../$(basename "$tmp")/g-hex.csv"
+[ -e "$tmp/rep.json" ] && bad "a refused verify wrote $tmp/rep.json" || ok
+head -1 "$tmp/strict.csv" | grep -q '^t,' && ok || bad "a refused verify changed its input"
+mkdir -p "$tmp/cat"
+expect 2 "--tsv and --json name the same file" -- catalogue --tsv "$tmp/cat/i" --json "$tmp/cat/./i" "$tmp/cat"
 
 summary hostile

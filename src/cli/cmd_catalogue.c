@@ -621,6 +621,10 @@ static int parse_args(opts_t *o, int argc, char **argv)
         cli_error("'%s' is not a directory", o->dir);
         return CLI_USAGE;
     }
+    if (o->tsv_path != NULL && o->json_path != NULL && cli_same_file(o->tsv_path, o->json_path)) {
+        cli_error("--tsv and --json name the same file '%s': give two files", o->tsv_path);
+        return CLI_USAGE;
+    }
     return -1;
 }
 

@@ -277,6 +277,24 @@ static int parse_args(args_t *a, int argc, char **argv)
         cli_error("--json and --junit cannot both write to standard output ('-')");
         return CLI_USAGE;
     }
+    /* an output onto another output or onto an input: one report would replace the other,
+     * or the report the data it was made from */
+    {
+        const char *out[2] = {a->json, a->junit}, *oname[2] = {"--json", "--junit"};
+        const char *in[2] = {a->traj, a->golden}, *iname[2] = {"TRAJECTORY", "--golden"};
+        if (out[0] != NULL && out[1] != NULL && cli_same_file(out[0], out[1])) {
+            cli_error("--json and --junit name the same file '%s': give two files", out[0]);
+            return CLI_USAGE;
+        }
+        for (int o = 0; o < 2; o++)
+            for (int i = 0; i < 2; i++)
+                if (out[o] != NULL && in[i] != NULL && cli_same_file(out[o], in[i])) {
+                    cli_error("%s '%s' is the %s file: the report would replace its input; "
+                              "write it elsewhere",
+                              oname[o], out[o], iname[i]);
+                    return CLI_USAGE;
+                }
+    }
     return CLI_OK;
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 #include <ctype.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const char *cli_prog = "nhref";
@@ -110,6 +111,47 @@ const char *cli_shorten(char *buf, size_t len, const char *s)
     size_t n = strlen(s);
     snprintf(buf, len, n > 40 ? "%.32s..." : "%s", s);
     return buf;
+}
+
+/* the canonical path of PATH, which need not exist: its directory's realpath and its
+ * name (malloc'ed), or NULL */
+static char *canonical(const char *path)
+{
+    char *copy = strdup(path), *slash, *dir, *out = NULL;
+    const char *name;
+    if (copy == NULL)
+        return NULL;
+    slash = strrchr(copy, '/');
+    if (slash == NULL) {
+        dir = realpath(".", NULL);
+        name = copy;
+    } else {
+        *slash = '\0';
+        dir = realpath(slash == copy ? "/" : copy, NULL);
+        name = slash + 1;
+    }
+    if (dir != NULL && (out = malloc(strlen(dir) + strlen(name) + 2)) != NULL)
+        sprintf(out, "%s/%s", dir, name);
+    free(dir);
+    free(copy);
+    return out;
+}
+
+int cli_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    char *ca, *cb;
+    int same;
+    if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
+        return 0; /* standard streams: the callers check them apart */
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    ca = canonical(a);
+    cb = canonical(b);
+    same = ca != NULL && cb != NULL && strcmp(ca, cb) == 0;
+    free(ca);
+    free(cb);
+    return same;
 }
 
 int cli_ulong(unsigned long *v, const char *s, const char *option, unsigned long lo,
