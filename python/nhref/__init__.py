@@ -296,14 +296,15 @@ def _count(x, what):
     return int(x)
 
 
-def _digits_arg(x, what, hi=1e5):
-    """X as digits in [1, HI]: a real number, not a bool; nan, 0 and negative digits are
-    errors here, not the default (the C setters read 0 as 'the default')."""
+def _digits_arg(x, what):
+    """X as digits >= 1: a real number, not a bool; nan, inf, 0 and negative digits are
+    errors here, not the default (the C setters read 0 as 'the default').  The upper
+    bound is the C side's, with its message."""
     if isinstance(x, bool) or not isinstance(x, (numbers.Real, decimal.Decimal)):
         raise TypeError("%s=%r is not a number of digits" % (what, x))
     d = float(x)
-    if not (math.isfinite(d) and 1 <= d <= hi):
-        raise ValueError("%s=%r: digits must be in [1, %g]" % (what, x, hi))
+    if not (math.isfinite(d) and d >= 1):
+        raise ValueError("%s=%r: digits must be a finite number >= 1" % (what, x))
     return d
 
 
