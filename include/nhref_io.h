@@ -53,9 +53,9 @@ int nhref_decimal_set(mpfr_ptr x, const char *s);
 /* nhref_plain_number -- the length of the plain decimal number at the start of S, or
  * 0 if there is none: digits with at most one decimal point (at least one digit), then
  * optionally an exponent e or E, an optional sign and digits.  No sign in front, no
- * blank, no hex, no inf or nan: the grammar of every count and digit setting (--digits,
- * --min-digits, a golden file's '# digits:', a case file's digits), so that '+5', ' 5'
- * and '0x10' are refused rather than read as 5 and 16.  The caller decides what may
+ * blank, no hex, no inf or nan: the grammar of the digit settings (--min-digits, a golden
+ * file's '# digits:', a case file's digits; the CLI's counts take digits only), so that
+ * '+5', ' 5' and '0x10' are refused rather than read as 5 and 16.  The caller decides what may
  * follow (S[length] == '\0' for a whole value).  Cost: one pass over the number. */
 size_t nhref_plain_number(const char *s);
 
@@ -219,6 +219,13 @@ typedef struct {
     size_t header_line;    /* the line of the column names (0 if none was read) */
 } nhref_table_t;
 
+/* The limits of a table, checked as it is read (in chunks of at most the buffer's size, so
+ * little is read beyond them): a line of at most NHREF_TABLE_MAX_LINE bytes (1 MiB), a file
+ * of at most NHREF_TABLE_MAX_BYTES (1 GiB).  /dev/zero is refused within 2 MiB, an endless
+ * pipe after 1 GiB. */
+#define NHREF_TABLE_MAX_LINE (1 << 20)
+#define NHREF_TABLE_MAX_BYTES ((size_t)1 << 30)
+
 /* nhref_table_read -- read PATH ("-" for standard input) into *TAB, values at
  * PREC bits (parsed as decimal strings, never through double); the separator
  * detected.  Same as nhref_table_read_sep(tab, path, prec, 0, err, errlen). */
@@ -230,7 +237,8 @@ int nhref_table_read(nhref_table_t **tab, const char *path, mpfr_prec_t prec, ch
  * Returns: NHREF_OK; NHREF_EINVAL (SEP not one of those); NHREF_EIO (cannot
  * read: the message in ERR says why); NHREF_EPARSE with "path:line: what was
  * expected" in ERR (any form listed above that is not read; no column names,
- * no rows); NHREF_ENOMEM.  Cost: linear in the file's size. */
+ * no rows; a line or a file beyond the limits above); NHREF_ENOMEM.  Cost: linear in the file's
+ * size. */
 int nhref_table_read_sep(nhref_table_t **tab, const char *path, mpfr_prec_t prec, char sep,
                          char *err, size_t errlen);
 

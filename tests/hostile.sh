@@ -237,5 +237,17 @@ expect 2 "--junit '$tmp/../$(basename "$tmp")/g-hex.csv' is the --golden file" -
 head -1 "$tmp/strict.csv" | grep -q '^t,' && ok || bad "a refused verify changed its input"
 mkdir -p "$tmp/cat"
 expect 2 "--tsv and --json name the same file" -- catalogue --tsv "$tmp/cat/i" --json "$tmp/cat/./i" "$tmp/cat"
+# an event horizon before the last time: named with its range (the route failed later with
+# "cannot set up the integrator: " and nothing after it)
+printf 'model = skater\ndigits = 10\n[g]\nt-end = 1\ndt-out = 0.5\nevent = fall\nevent-horizon = -1\n' > "$tmp/horizon.cases"
+expect 2 "horizon.cases:3: case \[g\]: event-horizon = -1 is out of range \(admissible range: after the last time, 1\)" -- golden -o "$tmp/gout" "$tmp/horizon.cases"
+# ---------------------------------------------------------------- issue 28 item 2: bounded input
+# /dev/zero has no line end: refused after the first MiB (it read 4.1 GB before)
+expect 2 "/dev/zero:1: a line longer than 1048576 bytes" -- verify /dev/zero $S
+out=$(timeout "$LIMIT" "$NHREF" verify - $S < /dev/zero 2>&1)
+printf '%s\n' "$out" | grep -q -- "-:1: a line longer than 1048576 bytes" && ok || bad "verify - < /dev/zero: $(short "$out")"
+awk 'BEGIN { print "t,x"; printf "0,"; for (i = 0; i < 1100000; i++) printf "0"; print "" }' > "$tmp/longline.csv"
+expect 2 "longline.csv:2: a line longer than 1048576 bytes" -- verify "$tmp/longline.csv" $S
+expect 2 "/dev/zero:1: a line longer than 1048576 bytes" -- verify "$tmp/strict.csv" --golden /dev/zero
 
 summary hostile

@@ -194,6 +194,18 @@ expect 2 "b.sweep \(command lyapunov\) would overwrite .*/own/chaplygin_sleigh/g
 expect 2 "b.sweep \(command run\) would overwrite" -- sweep -q -o "$tmp/own" "$tmp/b.sweep"
 ls -lR --time-style=+%s.%N "$tmp/own" | cmp -s - "$tmp/own.before" && ok || bad "a refused sweep changed $tmp/own"
 "$NHREF" sweep -q -o "$tmp/own" "$tmp/a.sweep" && ok || bad "the same sweep again into its own directory"
+# the two started at once, 10 rounds: the check and the manifest hold DIR's lock, so
+# exactly one of them runs and the other is refused
+nrace=0
+for i in 1 2 3 4 5 6 7 8 9 10; do
+    rm -rf "$tmp/race"
+    "$NHREF" sweep -q -o "$tmp/race" "$tmp/a.sweep" 2>/dev/null & p1=$!
+    "$NHREF" sweep -q -o "$tmp/race" "$tmp/b.sweep" --command lyapunov 2>/dev/null & p2=$!
+    wait "$p1"; r1=$?
+    wait "$p2"; r2=$?
+    [ "$(printf '%s\n' "$r1" "$r2" | sort | tr '\n' ' ')" = "0 2 " ] || nrace=$((nrace + 1))
+done
+[ "$nrace" -eq 0 ] && ok || bad "two sweeps started at once into one DIR: not one run and one refused in $nrace of 10 rounds"
 # catalogue: an output that is not the case its manifest lists is foreign (exit 1)
 "$NHREF" sweep -q -o "$tmp/own-b" "$tmp/b.sweep" --command lyapunov || bad "sweep b.sweep"
 expect 0 '2 rows: 2 ok, 0 missing, 0 duplicate, 0 corrupt, 0 unchecked, 0 foreign' -- catalogue "$tmp/own"

@@ -86,12 +86,27 @@ class Golden:
         self.values = np.array([[float(x) for x in row] for row in rows], dtype=np.float64)
         self.data = {n: self.values[:, j] for j, n in enumerate(header)}
         first = lambda k: self.meta.get(k, [None])[0]  # noqa: E731
+        # keys a reference has once, and one value per name (as the C reader: a second
+        # line must not win or be ignored silently)
+        for key in ("model", "model-file", "model-sha256", "digits", "t-start", "case"):
+            if len(self.meta.get(key, [])) > 1:
+                raise ValueError("%s: the '# %s:' line is given twice: %r, then %r"
+                                 % (path, key, self.meta[key][0], self.meta[key][1]))
         self.model = first("model")
         self.case = first("case")
         self.t_start = first("t-start") or "0"
-        self.digits = float(first("digits")) if first("digits") else None
-        self.params = dict(_assignment(v) for v in self.meta.get("param", []))
-        self.init = dict(_assignment(v) for v in self.meta.get("init", []))
+        d = first("digits")
+        if d is not None and not re.fullmatch(r"(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?", d):
+            raise ValueError("%s: malformed '# digits: %s' line (expected a plain decimal number)"
+                             % (path, d))
+        self.digits = float(d) if d else None
+        self.params, self.init = {}, {}
+        for key, into in (("param", self.params), ("init", self.init)):
+            for v in self.meta.get(key, []):
+                name, value = _assignment(v)
+                if name in into:
+                    raise ValueError("%s: %s %s is given twice" % (path, key, name))
+                into[name] = value
         self.certified = {}
         self.significant = {}
         for v in self.meta.get("certified", []):

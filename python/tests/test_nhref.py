@@ -482,6 +482,27 @@ class TestStrictArguments(unittest.TestCase):
             with self.assertRaisesRegex(ValueError, r"digits=.*a whole number of digits in \[1, 100000\]", msg=repr(bad)):
                 tr.strings("x", digits=bad)
 
+    def test_golden_reader_strict(self):
+        src = os.path.join(HERE, "..", "..", "data", "golden", "chaplygin_sleigh", "PUB-1.csv")
+        with open(src) as f:
+            lines = f.read().splitlines(True)
+        k = next(i for i, l in enumerate(lines) if l.startswith("# param: m = "))
+        d = next(i for i, l in enumerate(lines) if l.startswith("# digits: "))
+        cases = [(lines[:k] + ["# param: m = 7 [kg]\n"] + lines[k:], r"param m is given twice"),
+                 (lines[:d] + ["# digits: +30\n"] + lines[d + 1:], r"malformed '# digits: \+30'"),
+                 (lines[:d] + ["# digits: 20\n"] + lines[d:], r"'# digits:' line is given twice")]
+        tmp = tempfile.mkdtemp()
+        try:
+            self.assertIsNotNone(nhref.golden.load(src).digits)
+            for text, msg in cases:
+                path = os.path.join(tmp, "g.csv")
+                with open(path, "w") as f:
+                    f.writelines(text)
+                with self.assertRaisesRegex(ValueError, msg):
+                    nhref.golden.load(path)
+        finally:
+            shutil.rmtree(tmp)
+
     def test_counts_do_not_wrap(self):
         with self.assertRaisesRegex(TypeError, r"order=.* is not an integer in \[0, 2\^63\)"):
             nhref.run("chaplygin_sleigh", t=[0, 1], scheme="taylor", order=2**64 + 20)

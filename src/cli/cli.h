@@ -61,9 +61,10 @@ int cli_decimal(mpfr_ptr x, const char *s, const char *option, const char *range
 int cli_decimal_in(const char *who, mpfr_ptr x, const char *s, const char *option,
                    const char *range);
 
-/* cli_same_file -- 1 if the paths A and B name one file: the same inode when both
- * exist, else the same canonical path (the directory's realpath and the name), so that
- * 'r.json' and './r.json' clash before either is written; 0 otherwise and for '-'. */
+/* cli_same_file -- 1 if the paths A and B name one file: the same inode when both exist and
+ * are regular files, else the same canonical path (the directory's realpath and the
+ * name), so that 'r.json' and './r.json' clash before either is written; 0 otherwise,
+ * for '-' and for two devices (/dev/null twice is fine). */
 int cli_same_file(const char *a, const char *b);
 
 /* Parse a whole number in [LO, HI]. Returns 0 or -1 after an error. */

@@ -621,9 +621,18 @@ static int parse_args(opts_t *o, int argc, char **argv)
         cli_error("'%s' is not a directory", o->dir);
         return CLI_USAGE;
     }
-    if (o->tsv_path != NULL && o->json_path != NULL && cli_same_file(o->tsv_path, o->json_path)) {
-        cli_error("--tsv and --json name the same file '%s': give two files", o->tsv_path);
-        return CLI_USAGE;
+    { /* the two outputs as they will be written (a default is DIR/catalogue.*) */
+        char *t = o->tsv_path ? NULL : join(o->dir, "catalogue.tsv");
+        char *j = o->json_path ? NULL : join(o->dir, "catalogue.json");
+        const char *tp = o->tsv_path ? o->tsv_path : t, *jp = o->json_path ? o->json_path : j;
+        int clash = tp != NULL && jp != NULL &&
+                    ((strcmp(tp, "-") == 0 && strcmp(jp, "-") == 0) || cli_same_file(tp, jp));
+        if (clash)
+            cli_error("--tsv and --json name the same file '%s': give two files", tp);
+        free(t);
+        free(j);
+        if (clash)
+            return CLI_USAGE;
     }
     return -1;
 }
@@ -763,9 +772,14 @@ static int expected_rows(index_t *ix, cat_t *cat, const size_t *bykey, char *use
         sprintf(key, "%s/%s", x->model, x->name);
         while (hi < cat->ne && same_key(&cat->e[bykey[hi]], x->model, x->name))
             hi++;
-        for (size_t k = lo; k < hi; k++) /* every manifest that lists it, not only the first */
-            if (cat->e[bykey[k]].status != ST_CORRUPT && foreign(&cat->e[bykey[k]], x))
-                cat->e[bykey[k]].status = ST_FOREIGN;
+        for (size_t k = lo; k < hi; k++) { /* every manifest that lists it, not only the first */
+            entry_t *e = &cat->e[bykey[k]];
+            /* the file the manifest names (another sweep's case of that name elsewhere in
+             * DIR is a duplicate, not foreign) */
+            if ((x->rel == NULL || strcmp(e->rel, x->rel) == 0) && e->status != ST_CORRUPT &&
+                foreign(e, x))
+                e->status = ST_FOREIGN;
+        }
         if (seen_before(seen, nseen, key)) {
             free(key);
             continue;
@@ -991,7 +1005,7 @@ static int write_json(opts_t *o, const index_t *ix, const cat_t *cat)
 }
 
 /* the summary on stderr (unless --quiet and all is well) and the first few rows in
- * error; the exit status: CLI_FAIL if a case is missing, duplicate or corrupt */
+ * error; the exit status: CLI_FAIL if a case is missing, duplicate, corrupt or foreign */
 static int report(const opts_t *o, const index_t *ix, const cat_t *cat)
 {
     const size_t *count = ix->count;

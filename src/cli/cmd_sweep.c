@@ -315,23 +315,32 @@ static int open_lock(const char *dir, const char *stem_s)
     return fd;
 }
 
-/* lock (TYPE F_WRLCK, waiting for another holder) or unlock (F_UNLCK) case I's byte */
+/* lock (TYPE F_WRLCK, waiting for another holder) or unlock (F_UNLCK) byte I of FD: case
+ * I's lock.  A file system without record locks (NFS without a lock daemon) is said once,
+ * and the sweep goes on unlocked, as before the locks */
 static void lock_case(int fd, size_t i, short type, const char *prog, const char *name, int quiet)
 {
+    static int warned;
     struct flock fl = {.l_type = type, .l_whence = SEEK_SET, .l_start = (off_t)i, .l_len = 1};
     if (fd < 0)
         return;
-    if (type == F_WRLCK && fcntl(fd, F_SETLK, &fl) == 0)
+    if (fcntl(fd, F_SETLK, &fl) == 0 || type == F_UNLCK)
         return;
-    if (type == F_WRLCK && !quiet) {
+    if (errno == EACCES || errno == EAGAIN) {
         struct flock who = fl;
-        if (fcntl(fd, F_GETLK, &who) == 0 && who.l_type != F_UNLCK)
+        if (!quiet && fcntl(fd, F_GETLK, &who) == 0 && who.l_type != F_UNLCK)
             fprintf(stderr,
-                    "%s: %s: waiting for another nhref sweep (pid %ld) that has this case\n", prog,
-                    name, (long)who.l_pid);
+                    "%s: %s: waiting for another nhref sweep (pid %ld, maybe on another host) that "
+                    "has this case\n",
+                    prog, name, (long)who.l_pid);
+        while (fcntl(fd, F_SETLKW, &fl) != 0 && errno == EINTR)
+            ;
+    } else if (!warned++) {
+        fprintf(stderr,
+                "%s: warning: cannot lock the cases (%s): two processes of one shard "
+                "would not take turns\n",
+                prog, strerror(errno));
     }
-    while (fcntl(fd, F_SETLKW, &fl) != 0 && errno == EINTR)
-        ;
 }
 
 /* the options after '--', parsed once by the command's own parser */
@@ -471,6 +480,7 @@ int cmd_sweep(int argc, char **argv)
     char *stem_s = NULL, err[1024], *manifest = NULL;
     char **extra = NULL;
     int nextra = 0, own = argc, list = 0, quiet = 0, resume = 0, c, rc = CLI_OK, lock_fd = -1;
+    int dir_fd;
     unsigned long shard_k = 1, shard_n = 1;
     nhref_case_t *cases = NULL;
     size_t n = 0, mine = 0, k = 0, ndone = 0, nskip = 0, nfail = 0, mlen = 0;
@@ -573,8 +583,15 @@ int cmd_sweep(int argc, char **argv)
         rc = CLI_FAIL;
         goto done;
     }
-    if ((rc = foreign_manifests(out_dir, stem_s, manifest)) != CLI_OK ||
-        (rc = write_manifest(out_dir, stem_s, manifest, mlen)) != CLI_OK)
+    /* DIR's own lock (DIR/...lock, held for a moment: no message while waiting) around the
+     * check and the manifest: two sweeps started at once into DIR see each other's manifest */
+    dir_fd = open_lock(out_dir, ".");
+    lock_case(dir_fd, 0, F_WRLCK, prog, out_dir, 1);
+    if ((rc = foreign_manifests(out_dir, stem_s, manifest)) == CLI_OK)
+        rc = write_manifest(out_dir, stem_s, manifest, mlen);
+    if (dir_fd >= 0)
+        close(dir_fd);
+    if (rc != CLI_OK)
         goto done;
     lock_fd = open_lock(out_dir, stem_s);
     if (!quiet)

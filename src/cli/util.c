@@ -144,8 +144,9 @@ int cli_same_file(const char *a, const char *b)
     int same;
     if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
         return 0; /* standard streams: the callers check them apart */
-    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0) /* devices (/dev/null) may be shared */
+        return S_ISREG(sa.st_mode) && S_ISREG(sb.st_mode) && sa.st_dev == sb.st_dev &&
+               sa.st_ino == sb.st_ino;
     ca = canonical(a);
     cb = canonical(b);
     same = ca != NULL && cb != NULL && strcmp(ca, cb) == 0;

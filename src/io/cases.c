@@ -1025,7 +1025,7 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
             break;
         }
         s = buf;
-        if (lineno == 1 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
+        if (lineno == 1 && strncmp(s, "\xef\xbb\xbf", 3) == 0)
             s += 3; /* a UTF-8 byte order mark: not part of the first key */
         s = nhref_trim(s);
         if (*s == '\0' || *s == '#')

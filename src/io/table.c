@@ -251,22 +251,44 @@ const char *nhref_table_meta(const nhref_table_t *tab, const char *key, size_t *
     return NULL;
 }
 
-/* read the whole stream */
-static char *slurp(FILE *f, size_t *len)
+/* read the whole stream, refusing as it reads (NHREF_TABLE_MAX_LINE, NHREF_TABLE_MAX_BYTES:
+ * /dev/zero or an endless pipe must not fill the memory): the text, or NULL with *STATUS
+ * NHREF_EIO (errno says why), NHREF_ENOMEM or NHREF_EPARSE (*LINE: the line that is too
+ * long, or 0 for a file too large) */
+static char *slurp(FILE *f, size_t *len, int *status, size_t *line)
 {
-    size_t cap = 1 << 16, n = 0;
+    size_t cap = 1 << 16, n = 0, line_start = 0, nline = 1;
     char *buf = malloc(cap + 1);
+    *status = NHREF_ENOMEM;
     while (buf != NULL) {
         size_t r = fread(buf + n, 1, cap - n, f);
+        int too_long = 0;
+        for (size_t i = n; i < n + r && !too_long; i++)
+            if (buf[i] == '\n') { /* every line ended in this read, not only the last */
+                too_long = i - line_start > NHREF_TABLE_MAX_LINE;
+                if (!too_long) {
+                    line_start = i + 1;
+                    nline++;
+                }
+            }
         n += r;
+        too_long |= n - line_start > NHREF_TABLE_MAX_LINE; /* the line still open */
+        if (too_long || n > NHREF_TABLE_MAX_BYTES) {
+            *line = too_long ? nline : 0;
+            *status = NHREF_EPARSE;
+            free(buf);
+            return NULL;
+        }
         if (n < cap) {
             if (ferror(f)) {
+                *status = NHREF_EIO;
                 free(buf);
                 return NULL;
             }
             break;
         }
-        cap *= 2;
+        /* never more than the limit + 1 byte: a 2 GB buffer is not allocated for 1 GB */
+        cap = cap > NHREF_TABLE_MAX_BYTES / 2 ? NHREF_TABLE_MAX_BYTES + 1 : 2 * cap;
         char *p = realloc(buf, cap + 1);
         if (p == NULL)
             free(buf);
@@ -275,6 +297,7 @@ static char *slurp(FILE *f, size_t *len)
     if (buf != NULL) {
         buf[n] = '\0';
         *len = n;
+        *status = NHREF_OK;
     }
     return buf;
 }
@@ -735,7 +758,7 @@ int nhref_table_read_sep(nhref_table_t **tabp, const char *path, mpfr_prec_t pre
 {
     FILE *f;
     char *buf;
-    size_t len;
+    size_t len, line = 0;
     int status;
 
     *tabp = NULL;
@@ -745,12 +768,25 @@ int nhref_table_read_sep(nhref_table_t **tabp, const char *path, mpfr_prec_t pre
         fail(err, errlen, "%s: %s", path, strerror(errno));
         return NHREF_EIO;
     }
-    buf = slurp(f, &len);
+    buf = slurp(f, &len, &status, &line);
     if (f != stdin)
         fclose(f);
     if (buf == NULL) {
-        fail(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-        return NHREF_EIO;
+        if (status == NHREF_EPARSE && line > 0)
+            fail(err, errlen,
+                 "%s:%zu: a line longer than %d bytes (the limit of a line; not a "
+                 "table of numbers)",
+                 path, line, NHREF_TABLE_MAX_LINE);
+        else if (status == NHREF_EPARSE)
+            fail(err, errlen,
+                 "%s: more than %lu bytes (the limit of a table: about 10^7 rows "
+                 "of 10 values; split the file)",
+                 path, (unsigned long)NHREF_TABLE_MAX_BYTES);
+        else if (status == NHREF_EIO)
+            fail(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        else
+            fail(err, errlen, "%s: out of memory", path);
+        return status;
     }
     status = nhref_table_parse(tabp, buf, len, path, prec, sep, err, errlen);
     free(buf);

@@ -212,6 +212,24 @@ static int resolve_times(nhref_spec_t *spec)
     if (status == NHREF_OK && spec->nrows > spec->max_rows)
         status = nhref_spec_fail(spec, NHREF_EINVAL, "%zu times, more than the limit of %lu rows",
                                  spec->nrows, spec->max_rows);
+    if (status == NHREF_OK && spec->horizon != NULL && spec->nrows > 0 && spec->ntnum == 0) {
+        /* the horizon lies beyond the last time, in the direction of the run (a horizon of
+         * -1 after the times 0 and 1 failed later with an empty reason) */
+        char *own = NULL;
+        const char *last = spec->ntimes > 0
+                               ? spec->times[spec->ntimes - 1]
+                               : (own = nhref_grid_time_str(&spec->grid, spec->nrows - 1));
+        int dir = last != NULL ? nhref_dec_cmp(last, nhref_spec_t_start(spec)) : 0;
+        if (last == NULL)
+            status = nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+        else if (dir != 0 && nhref_dec_cmp(spec->horizon, last) != dir)
+            status = nhref_spec_fail(spec, NHREF_EINVAL,
+                                     "%s = %s is out of range (admissible range: after the last "
+                                     "time, %s)",
+                                     nhref_spec_label(spec, lab, sizeof lab, "event-horizon", NULL),
+                                     spec->horizon, last);
+        free(own);
+    }
     mpfr_clears(t0, v, (mpfr_ptr)0);
     return status;
 }

@@ -733,11 +733,12 @@ int nhref_spec_from_table(nhref_spec_t *spec, const nhref_table_t *tab)
     }
     if (status == NHREF_OK && (s = nhref_table_meta(tab, "t-start", NULL)) != NULL) {
         size_t from = 0;
+        const char *again;
         nhref_table_meta(tab, "t-start", &from);
-        if (nhref_table_meta(tab, "t-start", &from) != NULL)
-            status = nhref_spec_fail(spec, NHREF_EPARSE, "%s%sthe '# t-start:' line is given twice",
-                                     spec->where != NULL ? "" : tab->path,
-                                     spec->where != NULL ? "" : ": ");
+        if ((again = nhref_table_meta(tab, "t-start", &from)) != NULL)
+            status = nhref_spec_fail(
+                spec, NHREF_EPARSE, "%s%sthe '# t-start:' line is given twice: '%s', then '%s'",
+                spec->where != NULL ? "" : tab->path, spec->where != NULL ? "" : ": ", s, again);
         else
             status = nhref_spec_set_t_start(spec, s);
     }

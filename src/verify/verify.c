@@ -266,7 +266,8 @@ int nhref_verify_set_golden(nhref_verify_t *v, const char *file)
             return nhref_verify_fail(v, status, "%s", err);
     }
     /* a file of another format gets a message that names it without quoting it */
-    if (strcmp(path, "-") != 0 && nhref_output_file(path) == 0)
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+        nhref_output_file(path) == 0) /* a regular file: a pipe would lose what is peeked */
         return nhref_verify_fail(v, NHREF_EPARSE,
                                  "%s: not a golden file or trajectory of nhref's (expected a "
                                  "'# nhref golden file' or '# nhref trajectory' line among its "
