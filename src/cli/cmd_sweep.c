@@ -207,6 +207,21 @@ static void meta_value(const char *text, const char *key, char *out, size_t len)
     snprintf(out, len, "%.*s", (int)(l < 512 ? l : 512), p);
 }
 
+/* the file column (the 4th) of the manifest line LINE, cut off in place; NULL for a '#'
+ * line or a line with fewer columns */
+static char *manifest_file(char *line)
+{
+    char *f = line;
+    if (line[0] == '#')
+        return NULL;
+    for (int k = 0; k < 3 && f != NULL; k++)
+        if ((f = strchr(f, '\t')) != NULL)
+            f++;
+    if (f != NULL)
+        f[strcspn(f, "\t")] = '\0';
+    return f;
+}
+
 /* another sweep's manifest in DIR that lists an output file of this sweep (the output
  * files of TEXT, this sweep's manifest): refused before anything is written, naming
  * both sweeps and the file (two sweeps into one directory would overwrite each other's
@@ -223,17 +238,10 @@ static int foreign_manifests(const char *dir, const char *stem_s, const char *te
     snprintf(own, sizeof own, "%s.manifest", stem_s);
     if (copy == NULL)
         return CLI_FAIL;
-    /* the file column (the 4th) of every case line */
     for (line = strtok_r(copy, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
-        char *f = line;
-        if (line[0] == '#')
-            continue;
-        for (int k = 0; k < 3 && f != NULL; k++)
-            if ((f = strchr(f, '\t')) != NULL)
-                f++;
+        char *f = manifest_file(line);
         if (f == NULL)
             continue;
-        f[strcspn(f, "\t")] = '\0';
         if (nmine == cap) {
             char **m = realloc(mine, (cap = cap ? 2 * cap : 64) * sizeof *m);
             if (m == NULL) {
@@ -266,17 +274,8 @@ static int foreign_manifests(const char *dir, const char *stem_s, const char *te
         meta_value(other, "cases", theirs, sizeof theirs); /* before strtok_r cuts it */
         meta_value(other, "command", tcmd, sizeof tcmd);
         for (ol = strtok_r(other, "\n", &osave); ol != NULL; ol = strtok_r(NULL, "\n", &osave)) {
-            char *f = ol, *key;
-            if (ol[0] == '#')
-                continue;
-            for (int k = 0; k < 3 && f != NULL; k++)
-                if ((f = strchr(f, '\t')) != NULL)
-                    f++;
-            if (f == NULL)
-                continue;
-            f[strcspn(f, "\t")] = '\0';
-            key = f;
-            if (bsearch(&key, mine, nmine, sizeof *mine, cmp_str) != NULL) {
+            char *key = manifest_file(ol);
+            if (key != NULL && bsearch(&key, mine, nmine, sizeof *mine, cmp_str) != NULL) {
                 char ours[600], ocmd[600];
                 meta_value(text, "cases", ours, sizeof ours);
                 meta_value(text, "command", ocmd, sizeof ocmd);
