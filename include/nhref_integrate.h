@@ -124,6 +124,10 @@ typedef struct {
     double t_stop;       /* where the integration stopped (exact value: *t of
                             nhref_integrate_until) */
     double t_blowup;     /* outcome BLOWUP: the estimated blow-up time; else NaN */
+    double steps_estimate; /* status NHREF_EMAXSTEPS after the first steps: the steps the
+                              whole run would take, extrapolated from the step size
+                              (src/integrate/budget.h; above max_steps); 0 when the limit
+                              was reached by counting, or the run did not stop there */
 } nhref_stats_t;
 /* (nrows also counts the values of nhref_lyapunov; see nhref_lyapunov.h) */
 

@@ -92,6 +92,20 @@ int nhref_scheme_check_opts(const nhref_scheme_t *scheme, const char *opt, char 
  * jets of a tape of n nodes take (n + nstate)(N + 1) numbers. */
 #define NHREF_TAYLOR_MAX_ORDER 100000UL
 
+/* The run layer's limit on a given order (nhref_run.h, docs/limits.md "Bounded runs"):
+ * at D digits an order N above max(NHREF_TAYLOR_USEFUL_MIN, 4 nhref_taylor_order(D))
+ * (and NHREF_TAYLOR_MAX_ORDER) is refused before anything is allocated -- each step
+ * costs about (N / nhref_taylor_order(D))^2 times the step of the order the tolerance
+ * needs, and the steps grow only like N-th roots.  nhref_integrator_new itself keeps
+ * the wider limit NHREF_TAYLOR_MAX_ORDER. */
+#define NHREF_TAYLOR_USEFUL_MIN 256UL
+
+/* The Gauss-Legendre scheme's limit on the stages s (order 2s; the default takes
+ * ceil(D / 2) stages, between 2 and 64): each step costs about s^2 n per fixed-point
+ * iteration.  The sleigh to t = 1 at 15 digits took 2 s at s = 100, 7 s at s = 200, 73 s
+ * at s = 500 (measured 2026-11-27). */
+#define NHREF_GAUSS_MAX_STAGES 128UL
+
 /* nhref_taylor_order -- the order the Taylor scheme takes for DIGITS (D > 0);
  * at most 4e9 (the caller compares it with NHREF_TAYLOR_MAX_ORDER).  Cost: O(1). */
 unsigned long nhref_taylor_order(double digits);

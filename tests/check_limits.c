@@ -17,7 +17,9 @@
 
 #include "ck_mpfr.h"
 #include "cli/cli.h"
+#include "integrate/budget.h"
 #include "nhref_arb.h"
+#include "nhref_fast.h"
 #include "nhref_integrate.h"
 #include "nhref_io.h"
 #include "nhref_tape.h"
@@ -600,6 +602,102 @@ START_TEST(test_taylor_limit_matches_library)
 }
 END_TEST
 
+/* The step budget (budget.h), by arithmetic: steps of a constant size h from t = 0
+ * give the estimate n + (t_end - t)/h exactly at the first check after the one that
+ * only records (n = 32); below the margin (4 times the limit) nothing stops; steps
+ * that more than double between checks never stop; no limit, no stop. */
+START_TEST(test_budget_rule)
+{
+    nhref_budget_t b;
+    const double h = 0.5;
+    double est = 0;
+    unsigned long n;
+
+    /* t_end = 1e6 needs 2e6 steps: over 4 x 1000 */
+    nhref_budget_start(&b, 0);
+    for (n = 1; n <= 40 && est == 0; n++)
+        est = nhref_budget_check(&b, n, (double)n * h, 1e6, 1000);
+    ck_assert_uint_eq(n - 1, 2 * NHREF_BUDGET_FIRST);
+    ck_assert(est == 32.0 + (1e6 - 32.0 * h) / h);
+    /* t_end = 1999 needs 3998 steps, under 4 x 1000: counted, never estimated */
+    nhref_budget_start(&b, 0);
+    for (n = 1; n <= 3998; n++)
+        ck_assert(nhref_budget_check(&b, n, (double)n * h, 1999, 1000) == 0);
+    /* 4001 steps: over the margin, stopped at step 32 */
+    nhref_budget_start(&b, 0);
+    est = 0;
+    for (n = 1; n <= 40 && est == 0; n++)
+        est = nhref_budget_check(&b, n, (double)n * h, 2000.5, 1000);
+    ck_assert(est == 4001.0);
+    /* step sizes tripling from one check's window to the next: no stop */
+    nhref_budget_start(&b, 0);
+    {
+        double t = 0, hk = 1e-9;
+        for (n = 1; n <= 1UL << 20; n++) {
+            /* the windows are (n/2, n]: the size changes after each check */
+            if (n > NHREF_BUDGET_FIRST && ((n - 1) & (n - 2)) == 0)
+                hk *= 3; /* the mean step of the next window triples */
+            t += hk;
+            ck_assert(nhref_budget_check(&b, n, t, 1e300, 1000) == 0);
+        }
+    }
+    /* no limit */
+    nhref_budget_start(&b, 0);
+    for (n = 1; n <= 100; n++)
+        ck_assert(nhref_budget_check(&b, n, (double)n * 1e-9, 1e300, 0) == 0);
+}
+END_TEST
+
+/* The integrators stop a run that would exceed the step limit after its first steps,
+ * with the estimate: the sleigh to t = 1e300 at 30 digits (MPFR), 15 (double) and
+ * proven, with the limit 1000; the estimate is above 4 times the limit and the steps
+ * taken are far below it. */
+START_TEST(test_budget_integrators)
+{
+    nhref_system_t *sys;
+    nhref_options_t o;
+    nhref_stats_t st;
+    const nhref_model_t *m = nhref_model_find("chaplygin_sleigh");
+
+    ck_assert_int_eq(nhref_system_new(&sys, m), NHREF_OK);
+    nhref_options_default(&o);
+    o.digits = 30;
+    o.max_steps = 1000;
+    {
+        nhref_integrator_t *ig;
+        mpfr_t t, te;
+        __mpfr_struct *x = nhref_vec_new(m->nstate, 132);
+        ck_assert_int_eq(nhref_integrator_new(&ig, sys, &o), NHREF_OK);
+        mpfr_inits2(132, t, te, (mpfr_ptr)0);
+        mpfr_set_zero(t, 1);
+        mpfr_set_str(te, "1e300", 10, MPFR_RNDN);
+        for (size_t i = 0; i < m->nstate; i++)
+            ck_assert_int_eq(mpfr_set_str(x + i, m->state[i].default_init, 10, MPFR_RNDN), 0);
+        ck_assert_int_eq(nhref_integrate_until(ig, x, t, te, &st), NHREF_EMAXSTEPS);
+        ck_assert(st.steps_estimate > 4 * 1000.0);
+        ck_assert_uint_lt(st.nsteps, 1000);
+        nhref_integrator_free(ig);
+        nhref_vec_free(x, m->nstate);
+        mpfr_clears(t, te, (mpfr_ptr)0);
+    }
+    {
+        nhref_integrator_d_t *ig;
+        double t = 0, te = 1e300, x[16];
+        nhref_options_t od = o;
+        od.digits = 15;
+        ck_assert_uint_le(m->nstate, 16);
+        ck_assert_int_eq(nhref_integrator_new_d(&ig, sys, &od), NHREF_OK);
+        for (size_t i = 0; i < m->nstate; i++)
+            x[i] = strtod(m->state[i].default_init, NULL);
+        ck_assert_int_eq(nhref_integrate_until_d(ig, x, &t, &te, &st), NHREF_EMAXSTEPS);
+        ck_assert(st.steps_estimate > 4 * 1000.0);
+        ck_assert_uint_lt(st.nsteps, 1000);
+        nhref_integrator_free_d(ig);
+    }
+    nhref_system_free(sys);
+}
+END_TEST
+
 static Suite *limits_suite(void)
 {
     Suite *s = suite_create("limits");
@@ -622,6 +720,11 @@ static Suite *limits_suite(void)
     tc = tcase_create("cli");
     tcase_add_test(tc, test_prec_limit_matches_library);
     tcase_add_test(tc, test_taylor_limit_matches_library);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("budget");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_budget_rule);
+    tcase_add_test(tc, test_budget_integrators);
     suite_add_tcase(s, tc);
     return s;
 }

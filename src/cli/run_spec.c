@@ -7,10 +7,15 @@
 #include <string.h>
 
 /* the stop-early outcomes on stderr; the exit status */
-static int report(const char *who, int status, const nhref_run_end_t *e, size_t nrows,
-                  const char *output)
+static int report(const char *who, nhref_spec_t *spec, int status, const nhref_run_end_t *e,
+                  size_t nrows, const char *output)
 {
     const nhref_stats_t *st = &e->stats;
+    if (status == NHREF_EMAXSTEPS) {
+        cli_error_in(who, "%s (%zu of %zu rows written)", nhref_spec_error(spec), st->nrows,
+                     nrows);
+        return -1;
+    }
     if (status == NHREF_EBLOWUP) {
         cli_error_in(who, "the solution leaves every bound near t = %.15g: stopped at t = %.15g "
                           "(%zu of %zu rows written)",
@@ -86,7 +91,7 @@ int cli_run_spec(nhref_spec_t *spec, const char *output, const char *format, int
         nhref_outfile_abort(of);
         return CLI_FAIL;
     }
-    if ((rc = report(who, status, &end, nhref_spec_nrows(spec), output)) < 0) {
+    if ((rc = report(who, spec, status, &end, nhref_spec_nrows(spec), output)) < 0) {
         nhref_outfile_abort(of);
         return CLI_FAIL;
     }

@@ -63,9 +63,9 @@ int cli_spec_option(cli_spec_opts_t *o, int c, const char *arg)
         o->scheme = arg;
         return 1;
     case CLI_OPT_ORDER:
-        return cli_ulong(&o->order, arg, "--order", 2, 100000) ? -1 : 1;
+        return cli_ulong(&o->order, arg, "--order", 2, NHREF_TAYLOR_MAX_ORDER) ? -1 : 1;
     case CLI_OPT_STAGES:
-        return cli_ulong(&o->stages, arg, "--stages", 1, 2000) ? -1 : 1;
+        return cli_ulong(&o->stages, arg, "--stages", 1, NHREF_GAUSS_MAX_STAGES) ? -1 : 1;
     case CLI_OPT_MAX_STEPS:
         return cli_ulong(&o->max_steps, arg, "--max-steps", 1, (unsigned long)-1) ? -1 : 1;
     case CLI_OPT_MAX_ROWS:

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "integrate/blowup.h"
+#include "integrate/budget.h"
 #include "integrate/integrate_internal.h"
 #include "models/models_internal.h"
 #include "nhref_io.h"
@@ -498,7 +499,8 @@ int NUM_FN(nhref_integrate_grid)(integrator_t *ig, num_ptr out, num_srcptr x0, n
     nhref_stats_t local;
     size_t nx = ig->n, row = 0, stop = 0;
     int dir, status = NHREF_OK;
-    double t_start;
+    double t_start, est;
+    nhref_budget_t budget;
 
     if (stats == NULL)
         stats = &local;
@@ -517,6 +519,7 @@ int NUM_FN(nhref_integrate_grid)(integrator_t *ig, num_ptr out, num_srcptr x0, n
     num_set(t_end, tgrid + n - 1);
     copy_row(ig->x, x0, nx);
     nhref_blowup_reset(&ig->blowup);
+    nhref_budget_start(&budget, num_get_d(t));
     if (ig->scheme->reset != NULL)
         ig->scheme->reset(ig->st);
     if (ig->nev > 0)
@@ -594,6 +597,14 @@ int NUM_FN(nhref_integrate_grid)(integrator_t *ig, num_ptr out, num_srcptr x0, n
         if (ig->blowup_radius > 0 && ig->h_fixed == 0 &&
             blowup_seen(ig, 1, 1, dir, &stats->t_blowup)) {
             status = NHREF_EBLOWUP;
+            break;
+        }
+        /* a run that would exceed max_steps, seen after its first steps (budget.h) */
+        est = nhref_budget_check(&budget, stats->nsteps, num_get_d(t), num_get_d(t_end),
+                                 ig->max_steps);
+        if (est > 0) {
+            stats->steps_estimate = est;
+            status = NHREF_EMAXSTEPS;
             break;
         }
         if (ig->progress != NULL)

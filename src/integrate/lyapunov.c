@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "integrate/budget.h"
 #include "integrate/integrate_internal.h"
 #include "models/models_internal.h"
 #include "nhref_io.h"
@@ -124,6 +125,9 @@ static void stats_add(nhref_stats_t *all, const nhref_stats_t *one)
         if (one->h_max > all->h_max)
             all->h_max = one->h_max;
     }
+    /* an interval stopped by its step estimate (budget.h): the run's, at least */
+    if (one->steps_estimate > 0)
+        all->steps_estimate = (double)all->nsteps + one->steps_estimate;
     all->nsteps += one->nsteps;
     all->outcome = one->outcome;
     all->t_stop = one->t_stop;
@@ -145,6 +149,7 @@ int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpf
     __mpfr_struct *u = NULL, *x = NULL, *y = NULL;
     mpfr_t tau, delta0, now, next, sum, d, lg;
     lyap_progress_t prog;
+    nhref_budget_t budget;
 
     if (stats == NULL)
         stats = &local;
@@ -222,11 +227,36 @@ int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpf
         }
     }
 
+    /* the step limit over the whole run (every interval takes a step at least; then the
+     * steps so far, extrapolated as in budget.h) */
+    if (status == NHREF_OK && n > 0 && iopt0->max_steps != 0) {
+        double intervals;
+        mpfr_div(lg, t + n - 1, tau, MPFR_RNDU);
+        intervals = ceil(mpfr_get_d(lg, MPFR_RNDU)) + (double)n;
+        if (intervals > (double)iopt0->max_steps) {
+            stats->steps_estimate = intervals;
+            status = NHREF_EMAXSTEPS;
+        }
+    }
+    nhref_budget_start(&budget, 0);
+
     /* renormalise at every multiple of tau, and at every requested time */
     mpfr_set_zero(now, 1);
     mpfr_set_zero(sum, 1);
     for (size_t i = 0; i < n && status == NHREF_OK;) {
         int at_target;
+        double est;
+        if (iopt0->max_steps != 0 && stats->nsteps >= iopt0->max_steps) {
+            status = NHREF_EMAXSTEPS;
+            break;
+        }
+        est = nhref_budget_check(&budget, stats->nsteps, mpfr_get_d(now, MPFR_RNDN),
+                                 mpfr_get_d(t + n - 1, MPFR_RNDN), iopt0->max_steps);
+        if (est > 0) {
+            stats->steps_estimate = est;
+            status = NHREF_EMAXSTEPS;
+            break;
+        }
         mpfr_add(next, now, tau, MPFR_RNDN);
         at_target = mpfr_cmp(next, t + i) >= 0;
         if (at_target)

@@ -42,6 +42,7 @@
 #include "assertion.h"
 #include "models/models_internal.h"
 #include "integrate/blowup.h"
+#include "integrate/budget.h"
 #include "integrate/integrate_internal.h"
 #include "nhref_arb.h"
 #include "nhref_io.h"
@@ -1049,6 +1050,8 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
     char why[256];
     arb_t rem, tend, tau;
     arb_ptr xr;
+    nhref_budget_t budget;
+    double est;
 
     if (stats == NULL)
         stats = &local;
@@ -1083,6 +1086,7 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
     arb_init(tau);
     xr = _arb_vec_init((slong)nx);
     status = row_done(pv, out, tgrid, row++, pv->xh, stats);
+    nhref_budget_start(&budget, arf_get_d(arb_midref(pv->t), ARF_RND_NEAR));
     while (status == NHREF_OK && row < n) {
         int halvings = 0, land, ev = 0;
         double lh, hd, lrho, lnorm, t_step;
@@ -1194,6 +1198,14 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
         if (status == NHREF_OK && pv->blowup_radius > 0 &&
             nhref_blowup_seen(&pv->blowup, 1, 1, pv->blowup_radius, 1, &stats->t_blowup)) {
             status = NHREF_EBLOWUP;
+            break;
+        }
+        /* a run that would exceed max_steps, seen after its first steps (budget.h) */
+        est = nhref_budget_check(&budget, stats->nsteps, arf_get_d(arb_midref(pv->t), ARF_RND_NEAR),
+                                 arf_get_d(arb_midref(tgrid + n - 1), ARF_RND_NEAR), pv->max_steps);
+        if (status == NHREF_OK && est > 0) {
+            stats->steps_estimate = est;
+            status = NHREF_EMAXSTEPS;
             break;
         }
         if (pv->progress != NULL && n > 1) {

@@ -165,6 +165,8 @@ static void outcome(csv_t *c, const nhref_run_end_t *end)
                        "t at the working precision, and the last steps show no finite-time "
                        "blow-up); the last row is the last state reached",
                        te);
+    } else if (end->stats.outcome == NHREF_OUTCOME_FAILED && end->status == NHREF_EMAXSTEPS) {
+        nhref_csv_meta(out, "outcome", "stopped at t = %.15g: %s", te, nhref_spec_error(c->spec));
     } else if (end->stats.outcome == NHREF_OUTCOME_FAILED) {
         nhref_csv_meta(out, "outcome", "stopped at t = %.15g by an error: %s", te,
                        nhref_strerror(end->status));

@@ -15,6 +15,7 @@
 typedef struct {
     FILE *out;
     const nhref_model_t *m;
+    const nhref_spec_t *spec;
     int digits, balls;
     size_t ncol;
     char *cell;
@@ -37,6 +38,7 @@ static int jsonl_begin(void *self, const nhref_run_info_t *info)
     jsonl_t *c = self;
     const nhref_spec_t *spec = info->spec;
     const nhref_model_t *m = nhref_spec_model(spec);
+    c->spec = spec;
     json_t *j = json_object(), *p = json_object(), *x = json_object(), *cols = json_array();
     char ver[256];
 
@@ -148,6 +150,11 @@ static int jsonl_end(void *self, const nhref_run_end_t *end)
         json_object_set_new(j, "t_stop", json_real(nhref_row_get_d(end->stop, 0)));
     if (end->stats.outcome == NHREF_OUTCOME_BLOWUP)
         json_object_set_new(j, "t_blowup", json_real(end->stats.t_blowup));
+    if (end->status == NHREF_EMAXSTEPS) {
+        json_object_set_new(j, "message", json_string(nhref_spec_error(c->spec)));
+        if (end->stats.steps_estimate > 0)
+            json_object_set_new(j, "steps_estimate", json_real(end->stats.steps_estimate));
+    }
     json_object_set_new(j, "rows", json_integer((json_int_t)end->stats.nrows));
     json_object_set_new(j, "steps", json_integer((json_int_t)end->stats.nsteps));
     json_object_set_new(j, "order", json_integer(end->stats.order_max));

@@ -78,6 +78,17 @@ int nhref_spec_check_work(nhref_spec_t *spec, size_t nnodes, size_t nstate, long
         nhref_spec_label(spec, ld, sizeof ld, "digits", NULL);
         nhref_spec_label(spec, lp, sizeof lp, "prec", NULL);
         nhref_spec_label(spec, lo, sizeof lo, "order", NULL);
+        if (given_order && plan.max_order < NHREF_TAYLOR_MAX_ORDER) {
+            unsigned long need = nhref_taylor_order(spec->wdigits);
+            double ratio = ((double)plan.order / (double)need) * ((double)plan.order / (double)need);
+            return nhref_spec_fail(spec, NHREF_EINVAL,
+                                   "%s %lu is above the limit of %lu at %.0f digits (4 times the "
+                                   "order %lu the tolerance needs, and at least %lu): each step "
+                                   "would cost about %.2g times the step at order %lu, for no "
+                                   "gain in accuracy; give %s <= %lu, or more %s",
+                                   lo, plan.order, plan.max_order, floor(spec->wdigits), need,
+                                   NHREF_TAYLOR_USEFUL_MIN, ratio, need, lo, plan.max_order, ld);
+        }
         if (given_order)
             return nhref_spec_fail(spec, NHREF_EINVAL, "%s %lu is above the %s scheme's limit "
                                    "of %lu", lo, plan.order, spec->scheme->name, plan.max_order);

@@ -103,7 +103,9 @@ int nhref_lyapunov_run(mpfr_ptr ftle, nhref_spec_t *spec, const nhref_lyap_opts_
         nhref_spec_x0(spec, x0);
         nhref_spec_options(spec, &opt);
         status = nhref_lyapunov(ftle, spec->sys, x0, t, spec->nrows, lo, &opt, stats);
-        if (status != NHREF_OK && status != NHREF_EBLOWUP && status != NHREF_ESTEP)
+        if (status == NHREF_EMAXSTEPS)
+            nhref_spec_max_steps_message(spec, stats);
+        else if (status != NHREF_OK && status != NHREF_EBLOWUP && status != NHREF_ESTEP)
             nhref_spec_fail(spec, status, "cannot compute the exponents: %s",
                             nhref_strerror(status));
     }

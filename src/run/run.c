@@ -65,6 +65,33 @@ void nhref_sink_free(nhref_sink_t *sink)
     *sink = (nhref_sink_t){0};
 }
 
+/* the message of a run stopped by its step limit: counted, or extrapolated after the
+ * first steps (src/integrate/budget.h) */
+void nhref_spec_max_steps_message(nhref_spec_t *spec, const nhref_stats_t *st)
+{
+    char lm[64], e[32];
+    nhref_spec_label(spec, lm, sizeof lm, "max-steps", NULL);
+    snprintf(e, sizeof e, st->steps_estimate < 1e15 ? "%.0f" : "%.2g", st->steps_estimate);
+    if (st->steps_estimate > 0 && st->nsteps == 0)
+        nhref_spec_fail(spec, NHREF_EMAXSTEPS,
+                        "the run would take at least %s steps (one per renormalisation "
+                        "interval, --tau, and per time), more than the limit of %lu steps; "
+                        "nothing was integrated (%s raises the limit; or a larger --tau, or "
+                        "shorter times)",
+                        e, spec->max_steps, lm);
+    else if (st->steps_estimate > 0)
+        nhref_spec_fail(spec, NHREF_EMAXSTEPS,
+                        "the run would take about %s steps (the mean step size of the last "
+                        "steps, extrapolated from t = %.6g to the end), more than the limit of "
+                        "%lu steps: stopped after %lu steps (%s raises the limit; or shorten "
+                        "the interval, or check the parameters for stiffness)",
+                        e, st->t_stop, spec->max_steps, st->nsteps, lm);
+    else
+        nhref_spec_fail(spec, NHREF_EMAXSTEPS,
+                        "stopped at t = %.6g by the limit of %lu steps (%s raises it)",
+                        st->t_stop, spec->max_steps, lm);
+}
+
 int nhref_run(nhref_spec_t *spec, nhref_sink_t *sink, nhref_run_end_t *endp)
 {
     const nhref_run_backend_t *be;
@@ -102,6 +129,8 @@ int nhref_run(nhref_spec_t *spec, nhref_sink_t *sink, nhref_run_end_t *endp)
     nhref_stats_start(&end.stats);
     end.status = status = be->integrate(h, &ctx, &end.stats);
     end.stats.nrows = ctx.delivered; /* the rows asked for, not the integrator's grid points */
+    if (status == NHREF_EMAXSTEPS)
+        nhref_spec_max_steps_message(spec, &end.stats);
     if (end.stats.outcome != NHREF_OUTCOME_REACHED && end.stats.outcome != NHREF_OUTCOME_NONE) {
         be->stop(h, &stop);
         end.stop = &stop;

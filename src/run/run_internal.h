@@ -65,12 +65,17 @@ int nhref_spec_fail(nhref_spec_t *spec, int status, const char *fmt, ...)
 #endif
     ;
 
+/* nhref_spec_max_steps_message -- SPEC's message for a run stopped by its step limit
+ * (status NHREF_EMAXSTEPS, statistics ST): the limit, the estimate when the steps were
+ * extrapolated (ST->steps_estimate, src/integrate/budget.h), the option that raises it. */
+void nhref_spec_max_steps_message(nhref_spec_t *spec, const nhref_stats_t *st);
+
 /* nhref_spec_undo -- forget the resolution (a setter changed SPEC). */
 void nhref_spec_undo(nhref_spec_t *spec);
 
 /* nhref_spec_label -- the name of an input in SPEC's words: KEY one of "param",
  * "init", "t-start", "t-end", "dt-out", "times", "digits", "prec", "order",
- * "stages", "scheme", "max-rows", "stop-when", "event", "type-double",
+ * "stages", "scheme", "max-rows", "max-steps", "stop-when", "event", "type-double",
  * "type-proven"; NAME the parameter's or state's name for "param"/"init" (else NULL).
  * Into BUF (LEN bytes); returns BUF. */
 const char *nhref_spec_label(const nhref_spec_t *spec, char *buf, size_t len, const char *key,

@@ -49,7 +49,7 @@
 #if NHREF_NUM == NHREF_NUM_MP /* the descriptor, once for every type */
 static const nhref_scheme_opt_desc_t gauss_opt[] = {
     {"stages", "the number s of stages (order 2s)",
-     "from the tolerance: s = ceil(d / 2), between 2 and 64", 1, 2000},
+     "from the tolerance: s = ceil(d / 2), between 2 and 64", 1, NHREF_GAUSS_MAX_STAGES},
 };
 
 static int gauss_plan(nhref_scheme_plan_t *plan, const nhref_scheme_work_t *w);
@@ -153,7 +153,7 @@ static unsigned default_stages(double digits)
 static int gauss_plan(nhref_scheme_plan_t *plan, const nhref_scheme_work_t *w)
 {
     unsigned long s;
-    if (nhref_scheme_opt_ulong(&s, w->opt, "stages", 0, 1, 2000) != NHREF_OK)
+    if (nhref_scheme_opt_ulong(&s, w->opt, "stages", 0, 1, NHREF_GAUSS_MAX_STAGES) != NHREF_OK)
         return NHREF_EINVAL;
     if (s == 0)
         s = default_stages(w->digits);
@@ -197,11 +197,11 @@ static int gauss_alloc(void **stp, const nhref_system_t *sys, const nhref_scheme
     int status, bad = 0;
 
     *stp = NULL;
-    if (nhref_scheme_opt_ulong(&s, opts->opt, "stages", 0, 1, 2000) != NHREF_OK)
+    if (nhref_scheme_opt_ulong(&s, opts->opt, "stages", 0, 1, NHREF_GAUSS_MAX_STAGES) != NHREF_OK)
         return NHREF_EINVAL;
     if (s == 0)
         s = default_stages(opts->digits);
-    if (s > 2000 || !(opts->digits > 0) || prec < MPFR_PREC_MIN || prec > MPFR_PREC_MAX)
+    if (s > NHREF_GAUSS_MAX_STAGES || !(opts->digits > 0) || prec < MPFR_PREC_MIN || prec > MPFR_PREC_MAX)
         return NHREF_EINVAL;
     st = calloc(1, sizeof *st);
     if (st == NULL)

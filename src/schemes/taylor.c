@@ -69,15 +69,22 @@ static int taylor_plan(nhref_scheme_plan_t *plan, const nhref_scheme_work_t *w)
     if (nhref_scheme_opt_ulong(&order, w->opt, "order", 0, 2, NHREF_TAYLOR_MAX_ORDER) !=
         NHREF_OK)
         return NHREF_EINVAL;
-    if (order == 0)
-        order = nhref_taylor_order(w->digits);
-    plan->order = order;
     plan->max_order = NHREF_TAYLOR_MAX_ORDER;
+    if (order == 0) {
+        order = nhref_taylor_order(w->digits);
+    } else {
+        /* a given order: at most 4 times what the tolerance needs (nhref_scheme.h) */
+        double need = 4.0 * (double)nhref_taylor_order(w->digits);
+        double lim = need > (double)NHREF_TAYLOR_USEFUL_MIN ? need : (double)NHREF_TAYLOR_USEFUL_MIN;
+        if (lim < (double)NHREF_TAYLOR_MAX_ORDER)
+            plan->max_order = (unsigned long)lim;
+    }
+    plan->order = order;
     plan->max_digits = taylor_max_digits();
     plan->numbers = ((double)w->nnodes + (double)w->nstate) * (double)(order + 1);
     snprintf(plan->what, sizeof plan->what, "the Taylor jets (%zu tape nodes to order %lu at %ld bits",
              w->nnodes, order, w->prec);
-    return order > NHREF_TAYLOR_MAX_ORDER ? NHREF_EINVAL : NHREF_OK;
+    return order > plan->max_order ? NHREF_EINVAL : NHREF_OK;
 }
 #else
 extern const nhref_scheme_t nhref_scheme_taylor;

@@ -577,11 +577,20 @@ static int integrate_pass(run_t *R, int pass)
         end->why = nhref_strdup(why);
     } else if (status != NHREF_OK) {
         char why[256];
+        char *big = NULL;
         end->status = status;
         end->outcome = NHREF_OUTCOME_FAILED;
-        snprintf(why, sizeof why, "a failure of the reference integration at t = %s: %s", tb,
-                 nhref_strerror(status));
-        end->why = nhref_strdup(why);
+        if (status == NHREF_EMAXSTEPS) {
+            /* the step limit: its message names the estimate and the option (run.c) */
+            const char *msg = nhref_spec_error(R->spec);
+            size_t len = strlen(msg) + strlen(tb) + 64;
+            if ((big = malloc(len)) != NULL)
+                snprintf(big, len, "the reference integration stopped at t = %s: %s", tb, msg);
+        }
+        if (big == NULL)
+            snprintf(why, sizeof why, "a failure of the reference integration at t = %s: %s",
+                     tb, nhref_strerror(status));
+        end->why = big != NULL ? big : nhref_strdup(why);
     }
     /* rows 0 .. filled-1 were compared; the others lie past the end */
     for (size_t k = R->filled; k < n; k++) {
