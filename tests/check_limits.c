@@ -605,7 +605,8 @@ END_TEST
 /* The step budget (budget.h), by arithmetic: steps of a constant size h from t = 0
  * give the estimate n + (t_end - t)/h exactly at the first check after the one that
  * only records (n = 32); below the margin (4 times the limit) nothing stops; steps
- * that more than double between checks never stop; no limit, no stop. */
+ * that more than double, or shrink to less than half, between checks never stop; no
+ * limit, no stop. */
 START_TEST(test_budget_rule)
 {
     nhref_budget_t b;
@@ -639,6 +640,18 @@ START_TEST(test_budget_rule)
                 hk *= 3; /* the mean step of the next window triples */
             t += hk;
             ck_assert(nhref_budget_check(&b, n, t, 1e300, 1000) == 0);
+        }
+    }
+    /* step sizes shrinking to a third from one window to the next (a pole ahead): no
+     * stop (the blow-up rule decides) */
+    nhref_budget_start(&b, 0);
+    {
+        double t = 0, hk = 1e-3;
+        for (n = 1; n <= 1UL << 16; n++) {
+            if (n > NHREF_BUDGET_FIRST && ((n - 1) & (n - 2)) == 0)
+                hk /= 3;
+            t += hk;
+            ck_assert(nhref_budget_check(&b, n, t, 2, 1000) == 0);
         }
     }
     /* no limit */

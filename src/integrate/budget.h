@@ -8,9 +8,11 @@
  * the mean |h| over the steps since the last check gives the steps still to go,
  * |t_end - t| / mean |h|.  When the count so far plus those exceeds NHREF_BUDGET_MARGIN
  * times the limit, the run stops with NHREF_EMAXSTEPS and the estimate
- * (nhref_stats_t.steps_estimate) -- unless the mean |h| more than doubled since the last
- * check: growing steps make the estimate pessimistic, so the decision waits for the next
- * check.  The first check only records.  The margin keeps runs whose steps grow slowly
+ * (nhref_stats_t.steps_estimate) -- only while the mean |h| is steady: within a factor
+ * of 2 of the last check's.  Growing steps make the estimate pessimistic, so the decision
+ * waits for the next check; steps that shrink geometrically approach a singularity,
+ * where the blow-up rule (blowup.h) or the step-size underflow ends the run, or else the
+ * limit by counting.  The first check only records.  The margin keeps runs whose steps grow slowly
  * (the estimate of the built-in models' default runs overshoots by up to 2.6 times) from
  * being refused early; a run between the limit and the margin stops at the limit, by
  * counting.  Cost: O(1) per step. */
@@ -48,7 +50,7 @@ static inline double nhref_budget_check(nhref_budget_t *b, unsigned long n, doub
     if (max == 0 || n < b->next)
         return 0;
     h = fabs(t - b->t0) / (double)(n - b->n0);
-    if (b->h0 > 0 && h > 0 && h <= 2 * b->h0 && isfinite(t_end - t)) {
+    if (b->h0 > 0 && h > 0 && h <= 2 * b->h0 && h >= b->h0 / 2 && isfinite(t_end - t)) {
         est = (double)n + fabs(t_end - t) / h;
         if (!(est > NHREF_BUDGET_MARGIN * (double)max))
             est = 0;

@@ -419,12 +419,15 @@ int NUM_IN(nhref_tape_gen_fma)(int on)
 #endif
 }
 
-/* nonzero when the generated jets are compiled in (the double instance, configured
- * with them) */
+/* the generated jets compiled in (the double instance, configured with them): 1 for
+ * every built-in model, 2 for the models configure listed (--enable-generated-jets=LIST:
+ * the sanitizer build of .ci/run), 0 none */
 /* nhref_tape_have_gen_mp, nhref_tape_have_gen_d, nhref_tape_have_gen_arb */
 int NUM_IN(nhref_tape_have_gen)(void)
 {
-#if NHREF_NUM == NHREF_NUM_D && defined(NHREF_GEN_JETS)
+#if NHREF_NUM == NHREF_NUM_D && defined(NHREF_GEN_JETS) && defined(NHREF_GEN_SUBSET)
+    return 2;
+#elif NHREF_NUM == NHREF_NUM_D && defined(NHREF_GEN_JETS)
     return 1;
 #else
     return 0;

@@ -35,8 +35,11 @@
  * NHREF_GEN_KMAX + 1 that the offsets assume.  Any other tape, and any order above,
  * is interpreted.
  *
- * Usage: jetgen [KMAX] > jets_gen_d.c      (KMAX: 1..64, default 20: the highest order
- *                                            the double path uses, 16 digits)
+ * Usage: jetgen [KMAX [MODEL...]] > jets_gen_d.c
+ *   KMAX: 1..64, default 20 (the highest order the double path uses, 16 digits);
+ *   MODEL...: only these built-in models (configure --enable-generated-jets=LIST, for
+ *   a quick build that still runs generated jets, as .ci/run's sanitizer build does);
+ *   the output then defines NHREF_GEN_SUBSET.
  */
 #define _GNU_SOURCE /* asprintf */
 #include <limits.h>
@@ -469,10 +472,16 @@ int main(int argc, char **argv)
     FILE *table = tmpfile();
     int c;
 
-    if (argc > 2 || (argc == 2 && (kmax = (unsigned)atoi(argv[1])) == 0) || kmax > 64) {
-        fprintf(stderr, "usage: jetgen [KMAX] > jets_gen_d.c   (KMAX: 1..64, default 20)\n");
+    if ((argc >= 2 && (kmax = (unsigned)atoi(argv[1])) == 0) || kmax > 64) {
+        fprintf(stderr, "usage: jetgen [KMAX [MODEL...]] > jets_gen_d.c   (KMAX: 1..64, "
+                        "default 20)\n");
         return 2;
     }
+    for (int a = 2; a < argc; a++)
+        if (nhref_model_find(argv[a]) == NULL) {
+            fprintf(stderr, "jetgen: unknown model '%s' (nhref list)\n", argv[a]);
+            return 2;
+        }
     if (table == NULL) {
         perror("jetgen: tmpfile");
         return 1;
@@ -482,9 +491,15 @@ int main(int argc, char **argv)
            " * tape/interp.c (double instance).  Do not edit; never committed. */\n\n",
            kmax);
     printf("#define NHREF_GEN_KMAX %u\n", kmax);
-    for (size_t i = 0; i < nhref_model_count(); i++)
-        if (model(stdout, table, i, nhref_model_get(i), kmax) != 0)
+    if (argc > 2)
+        printf("#define NHREF_GEN_SUBSET 1\n");
+    for (size_t i = 0; i < nhref_model_count(); i++) {
+        int listed = argc <= 2;
+        for (int a = 2; a < argc && !listed; a++)
+            listed = strcmp(argv[a], nhref_model_get(i)->name) == 0;
+        if (listed && model(stdout, table, i, nhref_model_get(i), kmax) != 0)
             return 1;
+    }
     /* the table: each model's generic jet and its FMA variant (the generic one for the
      * loop form), the latter only where interp.c compiles the FMA variants */
     printf("\n#if !NHREF_GEN_FMA\n#define gen_fma_or_generic(generic, fma) generic, generic\n"
