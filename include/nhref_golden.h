@@ -131,11 +131,13 @@ typedef struct {
 } nhref_case_t;
 
 /* The limits of a case or sweep file, checked as it is read (so that /dev/zero or an
- * endless pipe is refused within them): lines of at most NHREF_CASES_MAX_LINE bytes
- * (1 MiB), at most NHREF_CASES_MAX_BYTES (16 MiB) in all, at most NHREF_CASES_MAX_CASES
- * (10^6) cases in all, sweeps expanded (docs/limits.md). */
+ * endless pipe is refused within seconds and 100 MB): lines of at most
+ * NHREF_CASES_MAX_LINE bytes (1 MiB), at most NHREF_CASES_MAX_BYTES (16 MiB) in all, at
+ * most NHREF_CASES_MAX_SECTIONS (10^5) [sections] written, at most NHREF_CASES_MAX_CASES
+ * (10^6) cases in all, sweeps expanded (a case takes about 440 bytes: docs/limits.md). */
 #define NHREF_CASES_MAX_LINE ((size_t)1 << 20)
 #define NHREF_CASES_MAX_BYTES ((size_t)1 << 24)
+#define NHREF_CASES_MAX_SECTIONS 100000UL
 #define NHREF_CASES_MAX_CASES 1000000UL
 
 /* nhref_cases_read -- the cases of PATH into *CASES (*N of them), sweeps

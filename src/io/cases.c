@@ -991,7 +991,7 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
 {
     FILE *f = fopen(path, "r");
     char *buf = NULL;
-    size_t cap = 0, lineno = 0, nbytes = 0;
+    size_t cap = 0, lineno = 0, nbytes = 0, nsections = 0;
     section_t defaults, sec, *cur = &defaults;
     case_list_t l = {NULL, 0, 0, NULL, NULL, NULL};
     int status = NHREF_OK;
@@ -1050,6 +1050,14 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
             continue;
         if (*s == '[') {
             char *close = strchr(s, ']'), *name;
+            if (++nsections > NHREF_CASES_MAX_SECTIONS) {
+                fail(err, errlen,
+                     "%s:%zu: more than %lu [sections] (the limit of a case or sweep file: "
+                     "write many cases as one sweep)",
+                     path, lineno, NHREF_CASES_MAX_SECTIONS);
+                status = NHREF_EPARSE;
+                break;
+            }
             if (cur != &defaults) {
                 status = section_finish(cur, &l, path, err, errlen);
                 section_clear(cur);
