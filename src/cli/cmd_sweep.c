@@ -184,8 +184,9 @@ static char *manifest_text(const char *file, const nhref_case_t *c, size_t n, co
     nhref_csv_meta(m, "cases", "%s (sha256 of the file: %s)", b ? b + 1 : file, file_hex);
     fprintf(m, "# command: %s\n", command);
     if (!legacy)
-        nhref_csv_meta(m, "sweep", "%s (sha256 of the file, a NUL byte and the command; every "
-                                   "output has this line)",
+        nhref_csv_meta(m, "sweep",
+                       "%s (sha256 of the file, a NUL byte and the command; every "
+                       "output has this line)",
                        sweep_hex);
     nhref_csv_meta(m, "count", "%zu", n);
     fprintf(m, "# index\tcase\tmodel\tfile\tswept\n");
@@ -592,9 +593,10 @@ static int output_of_sweep(const char *path, const char *sweep_hex, char *why, s
     fclose(f);
     if (n == 1 && match == 1)
         return 1;
-    snprintf(why, len, n == 0   ? "it has no '# sweep:' line (an older nhref, or not a sweep, wrote it)"
-                       : n > 1  ? "it has several '# sweep:' lines"
-                                : "another sweep wrote it (its '# sweep:' line differs)");
+    snprintf(why, len,
+             n == 0  ? "it has no '# sweep:' line (an older nhref, or not a sweep, wrote it)"
+             : n > 1 ? "it has several '# sweep:' lines"
+                     : "another sweep wrote it (its '# sweep:' line differs)");
     return 0;
 }
 
