@@ -130,14 +130,24 @@ typedef struct {
                              theta = 0.5"; else NULL */
 } nhref_case_t;
 
+/* The limits of a case or sweep file, checked as it is read (so that /dev/zero or an
+ * endless pipe is refused within seconds and 100 MB): lines of at most
+ * NHREF_CASES_MAX_LINE bytes (1 MiB), at most NHREF_CASES_MAX_BYTES (16 MiB) in all, at
+ * most NHREF_CASES_MAX_SECTIONS (10^5) [sections] written, at most NHREF_CASES_MAX_CASES
+ * (10^6) cases in all, sweeps expanded (a case takes about 440 bytes: docs/limits.md). */
+#define NHREF_CASES_MAX_LINE ((size_t)1 << 20)
+#define NHREF_CASES_MAX_BYTES ((size_t)1 << 24)
+#define NHREF_CASES_MAX_SECTIONS 100000UL
+#define NHREF_CASES_MAX_CASES 1000000UL
+
 /* nhref_cases_read -- the cases of PATH into *CASES (*N of them), sweeps
  * expanded (in file order), each checked against its model.
  * Returns: NHREF_OK; NHREF_EIO (unreadable; ERR says why); NHREF_EPARSE with
  * "path:line: what was expected" in ERR (unknown key, a key without '=', a
  * malformed number or sweep, a case without model/times/digits, times not
  * monotone, a duplicate case name, a param/init line twice in a section, an
- * unknown parameter, state variable or event of the model, a line over 1 MiB,
- * more than 1000000 cases in a section); NHREF_ENOTFOUND (unknown model);
+ * unknown parameter, state variable or event of the model, a file beyond the limits
+ * above); NHREF_ENOTFOUND (unknown model);
  * NHREF_EPARAM (a parameter outside its range or an inadmissible initial state:
  * ERR names the case, e.g. [NAME-00017], its swept values and the condition, and
  * how many more cases of the section fail); NHREF_ENOMEM.

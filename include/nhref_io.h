@@ -220,11 +220,15 @@ typedef struct {
 } nhref_table_t;
 
 /* The limits of a table, checked as it is read (in chunks of at most the buffer's size, so
- * little is read beyond them): a line of at most NHREF_TABLE_MAX_LINE bytes (1 MiB), a file
- * of at most NHREF_TABLE_MAX_BYTES (1 GiB).  /dev/zero is refused within 2 MiB, an endless
- * pipe after 1 GiB. */
+ * little is read beyond them): a line of at most NHREF_TABLE_MAX_LINE bytes (1 MiB); a
+ * regular file of at most NHREF_TABLE_MAX_BYTES (1 GiB: its size is known, and a larger one
+ * is refused before it is read); anything else -- standard input from a pipe, a FIFO, a
+ * device, a socket, whose end nobody knows -- at most NHREF_TABLE_MAX_STREAM (32 MiB, about
+ * 85 000 rows of 10 values at 30 digits: write a larger table to a file).  /dev/zero is
+ * refused within 2 MiB, an endless pipe after 32 MiB (docs/limits.md). */
 #define NHREF_TABLE_MAX_LINE (1 << 20)
 #define NHREF_TABLE_MAX_BYTES ((size_t)1 << 30)
+#define NHREF_TABLE_MAX_STREAM ((size_t)1 << 25)
 
 /* nhref_table_read -- read PATH ("-" for standard input) into *TAB, values at
  * PREC bits (parsed as decimal strings, never through double); the separator

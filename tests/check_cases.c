@@ -102,7 +102,26 @@ START_TEST(test_huge_line_is_an_error)
     size_t head = (size_t)sprintf(text, SLEIGH "[a]\ntimes = 1\ndescription = ");
     memset(text + head, 'y', len);
     strcpy(text + head + len, "\n");
-    read_fails(text, NHREF_EPARSE, ":5: line longer than");
+    read_fails(text, NHREF_EPARSE, ":5: a line longer than 1048576 bytes (the limit of a line");
+    free(text);
+}
+END_TEST
+
+/* beyond NHREF_CASES_MAX_BYTES in all, or NHREF_CASES_MAX_SECTIONS sections: errors that
+ * name the limit (issue 28 item 2: an endless pipe of comments was read for ever, and of
+ * sections expanded without bound) */
+START_TEST(test_file_limits)
+{
+    size_t n = NHREF_CASES_MAX_BYTES / 8 + 1, k;
+    char *text = malloc(n * 8 + 256), *p = text;
+    p += sprintf(p, SLEIGH "[a]\ntimes = 1\n");
+    for (k = 0; k < n; k++)
+        p += sprintf(p, "# 45678\n");
+    read_fails(text, NHREF_EPARSE, "more than 16777216 bytes by line 209715");
+    p = text + sprintf(text, SLEIGH "times = 1\n");
+    for (k = 0; k <= NHREF_CASES_MAX_SECTIONS; k++)
+        p += sprintf(p, "[s%zu]\n", k);
+    read_fails(text, NHREF_EPARSE, ":100004: more than 100000 [sections] (the limit");
     free(text);
 }
 END_TEST
@@ -565,6 +584,7 @@ static Suite *cases_suite(void)
     TCase *tc = tcase_create("reader");
     tcase_add_test(tc, test_long_line_is_not_split);
     tcase_add_test(tc, test_huge_line_is_an_error);
+    tcase_add_test(tc, test_file_limits);
     tcase_add_test(tc, test_nul_byte_is_an_error);
     tcase_add_test(tc, test_defaults_apply_to_every_case);
     tcase_add_loop_test(tc, test_digits_is_decimal, 0,

@@ -250,4 +250,81 @@ awk 'BEGIN { print "t,x"; printf "0,"; for (i = 0; i < 1100000; i++) printf "0";
 expect 2 "longline.csv:2: a line longer than 1048576 bytes" -- verify "$tmp/longline.csv" $S
 expect 2 "/dev/zero:1: a line longer than 1048576 bytes" -- verify "$tmp/strict.csv" --golden /dev/zero
 
+# Every reader, /dev/zero and an endless pipe: refused with exit 2, naming the file and
+# the limit, within 10 s and 100 MB of resident memory (GNU time's maximum RSS), as it
+# reads.  Under ulimit -v 1 GB and a 20 s timeout, so that a reader without bounds fails
+# here rather than filling the machine (describe /dev/zero took 17 GB before).
+# bounded FEED PATTERN -- ARGS: nhref ARGS, its standard input the first 200 MB of FEED's
+# output (a shell command; ':' for none)
+if [ -x /usr/bin/time ] && /usr/bin/time -f %M -o /dev/null true 2> /dev/null; then
+    rss() { /usr/bin/time -f 'maxrss %M' -o "$tmp/rss" "$@"; }
+else
+    echo "SKIP: the memory checks of the bounded readers (no GNU time: Debian 'time')"
+    rss() { echo 'maxrss 0' > "$tmp/rss"; "$@"; }
+fi
+bounded() {
+    feed=$1 pat=$2
+    shift 3
+    t0=$(date +%s.%N)
+    out=$(sh -c "$feed" 2> /dev/null | head -c 200000000 | (
+        [ -n "${ASAN_OPTIONS:-}" ] || ulimit -v 1000000
+        rss timeout 20 "$NHREF" "$@") 2>&1)
+    rc=$?
+    secs=$(echo "$t0 $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }')
+    kb=$(sed -n 's/^maxrss //p' "$tmp/rss")
+    what="nhref $(short "$*") (input: $feed): ${secs} s, ${kb} KB"
+    if [ "$rc" -ne 2 ]; then
+        bad "$what: exit $rc, want 2: $(short "$out" | head -3)"
+    elif ! printf '%s\n' "$out" | grep -Eq -- "$pat"; then
+        bad "$what: output lacks /$pat/: $(short "$out" | head -3)"
+    elif [ "$(echo "$secs" | awk '{ print ($1 < 10) }')" -ne 1 ]; then
+        bad "$what: more than 10 s"
+    elif [ -z "${ASAN_OPTIONS:-}" ] && [ "${kb:-0}" -ge 97656 ]; then
+        bad "$what: more than 100 MB"
+    else
+        ok
+    fi
+    [ -n "${NHREF_BOUNDED_LOG:-}" ] && echo "$what" >> "$NHREF_BOUNDED_LOG"
+    return 0
+}
+sections='printf "model = chaplygin_sleigh\ndigits = 10\ntimes = 0, 1\n"; awk "BEGIN { for (i = 0; ; i++) printf \"[a%d]\\n\", i }"'
+table_pipe="more than 33554432 bytes \(the limit of a table read from a pipe"
+line="a line longer than 1048576 bytes \(the limit of a line"
+# verify FILE, verify -, --golden FILE (the table reader)
+bounded : "/dev/zero:1: $line" -- verify /dev/zero $S
+bounded 'yes 0,0' "/dev/stdin: $table_pipe" -- verify /dev/stdin $S
+bounded 'cat /dev/zero' "-:1: $line" -- verify - $S
+bounded 'yes 0,0' "-: $table_pipe" -- verify - $S
+bounded : "/dev/zero:1: $line" -- verify "$tmp/strict.csv" --golden /dev/zero
+bounded 'yes 0,0' "/dev/stdin: $table_pipe" -- verify "$tmp/strict.csv" --golden /dev/stdin
+# a sparse regular file of 2 GB: refused before it is read
+truncate -s 2G "$tmp/huge.csv" 2> /dev/null &&
+    bounded : "huge.csv: more than 1073741824 bytes \(the limit of a table in a file" -- verify "$tmp/huge.csv" $S
+rm -f "$tmp/huge.csv"
+# case and sweep files (nhref golden, nhref sweep, catalogue --cases)
+cases_line="/dev/(zero|stdin):1: a line longer than 1048576 bytes \(the limit of a line of a case or sweep file"
+cases_bytes="/dev/stdin: more than 16777216 bytes by line [0-9]+ \(the limit of a case or sweep file"
+bounded : "$cases_line" -- golden -l /dev/zero
+bounded 'cat /dev/zero' "$cases_line" -- golden -l /dev/stdin
+bounded "yes '# a comment'" "$cases_bytes" -- golden -l /dev/stdin
+bounded "$sections" "/dev/stdin:100004: more than 100000 \[sections\] \(the limit of a case or sweep file" -- golden -l /dev/stdin
+bounded : "$cases_line" -- sweep -l /dev/zero
+bounded "yes '# a comment'" "$cases_bytes" -- sweep -q -o "$tmp/swz" /dev/stdin
+bounded "$sections" "more than 100000 \[sections\]" -- sweep -l /dev/stdin
+[ ! -e "$tmp/swz" ] && ok || bad "a refused sweep made its directory"
+mkdir -p "$tmp/catz"
+bounded "yes '# a comment'" "$cases_bytes" -- catalogue --cases /dev/stdin "$tmp/catz"
+# sweeps expand to at most 10^6 cases in all, before expanding
+printf 'model = chaplygin_sleigh\ndigits = 10\ntimes = 0, 1\n[a]\nparam m = linspace(1, 2, 1000)\n[b]\nparam m = linspace(1, 2, 999001)\n' > "$tmp/many.sweep"
+bounded : "many.sweep:6: case \[b\]: its 999001 cases and the 1000 before it are more than 1000000" -- sweep -l "$tmp/many.sweep"
+# model files (nhref run, describe, verify with a model file, a case's model)
+mf="more than 1048576 bytes \(the limit of a model file"
+bounded : "/dev/zero: $mf" -- run /dev/zero
+bounded : "/dev/zero: $mf" -- describe /dev/zero
+bounded "yes '# a comment'" "/dev/stdin: $mf" -- describe /dev/stdin
+bounded 'yes x' "/dev/stdin: $mf" -- run /dev/stdin
+bounded 'cat /dev/zero' "/dev/stdin: $mf" -- verify "$tmp/strict.csv" /dev/stdin
+printf 'model = /dev/zero\ndigits = 10\n[a]\ntimes = 0, 1\n' > "$tmp/zmodel.cases"
+bounded : "/dev/zero: $mf" -- golden -l "$tmp/zmodel.cases"
+
 summary hostile

@@ -3,14 +3,18 @@
 # user meets them; the case-file fixes of issue 16 item 4 from the command line; the
 # sweep values against an independent Python implementation of their documented
 # definition (nhref_golden.h).  Expected values come from identities (a sweep's output
-# is the command's own output; shards partition the cases; a checksum is what
-# sha256sum says) or from that Python code, never from nhref itself.
+# is the command's own output with the sweep's line; shards partition the cases; a
+# checksum is what sha256sum says) or from that Python code, never from nhref itself.
 . "$(dirname "$0")/testlib.sh"
 
 data() { grep -v '^#' "$1"; }
 # damage FILE: one more digit in its first data row
 damage() { awk '!/^#/ && !d { sub(/,/, "1,"); d = 1 } { print }' "$1" > "$1.x" && mv "$1.x" "$1"; }
 claimed() { sed -n 's/^# sha256: \([0-9a-f]\{64\}\).*/\1/p' "$1" | tail -1; }
+# unswept FILE: FILE without the '# sweep:' line a sweep adds to the command's output
+unswept() { grep -v '^# sweep: ' "$1"; }
+# sweep_id FILE COMMAND: the sweep's hash as docs/cluster.md defines it
+sweep_id() { { cat "$1"; printf '\0%s' "$2"; } | sha256sum | cut -c1-64; }
 
 # ---------------------------------------------------------------- issue 16 item 4 (CLI side)
 # a ':' in a path is a path: FILE:NAME only when FILE exists
@@ -168,13 +172,38 @@ EOF
 [ "$(grep -v '^#' "$tmp/sw/chaplygin_sleigh/ly-00001.csv" | sed 1d | cut -d, -f1 | tr '\n' ' ')" = "0.0000000000000e+00 1.0000000000000e+00 2.0000000000000e+00 " ] &&
     ok || bad "the case with times 0, 1, 2 has other rows: $(grep -v '^#' "$tmp/sw/chaplygin_sleigh/ly-00001.csv" | cut -d, -f1 | tr '\n' ' ')"
 "$NHREF" run chaplygin_sleigh -q --init omega=1 --times 0,1,2 --digits 14 -o "$tmp/direct-times.csv"
-cmp -s "$tmp/direct-times.csv" "$tmp/sw/chaplygin_sleigh/ly-00001.csv" && ok || bad "the sweep's ly-00001 differs from nhref run --times with its options"
+unswept "$tmp/sw/chaplygin_sleigh/ly-00001.csv" | cmp -s "$tmp/direct-times.csv" - && ok || bad "the sweep's ly-00001 differs from nhref run --times with its options"
 "$NHREF" run chaplygin_sleigh -q --param m=3 --init omega=1 -T 2 --dt-out 0.5 --digits 14 -o "$tmp/direct.csv"
-cmp -s "$tmp/direct.csv" "$tmp/sw/chaplygin_sleigh/g-00004.csv" && ok || bad "the sweep's g-00004 differs from nhref run with its options"
+unswept "$tmp/sw/chaplygin_sleigh/g-00004.csv" | cmp -s "$tmp/direct.csv" - && ok || bad "the sweep's g-00004 differs from nhref run with its options"
 "$NHREF" sweep -q --command lyapunov "$tmp/sl2.cases" -o "$tmp/swl" -- --method benettin --delta0 1e-9 2> "$tmp/err" || bad "sweep --command lyapunov: $(cat "$tmp/err")"
 "$NHREF" lyapunov chaplygin_sleigh --init omega=1 --times 1,2 --digits 14 --method benettin --delta0 1e-9 -o "$tmp/directly.csv"
-cmp -s "$tmp/directly.csv" "$tmp/swl/chaplygin_sleigh/ly-00001.csv" && ok || bad "the sweep's ly-00001 differs from nhref lyapunov with its options"
+unswept "$tmp/swl/chaplygin_sleigh/ly-00001.csv" | cmp -s "$tmp/directly.csv" - && ok || bad "the sweep's ly-00001 differs from nhref lyapunov with its options"
 grep -q '^# command: lyapunov --method benettin --delta0 1e-9$' "$tmp/swl/sl2.manifest" && ok || bad "the manifest lacks the command"
+# every output records its sweep: the hash of the sweep file's bytes, a NUL and the
+# command, computed here by sha256sum; the same in the manifest; the second line of the
+# output's '#' lines, the kind staying the first
+h=$(sweep_id "$tmp/sl2.cases" 'lyapunov --method benettin --delta0 1e-9')
+grep -q "^# sweep: $h " "$tmp/swl/sl2.manifest" && ok || bad "the manifest's sweep line: $(grep '^# sweep' "$tmp/swl/sl2.manifest"), want $h"
+n=0
+for f in "$tmp"/swl/chaplygin_sleigh/*.csv; do
+    [ "$(grep '^#' "$f" | sed -n 2p | cut -c1-73)" = "# sweep: $h" ] || n=$((n + 1))
+done
+[ "$n" -eq 0 ] && ok || bad "$n outputs of the lyapunov sweep lack its '# sweep:' line"
+h=$(sweep_id "$tmp/sl2.cases" run)
+[ "$(grep -l "^# sweep: $h " "$tmp"/sw/chaplygin_sleigh/*.csv | wc -l)" -eq 8 ] && ok || bad "the run sweep's outputs lack its '# sweep:' line"
+# plain 'nhref run' and 'nhref lyapunov' write none
+! grep -q '^# sweep' "$tmp/direct.csv" "$tmp/directly.csv" && ok || bad "a plain run wrote a '# sweep:' line"
+# verify and the Python golden reader read a sweep's output (the line is metadata)
+expect 0 '' -- verify "$tmp/sw/chaplygin_sleigh/g-00004.csv" chaplygin_sleigh -p m=3 -i omega=1 --digits 14
+if "${PYTHON:-python3}" -c 'import numpy' 2>/dev/null; then
+    PYTHONPATH="$(cd "$top_srcdir/python" && pwd)" NHREF_BUILDDIR="$(cd "${top_builddir:-..}" && pwd)" \
+        "${PYTHON:-python3}" -c "
+import nhref.golden as g, sys
+x = g.Golden(sys.argv[1])
+assert x.meta['sweep'][0].startswith(sys.argv[2]), x.meta.get('sweep')
+assert x.params['m'] == '3' and len(x) == 5
+" "$tmp/sw/chaplygin_sleigh/g-00004.csv" "$h" && ok || bad "the Python reader of a sweep's output"
+fi
 # options after '--' may not replace the case's values or its output
 expect 2 "'--digits' after '--' would replace what the sweep gives each case" -- sweep -q "$tmp/sl.cases" -o "$tmp/x" -- --digits 30
 expect 2 "'-o' after '--' would replace" -- sweep -q "$tmp/sl.cases" -o "$tmp/x" -- -o f.csv
@@ -216,6 +245,41 @@ grep -q '^g-00000	chaplygin_sleigh	lyapunov	foreign	' "$tmp/own/catalogue.tsv" &
 sed 's/^# param: m = 1 \[kg\]$/# param: m = 5 [kg]/' "$tmp/own/chaplygin_sleigh/g-00000.csv" > "$tmp/g0" &&
     mv "$tmp/g0" "$tmp/own/chaplygin_sleigh/g-00000.csv" # the same command, another swept value
 expect 1 'foreign chaplygin_sleigh/g-00000: chaplygin_sleigh/g-00000.csv' -- catalogue "$tmp/own"
+# the same values, kind and command, but another sweep's output: foreign by its '# sweep:'
+# line (another sweep file with the same cases, and the same sweep with other options
+# after '--'); a plain 'nhref run' of the case copied in: unchecked (no '# sweep:' line)
+"$NHREF" sweep -q -o "$tmp/own" "$tmp/a.sweep" || bad "sweep a.sweep again"
+{ cat "$tmp/a.sweep"; echo '# another sweep file, the same cases'; } > "$tmp/a2.sweep"
+"$NHREF" sweep -q -o "$tmp/own-a2" "$tmp/a2.sweep" || bad "sweep a2.sweep"
+"$NHREF" sweep -q -o "$tmp/own-ag" "$tmp/a.sweep" -- --scheme gauss || bad "sweep a.sweep -- --scheme gauss"
+for other in own-a2 own-ag; do
+    cp "$tmp/own/chaplygin_sleigh/g-00001.csv" "$tmp/g1.keep"
+    cp "$tmp/$other/chaplygin_sleigh/g-00001.csv" "$tmp/own/chaplygin_sleigh/g-00001.csv"
+    [ "$(grep -v '^# \(sweep\|scheme\|sha256\|steps\|nhref\)' "$tmp/$other/chaplygin_sleigh/g-00001.csv" | grep '^# param: m')" = "# param: m = 2 [kg]" ] || bad "$other: not the same case"
+    expect 1 "foreign chaplygin_sleigh/g-00001: chaplygin_sleigh/g-00001.csv" -- catalogue "$tmp/own"
+    grep -q '^g-00001	chaplygin_sleigh	run	foreign	' "$tmp/own/catalogue.tsv" && ok || bad "$other's output in own: $(grep g-00001 "$tmp/own/catalogue.tsv")"
+    cp "$tmp/g1.keep" "$tmp/own/chaplygin_sleigh/g-00001.csv"
+done
+"$NHREF" run chaplygin_sleigh -q --digits 10 -T 1 --dt-out 0.5 -p m=2 -o "$tmp/own/chaplygin_sleigh/g-00001.csv"
+expect 0 '2 rows: 1 ok, 0 missing, 0 duplicate, 0 corrupt, 1 unchecked, 0 foreign' -- catalogue "$tmp/own"
+grep -q '^g-00001	chaplygin_sleigh	run	unchecked	' "$tmp/own/catalogue.tsv" && ok || bad "a plain run's output in own: $(grep g-00001 "$tmp/own/catalogue.tsv")"
+# two '# sweep:' lines: foreign
+{ sed -n 1,2p "$tmp/g1.keep"; grep '^# sweep: ' "$tmp/own-a2/chaplygin_sleigh/g-00001.csv"; sed 1,2d "$tmp/g1.keep"; } > "$tmp/own/chaplygin_sleigh/g-00001.csv"
+expect 1 "foreign chaplygin_sleigh/g-00001" -- catalogue "$tmp/own"
+# --resume recomputes an output of another sweep or without the line, and only those
+cp "$tmp/own-ag/chaplygin_sleigh/g-00001.csv" "$tmp/own/chaplygin_sleigh/g-00001.csv"
+out=$("$NHREF" sweep --resume -o "$tmp/own" "$tmp/a.sweep" 2>&1)
+printf '%s\n' "$out" | grep -q 'g-00001: done' && printf '%s\n' "$out" | grep -q 'g-00000: skipped' && ok || bad "--resume over another sweep's output: $out"
+cmp -s "$tmp/g1.keep" "$tmp/own/chaplygin_sleigh/g-00001.csv" && ok || bad "--resume did not restore the sweep's own output"
+expect 0 '2 rows: 2 ok' -- catalogue "$tmp/own"
+# a manifest and outputs of an nhref before the '# sweep:' lines: the manifest is this
+# sweep's and gets the line; --resume recomputes the outputs without one
+cp -r "$tmp/own" "$tmp/own-old"
+sed -i '/^# sweep: /d' "$tmp/own-old/a.manifest" "$tmp"/own-old/chaplygin_sleigh/*.csv
+expect 0 '2 rows: 2 ok' -- catalogue "$tmp/own-old"
+out=$("$NHREF" sweep --resume -o "$tmp/own-old" "$tmp/a.sweep" 2>&1) && ok || bad "--resume of an older nhref's sweep: $out"
+[ "$(printf '%s\n' "$out" | grep -c ': done in')" -eq 2 ] && ok || bad "--resume of an older nhref's outputs: $out"
+cmp -s "$tmp/own/a.manifest" "$tmp/own-old/a.manifest" && diff -r "$tmp/own/chaplygin_sleigh" "$tmp/own-old/chaplygin_sleigh" > /dev/null && ok || bad "the older nhref's sweep, resumed, differs from a new one"
 
 # ---------------------------------------------------------------- --resume
 "$NHREF" sweep -q "$tmp/sl.cases" -o "$tmp/r" 2>/dev/null

@@ -22,16 +22,61 @@ certified reference values with their metadata.
 A name MODEL/CASE is looked up as `nhref verify --golden` does
 (nhref_catalogue_find): $NHREF_GOLDEN_DIR, the installed catalogue, then
 data/golden.  The checksum of the data lines is checked (hashlib).
+
+The reader has the limits of nhref's table reader (nhref_io.h, docs/limits.md),
+checked as it reads: lines of at most MAX_LINE bytes (1 MiB); a regular file of at
+most MAX_BYTES (1 GiB); anything else (a pipe, a FIFO, a device) at most MAX_STREAM
+(32 MiB).  Beyond them, a ValueError names the file and the limit.
 """
 import ctypes
 import hashlib
 import math
 import os
 import re
+import stat
 
 from . import _lib
 
-__all__ = ["load", "find", "Golden"]
+__all__ = ["load", "find", "Golden", "MAX_LINE", "MAX_BYTES", "MAX_STREAM"]
+
+# The twins of NHREF_TABLE_MAX_LINE, NHREF_TABLE_MAX_BYTES and NHREF_TABLE_MAX_STREAM
+# (include/nhref_io.h): any change there is to be made here too (test_nhref.py compares).
+MAX_LINE = 1 << 20
+MAX_BYTES = 1 << 30
+MAX_STREAM = 1 << 25
+_CHUNK = 1 << 16  # smaller than MAX_LINE: only the line still open can grow past it
+
+
+def _read_bounded(path):
+    """The bytes of PATH, refused as they are read beyond the limits above (ValueError):
+    /dev/zero or an endless pipe never fills the memory."""
+    with open(path, "rb") as f:
+        st = os.fstat(f.fileno())
+        regular = stat.S_ISREG(st.st_mode)
+        limit = MAX_BYTES if regular else MAX_STREAM
+        what = ("the limit of a table in a file; split the file" if regular else
+                "the limit of a table read from a pipe, a device or a socket; a regular file "
+                "may have up to %d: write the table to a file" % MAX_BYTES)
+        if regular and st.st_size > limit:
+            raise ValueError("%s: more than %d bytes (%s)" % (path, limit, what))
+        buf = bytearray()
+        line, open_len = 1, 0  # the line still open, and its length so far
+        while True:
+            chunk = f.read(_CHUNK)
+            if not chunk:
+                break
+            first = chunk.find(b"\n")
+            open_len += len(chunk) if first < 0 else first
+            if open_len > MAX_LINE:
+                raise ValueError("%s:%d: a line longer than %d bytes (the limit of a line; not a "
+                                 "table of numbers)" % (path, line, MAX_LINE))
+            if first >= 0:
+                line += chunk.count(b"\n")
+                open_len = len(chunk) - chunk.rfind(b"\n") - 1
+            buf += chunk
+            if len(buf) > limit:
+                raise ValueError("%s: more than %d bytes (%s)" % (path, limit, what))
+        return bytes(buf)
 
 
 def find(name):
@@ -54,21 +99,21 @@ class Golden:
         header = None
         rows = []
         data_lines = []
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                line = line.rstrip("\n")
-                if line.startswith("#"):
-                    key, sep, value = line[1:].strip().partition(":")
-                    if sep:
-                        self.meta.setdefault(key.strip(), []).append(value.strip())
-                    continue
-                if not line.strip():
-                    continue
-                data_lines.append(line)
-                if header is None:
-                    header = line.split(",")
-                else:
-                    rows.append(line.split(","))
+        # universal newlines, as open(path) in text mode read them
+        text = _read_bounded(path).decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        for line in text.split("\n"):
+            if line.startswith("#"):
+                key, sep, value = line[1:].strip().partition(":")
+                if sep:
+                    self.meta.setdefault(key.strip(), []).append(value.strip())
+                continue
+            if not line.strip():
+                continue
+            data_lines.append(line)
+            if header is None:
+                header = line.split(",")
+            else:
+                rows.append(line.split(","))
         if header is None or not rows:
             raise ValueError("%s: not a golden file (no header row or no rows)" % path)
         sha = self.meta.get("sha256", [""])[0].split(" ")[0]

@@ -508,5 +508,86 @@ class TestStrictArguments(unittest.TestCase):
             nhref.run("chaplygin_sleigh", t=[0, 1], scheme="taylor", order=2**64 + 20)
 
 
+class TestBoundedInput(unittest.TestCase):
+    """Every reader refuses beyond its limits as it reads (issue 28 item 2): /dev/zero
+    and an endless pipe within seconds and 100 MB.  Each read runs in a child process
+    limited to 1 GiB of address space and 60 s, so that a reader without bounds fails
+    instead of filling the machine's memory."""
+
+    def child(self, code):
+        import resource
+        import subprocess
+
+        def limit():
+            resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+        prog = ("import resource, sys, time\n"
+                "sys.path.insert(0, " + repr(os.path.join(HERE, "..")) + ")\n"
+                "import nhref, nhref.golden, subprocess\n"
+                "t0 = time.monotonic()\n"
+                "try:\n"
+                + "".join("    " + l + "\n" for l in code.splitlines()) +
+                "    print('no error')\n"
+                "except Exception as e:\n"
+                "    print(type(e).__name__ + ': ' + str(e))\n"
+                "print(time.monotonic() - t0)\n"
+                "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n")
+        r = subprocess.run([sys.executable, "-c", prog], preexec_fn=limit, timeout=60,
+                           capture_output=True, text=True)
+        out = r.stdout.strip().split("\n")
+        self.assertEqual(len(out), 3, "the child failed: %s %s" % (r.stdout, r.stderr[-2000:]))
+        secs, kb = float(out[1]), int(out[2])
+        self.assertLess(secs, 10, out[0])
+        self.assertLess(kb * 1024, 100e6, "%s: %d KB" % (out[0], kb))
+        return out[0]
+
+    def test_limits_are_the_c_ones(self):
+        with open(os.path.join(TOP, "include", "nhref_io.h")) as f:
+            h = f.read()
+        import re
+        for name, value in (("LINE", nhref.golden.MAX_LINE), ("BYTES", nhref.golden.MAX_BYTES),
+                            ("STREAM", nhref.golden.MAX_STREAM)):
+            m = re.search(r"#define NHREF_TABLE_MAX_%s \(\(?(?:size_t\))?1 << (\d+)\)" % name, h)
+            self.assertIsNotNone(m, name)
+            self.assertEqual(value, 1 << int(m.group(1)), name)
+
+    def test_golden_dev_zero(self):
+        self.assertRegex(self.child('nhref.golden.load("/dev/zero")'),
+                         r"^ValueError: /dev/zero:1: a line longer than 1048576 bytes \(the limit")
+
+    def test_golden_endless_pipe(self):
+        out = self.child('p = subprocess.Popen(["yes", "0,0"], stdout=subprocess.PIPE)\n'
+                         'nhref.golden.load("/dev/fd/%d" % p.stdout.fileno())')
+        self.assertRegex(out, r"^ValueError: /dev/fd/\d+: more than 33554432 bytes \(the limit of a "
+                              r"table read from a pipe")
+
+    def test_golden_long_line_in_a_file(self):
+        tmp = tempfile.mkdtemp()
+        try:
+            path = os.path.join(tmp, "long.csv")
+            with open(path, "w") as f:
+                f.write("t,x\n0," + "1" * (nhref.golden.MAX_LINE + 1) + "\n")
+            with self.assertRaisesRegex(ValueError, r"long.csv:2: a line longer than 1048576 bytes"):
+                nhref.golden.load(path)
+            with open(path, "w") as f:  # a file of exactly the limit is read
+                f.write("t,x\n0," + "1" * (nhref.golden.MAX_LINE - 2) + "\n")
+            self.assertEqual(len(nhref.golden.load(path)), 1)
+            os.truncate(path, nhref.golden.MAX_BYTES + 1)  # sparse: refused before it is read
+            with self.assertRaisesRegex(ValueError, r"more than 1073741824 bytes \(the limit of a "
+                                                    r"table in a file"):
+                nhref.golden.load(path)
+        finally:
+            shutil.rmtree(tmp)
+
+    def test_verify_and_model_files_through_c(self):
+        self.assertRegex(self.child('nhref.verify("/dev/zero", "chaplygin_sleigh")'),
+                         r"Error: /dev/zero:1: a line longer than 1048576 bytes \(the limit")
+        out = self.child('p = subprocess.Popen(["yes", "0,0"], stdout=subprocess.PIPE)\n'
+                         'nhref.verify("/dev/fd/%d" % p.stdout.fileno(), "chaplygin_sleigh")')
+        self.assertRegex(out, r"Error: /dev/fd/\d+: more than 33554432 bytes")
+        self.assertRegex(self.child('nhref.Model.read("/dev/zero")'),
+                         r"Error: /dev/zero: more than 1048576 bytes \(the limit of a model file")
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)

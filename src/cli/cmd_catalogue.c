@@ -27,9 +27,10 @@ static void usage(FILE *out)
             "initial state.  The cases expected are those of the manifests under DIR (written\n"
             "by 'nhref sweep') and of the --cases files.  Status: ok; missing (expected, no\n"
             "output); duplicate (more than one output of a case); corrupt (the data do not\n"
-            "match the sha256 line); unchecked (no sha256 line); foreign (not the case its\n"
-            "manifest lists: another command or other swept values, e.g. written by another\n"
-            "sweep).\n\n"
+            "match the sha256 line); unchecked (no sha256 line, or no '# sweep:' line where\n"
+            "the manifest has one); foreign (not the case its manifest lists: another\n"
+            "command, another sweep's '# sweep:' line or other swept values, e.g. written by\n"
+            "another sweep).\n\n"
             "      --cases FILE  also expect every case of this case file (e.g. after\n"
             "                    'nhref golden --shard'); repeatable\n"
             "      --tsv FILE    write the TSV there (default DIR/catalogue.tsv; - for stdout)\n"
@@ -59,6 +60,8 @@ typedef struct {
     char *model, *name, *outcome, *digits;
     pairs_t certified, param, init;
     char sha[65];
+    char sweep[65]; /* the sweep that wrote it ("# sweep: HEX"), or "" */
+    int nsweep;     /* how many "# sweep:" lines it has */
     int status;
 } entry_t;
 
@@ -66,6 +69,7 @@ typedef struct {
     char *model, *name, *rel; /* rel: the file the manifest names, or NULL */
     char *swept;
     char *kind; /* the manifest's command (run, lyapunov), or NULL (a --cases file) */
+    char *sweep; /* the manifest's '# sweep:' hash, or NULL (a --cases file, an older nhref's) */
 } expect_t;
 
 typedef struct {
@@ -193,6 +197,10 @@ static int read_meta_line(entry_t *e, const char *s)
             e->digits[l] = '\0';
         } else
             oom = 1;
+    } else if (strncmp(s, "sweep: ", 7) == 0) { /* the hash, up to a blank */
+        size_t l = strcspn(s + 7, " ");
+        if (e->nsweep++ == 0)
+            snprintf(e->sweep, sizeof e->sweep, "%.*s", (int)(l < 64 ? l : 64), s + 7);
     } else if (strncmp(s, "param: ", 7) == 0 && split_pair(s + 7, name, value, sizeof name) == 0)
         oom |= pairs_push(&e->param, name, value) != 0;
     else if (strncmp(s, "init: ", 6) == 0 && split_pair(s + 6, name, value, sizeof name) == 0)
@@ -289,7 +297,7 @@ static int read_output(cat_t *cat, const char *full, const char *rel)
 }
 
 static int expect_push(cat_t *cat, const char *model, const char *name, const char *rel,
-                       const char *swept, const char *kind)
+                       const char *swept, const char *kind, const char *sweep)
 {
     expect_t *x;
     if (cat->nx == cat->capx) {
@@ -306,7 +314,9 @@ static int expect_push(cat_t *cat, const char *model, const char *name, const ch
     x->rel = rel ? strdup(rel) : NULL;
     x->swept = strdup(swept ? swept : "");
     x->kind = kind ? strdup(kind) : NULL;
-    if (x->model == NULL || x->name == NULL || x->swept == NULL || (kind && x->kind == NULL))
+    x->sweep = sweep ? strdup(sweep) : NULL;
+    if (x->model == NULL || x->name == NULL || x->swept == NULL || (kind && x->kind == NULL) ||
+        (sweep && x->sweep == NULL))
         return -1;
     cat->nx++;
     return 0;
@@ -316,7 +326,7 @@ static int expect_push(cat_t *cat, const char *model, const char *name, const ch
 static int read_manifest(cat_t *cat, const char *full, const char *rel)
 {
     FILE *f = fopen(full, "r");
-    char *line = NULL, *dir = strdup(rel), *slash, kind[16] = "";
+    char *line = NULL, *dir = strdup(rel), *slash, kind[16] = "", sweep[65] = "";
     size_t cap = 0, lineno = 0;
     ssize_t got;
     int rc = 0;
@@ -348,6 +358,10 @@ static int read_manifest(cat_t *cat, const char *full, const char *rel)
             size_t l = strcspn(line + 11, " ");
             snprintf(kind, sizeof kind, "%.*s", (int)(l < 15 ? l : 15), line + 11);
         }
+        if (strncmp(line, "# sweep: ", 9) == 0) { /* the hash every output of it carries */
+            size_t l = strcspn(line + 9, " ");
+            snprintf(sweep, sizeof sweep, "%.*s", (int)(l < 64 ? l : 64), line + 9);
+        }
         if (line[0] == '#' || line[0] == '\0')
             continue;
         while (nf < 5) {
@@ -366,7 +380,7 @@ static int read_manifest(cat_t *cat, const char *full, const char *rel)
         {
             char *r = join(dir, fld[3]);
             if (r == NULL || expect_push(cat, fld[2], fld[1], r, nf == 5 ? fld[4] : "",
-                                         kind[0] ? kind : NULL) != 0)
+                                         kind[0] ? kind : NULL, sweep[0] ? sweep : NULL) != 0)
                 rc = -1;
             free(r);
         }
@@ -684,7 +698,7 @@ static int read_casefiles(cat_t *cat, const opts_t *o)
             return CLI_USAGE;
         }
         for (size_t k = 0; k < n; k++)
-            if (expect_push(cat, cs[k].model, cs[k].name, NULL, cs[k].swept, NULL) != 0) {
+            if (expect_push(cat, cs[k].model, cs[k].name, NULL, cs[k].swept, NULL, NULL) != 0) {
                 nhref_cases_free(cs, n);
                 return CLI_FAIL;
             }
@@ -733,11 +747,15 @@ static void missing_row(index_t *ix, const expect_t *x)
 }
 
 /* 1 if the output E is not the case X expects: another kind of output than X's manifest
- * command, or a swept parameter or initial value that differs (compared as written) */
+ * command, another sweep's (its '# sweep:' line is not the manifest's, or it has several),
+ * or a swept parameter or initial value that differs (compared as written); 2 if it is the
+ * case but has no '# sweep:' line while the manifest has one (an older nhref's output, or
+ * one copied in from 'nhref run': which, the file cannot tell); else 0 */
 static int foreign(const entry_t *e, const expect_t *x)
 {
     pairs_t param = {0}, init = {0};
-    int bad = x->kind != NULL && strcmp(e->kind, x->kind) != 0;
+    int bad = (x->kind != NULL && strcmp(e->kind, x->kind) != 0) || e->nsweep > 1 ||
+              (x->sweep != NULL && e->nsweep == 1 && strcmp(e->sweep, x->sweep) != 0);
     swept_pairs(x->swept, &param, &init);
     for (size_t i = 0; !bad && i < param.n; i++) {
         const char *v = pair_get(&e->param, param.name[i]);
@@ -749,7 +767,7 @@ static int foreign(const entry_t *e, const expect_t *x)
     }
     pairs_free(&param);
     pairs_free(&init);
-    return bad;
+    return bad ? 1 : x->sweep != NULL && e->nsweep == 0 ? 2 : 0;
 }
 
 /* the rows of the expected cases, each once: its outputs (duplicate if several; marked
@@ -776,9 +794,13 @@ static int expected_rows(index_t *ix, cat_t *cat, const size_t *bykey, char *use
             entry_t *e = &cat->e[bykey[k]];
             /* the file the manifest names (another sweep's case of that name elsewhere in
              * DIR is a duplicate, not foreign) */
-            if ((x->rel == NULL || strcmp(e->rel, x->rel) == 0) && e->status != ST_CORRUPT &&
-                foreign(e, x))
-                e->status = ST_FOREIGN;
+            if ((x->rel == NULL || strcmp(e->rel, x->rel) == 0) && e->status != ST_CORRUPT) {
+                int f = foreign(e, x);
+                if (f == 1)
+                    e->status = ST_FOREIGN;
+                else if (f == 2 && e->status == ST_OK)
+                    e->status = ST_UNCHECKED;
+            }
         }
         if (seen_before(seen, nseen, key)) {
             free(key);
@@ -1047,6 +1069,7 @@ static void cat_free(cat_t *cat)
         free(cat->x[i].rel);
         free(cat->x[i].swept);
         free(cat->x[i].kind);
+        free(cat->x[i].sweep);
     }
     free(cat->x);
     for (size_t i = 0; i < cat->nmanifest; i++)

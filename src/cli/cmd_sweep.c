@@ -24,8 +24,9 @@ static void usage(FILE *out)
             "Usage: nhref sweep [OPTION]... FILE [-- COMMAND-OPTION...]\n"
             "Run every case of the case or sweep FILE (format: data/cases/*.cases, sweeps\n"
             "expanded into NAME-00000, NAME-00001, ...) through 'nhref run' or 'nhref\n"
-            "lyapunov', writing OUTDIR/<model>/<case>.csv atomically, each with a sha256 line,\n"
-            "and OUTDIR/<stem of FILE>.manifest, the list of every case of the sweep (for\n"
+            "lyapunov', writing OUTDIR/<model>/<case>.csv atomically, each with a sha256 line\n"
+            "and a '# sweep:' line (the sha256 of FILE, a NUL byte and the command), and\n"
+            "OUTDIR/<stem of FILE>.manifest, the list of every case of the sweep (for\n"
             "'nhref catalogue OUTDIR').  A case's model may be a model file, a path relative\n"
             "to FILE (<model> is then its name: [model] name, or the file's stem); param and\n"
             "init values may be constant expressions ('param a = pi/7, pi/5').  Options\n"
@@ -38,7 +39,8 @@ static void usage(FILE *out)
             "                     i mod N = K - 1 (Slurm: --shard\n"
             "                     $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)\n"
             "      --resume       skip a case whose output exists, is that case's (model,\n"
-            "                     parameters, initial state) and checks out (its sha256 line);\n"
+            "                     parameters, initial state) and this sweep's ('# sweep:'), and\n"
+            "                     checks out (its sha256 line);\n"
             "                     remove the temporary files a killed run left for the shard\n"
             "  -l, --list         list the cases of the shard (index, name, model, swept\n"
             "                     values as TSV), compute nothing\n"
@@ -90,46 +92,102 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* the content of PATH (NULL if unreadable), *LEN bytes */
-static char *slurp(const char *path, size_t *len)
+/* the content of PATH (NULL if unreadable or longer than MAX bytes: *LEN is then MAX + 1),
+ * *LEN bytes; read in chunks, so that no more than MAX + 64 KiB is ever held */
+static char *slurp(const char *path, size_t max, size_t *len)
 {
     FILE *f = fopen(path, "rb"), *cp;
     char *buf = NULL, chunk[65536];
-    size_t got;
+    size_t got, n = 0;
     *len = 0;
     if (f == NULL)
         return NULL;
     if ((cp = open_memstream(&buf, len)) != NULL) {
-        while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+        while (n <= max && (got = fread(chunk, 1, sizeof chunk, f)) > 0) {
             fwrite(chunk, 1, got, cp);
+            n += got;
+        }
         fclose(cp);
     }
     fclose(f);
+    if (n > max) {
+        free(buf);
+        *len = max + 1;
+        return NULL;
+    }
     return buf;
 }
 
-/* the manifest's text: the sweep's identity and every case (not only the shard's) */
-static char *manifest_text(const char *file, const nhref_case_t *c, size_t n, sweep_cmd_t cmd,
-                           char **extra, int nextra, size_t *len)
+/* the sweep's identity, for the manifest and every output ("# sweep: HEX"): into
+ * FILE_HEX the SHA-256 of the sweep FILE's bytes, into SWEEP_HEX the SHA-256 of those
+ * bytes, a NUL byte and COMMAND (the manifest's "# command:" value: "run", "lyapunov
+ * --method benettin", ...), i.e. { cat FILE; printf '\0%s' COMMAND; } | sha256sum.
+ * 0, or -1 (FILE unreadable, changed beyond the limit of a case file since it was read,
+ * or memory short: a message said which) */
+static int sweep_identity(char file_hex[65], char sweep_hex[65], const char *file,
+                          const char *command)
 {
-    char *buf = NULL, hex[65];
+    size_t flen, clen = strlen(command);
+    char *all = slurp(file, NHREF_CASES_MAX_BYTES, &flen), *both;
+    if (all == NULL) {
+        if (flen > NHREF_CASES_MAX_BYTES)
+            cli_error("%s: more than %lu bytes (the limit of a case or sweep file)", file,
+                      (unsigned long)NHREF_CASES_MAX_BYTES);
+        else
+            cli_error("cannot read '%s': %s", file, strerror(errno ? errno : ENOMEM));
+        return -1;
+    }
+    if ((both = realloc(all, flen + 1 + clen)) == NULL) {
+        free(all);
+        cli_error("out of memory");
+        return -1;
+    }
+    nhref_sha256_hex(file_hex, both, flen); /* every byte, '#' lines included */
+    both[flen] = '\0';
+    memcpy(both + flen + 1, command, clen);
+    nhref_sha256_hex(sweep_hex, both, flen + 1 + clen);
+    free(both);
+    return 0;
+}
+
+/* "run" or "lyapunov", then each option after '--' after a blank: the manifest's
+ * "# command:" value (NULL if memory is short) */
+static char *command_text(sweep_cmd_t cmd, char **extra, int nextra)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (m == NULL)
+        return NULL;
+    fputs(cmd_name[cmd], m);
+    for (int i = 0; i < nextra; i++)
+        fprintf(m, " %s", extra[i]);
+    if (fclose(m) != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* the manifest's text: the sweep's identity and every case (not only the shard's).
+ * With LEGACY, the text an nhref before the '# sweep:' lines wrote (no such line) */
+static char *manifest_text(const char *file, const nhref_case_t *c, size_t n, const char *command,
+                           const char *file_hex, const char *sweep_hex, int legacy, size_t *len)
+{
+    char *buf = NULL;
     FILE *m = open_memstream(&buf, len);
     const char *b = strrchr(file, '/');
     if (m == NULL)
         return NULL;
     fprintf(m, "# nhref sweep manifest\n");
     nhref_csv_meta(m, "format", MANIFEST_FORMAT);
-    { /* the file's whole content, '#' lines included: every byte of a case file counts */
-        size_t flen;
-        char *all = slurp(file, &flen);
-        nhref_sha256_hex(hex, all ? all : "", flen);
-        free(all);
-    }
-    nhref_csv_meta(m, "cases", "%s (sha256 of the file: %s)", b ? b + 1 : file, hex);
-    fprintf(m, "# command: %s", cmd_name[cmd]);
-    for (int i = 0; i < nextra; i++)
-        fprintf(m, " %s", extra[i]);
-    fputc('\n', m);
+    nhref_csv_meta(m, "cases", "%s (sha256 of the file: %s)", b ? b + 1 : file, file_hex);
+    fprintf(m, "# command: %s\n", command);
+    if (!legacy)
+        nhref_csv_meta(m, "sweep",
+                       "%s (sha256 of the file, a NUL byte and the command; every "
+                       "output has this line)",
+                       sweep_hex);
     nhref_csv_meta(m, "count", "%zu", n);
     fprintf(m, "# index\tcase\tmodel\tfile\tswept\n");
     for (size_t i = 0; i < n; i++)
@@ -142,8 +200,14 @@ static char *manifest_text(const char *file, const nhref_case_t *c, size_t n, sw
     return buf;
 }
 
-/* write DIR/STEM.manifest, or check that the one there is the same */
-static int write_manifest(const char *dir, const char *stem_s, const char *text, size_t len)
+/* the most a manifest may hold when read back: 10^6 cases (NHREF_CASES_MAX_CASES) of a few
+ * hundred bytes each */
+#define MANIFEST_MAX_BYTES ((size_t)1 << 30)
+
+/* write DIR/STEM.manifest, or check that the one there is the same (TEXT); one that an nhref
+ * before the '# sweep:' lines wrote for this sweep (LEGACY, LLEN) is replaced by TEXT */
+static int write_manifest(const char *dir, const char *stem_s, const char *text, size_t len,
+                          const char *legacy, size_t llen)
 {
     char *path = malloc(strlen(dir) + strlen(stem_s) + 16), *old = NULL;
     size_t oldlen = 0;
@@ -152,18 +216,22 @@ static int write_manifest(const char *dir, const char *stem_s, const char *text,
     if (path == NULL)
         return CLI_FAIL;
     sprintf(path, "%s/%s.manifest", dir, stem_s);
-    if ((old = slurp(path, &oldlen)) != NULL) {
-        if (oldlen == len && memcmp(old, text, len) == 0) {
-            free(old);
+    if ((old = slurp(path, MANIFEST_MAX_BYTES, &oldlen)) != NULL || oldlen > MANIFEST_MAX_BYTES) {
+        int same = old != NULL && oldlen == len && memcmp(old, text, len) == 0;
+        int older = old != NULL && oldlen == llen && memcmp(old, legacy, llen) == 0;
+        free(old);
+        if (same) {
             free(path);
             return CLI_OK; /* another shard wrote it */
         }
-        cli_error("%s is the manifest of another sweep (a different case file or command): "
-                  "write to another directory (-o), or remove it to start afresh",
-                  path);
-        free(old);
-        free(path);
-        return CLI_USAGE;
+        if (!older) {
+            cli_error("%s is the manifest of another sweep (a different case file or command): "
+                      "write to another directory (-o), or remove it to start afresh",
+                      path);
+            free(path);
+            return CLI_USAGE;
+        }
+        /* this sweep's, from an older nhref: rewritten with its '# sweep:' line */
     }
     {
         nhref_outfile_t *of;
@@ -265,7 +333,7 @@ static int foreign_manifests(const char *dir, const char *stem_s, const char *te
             break;
         }
         sprintf(path, "%s/%s", dir, de->d_name);
-        if ((other = slurp(path, &olen)) == NULL ||
+        if ((other = slurp(path, MANIFEST_MAX_BYTES, &olen)) == NULL ||
             strncmp(other, "# nhref sweep manifest\n", 23) != 0) {
             free(other);
             free(path);
@@ -448,6 +516,90 @@ static const char *overriding(const char *arg)
     return NULL;
 }
 
+/* the "# sweep: HEX ..." line of every output of the sweep SWEEP_HEX */
+static void sweep_line(FILE *out, const char *sweep_hex)
+{
+    nhref_csv_meta(out, "sweep", "%s (the sweep that wrote this file: its manifest's '# sweep:')",
+                   sweep_hex);
+}
+
+/* TMP, the command's complete output, into PATH atomically with the line "# sweep: HEX"
+ * after its first '#' line (the kind of output, which stays the first); TMP removed.
+ * CLI_OK, or CLI_FAIL (said, prefixed with WHO; PATH untouched) */
+static int stamp_output(const char *path, const char *tmp, const char *sweep_hex, const char *who)
+{
+    FILE *in = fopen(tmp, "r");
+    nhref_outfile_t *of = NULL;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    int done = 0, rc = CLI_OK;
+
+    if (in == NULL) {
+        cli_error_in(who, "cannot read '%s': %s", tmp, strerror(errno));
+        return CLI_FAIL;
+    }
+    if (nhref_outfile_open(&of, path) != NHREF_OK) {
+        cli_write_error_in(who, path, errno);
+        fclose(in);
+        unlink(tmp);
+        return CLI_FAIL;
+    }
+    while ((got = getline(&line, &cap, in)) > 0) {
+        fwrite(line, 1, (size_t)got, nhref_outfile_stream(of));
+        if (!done && line[0] == '#') {
+            sweep_line(nhref_outfile_stream(of), sweep_hex);
+            done = 1;
+        }
+    }
+    if (!done)
+        sweep_line(nhref_outfile_stream(of), sweep_hex);
+    free(line);
+    if (ferror(in)) {
+        cli_error_in(who, "cannot read '%s': %s", tmp, strerror(errno));
+        nhref_outfile_abort(of);
+        rc = CLI_FAIL;
+    } else if (nhref_outfile_error(of) != 0) {
+        cli_write_error_in(who, path, nhref_outfile_error(of));
+        nhref_outfile_abort(of);
+        rc = CLI_FAIL;
+    } else if (nhref_outfile_commit(of) != NHREF_OK) {
+        cli_write_error_in(who, path, errno);
+        rc = CLI_FAIL;
+    }
+    fclose(in);
+    unlink(tmp);
+    return rc;
+}
+
+/* 1 if the output PATH has exactly one "# sweep:" line, and it names SWEEP_HEX; else 0 with
+ * WHY */
+static int output_of_sweep(const char *path, const char *sweep_hex, char *why, size_t len)
+{
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0, n = 0, match = 0;
+    if (f == NULL) {
+        snprintf(why, len, "cannot read it: %s", strerror(errno));
+        return 0;
+    }
+    while (getline(&line, &cap, f) >= 0)
+        if (strncmp(line, "# sweep: ", 9) == 0) {
+            n++;
+            match += strncmp(line + 9, sweep_hex, 64) == 0 &&
+                     (line[73] == ' ' || line[73] == '\n' || line[73] == '\0');
+        }
+    free(line);
+    fclose(f);
+    if (n == 1 && match == 1)
+        return 1;
+    snprintf(why, len,
+             n == 0  ? "it has no '# sweep:' line (an older nhref, or not a sweep, wrote it)"
+             : n > 1 ? "it has several '# sweep:' lines"
+                     : "another sweep wrote it (its '# sweep:' line differs)");
+    return 0;
+}
+
 /* remove PATH.tmp.* (what a killed writer leaves) */
 static void remove_temporaries(const char *path)
 {
@@ -476,13 +628,14 @@ int cmd_sweep(int argc, char **argv)
                                               {NULL, 0, NULL, 0}};
     sweep_cmd_t cmd = SWEEP_RUN;
     const char *out_dir = NULL, *file;
-    char *stem_s = NULL, err[1024], *manifest = NULL;
+    char *stem_s = NULL, err[1024], *manifest = NULL, *legacy = NULL, *command = NULL;
+    char file_hex[65], sweep_hex[65];
     char **extra = NULL;
     int nextra = 0, own = argc, list = 0, quiet = 0, resume = 0, c, rc = CLI_OK, lock_fd = -1;
     int dir_fd;
     unsigned long shard_k = 1, shard_n = 1;
     nhref_case_t *cases = NULL;
-    size_t n = 0, mine = 0, k = 0, ndone = 0, nskip = 0, nfail = 0, mlen = 0;
+    size_t n = 0, mine = 0, k = 0, ndone = 0, nskip = 0, nfail = 0, mlen = 0, llen = 0;
     const char *prog = cli_prog;
     double t_start = now();
     extras_t x;
@@ -578,7 +731,17 @@ int cmd_sweep(int argc, char **argv)
         rc = CLI_FAIL;
         goto done;
     }
-    if ((manifest = manifest_text(file, cases, n, cmd, extra, nextra, &mlen)) == NULL) {
+    if ((command = command_text(cmd, extra, nextra)) == NULL) {
+        rc = CLI_FAIL;
+        goto done;
+    }
+    if (sweep_identity(file_hex, sweep_hex, file, command) != 0) {
+        rc = CLI_USAGE;
+        goto done;
+    }
+    if ((manifest = manifest_text(file, cases, n, command, file_hex, sweep_hex, 0, &mlen)) ==
+            NULL ||
+        (legacy = manifest_text(file, cases, n, command, file_hex, sweep_hex, 1, &llen)) == NULL) {
         rc = CLI_FAIL;
         goto done;
     }
@@ -587,7 +750,7 @@ int cmd_sweep(int argc, char **argv)
     dir_fd = open_lock(out_dir, ".");
     lock_case(dir_fd, 0, F_WRLCK, prog, out_dir, 1);
     if ((rc = foreign_manifests(out_dir, stem_s, manifest)) == CLI_OK)
-        rc = write_manifest(out_dir, stem_s, manifest, mlen);
+        rc = write_manifest(out_dir, stem_s, manifest, mlen, legacy, llen);
     if (dir_fd >= 0)
         close(dir_fd);
     if (rc != CLI_OK)
@@ -599,7 +762,7 @@ int cmd_sweep(int argc, char **argv)
 
     for (size_t i = 0; i < n; i++) {
         const nhref_case_t *cs = &cases[i];
-        char path[4096], why[512] = "", label[300];
+        char path[4096], tmp[4200], why[512] = "", label[300];
         int r;
         double t0;
 
@@ -610,7 +773,8 @@ int cmd_sweep(int argc, char **argv)
         lock_case(lock_fd, i, F_WRLCK, prog, cs->name, quiet);
         if (resume) {
             remove_temporaries(path); /* this case's lock is ours: nobody else writes it */
-            if (cli_output_matches(path, cs, first_line[cmd], why, sizeof why)) {
+            if (cli_output_matches(path, cs, first_line[cmd], why, sizeof why) &&
+                output_of_sweep(path, sweep_hex, why, sizeof why)) {
                 lock_case(lock_fd, i, F_UNLCK, prog, cs->name, quiet);
                 nskip++;
                 if (!quiet)
@@ -628,7 +792,15 @@ int cmd_sweep(int argc, char **argv)
         snprintf(path, sizeof path, "%s/%s/%s.csv", out_dir, cs->model, cs->name);
         snprintf(label, sizeof label, "%s: %s", prog, cs->name); /* messages name the case */
         t0 = now();
-        r = run_case(cs, cmd, &x, path, label);
+        /* the command writes PATH.tmp.sweep (atomically), copied into PATH with the sweep's
+         * line: PATH is never an output without it, and --resume removes what a kill left */
+        snprintf(tmp, sizeof tmp, "%s.tmp.sweep", path);
+        unlink(tmp); /* a killed sweep's, not to be taken for this run's */
+        r = run_case(cs, cmd, &x, tmp, label);
+        if (access(tmp, F_OK) == 0) { /* written, even by a run that stopped early */
+            int s = stamp_output(path, tmp, sweep_hex, label);
+            r = r == CLI_OK ? s : r;
+        }
         lock_case(lock_fd, i, F_UNLCK, prog, cs->name, quiet);
         if (r != CLI_OK) {
             nfail++;
@@ -652,6 +824,8 @@ done:
     if (lock_fd >= 0)
         close(lock_fd); /* releases every lock of this process on it */
     free(manifest);
+    free(legacy);
+    free(command);
     free(stem_s);
     nhref_cases_free(cases, n);
     return rc;

@@ -23,7 +23,7 @@
 #include "run/run_internal.h"
 
 /* the longest line read (a longer one is an error, never split) */
-#define MAX_LINE (1UL << 20)
+#define MAX_LINE NHREF_CASES_MAX_LINE
 /* the most time strings all the cases of one section may hold together */
 #define MAX_TIME_STRINGS 20000000UL
 
@@ -727,6 +727,13 @@ static int section_finish(section_t *s, case_list_t *l, const char *path, char *
     if ((status = check_names(s, m, path, err, errlen)) != NHREF_OK ||
         (status = sweep_axes(&ax, s, path, err, errlen)) != NHREF_OK)
         return status;
+    if (ax.total > NHREF_CASES_MAX_CASES - l->n) { /* all sections together, before expanding */
+        fail(err, errlen,
+             "%s:%zu: case [%s]: its %zu cases and the %zu before it are more than %lu (the "
+             "limit of the cases of a case or sweep file)",
+             path, s->line, s->name, ax.total, l->n, NHREF_CASES_MAX_CASES);
+        return NHREF_EPARSE;
+    }
     return section_expand(s, &ax, m, l, path, err, errlen);
 }
 
@@ -984,7 +991,7 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
 {
     FILE *f = fopen(path, "r");
     char *buf = NULL;
-    size_t cap = 0, lineno = 0;
+    size_t cap = 0, lineno = 0, nbytes = 0, nsections = 0;
     section_t defaults, sec, *cur = &defaults;
     case_list_t l = {NULL, 0, 0, NULL, NULL, NULL};
     int status = NHREF_OK;
@@ -1010,12 +1017,23 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
         if (got == -1)
             break;
         lineno++;
+        if (got >= 0 && (nbytes += (size_t)got) > NHREF_CASES_MAX_BYTES) {
+            fail(err, errlen,
+                 "%s: more than %zu bytes by line %zu (the limit of a case or sweep file: "
+                 "write a sweep's values as lists, linspace or uniform)",
+                 path, NHREF_CASES_MAX_BYTES, lineno);
+            status = NHREF_EPARSE;
+            break;
+        }
         if (got == -3) {
             status = NHREF_ENOMEM;
             break;
         }
         if (got == -2) {
-            fail(err, errlen, "%s:%zu: line longer than %lu bytes", path, lineno, MAX_LINE);
+            fail(err, errlen,
+                 "%s:%zu: a line longer than %zu bytes (the limit of a line of a case or sweep "
+                 "file; not a case file?)",
+                 path, lineno, MAX_LINE);
             status = NHREF_EPARSE;
             break;
         }
@@ -1032,6 +1050,14 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
             continue;
         if (*s == '[') {
             char *close = strchr(s, ']'), *name;
+            if (++nsections > NHREF_CASES_MAX_SECTIONS) {
+                fail(err, errlen,
+                     "%s:%zu: more than %lu [sections] (the limit of a case or sweep file: "
+                     "write many cases as one sweep)",
+                     path, lineno, NHREF_CASES_MAX_SECTIONS);
+                status = NHREF_EPARSE;
+                break;
+            }
             if (cur != &defaults) {
                 status = section_finish(cur, &l, path, err, errlen);
                 section_clear(cur);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "strutil.h"
 #include "io/io_internal.h"
@@ -251,11 +252,11 @@ const char *nhref_table_meta(const nhref_table_t *tab, const char *key, size_t *
     return NULL;
 }
 
-/* read the whole stream, refusing as it reads (NHREF_TABLE_MAX_LINE, NHREF_TABLE_MAX_BYTES:
+/* read the whole stream, refusing as it reads (NHREF_TABLE_MAX_LINE, and MAX bytes in all:
  * /dev/zero or an endless pipe must not fill the memory): the text, or NULL with *STATUS
  * NHREF_EIO (errno says why), NHREF_ENOMEM or NHREF_EPARSE (*LINE: the line that is too
  * long, or 0 for a file too large) */
-static char *slurp(FILE *f, size_t *len, int *status, size_t *line)
+static char *slurp(FILE *f, size_t max, size_t *len, int *status, size_t *line)
 {
     size_t cap = 1 << 16, n = 0, line_start = 0, nline = 1;
     char *buf = malloc(cap + 1);
@@ -273,7 +274,7 @@ static char *slurp(FILE *f, size_t *len, int *status, size_t *line)
             }
         n += r;
         too_long |= n - line_start > NHREF_TABLE_MAX_LINE; /* the line still open */
-        if (too_long || n > NHREF_TABLE_MAX_BYTES) {
+        if (too_long || n > max) {
             *line = too_long ? nline : 0;
             *status = NHREF_EPARSE;
             free(buf);
@@ -288,7 +289,7 @@ static char *slurp(FILE *f, size_t *len, int *status, size_t *line)
             break;
         }
         /* never more than the limit + 1 byte: a 2 GB buffer is not allocated for 1 GB */
-        cap = cap > NHREF_TABLE_MAX_BYTES / 2 ? NHREF_TABLE_MAX_BYTES + 1 : 2 * cap;
+        cap = cap > max / 2 ? max + 1 : 2 * cap;
         char *p = realloc(buf, cap + 1);
         if (p == NULL)
             free(buf);
@@ -757,9 +758,10 @@ int nhref_table_read_sep(nhref_table_t **tabp, const char *path, mpfr_prec_t pre
                          char *err, size_t errlen)
 {
     FILE *f;
-    char *buf;
-    size_t len, line = 0;
-    int status;
+    char *buf = NULL;
+    size_t len, line = 0, max = NHREF_TABLE_MAX_STREAM;
+    int status = NHREF_EPARSE;
+    struct stat sb;
 
     *tabp = NULL;
     err[0] = '\0';
@@ -768,7 +770,12 @@ int nhref_table_read_sep(nhref_table_t **tabp, const char *path, mpfr_prec_t pre
         fail(err, errlen, "%s: %s", path, strerror(errno));
         return NHREF_EIO;
     }
-    buf = slurp(f, &len, &status, &line);
+    /* a regular file's size is known (refused before it is read if too large); a pipe's,
+     * a device's or a socket's is not: the lower limit */
+    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode))
+        max = NHREF_TABLE_MAX_BYTES;
+    if (max == NHREF_TABLE_MAX_STREAM || (uintmax_t)sb.st_size <= (uintmax_t)max)
+        buf = slurp(f, max, &len, &status, &line);
     if (f != stdin)
         fclose(f);
     if (buf == NULL) {
@@ -777,11 +784,16 @@ int nhref_table_read_sep(nhref_table_t **tabp, const char *path, mpfr_prec_t pre
                  "%s:%zu: a line longer than %d bytes (the limit of a line; not a "
                  "table of numbers)",
                  path, line, NHREF_TABLE_MAX_LINE);
+        else if (status == NHREF_EPARSE && max == NHREF_TABLE_MAX_BYTES)
+            fail(err, errlen,
+                 "%s: more than %zu bytes (the limit of a table in a file: about 3 million "
+                 "rows of 10 values at 30 digits; split the file)",
+                 path, max);
         else if (status == NHREF_EPARSE)
             fail(err, errlen,
-                 "%s: more than %lu bytes (the limit of a table: about 10^7 rows "
-                 "of 10 values; split the file)",
-                 path, (unsigned long)NHREF_TABLE_MAX_BYTES);
+                 "%s: more than %zu bytes (the limit of a table read from a pipe, a device or "
+                 "a socket; a regular file may have up to %zu: write the table to a file)",
+                 path, max, NHREF_TABLE_MAX_BYTES);
         else if (status == NHREF_EIO)
             fail(err, errlen, "%s: cannot read: %s", path, strerror(errno));
         else

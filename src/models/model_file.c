@@ -255,22 +255,30 @@ int nhref_model_file_parse(nhref_model_file_t **mfp, const char *text, size_t le
 int nhref_model_file_read(nhref_model_file_t **mfp, const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
-    char *buf = NULL, chunk[65536];
-    size_t len = 0, got;
-    FILE *m;
+    /* one more byte than the limit: a longer file (/dev/zero, an endless pipe) is known to
+     * be one without reading further (open_memstream's length, counted only at a flush,
+     * let /dev/zero fill the memory: 17 GB) */
+    size_t max = (size_t)NHREF_MODEL_FILE_MAX_BYTES, len = 0, got;
+    char *buf = malloc(max + 1);
     int status;
 
     *mfp = NULL;
     if (f == NULL) {
         snprintf(err, errlen, "%s: cannot read the model file: %s", path, strerror(errno));
+        free(buf);
         return NHREF_EIO;
     }
-    m = open_memstream(&buf, &len);
-    while (m != NULL && (got = fread(chunk, 1, sizeof chunk, f)) > 0 &&
-           len <= (size_t)NHREF_MODEL_FILE_MAX_BYTES)
-        fwrite(chunk, 1, got, m);
-    if (m != NULL)
-        fclose(m);
+    while (buf != NULL && len <= max && (got = fread(buf + len, 1, max + 1 - len, f)) > 0)
+        len += got;
+    if (buf != NULL && len > max) {
+        snprintf(err, errlen,
+                 "%s: more than %zu bytes (the limit of a model file, "
+                 "NHREF_MODEL_FILE_MAX_BYTES; not a model file?)",
+                 path, max);
+        fclose(f);
+        free(buf);
+        return NHREF_EINVAL;
+    }
     if (ferror(f)) {
         snprintf(err, errlen, "%s: cannot read the model file: %s", path, strerror(errno));
         fclose(f);
