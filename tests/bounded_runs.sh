@@ -58,6 +58,10 @@ printf '[far]\nmodel = %s\ndigits = 20\ntimes = 0, 1e12\n' $S > "$tmp/far.cases"
 within 1 "far: .*the run would take about [0-9.e+]+ steps .*\(--max-steps raises the limit" \
     -- sweep -q -o "$tmp/far" "$tmp/far.cases"
 
+# golden: the same case, refused with the estimate
+within 1 "case \[far\]: route [a-z@]+: the run to the last time 1e12 would take about [0-9.e+]+ steps \(extrapolated from the step size after [0-9]+ steps, at t = [0-9.e+]+\), more than its step limit: give earlier times" \
+    -- golden -q -o "$tmp/gfar" "$tmp/far.cases"
+
 # verify: a row at t = 1e12 cannot be judged; the reference says why, at once
 "$NHREF" run $S -q -T 1 --dt-out 1 --digits 20 -o "$tmp/ok.csv" || bad "run for verify"
 grep -v '^#' "$tmp/ok.csv" > "$tmp/far.csv"

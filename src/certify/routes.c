@@ -137,6 +137,13 @@ static int judge_run(const nhref_certificate_t *c, const nhref_route_result_t *r
             "case [%s]: route %s: stopped: step size underflow near t = %.15g after %lu "
             "steps, before the last time %s",
             cs->name, name, st->t_stop, st->nsteps, last);
+    if (res->status == NHREF_EMAXSTEPS && st->steps_estimate > 0)
+        return nhref_certify_fail(
+            err, errlen, res->status,
+            "case [%s]: route %s: the run to the last time %s would take about %.2g steps "
+            "(extrapolated from the step size after %lu steps, at t = %.6g), more than its "
+            "step limit: give earlier times",
+            cs->name, name, last, st->steps_estimate, st->nsteps, st->t_stop);
     if (res->status != NHREF_OK)
         return nhref_certify_fail(err, errlen, res->status,
                                   "case [%s]: route %s failed after %lu steps: %s", cs->name, name,
