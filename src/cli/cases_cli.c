@@ -115,19 +115,18 @@ int cli_output_matches(const char *path, const nhref_case_t *c, const char *firs
     size_t cap = 0, lineno = 0, nmatch_p = 0, nmatch_i = 0;
     int model_ok = 0, case_ok = strcmp(first_line, "# nhref golden file") != 0, kind_ok = 1;
     int seen_comment = 0;
-    ssize_t got;
+    long got;
 
     if ((f = fopen(path, "r")) == NULL) {
         snprintf(why, len, "no output yet");
         return 0;
     }
-    while ((got = getline(&line, &cap, f)) >= 0) {
+    while ((got = cli_read_line(f, &line, &cap, &lineno, 1)) != -1) {
         char *s;
-        lineno++;
-        if (got > 0 && line[got - 1] == '\n')
-            line[got - 1] = '\0';
-        if (line[0] != '#')
-            continue;
+        if (got < 0) { /* a '#' line over the limit: no output of nhref's */
+            kind_ok = 0;
+            break;
+        }
         /* the kind of file: its first '#' line (after the header row, in format 2) */
         if (!seen_comment++ && strcmp(line, first_line) != 0) {
             kind_ok = 0;

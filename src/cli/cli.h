@@ -61,6 +61,14 @@ int cli_decimal(mpfr_ptr x, const char *s, const char *option, const char *range
 int cli_decimal_in(const char *who, mpfr_ptr x, const char *s, const char *option,
                    const char *range);
 
+/* cli_read_line -- the next line of F into *BUF (grown as needed, NUL-terminated, without
+ * its '\n'), for the readers of outputs and manifests (catalogue, sweep --resume), held
+ * up to NHREF_TABLE_MAX_LINE bytes (nhref_io.h); with META_ONLY the next line whose first
+ * byte is '#', the others skipped as read, never held.  *LINENO counts every line.
+ * Returns its length; -1 at the end of F; -2 for a line over the limit (not read
+ * further); -3 out of memory. */
+long cli_read_line(FILE *f, char **buf, size_t *cap, size_t *lineno, int meta_only);
+
 /* cli_same_file -- 1 if the paths A and B name one file: the same inode when both exist and
  * are regular files, else the same canonical path (the directory's realpath and the
  * name), so that 'r.json' and './r.json' clash before either is written; 0 otherwise,

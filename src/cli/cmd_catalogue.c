@@ -250,8 +250,8 @@ static int read_output(cat_t *cat, const char *full, const char *rel)
 {
     FILE *f = fopen(full, "r");
     char *line = NULL, claimed[65], hex[65];
-    size_t cap = 0;
-    ssize_t got;
+    size_t cap = 0, lineno = 0;
+    long got;
     entry_t e;
     int kind = -1, oom = 0;
 
@@ -260,11 +260,11 @@ static int read_output(cat_t *cat, const char *full, const char *rel)
         return -1;
     }
     memset(&e, 0, sizeof e);
-    while ((got = getline(&line, &cap, f)) >= 0) {
-        if (got > 0 && line[got - 1] == '\n')
-            line[--got] = '\0';
-        if (line[0] != '#')
-            continue;
+    while ((got = cli_read_line(f, &line, &cap, &lineno, 1)) >= 0 || got == -2) {
+        if (got == -2) { /* no nhref output has such a line: taken for another file */
+            kind = -1;
+            break;
+        }
         /* the kind of file: its first '#' line (after the header row, in format 2) */
         if (kind < 0) {
             if ((kind = output_kind(line)) < 0)
@@ -275,6 +275,7 @@ static int read_output(cat_t *cat, const char *full, const char *rel)
     }
     free(line);
     fclose(f);
+    oom |= got == -3;
     if (kind < 0) {
         cat->nother++;
         entry_free(&e);
@@ -328,7 +329,7 @@ static int read_manifest(cat_t *cat, const char *full, const char *rel)
     FILE *f = fopen(full, "r");
     char *line = NULL, *dir = strdup(rel), *slash, kind[16] = "", sweep[65] = "";
     size_t cap = 0, lineno = 0;
-    ssize_t got;
+    long got;
     int rc = 0;
 
     if (f == NULL || dir == NULL) {
@@ -343,12 +344,18 @@ static int read_manifest(cat_t *cat, const char *full, const char *rel)
         *slash = '\0';
     else
         dir[0] = '\0';
-    while (rc == 0 && (got = getline(&line, &cap, f)) >= 0) {
+    while (rc == 0 && (got = cli_read_line(f, &line, &cap, &lineno, 0)) != -1) {
         char *fld[5], *p = line;
         int nf = 0;
-        lineno++;
-        if (got > 0 && line[got - 1] == '\n')
-            line[got - 1] = '\0';
+        if (got < 0) {
+            if (got == -2)
+                cli_error("%s:%zu: a line longer than %lu bytes (the limit of a line)", full,
+                          lineno, (unsigned long)NHREF_TABLE_MAX_LINE);
+            else
+                cli_error("%s: out of memory", full);
+            rc = -1;
+            break;
+        }
         if (lineno == 1 && strcmp(line, "# nhref sweep manifest") != 0) {
             cli_error("%s:1: not an nhref sweep manifest", full);
             rc = -1;

@@ -578,19 +578,25 @@ static int output_of_sweep(const char *path, const char *sweep_hex, char *why, s
 {
     FILE *f = fopen(path, "r");
     char *line = NULL;
-    size_t cap = 0, n = 0, match = 0;
+    size_t cap = 0, n = 0, match = 0, lineno = 0;
+    long got;
     if (f == NULL) {
         snprintf(why, len, "cannot read it: %s", strerror(errno));
         return 0;
     }
-    while (getline(&line, &cap, f) >= 0)
+    while ((got = cli_read_line(f, &line, &cap, &lineno, 1)) >= 0)
         if (strncmp(line, "# sweep: ", 9) == 0) {
             n++;
             match += strncmp(line + 9, sweep_hex, 64) == 0 &&
-                     (line[73] == ' ' || line[73] == '\n' || line[73] == '\0');
+                     (line[73] == ' ' || line[73] == '\0');
         }
     free(line);
     fclose(f);
+    if (got < -1) {
+        snprintf(why, len, "%s", got == -2 ? "it has a '#' line over the limit of a line"
+                                           : "out of memory");
+        return 0;
+    }
     if (n == 1 && match == 1)
         return 1;
     snprintf(why, len,

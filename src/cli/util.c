@@ -137,6 +137,45 @@ static char *canonical(const char *path)
     return out;
 }
 
+long cli_read_line(FILE *f, char **buf, size_t *cap, size_t *lineno, int meta_only)
+{
+    int ch;
+    for (;;) {
+        size_t len = 0;
+        if ((ch = getc(f)) == EOF)
+            return -1;
+        ++*lineno;
+        if (meta_only && ch != '#') { /* a data line: skipped as read */
+            while (ch != '\n' && ch != EOF)
+                ch = getc(f);
+            continue;
+        }
+        if (ch == '\n') { /* an empty line */
+            if (*cap == 0 && (*buf = malloc(*cap = 256)) == NULL)
+                return -3;
+            (*buf)[0] = '\0';
+            return 0;
+        }
+        do {
+            if (len + 2 > *cap) {
+                size_t ncap = *cap ? 2 * *cap : 256;
+                char *p;
+                if (len > NHREF_TABLE_MAX_LINE)
+                    return -2;
+                if ((p = realloc(*buf, ncap)) == NULL)
+                    return -3;
+                *buf = p;
+                *cap = ncap;
+            }
+            (*buf)[len++] = (char)ch;
+        } while ((ch = getc(f)) != '\n' && ch != EOF);
+        if (len > NHREF_TABLE_MAX_LINE)
+            return -2;
+        (*buf)[len] = '\0';
+        return (long)len;
+    }
+}
+
 int cli_same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
