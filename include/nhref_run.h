@@ -161,6 +161,19 @@ void nhref_spec_set_model_events(nhref_spec_t *spec, int on);
 void nhref_spec_set_max_steps(nhref_spec_t *spec, unsigned long max_steps);
 void nhref_spec_set_max_rows(nhref_spec_t *spec, unsigned long max_rows);
 
+/* nhref_spec_set_meta -- one more metadata line, "# KEY: VALUE", right after the first '#'
+ * line of the CSV sink's output (a field KEY of the JSON Lines sink's first object), for
+ * provenance: nhref sweep records the sweep that wrote each output as "sweep".  KEY: 1 to
+ * 32 of a-z, 0-9 and '-', none of the keys the sinks write themselves (format, nhref,
+ * model, source, param, init, t-start, t-end, dt-out, times, scheme, precision,
+ * tolerance, digits-printed, units, outcome, event, steps, sha256, ...); VALUE: one line
+ * (no '\n' or '\r').  A second call replaces the first; VALUE NULL removes it.  Returns
+ * NHREF_OK, NHREF_EINVAL (KEY or VALUE not admissible), NHREF_ENOMEM.  Cost: O(length). */
+int nhref_spec_set_meta(nhref_spec_t *spec, const char *key, const char *value);
+
+/* nhref_spec_meta -- the extra metadata line's KEY (NULL: none), its value in *VALUE. */
+const char *nhref_spec_meta(const nhref_spec_t *spec, const char **value);
+
 /* nhref_spec_set_integrals -- ON 0: rows without the first integrals (cheaper). */
 void nhref_spec_set_integrals(nhref_spec_t *spec, int on);
 

@@ -2599,6 +2599,56 @@ END_TEST
  * (the outcome line names the event and its time, an event line follows, the checksum
  * still holds); JSON Lines has an event object, the stop row, the outcome with the
  * event's name */
+/* The extra metadata line (nhref_spec_set_meta, what nhref sweep records): "# KEY: VALUE"
+ * right after the CSV's first '#' line, a field of the JSON Lines' first object, kept by a
+ * copy of the spec; a key the sinks write themselves, a malformed key and a value of two
+ * lines are refused and change nothing; NULL removes it. */
+START_TEST(test_spec_meta)
+{
+    nhref_spec_t *spec = spec_of(SLEIGH), *copy;
+    nhref_run_end_t end;
+    char path[512];
+    char **l;
+    size_t n, i;
+    const char *v;
+    json_error_t err;
+    json_t *j;
+
+    ck_assert_ptr_null(nhref_spec_meta(spec, &v));
+    ck_assert_int_eq(nhref_spec_set_meta(spec, "model", "x"), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_spec_set_meta(spec, "sha256", "x"), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_spec_set_meta(spec, "Sweep", "x"), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_spec_set_meta(spec, "", "x"), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_spec_set_meta(spec, "sweep", "a\nb"), NHREF_EINVAL);
+    ck_assert_ptr_null(nhref_spec_meta(spec, &v));
+    ck_assert_int_eq(nhref_spec_set_meta(spec, "sweep", "first"), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_meta(spec, "sweep", "abc (provenance)"), NHREF_OK);
+    ck_assert_str_eq(nhref_spec_meta(spec, &v), "sweep");
+    ck_assert_str_eq(v, "abc (provenance)");
+    ck_assert_int_eq(nhref_spec_set_t_end(spec, "1"), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_copy(&copy, spec), NHREF_OK);
+    ck_assert_int_eq(run_to_file(copy, "csv", "m.csv", path, &end), NHREF_OK);
+    l = read_lines(path, &n);
+    for (i = 0; i < n && l[i][0] != '#'; i++)
+        ;
+    ck_assert_uint_lt(i + 1, n);
+    ck_assert_str_eq(l[i], "# nhref trajectory");
+    ck_assert_str_eq(l[i + 1], "# sweep: abc (provenance)");
+    free_lines(l, n);
+    ck_assert_int_eq(run_to_file(copy, "jsonl", "m.jsonl", path, &end), NHREF_OK);
+    l = read_lines(path, &n);
+    j = json_loads(l[0], 0, &err);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_str_eq(json_string_value(json_object_get(j, "sweep")), "abc (provenance)");
+    json_decref(j);
+    free_lines(l, n);
+    ck_assert_int_eq(nhref_spec_set_meta(spec, "sweep", NULL), NHREF_OK);
+    ck_assert_ptr_null(nhref_spec_meta(spec, &v));
+    nhref_spec_free(copy);
+    nhref_spec_free(spec);
+}
+END_TEST
+
 START_TEST(test_formats_event_stop)
 {
     nhref_spec_t *spec = spec_of(SLEIGH);
@@ -3096,6 +3146,7 @@ static Suite *run_suite(void)
     tcase_add_loop_test(tc, test_row_format, 0, 3);
     tcase_add_test(tc, test_spec_from_table);
     tcase_add_test(tc, test_formats_event_stop);
+    tcase_add_test(tc, test_spec_meta);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("refusals");

@@ -263,6 +263,11 @@ static int write_exponents(const nhref_spec_t *spec, const nhref_lyap_opts_t *lo
     /* the CSV dialect of nhref_io.h: the header row, then the metadata */
     fprintf(out, "T,FTLE\n");
     fprintf(out, "# nhref finite-time Lyapunov exponents\n");
+    {
+        const char *v, *k = nhref_spec_meta(spec, &v); /* provenance: nhref_spec_set_meta */
+        if (k != NULL)
+            nhref_csv_meta(out, k, "%s", v);
+    }
     nhref_csv_meta(out, "model", "%s", model->name);
     for (size_t i = 0; i < model->nparam; i++)
         nhref_csv_meta(out, "param", "%s = %s [%s]", model->param[i].name,

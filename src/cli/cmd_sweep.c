@@ -462,15 +462,20 @@ static int times_after_zero(nhref_spec_t *spec, const nhref_case_t *c, char *why
 /* case C through CMD into PATH: its spec, the options after '--', the run.  Returns
  * the command's exit status (messages prefixed with WHO) */
 static int run_case(const nhref_case_t *c, sweep_cmd_t cmd, const extras_t *x, const char *path,
-                    const char *who)
+                    const char *sweep_hex, const char *who)
 {
     nhref_spec_t *spec = NULL;
-    char why[512];
+    char why[512], line[160];
     int rc = c->mf != NULL ? nhref_spec_new_file(&spec, c->mf) : nhref_spec_new(&spec, c->model);
 
     if (rc == NHREF_OK) {
         nhref_spec_set_names(spec, NHREF_SPEC_KEYS, NULL);
         rc = nhref_spec_from_case(spec, c);
+    }
+    if (rc == NHREF_OK) { /* the sweep that wrote the output: right after its first '#' line */
+        snprintf(line, sizeof line,
+                 "%s (the sweep that wrote this file: its manifest's '# sweep:')", sweep_hex);
+        rc = nhref_spec_set_meta(spec, "sweep", line);
     }
     if (rc != NHREF_OK) {
         cli_error_in(who, "%s:%zu: case [%s]: %s", c->file, c->line, c->name,
@@ -514,62 +519,6 @@ static const char *overriding(const char *arg)
             return *p == 'o' ? "output" : *p == 'p' ? "param" : *p == 'i' ? "init"
                  : *p == 'T' ? "t-end" : *p == 'd' ? "digits" : "help";
     return NULL;
-}
-
-/* the "# sweep: HEX ..." line of every output of the sweep SWEEP_HEX */
-static void sweep_line(FILE *out, const char *sweep_hex)
-{
-    nhref_csv_meta(out, "sweep", "%s (the sweep that wrote this file: its manifest's '# sweep:')",
-                   sweep_hex);
-}
-
-/* TMP, the command's complete output, into PATH atomically with the line "# sweep: HEX"
- * after its first '#' line (the kind of output, which stays the first); TMP removed.
- * CLI_OK, or CLI_FAIL (said, prefixed with WHO; PATH untouched) */
-static int stamp_output(const char *path, const char *tmp, const char *sweep_hex, const char *who)
-{
-    FILE *in = fopen(tmp, "r");
-    nhref_outfile_t *of = NULL;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t got;
-    int done = 0, rc = CLI_OK;
-
-    if (in == NULL) {
-        cli_error_in(who, "cannot read '%s': %s", tmp, strerror(errno));
-        return CLI_FAIL;
-    }
-    if (nhref_outfile_open(&of, path) != NHREF_OK) {
-        cli_write_error_in(who, path, errno);
-        fclose(in);
-        unlink(tmp);
-        return CLI_FAIL;
-    }
-    while ((got = getline(&line, &cap, in)) > 0) {
-        fwrite(line, 1, (size_t)got, nhref_outfile_stream(of));
-        if (!done && line[0] == '#') {
-            sweep_line(nhref_outfile_stream(of), sweep_hex);
-            done = 1;
-        }
-    }
-    if (!done)
-        sweep_line(nhref_outfile_stream(of), sweep_hex);
-    free(line);
-    if (ferror(in)) {
-        cli_error_in(who, "cannot read '%s': %s", tmp, strerror(errno));
-        nhref_outfile_abort(of);
-        rc = CLI_FAIL;
-    } else if (nhref_outfile_error(of) != 0) {
-        cli_write_error_in(who, path, nhref_outfile_error(of));
-        nhref_outfile_abort(of);
-        rc = CLI_FAIL;
-    } else if (nhref_outfile_commit(of) != NHREF_OK) {
-        cli_write_error_in(who, path, errno);
-        rc = CLI_FAIL;
-    }
-    fclose(in);
-    unlink(tmp);
-    return rc;
 }
 
 /* 1 if the output PATH has exactly one "# sweep:" line, and it names SWEEP_HEX; else 0 with
@@ -768,7 +717,7 @@ int cmd_sweep(int argc, char **argv)
 
     for (size_t i = 0; i < n; i++) {
         const nhref_case_t *cs = &cases[i];
-        char path[4096], tmp[4200], why[512] = "", label[300];
+        char path[4096], why[512] = "", label[300];
         int r;
         double t0;
 
@@ -798,15 +747,7 @@ int cmd_sweep(int argc, char **argv)
         snprintf(path, sizeof path, "%s/%s/%s.csv", out_dir, cs->model, cs->name);
         snprintf(label, sizeof label, "%s: %s", prog, cs->name); /* messages name the case */
         t0 = now();
-        /* the command writes PATH.tmp.sweep (atomically), copied into PATH with the sweep's
-         * line: PATH is never an output without it, and --resume removes what a kill left */
-        snprintf(tmp, sizeof tmp, "%s.tmp.sweep", path);
-        unlink(tmp); /* a killed sweep's, not to be taken for this run's */
-        r = run_case(cs, cmd, &x, tmp, label);
-        if (access(tmp, F_OK) == 0) { /* written, even by a run that stopped early */
-            int s = stamp_output(path, tmp, sweep_hex, label);
-            r = r == CLI_OK ? s : r;
-        }
+        r = run_case(cs, cmd, &x, path, sweep_hex, label);
         lock_case(lock_fd, i, F_UNLCK, prog, cs->name, quiet);
         if (r != CLI_OK) {
             nfail++;

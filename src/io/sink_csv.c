@@ -64,6 +64,11 @@ static int csv_begin(void *self, const nhref_run_info_t *info)
     c->ncol = 1 + m->nstate + info->nintegral;
     header_row(out, m, info->nintegral, balls);
     fprintf(out, "# nhref trajectory\n");
+    {
+        const char *v, *k = nhref_spec_meta(spec, &v); /* provenance: nhref_spec_set_meta */
+        if (k != NULL)
+            nhref_csv_meta(out, k, "%s", v);
+    }
     nhref_csv_meta(out, "format", "nhref-trajectory 2");
     nhref_csv_meta(out, "nhref", "%s (MPFR %s, GMP %s)", nhref_version(), nhref_mpfr_version(),
                    nhref_gmp_version());

@@ -38,10 +38,11 @@ static int jsonl_begin(void *self, const nhref_run_info_t *info)
     jsonl_t *c = self;
     const nhref_spec_t *spec = info->spec;
     const nhref_model_t *m = nhref_spec_model(spec);
-    c->spec = spec;
     json_t *j = json_object(), *p = json_object(), *x = json_object(), *cols = json_array();
     char ver[256];
+    const char *mv, *mk = nhref_spec_meta(spec, &mv); /* provenance: nhref_spec_set_meta */
 
+    c->spec = spec;
     c->m = m;
     c->digits = info->print_digits;
     c->balls = info->type == NHREF_RUN_PROVEN;
@@ -59,6 +60,8 @@ static int jsonl_begin(void *self, const nhref_run_info_t *info)
     }
     json_object_set_new(j, "format", json_string("nhref-trajectory-jsonl 1"));
     json_object_set_new(j, "nhref", json_string(ver));
+    if (mk != NULL)
+        json_object_set_new(j, mk, json_string(mv));
     json_object_set_new(j, "model", json_string(m->name));
     json_object_set_new(j, "params", p);
     json_object_set_new(j, "init", x);

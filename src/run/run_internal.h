@@ -22,6 +22,7 @@ struct nhref_spec {
     nhref_system_t *sys;
     char **init;           /* nstate overrides (NULL: the model's default) */
     char *t_start;         /* NULL: "0" */
+    char *meta_key, *meta_value; /* the extra metadata line (nhref_spec_set_meta), or NULL */
     char *t_end, *dt_out;  /* NULL: the model's defaults (unless explicit times) */
     char **times;          /* explicit times (ntimes > 0), or NULL: the grid */
     size_t ntimes;

@@ -127,6 +127,8 @@ void nhref_spec_free(nhref_spec_t *spec)
     free(spec->dt_out);
     free(spec->horizon);
     free(spec->where);
+    free(spec->meta_key);
+    free(spec->meta_value);
     nhref_system_free(spec->sys);
     nhref_model_file_free(spec->mf); /* after the system of its model */
     free(spec);
@@ -254,6 +256,8 @@ int nhref_spec_copy(nhref_spec_t **copyp, const nhref_spec_t *s)
     c->model_events = s->model_events;
     c->max_steps = s->max_steps;
     c->max_rows = s->max_rows;
+    if (s->meta_key != NULL)
+        bad |= nhref_spec_set_meta(c, s->meta_key, s->meta_value) != NHREF_OK;
     c->integrals = s->integrals;
     c->progress = s->progress;
     c->progress_arg = s->progress_arg;
@@ -616,6 +620,51 @@ void nhref_spec_set_model_events(nhref_spec_t *spec, int on)
 void nhref_spec_set_max_steps(nhref_spec_t *spec, unsigned long max_steps)
 {
     spec->max_steps = max_steps;
+}
+
+int nhref_spec_set_meta(nhref_spec_t *spec, const char *key, const char *value)
+{
+    /* the keys the sinks write (sink_csv.c, sink_jsonl.c, cmd_lyapunov.c), and the first
+     * lines' words */
+    static const char *const own[] = {
+        "format", "nhref", "model", "model-file", "model-sha256", "source", "param", "init",
+        "t-start", "t-end", "dt-out", "times", "scheme", "precision", "tolerance",
+        "digits-printed", "digits", "units", "outcome", "event", "steps", "sha256", "method",
+        "columns", "type", "rows", "status", "order", "message", "t_stop", "t_blowup",
+        "steps_estimate", "t_start", "t_end", "dt_out", "params", "cases", "command",
+        "count", "kind"};
+    char *k, *v;
+    size_t n = key != NULL ? strlen(key) : 0;
+
+    if (n == 0 || n > 32 || strspn(key, "abcdefghijklmnopqrstuvwxyz0123456789-") != n)
+        return NHREF_EINVAL;
+    for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+        if (strcmp(key, own[i]) == 0)
+            return NHREF_EINVAL;
+    if (value == NULL) {
+        free(spec->meta_key);
+        free(spec->meta_value);
+        spec->meta_key = spec->meta_value = NULL;
+        return NHREF_OK;
+    }
+    if (strpbrk(value, "\n\r") != NULL)
+        return NHREF_EINVAL;
+    if ((k = nhref_strdup(key)) == NULL || (v = nhref_strdup(value)) == NULL) {
+        free(k);
+        return NHREF_ENOMEM;
+    }
+    free(spec->meta_key);
+    free(spec->meta_value);
+    spec->meta_key = k;
+    spec->meta_value = v;
+    return NHREF_OK;
+}
+
+const char *nhref_spec_meta(const nhref_spec_t *spec, const char **value)
+{
+    if (value != NULL)
+        *value = spec->meta_value;
+    return spec->meta_key;
 }
 
 void nhref_spec_set_max_rows(nhref_spec_t *spec, unsigned long max_rows)
