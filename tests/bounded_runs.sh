@@ -53,6 +53,11 @@ within 1 "the run would take at least 10000001 steps \(one per renormalisation i
 within 1 "the run would take about [0-9.e+]+ steps .* more than the limit of 1000 steps" \
     -- lyapunov $S -q -p J=1e-30 -p a=1e-15 -i v=1 --times 10 --max-steps 1000
 
+# the limit holds for the whole run, not for each renormalisation interval: two intervals
+# of about 25 steps each under --max-steps 30 (before, each interval had 30: exit 0)
+within 1 "stopped at t = [0-9.]+ by the limit of 30 steps \(--max-steps raises it\)" \
+    -- lyapunov $S -q --times 100 --tau 50 --max-steps 30
+
 # a case of a sweep: its times, and the option after '--'
 printf '[far]\nmodel = %s\ndigits = 20\ntimes = 0, 1e12\n' $S > "$tmp/far.cases"
 within 1 "far: .*the run would take about [0-9.e+]+ steps .*\(--max-steps raises the limit" \

@@ -490,6 +490,13 @@ static int check_init(integrator_t *ig, num_srcptr x0)
                                                                                   : NHREF_OK;
 }
 
+#if NHREF_NUM == NHREF_NUM_MP
+void nhref_integrator_limit_steps(nhref_integrator_t *ig, unsigned long max_steps)
+{
+    ig->max_steps = max_steps;
+}
+#endif
+
 /* ------------------------------------------------------------------ integration */
 /* nhref_integrate_grid, nhref_integrate_grid_d, nhref_integrate_grid_arb */
 int NUM_FN(nhref_integrate_grid)(integrator_t *ig, num_ptr out, num_srcptr x0, num_srcptr tgrid,

@@ -18,6 +18,11 @@ void nhref_stats_step(nhref_stats_t *s, const nhref_step_info_t *info, int last)
 long nhref_digits_prec(double digits);
 double nhref_prec_digits(long bits);
 
+/* nhref_integrator_limit_steps -- IG's step limit (nhref_options_t.max_steps) set to
+ * MAX_STEPS for its next integrations (0: none): nhref_lyapunov gives each of its
+ * intervals what is left of the run's limit.  MPFR integrators (driver.c). */
+void nhref_integrator_limit_steps(nhref_integrator_t *ig, unsigned long max_steps);
+
 /* ---------------------------------------------------------------- test hooks
  * For the tests only (they link the static libnhrefcore; not exported).
  *

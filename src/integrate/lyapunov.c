@@ -250,6 +250,8 @@ int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpf
             status = NHREF_EMAXSTEPS;
             break;
         }
+        if (iopt0->max_steps != 0) /* the interval gets what is left of the run's limit */
+            nhref_integrator_limit_steps(ig, iopt0->max_steps - stats->nsteps);
         est = nhref_budget_check(&budget, stats->nsteps, mpfr_get_d(now, MPFR_RNDN),
                                  mpfr_get_d(t + n - 1, MPFR_RNDN), iopt0->max_steps);
         if (est > 0) {
