@@ -296,8 +296,15 @@ static int generate(char ***v, size_t *n, const fn_t *fn, char **arg, size_t nar
             }
             mpq_add(q, q, a);
             mpfr_set_q(x, q, MPFR_RNDN);
-            if (fn->name[1] == 'o')
+            if (fn->name[1] == 'o') {
+                mpfr_set(y, x, MPFR_RNDN);
                 mpfr_exp10(x, x, MPFR_RNDN);
+                if (!mpfr_regular_p(x)) { /* 10^1e1000 is inf, 10^-1e1000 is 0: not a value */
+                    mpfr_snprintf(why, len, "logspace(...): 10^%.6Rg is beyond the range of numbers",
+                                  y);
+                    goto out;
+                }
+            }
         } else { /* u = (2 w + 1) / 2^65 in (0, 1), exactly */
             uint64_t w = nhref_splitmix64_word(seed, key, i, 0);
             mpz_set_ui(mpq_numref(q), (unsigned long)(w >> 32));

@@ -4,8 +4,8 @@
  * Invariants: a refusal gives no values and a reason; an accepted line gives 1 to
  * NHREF_SWEEP_MAX values, each a value nhref_value_set reads (a generated one a plain
  * decimal of at most NHREF_SWEEP_DIGITS significant digits); its kind says one value, an
- * axis or a sample; linspace and logspace run from A to B (10^A to 10^B) monotonically,
- * uniform stays within [A, B]; the same line gives the same strings again.
+ * axis or a sample; linspace and logspace run from A to B (10^A to 10^B, positive)
+ * monotonically, uniform stays within [A, B]; the same line gives the same strings again.
  * Counts above 10^4 that are accepted (up to NHREF_SWEEP_MAX, 10^6) are not run: the
  * loop is the same, and 10^6 values at 400 bits take seconds under the sanitizers
  * (libFuzzer's timeout); a count beyond NHREF_SWEEP_MAX, refused at once, is run. */
@@ -98,6 +98,8 @@ static void check_generated(char **v, size_t n, const char *text, const char *na
                       i, v[i], NHREF_SWEEP_DIGITS);
         if (nhref_decimal_set(x, v[i]) != NHREF_OK)
             fuzz_fail("'%.80s': value %zu '%s' does not parse", text, i, v[i]);
+        if (strcmp(name, "logspace") == 0 && mpfr_sgn(x) <= 0)
+            fuzz_fail("'%.80s': value %zu '%s' of a logspace is not positive", text, i, v[i]);
         if (i > 0 && (strcmp(name, "linspace") == 0 || strcmp(name, "logspace") == 0)) {
             int c = mpfr_cmp(x, prev);
             if (dir == 0)
