@@ -18,19 +18,18 @@
 #include "nhref.h"
 #include "verify/verify_internal.h"
 
-/* 1 if one of the first two lines of DATA starts with "# nhref " (lines of at most 1 MiB) */
+/* 1 if one of the first two lines of DATA starts with "# nhref " (the second only if the
+ * first ends within 1 MiB) */
 static int nhref_output(const uint8_t *data, size_t size)
 {
     size_t i = 0;
     for (int line = 0; line < 2 && i < size; line++) {
         size_t start = i;
-        while (i < size && data[i] != '\n' && i - start <= (1u << 20))
+        while (i < size && data[i] != '\n' && i - start < (1u << 20))
             i++;
-        if (i - start > (1u << 20))
-            return 0;
         if (i - start >= 8 && memcmp(data + start, "# nhref ", 8) == 0)
             return 1;
-        if (i == size)
+        if (i == size || data[i] != '\n')
             return 0;
         i++;
     }
