@@ -120,6 +120,10 @@ class Golden:
         got = hashlib.sha256("".join(l + "\n" for l in data_lines).encode()).hexdigest()
         if sha and sha != got:
             raise ValueError("%s: checksum mismatch (file says %s, data hash %s)" % (path, sha, got))
+        if len(set(header)) != len(header):  # a dict of columns would keep only the last
+            seen = set()
+            twice = next(n for n in header if n in seen or seen.add(n))
+            raise ValueError("%s: column %r is given twice" % (path, twice))
         for r, row in enumerate(rows):
             if len(row) != len(header):
                 raise ValueError("%s: row %d has %d values for %d columns"
@@ -141,14 +145,18 @@ class Golden:
         self.case = first("case")
         self.t_start = first("t-start") or "0"
         d = first("digits")
-        if d is not None and not re.fullmatch(r"(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?", d):
-            raise ValueError("%s: malformed '# digits: %s' line (expected a plain decimal number)"
-                             % (path, d))
+        if d is not None and not (re.fullmatch(r"(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?", d)
+                                  and 0 < float(d) <= 100000):  # NHREF_VERIFY_DIGITS_MAX
+            raise ValueError("%s: malformed '# digits: %s' line (expected a plain decimal number "
+                             "of digits in (0, 100000])" % (path, d))
         self.digits = float(d) if d else None
         self.params, self.init = {}, {}
         for key, into in (("param", self.params), ("init", self.init)):
             for v in self.meta.get(key, []):
                 name, value = _assignment(v)
+                if not name or not value:  # as the C reader (nhref_spec_from_table)
+                    raise ValueError("%s: malformed '# %s: %s' line (expected 'NAME = VALUE "
+                                     "[unit]')" % (path, key, v))
                 if name in into:
                     raise ValueError("%s: %s %s is given twice" % (path, key, name))
                 into[name] = value

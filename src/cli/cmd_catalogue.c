@@ -532,6 +532,29 @@ static const char *pair_get(const pairs_t *p, const char *name)
     return NULL;
 }
 
+/* S as it goes into the JSON: S if it is UTF-8, else a copy with every byte that is not
+ * ASCII as '?' (jansson refuses other text, and the field would be left out of the index);
+ * malloc'ed, or NULL */
+static char *utf8_text(const char *s)
+{
+    json_t *j = json_string(s);
+    char *c = strdup(s);
+    if (j == NULL && c != NULL)
+        for (char *p = c; *p != '\0'; p++)
+            if ((unsigned char)*p >= 0x80)
+                *p = '?';
+    json_decref(j);
+    return c;
+}
+
+static json_t *text_json(const char *s)
+{
+    char *c = utf8_text(s);
+    json_t *j = c != NULL ? json_string(c) : NULL;
+    free(c);
+    return j;
+}
+
 static json_t *pairs_json(const pairs_t *p, int numbers)
 {
     json_t *o = json_object();
@@ -542,9 +565,16 @@ static json_t *pairs_json(const pairs_t *p, int numbers)
             long d = strtol(p->value[i], &end, 10);
             v = *end == '\0' && end != p->value[i] ? json_integer(d) : json_null();
         } else {
-            v = json_string(p->value[i]);
+            v = text_json(p->value[i]);
         }
-        json_object_set_new(o, p->name[i], v);
+        {
+            char *name = utf8_text(p->name[i]);
+            if (name != NULL)
+                json_object_set_new(o, name, v);
+            else
+                json_decref(v);
+            free(name);
+        }
     }
     return o;
 }
@@ -903,7 +933,9 @@ static void tsv_row(FILE *t, const entry_t *e, const index_t *ix)
     tsv_field(t, e->digits);
     fputc('\t', t);
     for (size_t k = 0; k < e->certified.n; k++) {
-        fprintf(t, "%s%s=", k ? " " : "", e->certified.name[k]);
+        fputs(k ? " " : "", t);
+        tsv_field(t, e->certified.name[k]);
+        fputc('=', t);
         tsv_field(t, e->certified.value[k]);
     }
     fputc('\t', t);
@@ -931,10 +963,14 @@ static int write_tsv(opts_t *o, const index_t *ix, const cat_t *cat)
     if (t == NULL)
         return -1;
     fprintf(t, "case\tmodel\tkind\tstatus\toutcome\tdigits\tcertified\tfile\tsha256");
-    for (size_t k = 0; k < ix->cols_p.n; k++)
-        fprintf(t, "\tparam:%s", ix->cols_p.name[k]);
-    for (size_t k = 0; k < ix->cols_i.n; k++)
-        fprintf(t, "\tinit:%s", ix->cols_i.name[k]);
+    for (size_t k = 0; k < ix->cols_p.n; k++) { /* a tab in a name must not make a column */
+        fputs("\tparam:", t);
+        tsv_field(t, ix->cols_p.name[k]);
+    }
+    for (size_t k = 0; k < ix->cols_i.n; k++) {
+        fputs("\tinit:", t);
+        tsv_field(t, ix->cols_i.name[k]);
+    }
     fputc('\n', t);
     for (size_t r = 0; r < ix->nrow; r++)
         tsv_row(t, row_entry(ix, cat, r), ix);
@@ -961,7 +997,7 @@ static void json_summary(json_t *root, const index_t *ix, const cat_t *cat)
     json_object_set_new(s, "other_csv_files", json_integer((json_int_t)cat->nother));
     json_object_set_new(root, "summary", s);
     for (size_t i = 0; i < cat->nmanifest; i++)
-        json_array_append_new(jm, json_string(cat->manifests[i]));
+        json_array_append_new(jm, text_json(cat->manifests[i]));
     json_object_set_new(root, "manifests", jm);
 }
 
@@ -969,15 +1005,15 @@ static void json_summary(json_t *root, const index_t *ix, const cat_t *cat)
 static json_t *json_row(const entry_t *e)
 {
     json_t *o = json_object();
-    json_object_set_new(o, "case", json_string(e->name));
-    json_object_set_new(o, "model", json_string(e->model));
-    json_object_set_new(o, "kind", e->kind ? json_string(e->kind) : json_null());
+    json_object_set_new(o, "case", text_json(e->name));
+    json_object_set_new(o, "model", text_json(e->model));
+    json_object_set_new(o, "kind", e->kind ? text_json(e->kind) : json_null());
     json_object_set_new(o, "status", json_string(status_name[e->status]));
-    json_object_set_new(o, "outcome", e->outcome ? json_string(e->outcome) : json_null());
+    json_object_set_new(o, "outcome", e->outcome ? text_json(e->outcome) : json_null());
     json_object_set_new(o, "digits", number_json(e->digits));
     json_object_set_new(o, "certified",
                         e->certified.n ? pairs_json(&e->certified, 1) : json_null());
-    json_object_set_new(o, "file", e->rel ? json_string(e->rel) : json_null());
+    json_object_set_new(o, "file", e->rel ? text_json(e->rel) : json_null());
     json_object_set_new(o, "sha256", e->rel ? json_string(e->sha) : json_null());
     json_object_set_new(o, "param", pairs_json(&e->param, 0));
     json_object_set_new(o, "init", pairs_json(&e->init, 0));
@@ -1015,9 +1051,9 @@ static int write_json(opts_t *o, const index_t *ix, const cat_t *cat)
         const entry_t *e = row_entry(ix, cat, r);
         json_array_append_new(jcases, json_row(e));
         if (e->status == ST_MISSING)
-            json_array_append_new(jmissing, json_string(e->name));
+            json_array_append_new(jmissing, text_json(e->name));
         if (e->status == ST_DUPLICATE && e->rel != NULL)
-            json_array_append_new(jdup, json_string(e->rel));
+            json_array_append_new(jdup, text_json(e->rel));
     }
     json_object_set_new(root, "missing", jmissing);
     json_object_set_new(root, "duplicates", jdup);

@@ -215,13 +215,14 @@ static int generate(char ***v, size_t *n, const fn_t *fn, char **arg, size_t nar
                     const char *key, char *why, size_t len)
 {
     mpq_t a, b, q;
-    mpfr_t x, y, z;
+    mpfr_t x, y, z, chk;
     unsigned long long count = 0, seed = 0;
     int have_n = 0, have_seed = 0, status = -1;
     size_t pos = 0;
 
     mpq_inits(a, b, q, (mpq_ptr)0);
     mpfr_inits2(WPREC, x, y, z, (mpfr_ptr)0);
+    mpfr_init2(chk, 64);
     for (size_t i = 0; i < narg; i++) {
         char *eq = strchr(arg[i], '=');
         if (eq == NULL) {
@@ -296,8 +297,10 @@ static int generate(char ***v, size_t *n, const fn_t *fn, char **arg, size_t nar
             }
             mpq_add(q, q, a);
             mpfr_set_q(x, q, MPFR_RNDN);
-            if (fn->name[1] == 'o')
+            if (fn->name[1] == 'o') {
+                mpfr_set(y, x, MPFR_RNDN);
                 mpfr_exp10(x, x, MPFR_RNDN);
+            }
         } else { /* u = (2 w + 1) / 2^65 in (0, 1), exactly */
             uint64_t w = nhref_splitmix64_word(seed, key, i, 0);
             mpz_set_ui(mpq_numref(q), (unsigned long)(w >> 32));
@@ -342,11 +345,22 @@ static int generate(char ***v, size_t *n, const fn_t *fn, char **arg, size_t nar
             why_f(why, len, "out of memory");
             goto out;
         }
+        if (fn->name[1] == 'o') { /* a value as a list's (at 64 bits): 10^1250 is too large,
+                                     10^1e1000 inf, 10^-1e1000 0 */
+            int st = mpfr_regular_p(x) ? nhref_value_set(chk, (*v)[*n - 1]) : NHREF_ERANGE;
+            if (st != NHREF_OK) {
+                char w[400];
+                mpfr_snprintf(why, len, "logspace(...): 10^%.6Rg: %s", y,
+                              mpfr_regular_p(x) ? nhref_value_why(w, sizeof w, (*v)[*n - 1], 64, st)
+                                                : "beyond the range of numbers");
+                goto out;
+            }
+        }
     }
     status = 0;
 out:
     mpq_clears(a, b, q, (mpq_ptr)0);
-    mpfr_clears(x, y, z, (mpfr_ptr)0);
+    mpfr_clears(x, y, z, chk, (mpfr_ptr)0);
     return status;
 }
 

@@ -230,7 +230,9 @@ int nhref_grid_init(nhref_grid_t *g, const char *t_start, const char *t_end, con
     align(g->m0, e0, g->e);
     align(g->md, ed, g->e);
     align(mt, et, g->e);
-    mpz_ui_pow_ui(g->pow, 10, (unsigned long)(g->e < 0 ? -g->e : g->e));
+    /* g->pow = 10^|e| is made by nhref_grid_time when first needed: the times as strings
+     * (a case file's grid) do not need it, and for t-end = 3e-300000000 it took 4 s and
+     * 1 GB (fuzz_cases spent most of its time there) */
     /* the multiples before t-end: k md < mt - m0, k = 0 .. ceil((mt - m0) / md) - 1 */
     mpz_sub(q, mt, g->m0);
     mpz_cdiv_q(q, q, g->md);
@@ -275,6 +277,8 @@ void nhref_grid_time(mpfr_ptr v, nhref_grid_t *g, size_t k)
         return;
     }
     mantissa(g, k);
+    if (mpz_sgn(g->pow) == 0) /* 10^|e|, once */
+        mpz_ui_pow_ui(g->pow, 10, (unsigned long)(g->e < 0 ? -g->e : g->e));
     /* the exact integer, then one correctly rounded product or quotient */
     mpfr_init2(x, (mpfr_prec_t)mpz_sizeinbase(g->work, 2) + 1);
     mpfr_set_z(x, g->work, MPFR_RNDN);

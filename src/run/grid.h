@@ -25,7 +25,7 @@ int nhref_dec_cmp(const char *a, const char *b);
 
 /* The grid t-start + k dt-out while before t-end, then t-end. */
 typedef struct {
-    mpz_t m0, md, pow; /* t_k = (m0 + k md) 10^e; pow = 10^|e| */
+    mpz_t m0, md, pow; /* t_k = (m0 + k md) 10^e; pow = 10^|e|, 0 until first needed */
     long e;
     size_t n;          /* rows: n - 1 multiples before t-end, then t-end */
     char *t_end;       /* the last row, as written */

@@ -248,6 +248,16 @@ static int nhref_output_file(const char *path)
     return found;
 }
 
+/* FILE was read and refused with STATUS (V's message kept): no reference is left, as
+ * nhref_verify.h says (an earlier model must not be verified against silently) */
+static int golden_refused(nhref_verify_t *v, int status)
+{
+    char msg[sizeof v->err];
+    snprintf(msg, sizeof msg, "%s", v->err);
+    reset_reference(v);
+    return nhref_verify_fail(v, status, "%s", msg);
+}
+
 int nhref_verify_set_golden(nhref_verify_t *v, const char *file)
 {
     nhref_table_t *gt = NULL;
@@ -267,15 +277,19 @@ int nhref_verify_set_golden(nhref_verify_t *v, const char *file)
     }
     /* a file of another format gets a message that names it without quoting it */
     if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-        nhref_output_file(path) == 0) /* a regular file: a pipe would lose what is peeked */
-        return nhref_verify_fail(v, NHREF_EPARSE,
-                                 "%s: not a golden file or trajectory of nhref's (expected a "
-                                 "'# nhref golden file' or '# nhref trajectory' line among its "
-                                 "first two lines)",
-                                 path);
+        nhref_output_file(path) == 0) { /* a regular file: a pipe would lose what is peeked */
+        nhref_verify_fail(v, NHREF_EPARSE,
+                          "%s: not a golden file or trajectory of nhref's (expected a "
+                          "'# nhref golden file' or '# nhref trajectory' line among its "
+                          "first two lines)",
+                          path);
+        return golden_refused(v, NHREF_EPARSE);
+    }
     status = nhref_table_read(&gt, path, 64, err, sizeof err);
-    if (status != NHREF_OK)
-        return nhref_verify_fail(v, status, "%s", status == NHREF_ENOMEM ? "out of memory" : err);
+    if (status != NHREF_OK) { /* a file that cannot be read keeps the earlier reference */
+        nhref_verify_fail(v, status, "%s", status == NHREF_ENOMEM ? "out of memory" : err);
+        return status == NHREF_EIO ? status : golden_refused(v, status);
+    }
     snprintf(where, sizeof where, "%s: ", path);
     s = nhref_table_meta(gt, "model", NULL);
     static const char *const single[] = {"model", "model-file", "model-sha256", "digits"};
@@ -288,15 +302,16 @@ int nhref_verify_set_golden(nhref_verify_t *v, const char *file)
                                        "%s: the '# %s:' line is given twice: '%s', then '%s'", path,
                                        single[k], first, again);
             nhref_table_free(gt);
-            return status;
+            return golden_refused(v, status);
         }
     }
     if (s == NULL) {
         nhref_table_free(gt);
-        return nhref_verify_fail(v, NHREF_EPARSE,
-                                 "%s: no '# model: NAME' line (expected a golden file or the "
-                                 "output of 'nhref run')",
-                                 path);
+        nhref_verify_fail(v, NHREF_EPARSE,
+                          "%s: no '# model: NAME' line (expected a golden file or the "
+                          "output of 'nhref run')",
+                          path);
+        return golden_refused(v, NHREF_EPARSE);
     }
     if (nhref_table_meta(gt, "model-file", NULL) != NULL) {
         /* certified from a model file: that file, unchanged */
@@ -304,7 +319,8 @@ int nhref_verify_set_golden(nhref_verify_t *v, const char *file)
         nhref_model_file_t *mf;
         if ((status = nhref_golden_model(&m, &mf, gt, path, err, sizeof err)) != NHREF_OK) {
             nhref_table_free(gt);
-            return nhref_verify_fail(v, status, "%s", err);
+            nhref_verify_fail(v, status, "%s", err);
+            return golden_refused(v, status);
         }
         status = nhref_verify_set_model_file(v, mf);
         nhref_model_file_free(mf);
@@ -315,7 +331,8 @@ int nhref_verify_set_golden(nhref_verify_t *v, const char *file)
         char msg[sizeof v->err];
         snprintf(msg, sizeof msg, "%s", v->err);
         nhref_table_free(gt);
-        return nhref_verify_fail(v, status, "%s%s", where, msg);
+        nhref_verify_fail(v, status, "%s%s", where, msg);
+        return golden_refused(v, status);
     }
     /* the parameters, initial state and t-start of the file's metadata */
     nhref_spec_set_names(v->ref, NHREF_SPEC_WORDS, where);
@@ -339,13 +356,7 @@ int nhref_verify_set_golden(nhref_verify_t *v, const char *file)
     nhref_table_free(gt);
     if (status == NHREF_OK && (v->golden = nhref_strdup(path)) == NULL)
         status = nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
-    if (status != NHREF_OK) {
-        char msg[sizeof v->err];
-        snprintf(msg, sizeof msg, "%s", v->err);
-        reset_reference(v);
-        nhref_verify_fail(v, status, "%s", msg);
-    }
-    return status;
+    return status != NHREF_OK ? golden_refused(v, status) : NHREF_OK;
 }
 
 int nhref_verify_set_digits(nhref_verify_t *v, double digits)

@@ -30,4 +30,11 @@ char *fuzz_string(const uint8_t *data, size_t size);
  * first); returns its path */
 const char *fuzz_file(const uint8_t *data, size_t size);
 
+/* what is written on the stdio stream stderr from fuzz_stderr_capture() to
+ * fuzz_stderr_release(): the messages of the command-line tool's code (libFuzzer's
+ * output and the sanitizers' reports do not go through that stream).  Release returns
+ * the text (malloc'ed, *LEN bytes; free it). */
+void fuzz_stderr_capture(void);
+char *fuzz_stderr_release(size_t *len);
+
 #endif /* NHREF_FUZZ_H */

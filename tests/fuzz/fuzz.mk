@@ -6,7 +6,7 @@
 FUZZ_CC ?= clang
 FUZZ_CFLAGS ?= -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=undefined
-FUZZ_LIBS ?= $(ARB_LIBS) $(INIH_LIBS) -lmpfr -lgmp -lnettle -lm
+FUZZ_LIBS ?= $(ARB_LIBS) $(JANSSON_LIBS) $(INIH_LIBS) -lmpfr -lgmp -lnettle -lm
 O = obj
 # the integration core is one source compiled once per number type (-DNHREF_NUM=1,2,3;
 # see src/Makefile.am and num/num.h); its .c files are read from CORE_SOURCES there
@@ -19,9 +19,17 @@ LIB_OBJ := $(patsubst %.c,$(O)/%.o,$(LIB_SRC)) $(CORE_OBJ)
 FUZZ_CPPFLAGS = $(INIH_CFLAGS) -I$(top_builddir) -I$(top_srcdir)/include -I$(top_srcdir)/src -I$(srcdir) \
 	-DNHREF_PKGDATADIR='"$(pkgdatadir)"' -DNHREF_LIBDIR='"$(libdir)"' \
 	-DNHREF_BINDIR='"$(bindir)"' -DNHREF_SRCDIR='"$(top_srcdir)"'
-HARNESSES = fuzz_expr fuzz_cases fuzz_table fuzz_decimal fuzz_model
+HARNESSES = fuzz_expr fuzz_cases fuzz_table fuzz_decimal fuzz_model fuzz_golden \
+	fuzz_catalogue fuzz_cli fuzz_sweep_values
 
 all: $(HARNESSES)
+
+# the harnesses of the command line's parsers also compile src/cli's helpers (the
+# nhref program's, not in libnhref: cli_sources.c); their commands' files are
+# included by the harness
+CLI_HARNESSES = fuzz_catalogue fuzz_cli
+$(CLI_HARNESSES): FUZZ_EXTRA = $(srcdir)/cli_sources.c
+$(CLI_HARNESSES): $(srcdir)/cli_sources.c $(wildcard $(top_srcdir)/src/cli/*.c $(top_srcdir)/src/cli/*.h)
 
 $(O)/%.o: $(top_srcdir)/%.c
 	@mkdir -p $(dir $@)
@@ -44,7 +52,7 @@ $(O)/libnhref-fuzz.a: $(LIB_OBJ)
 fuzz_%: $(srcdir)/fuzz_%.c $(srcdir)/fuzz_util.c $(srcdir)/fuzz.h $(O)/libnhref-fuzz.a
 	@echo "  FUZZLD   $@"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_CPPFLAGS) $< $(srcdir)/fuzz_util.c \
-		$(O)/libnhref-fuzz.a $(FUZZ_LIBS) -o $@
+		$(FUZZ_EXTRA) $(O)/libnhref-fuzz.a $(FUZZ_LIBS) -o $@
 
 .PHONY: all
 -include $(LIB_OBJ:.o=.d)

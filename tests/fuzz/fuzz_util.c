@@ -36,3 +36,26 @@ const char *fuzz_file(const uint8_t *data, size_t size)
         fuzz_fail("cannot write %s", path);
     return path;
 }
+
+static FILE *saved_stderr;
+static char *captured;
+static size_t captured_len;
+
+void fuzz_stderr_capture(void)
+{
+    saved_stderr = stderr;
+    captured = NULL;
+    captured_len = 0;
+    if ((stderr = open_memstream(&captured, &captured_len)) == NULL) {
+        stderr = saved_stderr;
+        fuzz_fail("open_memstream failed");
+    }
+}
+
+char *fuzz_stderr_release(size_t *len)
+{
+    fclose(stderr);
+    stderr = saved_stderr;
+    *len = captured_len;
+    return captured;
+}
