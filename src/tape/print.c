@@ -185,7 +185,13 @@ static void emit(printer_t *pr, nhref_node_t i, int ctx)
         if (is_int_literal(t, nd->b)) /* not read back as an integer power */
             put(pr, isdigit((unsigned char)t->node[nd->b].str[0]) ? "%s.0" : "(%s.0)",
                 t->node[nd->b].str);
-        else /* right associative: x^a^b is x^(a^b), one level of the parser per ^ */
+        else if (t->node[nd->b].op == NHREF_OP_NEG && !is_int_literal(t, t->node[nd->b].a)) {
+            /* x^-e: the parser reads the exponent's signs without a group, so the printed
+             * form nests no deeper than the expression (x^(-e) went one level deeper,
+             * beyond the parser's limit at 1000 levels) */
+            put(pr, "-");
+            emit(pr, t->node[nd->b].a, P_POW);
+        } else /* right associative: x^a^b is x^(a^b), one level of the parser per ^ */
             emit(pr, nd->b, P_POW);
         break;
     case NHREF_OP_SOLVE:
@@ -529,6 +535,11 @@ static void poly_pow(poly_t *p, const poly_t *a, const poly_t *b)
     } else {
         sa = poly_simple(a, 0);
         sb = poly_simple(b, 1);
+        /* x^-e for a simple e, as the parser reads the exponent's signs: no group, so the
+         * text nests no deeper than the expression (at 1000 levels, x^(-e) went beyond
+         * the parser's limit) */
+        sb |= b->n == 1 && b->t[0].nf == 1 && b->t[0].f[0].e == 1 &&
+              mpq_cmp_si(b->t[0].c, -1, 1) == 0 && tb[0] == '-';
         /* an integer exponent, of any sign (0: no term) */
         ib = b->n == 0 ||
              (b->n == 1 && b->t[0].nf == 0 && mpz_cmp_ui(mpq_denref(b->t[0].c), 1) == 0);
