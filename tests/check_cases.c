@@ -582,6 +582,7 @@ static Suite *cases_suite(void)
 {
     Suite *s = suite_create("cases");
     TCase *tc = tcase_create("reader");
+    tcase_set_timeout(tc, 120); /* 100 000 sections read: seconds under the sanitizers */
     tcase_add_test(tc, test_long_line_is_not_split);
     tcase_add_test(tc, test_huge_line_is_an_error);
     tcase_add_test(tc, test_file_limits);

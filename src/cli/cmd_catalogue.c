@@ -698,7 +698,7 @@ static int read_tree(cat_t *cat, const char *dir)
 
     if (walk(dir, "", &files, &nfiles, &capf) != 0)
         rc = CLI_FAIL;
-    else
+    else if (nfiles > 0) /* an empty tree: FILES is NULL, which qsort may not take */
         qsort(files, nfiles, sizeof *files, cmp_str);
     for (size_t i = 0; i < nfiles && rc == CLI_OK; i++) {
         char *full = join(dir, files[i]);

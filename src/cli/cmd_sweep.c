@@ -320,7 +320,8 @@ static int foreign_manifests(const char *dir, const char *stem_s, const char *te
         }
         mine[nmine++] = f;
     }
-    qsort(mine, nmine, sizeof *mine, cmp_str);
+    if (nmine > 0) /* MINE is NULL then, which qsort may not take */
+        qsort(mine, nmine, sizeof *mine, cmp_str);
     if ((d = opendir(dir)) == NULL)
         goto out; /* made just now: no manifest there */
     while (rc == CLI_OK && (de = readdir(d)) != NULL) {
