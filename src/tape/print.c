@@ -185,12 +185,18 @@ static void emit(printer_t *pr, nhref_node_t i, int ctx)
         if (is_int_literal(t, nd->b)) /* not read back as an integer power */
             put(pr, isdigit((unsigned char)t->node[nd->b].str[0]) ? "%s.0" : "(%s.0)",
                 t->node[nd->b].str);
-        else if (t->node[nd->b].op == NHREF_OP_NEG && !is_int_literal(t, t->node[nd->b].a)) {
+        else if (t->node[nd->b].op == NHREF_OP_NEG) {
             /* x^-e: the parser reads the exponent's signs without a group, so the printed
              * form nests no deeper than the expression (x^(-e) went one level deeper,
-             * beyond the parser's limit at 1000 levels) */
+             * beyond the parser's limit at 1000 levels); an integer e as "N.0", a real
+             * power ("x^(-N)" is read as an integer power, refused beyond 2^31 - 1) */
+            nhref_node_t e = t->node[nd->b].a;
             put(pr, "-");
-            emit(pr, t->node[nd->b].a, P_POW);
+            if (is_int_literal(t, e))
+                put(pr, isdigit((unsigned char)t->node[e].str[0]) ? "%s.0" : "(%s.0)",
+                    t->node[e].str);
+            else
+                emit(pr, e, P_POW);
         } else /* right associative: x^a^b is x^(a^b), one level of the parser per ^ */
             emit(pr, nd->b, P_POW);
         break;
