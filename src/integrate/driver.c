@@ -607,8 +607,9 @@ int NUM_FN(nhref_integrate_grid)(integrator_t *ig, num_ptr out, num_srcptr x0, n
             break;
         }
         /* a run that would exceed max_steps, seen after its first steps (budget.h) */
-        est = nhref_budget_check(&budget, stats->nsteps, num_get_d(t), num_get_d(t_end),
-                                 ig->max_steps);
+        est = stats->nsteps < budget.next ? 0 /* no check due: no conversions per step */
+                                          : nhref_budget_check(&budget, stats->nsteps, num_get_d(t),
+                                                               num_get_d(t_end), ig->max_steps);
         if (est > 0) {
             stats->steps_estimate = est;
             status = NHREF_EMAXSTEPS;

@@ -1201,8 +1201,12 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
             break;
         }
         /* a run that would exceed max_steps, seen after its first steps (budget.h) */
-        est = nhref_budget_check(&budget, stats->nsteps, arf_get_d(arb_midref(pv->t), ARF_RND_NEAR),
-                                 arf_get_d(arb_midref(tgrid + n - 1), ARF_RND_NEAR), pv->max_steps);
+        est = stats->nsteps < budget.next
+                  ? 0 /* no check due: no conversions per step */
+                  : nhref_budget_check(&budget, stats->nsteps,
+                                       arf_get_d(arb_midref(pv->t), ARF_RND_NEAR),
+                                       arf_get_d(arb_midref(tgrid + n - 1), ARF_RND_NEAR),
+                                       pv->max_steps);
         if (status == NHREF_OK && est > 0) {
             stats->steps_estimate = est;
             status = NHREF_EMAXSTEPS;
