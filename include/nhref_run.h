@@ -174,7 +174,14 @@ int nhref_spec_set_meta(nhref_spec_t *spec, const char *key, const char *value);
 /* nhref_spec_meta -- the extra metadata line's KEY (NULL: none), its value in *VALUE. */
 const char *nhref_spec_meta(const nhref_spec_t *spec, const char **value);
 
-/* nhref_spec_set_integrals -- ON 0: rows without the first integrals (cheaper). */
+/* nhref_spec_set_integrals -- ON 0: rows without the first integrals (cheaper).
+ * The integrals of a double or MPFR run are guarded: each state variable is moved by
+ * what the tolerance allows it, tol max(1, |x_i|), one at a time, and an integral that
+ * these moves together move by more than 10^(-D/2) max(1, |I|) (fewer than half the
+ * tolerance's D digits left) is NaN in that row, never a number without digits; the
+ * run's end notes say which, from when, and by how much (nhref_run_end_t.notes).  E.g.
+ * the sleigh's t0 as omega -> 0 below the tolerance.  Cost: 1 + k evaluations of the
+ * integrals per row, k the state variables they read.  Proven runs print balls, which need no guard. */
 void nhref_spec_set_integrals(nhref_spec_t *spec, int on);
 
 /* nhref_spec_set_progress -- FN(ARG, fraction done in [0, 1]) after every step. */
@@ -293,6 +300,12 @@ typedef struct {
                                  of the first crossing and the enclosure over it); else
                                  NULL */
     const char *event;        /* outcome EVENT: the terminal event's name; else NULL */
+    const char *notes;        /* what the run found about its rows, one finding per line
+                                 ('\n'-terminated), or NULL: the first integrals printed as
+                                 NaN because the state, known to the tolerance, does not
+                                 determine them to half the digits, and those that keep
+                                 fewer than D - 3 digits (nhref_spec_set_integrals); valid
+                                 only during the sink's end callback */
 } nhref_run_end_t;
 
 /* A sink: where the rows of a run go.  Every callback may be NULL.  BEGIN is called

@@ -181,6 +181,11 @@ const char *nhref_tape_op_name(nhref_op_t op);
 #define NHREF_TAPE_READS_PARAM 4u
 unsigned nhref_tape_node_inputs(const nhref_tape_t *tape, nhref_node_t node);
 
+/* nhref_tape_states_read -- USED[i] = 1 for every state variable i that an output of
+ * TAPE depends on, else 0 (USED: nstate flags).  Returns NHREF_OK, or NHREF_ENOMEM
+ * (USED unchanged).  Cost: one pass over the nodes. */
+int nhref_tape_states_read(const nhref_tape_t *tape, char *used);
+
 /* nhref_tape_copy -- append SRC's nodes to DST (both with the same numbers of states,
  * parameters and outputs; DST's own nodes stay) and make DST's outputs SRC's.
  * Returns NHREF_OK; NHREF_ETAPE (SRC has a build error or other sizes); NHREF_ENOMEM.

@@ -186,6 +186,7 @@ static int run_integration(nhref_certificate_t *c, nhref_route_result_t *res, ch
 
     if (status == NHREF_OK) {
         nhref_spec_set_progress(spec, on_progress, &co);
+        nhref_spec_set_integral_guard(spec, 0); /* the routes' agreement certifies digits */
         status = nhref_spec_resolve(spec);
     }
     if (status == NHREF_OK) {

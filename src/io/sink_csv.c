@@ -196,6 +196,12 @@ static int csv_end(void *self, const nhref_run_end_t *end)
         c->ef = NULL;
         fwrite(c->ebuf, 1, c->elen, c->out);
     }
+    for (const char *p = end->notes, *q; p != NULL && *p != '\0'; p = *q ? q + 1 : q) {
+        q = strchr(p, '\n');
+        if (q == NULL)
+            q = p + strlen(p);
+        nhref_csv_meta(c->out, "note", "%.*s", (int)(q - p), p);
+    }
     nhref_csv_meta(c->out, "steps", "%lu (order %u, |h| from %.6g to %.6g s)", end->stats.nsteps,
                    end->stats.order_max, end->stats.h_min, end->stats.h_max);
     if (nhref_outfile_data_sha256(c->of, hex) == NHREF_OK)

@@ -158,6 +158,16 @@ static int jsonl_end(void *self, const nhref_run_end_t *end)
         if (end->stats.steps_estimate > 0)
             json_object_set_new(j, "steps_estimate", json_real(end->stats.steps_estimate));
     }
+    if (end->notes != NULL && *end->notes != '\0') {
+        json_t *a = json_array();
+        for (const char *p = end->notes, *q; *p != '\0'; p = *q ? q + 1 : q) {
+            q = strchr(p, '\n');
+            if (q == NULL)
+                q = p + strlen(p);
+            json_array_append_new(a, json_stringn(p, (size_t)(q - p)));
+        }
+        json_object_set_new(j, "notes", a);
+    }
     json_object_set_new(j, "rows", json_integer((json_int_t)end->stats.nrows));
     json_object_set_new(j, "steps", json_integer((json_int_t)end->stats.nsteps));
     json_object_set_new(j, "order", json_integer(end->stats.order_max));

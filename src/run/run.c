@@ -137,9 +137,11 @@ int nhref_run(nhref_spec_t *spec, nhref_sink_t *sink, nhref_run_end_t *endp)
     }
     if (end.stats.outcome == NHREF_OUTCOME_EVENT && end.stats.event >= 0)
         end.event = nhref_spec_event_name(spec, (size_t)end.stats.event);
+    end.notes = be->notes != NULL ? be->notes(h) : NULL;
     if (sink != NULL && sink->end != NULL && sink->end(sink->self, &end) != 0)
         status = NHREF_EIO;
     end.stop = NULL;
+    end.notes = NULL;
     if (endp != NULL)
         *endp = end;
     be->close(h);

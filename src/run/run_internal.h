@@ -43,6 +43,11 @@ struct nhref_spec {
     nhref_event_desc_t *udesc;
     unsigned long max_steps, max_rows;
     int integrals;
+    int integral_guard;    /* 1 (default): an integral that the state at the tolerance does
+                              not determine to half the digits is printed as NaN
+                              (backend.c, guard); 0: every value as evaluated (golden's
+                              routes and verify's reference, which judge their digits
+                              themselves) */
     void (*progress)(void *, double);
     void *progress_arg;
     nhref_spec_names_t names;
@@ -70,6 +75,10 @@ int nhref_spec_fail(nhref_spec_t *spec, int status, const char *fmt, ...)
  * (status NHREF_EMAXSTEPS, statistics ST): the limit, the estimate when the steps were
  * extrapolated (ST->steps_estimate, src/integrate/budget.h), the option that raises it. */
 void nhref_spec_max_steps_message(nhref_spec_t *spec, const nhref_stats_t *st);
+
+/* nhref_spec_set_integral_guard -- ON 0: the first integrals as evaluated, not guarded
+ * (spec->integral_guard), for consumers that judge their digits themselves. */
+void nhref_spec_set_integral_guard(nhref_spec_t *spec, int on);
 
 /* nhref_spec_undo -- forget the resolution (a setter changed SPEC). */
 void nhref_spec_undo(nhref_spec_t *spec);
@@ -151,6 +160,10 @@ typedef struct {
     /* get -- V = value I of the array P rounded (a ball: its midpoint) */
     void (*get)(mpfr_ptr v, const void *p, size_t i);
     double (*get_d)(const void *p, size_t i);
+    /* notes -- what the run found about its rows for the sink's end (the first integrals
+     * printed as NaN where the state at the tolerance does not determine them), one
+     * line per integral concerned, or NULL; valid until close.  NULL: none kept. */
+    const char *(*notes)(void *h);
 } nhref_run_backend_t;
 
 extern const nhref_run_backend_t nhref_run_backend_d, nhref_run_backend_mp,

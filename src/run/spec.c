@@ -148,6 +148,7 @@ int nhref_spec_new_model(nhref_spec_t **specp, const nhref_model_t *model)
     spec->max_steps = 10000000UL;
     spec->max_rows = NHREF_SPEC_DEFAULT_MAX_ROWS;
     spec->integrals = 1;
+    spec->integral_guard = 1;
     if (model == NULL)
         return nhref_spec_fail(spec, NHREF_EINVAL, "no model given");
     status = nhref_system_new(&spec->sys, model);
@@ -259,6 +260,7 @@ int nhref_spec_copy(nhref_spec_t **copyp, const nhref_spec_t *s)
     if (s->meta_key != NULL)
         bad |= nhref_spec_set_meta(c, s->meta_key, s->meta_value) != NHREF_OK;
     c->integrals = s->integrals;
+    c->integral_guard = s->integral_guard;
     c->progress = s->progress;
     c->progress_arg = s->progress_arg;
     c->names = s->names;
@@ -671,6 +673,11 @@ void nhref_spec_set_max_rows(nhref_spec_t *spec, unsigned long max_rows)
 {
     spec->max_rows = max_rows;
     nhref_spec_undo(spec);
+}
+
+void nhref_spec_set_integral_guard(nhref_spec_t *spec, int on)
+{
+    spec->integral_guard = on != 0;
 }
 
 void nhref_spec_set_integrals(nhref_spec_t *spec, int on)

@@ -434,6 +434,24 @@ char *nhref_tape_node_needs(const nhref_tape_t *tape, nhref_node_t node)
     return need;
 }
 
+int nhref_tape_states_read(const nhref_tape_t *tape, char *used)
+{
+    char *need = calloc(tape->nnodes + 1, 1);
+    if (need == NULL)
+        return NHREF_ENOMEM;
+    memset(used, 0, tape->nstate);
+    for (size_t k = 0; k < tape->nout; k++)
+        if (tape->out[k] >= 0 && (size_t)tape->out[k] < tape->nnodes)
+            need[tape->out[k]] = 1;
+    nhref_tape_mark_needs(tape, need, tape->nnodes);
+    for (size_t i = 0; i < tape->nnodes; i++)
+        if (need[i] && tape->node[i].op == NHREF_OP_STATE && tape->node[i].n >= 0 &&
+            (size_t)tape->node[i].n < tape->nstate)
+            used[tape->node[i].n] = 1;
+    free(need);
+    return NHREF_OK;
+}
+
 unsigned nhref_tape_node_inputs(const nhref_tape_t *tape, nhref_node_t node)
 {
     unsigned mask = 0;

@@ -1235,6 +1235,7 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
 
     /* the reference, compared row by row (with the first integrals if a column is one) */
     nhref_spec_set_integrals(R.spec, R.need_integrals);
+    nhref_spec_set_integral_guard(R.spec, 0);
     if ((status = fill_report_header(&R)) != NHREF_OK) {
         status = nhref_verify_fail(v, status, "out of memory");
         goto out;
