@@ -24,6 +24,34 @@ static const mpfr_prec_t precs[] = {53, 113, 333};
 #define NPRECS (sizeof precs / sizeof precs[0])
 
 /* ------------------------------------------------------------------ builder */
+/* nhref_tape_states_read: the state variables an output reads, through every node
+ * between (the integral guard of src/run/backend.c moves only those) */
+START_TEST(test_states_read)
+{
+    static const char *const st[] = {"x", "y", "z", "w"}, *const pa[] = {"k"};
+    static const struct {
+        const char *expr;
+        char used[4];
+    } c[] = {
+        {"x + 2*z", {1, 0, 1, 0}},
+        {"sin(k*w)^2 + t", {0, 0, 0, 1}},
+        {"k + t", {0, 0, 0, 0}},
+        {"sqrt(x^2 + y^2) - z*0 + w", {1, 1, 1, 1}}, /* z*0 is still a read */
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        nhref_tape_t *tp = NULL;
+        char err[256], used[4] = {7, 7, 7, 7};
+        ck_assert_int_eq(nhref_tape_parse(&tp, c[i].expr, 4, st, 1, pa, err, sizeof err),
+                         NHREF_OK);
+        ck_assert_int_eq(nhref_tape_states_read(tp, used), NHREF_OK);
+        for (size_t j = 0; j < 4; j++)
+            ck_assert_msg(used[j] == c[i].used[j], "'%s': state %s read %d, expected %d",
+                          c[i].expr, st[j], used[j], c[i].used[j]);
+        nhref_tape_free(tp);
+    }
+}
+END_TEST
+
 START_TEST(test_builder_sticky_errors)
 {
     nhref_tape_t *tp;
@@ -1901,6 +1929,7 @@ static Suite *tape_suite(void)
     tcase_add_test(tc, test_func_format_simplified);
     tcase_add_test(tc, test_format_simplified_powi);
     tcase_add_test(tc, test_func_builder);
+    tcase_add_test(tc, test_states_read);
     suite_add_tcase(s, tc);
     return s;
 }
