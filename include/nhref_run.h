@@ -174,6 +174,20 @@ int nhref_spec_set_meta(nhref_spec_t *spec, const char *key, const char *value);
 /* nhref_spec_meta -- the extra metadata line's KEY (NULL: none), its value in *VALUE. */
 const char *nhref_spec_meta(const nhref_spec_t *spec, const char **value);
 
+/* nhref_spec_set_require_digits -- a proven run (type NHREF_RUN_PROVEN) whose balls
+ * give some column fewer than DIGITS proven digits (nhref_run_end_t.proven_digits) ends
+ * with end->short_digits = 1 and says so on its outcome line; the rows are written all
+ * the same (`nhref run --require-digits N` then exits with status 1).  0 (default):
+ * no requirement.  Returns NHREF_OK, or NHREF_EINVAL (DIGITS < 0, NaN or above 1e6);
+ * nhref_spec_resolve refuses a requirement on another type (NHREF_EINVAL, message in
+ * SPEC): a plain run proves no digits. */
+int nhref_spec_set_require_digits(nhref_spec_t *spec, double digits);
+double nhref_spec_require_digits(const nhref_spec_t *spec);
+
+/* nhref_spec_notes -- the notes of SPEC's last run (nhref_run_end_t.notes: lines
+ * ending in '\n'), kept until the next run or nhref_spec_free; NULL if it had none. */
+const char *nhref_spec_notes(const nhref_spec_t *spec);
+
 /* nhref_spec_set_integrals -- ON 0: rows without the first integrals (cheaper).
  * The integrals of a double or MPFR run are guarded: each state variable is moved by
  * what the tolerance allows it, tol max(1, |x_i|), one at a time, and an integral that
@@ -304,8 +318,23 @@ typedef struct {
                                  ('\n'-terminated), or NULL: the first integrals printed as
                                  NaN because the state, known to the tolerance, does not
                                  determine them to half the digits, and those that keep
-                                 fewer than D - 3 digits (nhref_spec_set_integrals); valid
-                                 only during the sink's end callback */
+                                 fewer than D - 3 digits (nhref_spec_set_integrals); for
+                                 a proven run, each column's proven digits at the final
+                                 row and at its worst row; valid only during the sink's
+                                 end callback (nhref_spec_notes keeps a copy) */
+    /* A proven run's digits: per column c (the state, then the first integrals), d =
+     * -log10(r / max(1, |m|)) for its ball m +- r as a text sink prints it (the
+     * "MID,RAD" of nhref_row_format at floor(D) digits: the radius contains the
+     * midpoint's rounding; the tolerance's mixed measure), rounded down to 0.1
+     * (+INFINITY for an exact value, -INFINITY for a ball that is not finite); over the
+     * rows written, the stopping row included.  Other types: NaN. */
+    double proven_digits;     /* min over the columns and rows */
+    size_t ncolumn;           /* proven: nstate + nintegral; else 0 */
+    const double *proven_final; /* ncolumn: at the last row written */
+    const double *proven_worst; /* ncolumn: the min over the rows */
+    const double *proven_t_worst; /* ncolumn: its row's time (the ball's midpoint) */
+    double t_final;           /* the last row's time */
+    int short_digits;         /* 1: proven_digits < nhref_spec_require_digits */
 } nhref_run_end_t;
 
 /* A sink: where the rows of a run go.  Every callback may be NULL.  BEGIN is called

@@ -144,6 +144,72 @@ python3 -c "import sys; sys.exit(0 if 12 <= float('$last') < 14.71689 else 1)" &
     grep -v '^#' "$tmp/at.csv" | sed -n 2p | grep -q ',5.00000000000000000000000000000e-01,0.00e+00,' && ok ||
     bad "-i v=5@-1 --rigorous: $(cat "$tmp/err")"
 
+# --- what was proven (issue 26 item 2): one '# note: proven digits of C' line per column,
+# whose numbers are -log10(c_rad / max(1, |c|)) of the file's own balls, rounded down to 0.1
+# (at the last row, and the minimum over the rows with its time), recomputed here from
+# the rows; the outcome says 'PROVEN (n digits)' when n < D - 5 (two_links at 30 digits
+# keeps about 24.6 to t = 3); --require-digits N exits 1 above n and 0 at floor(n), the
+# rows written either way; without --rigorous it is refused (exit 2)
+proven_notes() { # RUN.csv DIGITS -> prints n, the minimum over the columns
+    python3 - "$1" "$2" <<'EOF'
+import sys, csv, io, math, re
+lines = open(sys.argv[1]).read().splitlines()
+D = float(sys.argv[2])
+rows = list(csv.reader(io.StringIO("\n".join(l for l in lines if not l.startswith('#')))))
+head, rows = rows[0], rows[1:]
+notes = {}
+for l in lines:
+    if l.startswith('# note: proven digits of '):
+        name, rest = l[len('# note: proven digits of '):].split(': ', 1)
+        f = re.match(r'(\S+) at the last row \(t = (\S+)\), (\S+) at its worst \(t = (\S+)\)$', rest)
+        notes[name] = (float(f[1]), float(f[3]), float(f[4]))
+def dig(m, r):
+    m, r = abs(float(m)), float(r)
+    return math.inf if r == 0 else math.floor(-math.log10(r / max(1.0, m)) * 10) / 10
+cols = [c for c in head[2::2]]
+bad, n = 0, math.inf
+for c in cols:
+    i = head.index(c)
+    d = [dig(r[i], r[i + 1]) for r in rows]
+    w = min(range(len(d)), key=lambda k: (d[k], k))
+    want = (d[-1], d[w], float(rows[w][0]))
+    got = notes.get(c)
+    if got is None or got[0] != want[0] or got[1] != want[1] or got[2] != want[2]:
+        print(f"column {c}: note {got}, recomputed from the rows {want}", file=sys.stderr)
+        bad = 1
+    n = min(n, got[1] if got else -1)
+outcome = [l for l in lines if l.startswith('# outcome:')][0]
+if (n < D - 5) != outcome.startswith(f'# outcome: PROVEN ({n:.1f} digits)'):
+    print(f"n = {n}, D = {D}: {outcome}", file=sys.stderr)
+    bad = 1
+print(n)
+sys.exit(bad)
+EOF
+}
+if n=$("$NHREF" run -q --rigorous two_links -T 3 --digits 30 -o "$tmp/tl.csv" 2> "$tmp/err" &&
+    proven_notes "$tmp/tl.csv" 30 2>> "$tmp/err"); then
+    ok
+    python3 -c "import sys; sys.exit(0 if float('$n') < 25 else 1)" && ok ||
+        bad "two_links to t = 3 at 30 digits proves $n digits: the test wants a case below D - 5"
+    below=$(python3 -c "import math; print(math.floor(float('$n')))")
+    above=$(python3 -c "import math; print(math.floor(float('$n')) + 1)")
+    "$NHREF" run -q --rigorous two_links -T 3 --digits 30 --require-digits "$above" \
+        -o "$tmp/tl2.csv" 2> "$tmp/err"
+    rc=$?
+    [ $rc -eq 1 ] && grep -q "fewer than the $above required" "$tmp/err" &&
+        grep -q "^# proven: .*fewer than the $above required (--require-digits)" "$tmp/tl2.csv" &&
+        [ "$(grep -v '^#' "$tmp/tl2.csv")" = "$(grep -v '^#' "$tmp/tl.csv")" ] && ok ||
+        bad "--require-digits $above over $n proven digits: exit $rc, $(cat "$tmp/err")"
+    "$NHREF" run -q --rigorous two_links -T 3 --digits 30 --require-digits "$below" \
+        -o "$tmp/tl3.csv" 2> "$tmp/err" && ok ||
+        bad "--require-digits $below over $n proven digits: exit $?, $(cat "$tmp/err")"
+else
+    bad "two_links --rigorous: the proven-digits notes: $(cat "$tmp/err")"
+fi
+n=$("$NHREF" run -q --rigorous chaplygin_sleigh --digits 30 -o "$tmp/sl.csv" &&
+    proven_notes "$tmp/sl.csv" 30) && ok || bad "the sleigh --rigorous: the proven-digits notes"
+expect 2 "--require-digits needs --rigorous" -- run chaplygin_sleigh --require-digits 10
+
 # --- options that do not go with --rigorous: exit 2, one line
 expect 2 "--rigorous is a validated Taylor scheme" -- run chaplygin_sleigh --rigorous --fast
 expect 2 "--rigorous is a validated Taylor scheme" -- run chaplygin_sleigh --rigorous --scheme gauss

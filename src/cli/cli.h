@@ -121,6 +121,7 @@ enum {
     CLI_OPT_NO_MODEL_EVENTS,
     CLI_OPT_FAST,
     CLI_OPT_RIGOROUS,
+    CLI_OPT_REQUIRE_DIGITS,
     CLI_OPT_FORMAT,
     CLI_OPT_COMMAND_FIRST /* the commands' own options from here */
 };
@@ -141,8 +142,9 @@ enum {
         {"stop-when", required_argument, NULL, CLI_OPT_STOP_WHEN},                       \
         {"event", required_argument, NULL, CLI_OPT_EVENT},                               \
         {"no-model-events", no_argument, NULL, CLI_OPT_NO_MODEL_EVENTS},                 \
-        {"fast", no_argument, NULL, CLI_OPT_FAST}, {                                     \
-        "rigorous", no_argument, NULL, CLI_OPT_RIGOROUS                                  \
+        {"fast", no_argument, NULL, CLI_OPT_FAST},                                       \
+        {"rigorous", no_argument, NULL, CLI_OPT_RIGOROUS}, {                             \
+        "require-digits", required_argument, NULL, CLI_OPT_REQUIRE_DIGITS                \
     }
 
 typedef struct {
@@ -150,7 +152,7 @@ typedef struct {
     int terminal[CLI_MAX_ASSIGN];
     size_t nparam, ninit, nevent;
     const char *t_start, *t_end, *dt_out, *times, *scheme;
-    unsigned long digits, prec, order, stages, max_steps, max_rows;
+    unsigned long digits, prec, order, stages, max_steps, max_rows, require_digits;
     int no_model_events, fast, rigorous;
 } cli_spec_opts_t;
 

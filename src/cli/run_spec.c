@@ -39,8 +39,27 @@ static int report(const char *who, nhref_spec_t *spec, int status, const nhref_r
                      st->nsteps, st->nrows, nrows, nhref_strerror(status));
         return -1;
     }
-    (void)output;
+    if (e->short_digits) {
+        cli_error_in(who, "the proven balls leave %.1f digits in some column, fewer than the %g "
+                          "required (--require-digits): see the '# note: proven digits' lines "
+                          "of %s (more --digits may help; a chaotic run loses digits with time)",
+                     e->proven_digits, nhref_spec_require_digits(spec),
+                     output != NULL && strcmp(output, "-") != 0 ? output : "the output");
+        return CLI_FAIL;
+    }
     return CLI_OK;
+}
+
+/* SPEC's notes on stderr, one line each (the integral guard's, a proven run's digits) */
+static void print_notes(const char *who, const nhref_spec_t *spec)
+{
+    for (const char *p = nhref_spec_notes(spec), *q; p != NULL && *p != '\0';
+         p = *q ? q + 1 : q) {
+        q = strchr(p, '\n');
+        if (q == NULL)
+            q = p + strlen(p);
+        fprintf(stderr, "%s: note: %.*s\n", who, (int)(q - p), p);
+    }
 }
 
 int cli_run_spec(nhref_spec_t *spec, const char *output, const char *format, int quiet,
@@ -91,6 +110,8 @@ int cli_run_spec(nhref_spec_t *spec, const char *output, const char *format, int
         nhref_outfile_abort(of);
         return CLI_FAIL;
     }
+    if (!quiet)
+        print_notes(who, spec);
     if ((rc = report(who, spec, status, &end, nhref_spec_nrows(spec), output)) < 0) {
         nhref_outfile_abort(of);
         return CLI_FAIL;

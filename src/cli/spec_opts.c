@@ -76,6 +76,8 @@ int cli_spec_option(cli_spec_opts_t *o, int c, const char *arg)
     case CLI_OPT_FAST:
         o->fast = 1;
         return 1;
+    case CLI_OPT_REQUIRE_DIGITS:
+        return cli_ulong(&o->require_digits, arg, "--require-digits", 1, 100000) ? -1 : 1;
     case CLI_OPT_RIGOROUS:
         o->rigorous = 1;
         return 1;
@@ -167,6 +169,8 @@ int cli_spec_apply(nhref_spec_t *spec, const cli_spec_opts_t *o)
         nhref_spec_set_model_events(spec, 0);
     if (s == NHREF_OK && o->max_steps != 0)
         nhref_spec_set_max_steps(spec, o->max_steps);
+    if (s == NHREF_OK && o->require_digits != 0)
+        s = nhref_spec_set_require_digits(spec, (double)o->require_digits);
     if (s == NHREF_OK && o->max_rows != 0)
         nhref_spec_set_max_rows(spec, o->max_rows);
     if (s > 0)

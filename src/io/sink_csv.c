@@ -15,6 +15,7 @@ typedef struct {
     nhref_run_type_t type;
     const char *scheme;
     int digits;
+    double tol_digits; /* the tolerance's digits */
     size_t ncol;
     char *ebuf; /* the events, written after the rows */
     size_t elen;
@@ -92,7 +93,15 @@ static int csv_begin(void *self, const nhref_run_info_t *info)
         nhref_csv_meta(out, "scheme", "%s", info->scheme);
         nhref_csv_meta(out, "precision", "%ld bits", info->prec);
     }
-    nhref_csv_meta(out, "tolerance", "1e-%g (mixed: |error| <= tol * max(1, |x|))", info->digits);
+    if (balls)
+        nhref_csv_meta(out, "tolerance",
+                       "1e-%g (the validated steps' target, |error| <= tol * max(1, |x|), not "
+                       "a bound: what the balls prove is at the end, '# note: proven digits')",
+                       info->digits);
+    else
+        nhref_csv_meta(out, "tolerance", "1e-%g (mixed: |error| <= tol * max(1, |x|))",
+                       info->digits);
+    c->tol_digits = info->digits;
     if (balls)
         nhref_csv_meta(out, "digits-printed",
                        "%d (midpoints; PROVEN: the exact value lies in [c - c_rad, c + c_rad], "
@@ -135,6 +144,34 @@ static void csv_event(void *self, size_t k, const char *name, const nhref_row_t 
 }
 
 /* the outcome lines (after the row where the run stopped, if any) */
+/* a proven run whose widest ball leaves fewer digits than the tolerance's D - 5, or
+ * than --require-digits: which column, where, and by how much (the notes have every
+ * column) */
+static const char *column_name(const nhref_spec_t *spec, size_t k)
+{
+    const nhref_model_t *m = nhref_spec_model(spec);
+    return k < m->nstate ? m->state[k].name : m->integral[k - m->nstate].name;
+}
+
+static void proven_line(csv_t *c, const nhref_run_end_t *end)
+{
+    size_t w = 0;
+    double req = nhref_spec_require_digits(c->spec);
+    if (end->ncolumn == 0 || !(end->proven_digits < c->tol_digits - 5 || end->short_digits))
+        return;
+    for (size_t k = 1; k < end->ncolumn; k++)
+        if (end->proven_worst[k] < end->proven_worst[w])
+            w = k;
+    fprintf(c->out, "# proven: %.1f digits", end->proven_digits);
+    if (end->proven_digits < c->tol_digits - 5)
+        fprintf(c->out, ", fewer than the tolerance's %g - 5", c->tol_digits);
+    if (end->short_digits)
+        fprintf(c->out, ", fewer than the %g required (--require-digits)", req);
+    fprintf(c->out, ": the widest ball is %s's, at t = %.6g", column_name(c->spec, w),
+            end->proven_t_worst[w]);
+    fputc('\n', c->out);
+}
+
 static void outcome(csv_t *c, const nhref_run_end_t *end)
 {
     FILE *out = c->out;
@@ -175,9 +212,13 @@ static void outcome(csv_t *c, const nhref_run_end_t *end)
     } else if (end->stats.outcome == NHREF_OUTCOME_FAILED) {
         nhref_csv_meta(out, "outcome", "stopped at t = %.15g by an error: %s", te,
                        nhref_strerror(end->status));
+    } else if (end->proven_digits < c->tol_digits - 5 || end->short_digits) {
+        nhref_csv_meta(out, "outcome", "PROVEN (%.1f digits): %s", end->proven_digits,
+                       nhref_outcome_str(end->stats.outcome));
     } else {
         nhref_csv_meta(out, "outcome", "%s", nhref_outcome_str(end->stats.outcome));
     }
+    proven_line(c, end);
 }
 
 static int csv_end(void *self, const nhref_run_end_t *end)

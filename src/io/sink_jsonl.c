@@ -5,6 +5,7 @@
  * json.loads(line, parse_float=decimal.Decimal) to keep them all); NaN and infinities,
  * which JSON lacks, are null. */
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +139,11 @@ static void jsonl_event(void *self, size_t k, const char *name, const nhref_row_
     json_decref(s);
 }
 
+static json_t *finite_or_null(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
 static int jsonl_end(void *self, const nhref_run_end_t *end)
 {
     jsonl_t *c = self;
@@ -167,6 +173,23 @@ static int jsonl_end(void *self, const nhref_run_end_t *end)
             json_array_append_new(a, json_stringn(p, (size_t)(q - p)));
         }
         json_object_set_new(j, "notes", a);
+    }
+    if (end->ncolumn > 0) {
+        /* a proven run's digits: numbers, null for an exact value or no finite ball */
+        const nhref_model_t *m = nhref_spec_model(c->spec);
+        json_t *o = json_object();
+        for (size_t k = 0; k < end->ncolumn; k++) {
+            json_t *a = json_array();
+            json_array_append_new(a, finite_or_null(end->proven_final[k]));
+            json_array_append_new(a, finite_or_null(end->proven_worst[k]));
+            json_array_append_new(a, finite_or_null(end->proven_t_worst[k]));
+            json_object_set_new(o, k < m->nstate ? m->state[k].name
+                                                 : m->integral[k - m->nstate].name, a);
+        }
+        json_object_set_new(j, "proven_digits", finite_or_null(end->proven_digits));
+        json_object_set_new(j, "proven", o);
+        if (nhref_spec_require_digits(c->spec) > 0)
+            json_object_set_new(j, "short_digits", json_boolean(end->short_digits));
     }
     json_object_set_new(j, "rows", json_integer((json_int_t)end->stats.nrows));
     json_object_set_new(j, "steps", json_integer((json_int_t)end->stats.nsteps));

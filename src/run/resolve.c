@@ -344,6 +344,14 @@ int nhref_spec_resolve(nhref_spec_t *spec)
         (status = resolve_work(spec, be)) == NHREF_OK &&
         (status = resolve_events(spec, x0)) == NHREF_OK)
         status = be->check(spec);
+    if (status == NHREF_OK && spec->require_digits > 0 && spec->type != NHREF_RUN_PROVEN) {
+        char lr[96], lp[64];
+        status = nhref_spec_fail(spec, NHREF_EINVAL,
+                                 "%s needs %s: a plain run proves no digits (its tolerance is "
+                                 "a target, not a bound)",
+                                 nhref_spec_label(spec, lr, sizeof lr, "require-digits", NULL),
+                                 nhref_spec_label(spec, lp, sizeof lp, "type-proven", NULL));
+    }
     nhref_vec_free(x0, spec->model->nstate);
     if (status != NHREF_OK) {
         nhref_spec_undo(spec);

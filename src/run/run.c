@@ -16,7 +16,74 @@ struct nhref_run_ctx {
     size_t first, nrows; /* grid point of row 0; rows asked for */
     size_t delivered;    /* rows handed to the sink */
     size_t nstate, nintegral;
+    /* a proven run's digits per column (nhref_run_end_t), NULL for the other types */
+    double *pd_final, *pd_worst, *pd_t_worst, t_final;
+    int print_digits;
 };
+
+/* the proven digits of ball I of P as a text sink prints it with DIGITS digits
+ * (nhref_run_end_t.proven_digits): the printed radius, which contains the printed
+ * midpoint's rounding too, over max(1, |printed midpoint|) */
+static double ball_digits(const nhref_run_backend_t *be, const void *p, size_t i, int digits)
+{
+    char buf[256], *e;
+    double m, r, d;
+    if (be->format(buf, sizeof buf, p, i, digits) >= sizeof buf)
+        return -INFINITY;
+    m = fabs(strtod(buf, &e));
+    r = *e == ',' ? strtod(e + 1, NULL) : NAN;
+    if (!(r < INFINITY) || m != m)
+        return -INFINITY;
+    if (r == 0)
+        return INFINITY;
+    d = -log10(r / fmax(1.0, m));
+    return floor(d * 10) / 10;
+}
+
+/* ROW's digits into CTX's columns */
+static void count_digits(nhref_run_ctx_t *ctx, const void *t, const void *x,
+                         const void *integrals)
+{
+    double tt = ctx->be->get_d(t, 0);
+    ctx->t_final = tt;
+    for (size_t c = 0; c < ctx->nstate + ctx->nintegral; c++) {
+        double d = c < ctx->nstate
+                       ? ball_digits(ctx->be, x, c, ctx->print_digits)
+                       : ball_digits(ctx->be, integrals, c - ctx->nstate, ctx->print_digits);
+        ctx->pd_final[c] = d;
+        if (d < ctx->pd_worst[c] || ctx->pd_t_worst[c] != ctx->pd_t_worst[c]) {
+            ctx->pd_worst[c] = d;
+            ctx->pd_t_worst[c] = tt;
+        }
+    }
+}
+
+/* SPEC's notes = the backend's, then a proven run's digits per column */
+static void keep_notes(nhref_spec_t *spec, const char *be_notes, const nhref_run_ctx_t *ctx)
+{
+    const nhref_model_t *m = spec->model;
+    size_t len = 0;
+    FILE *f;
+
+    free(spec->notes);
+    spec->notes = NULL;
+    if ((f = open_memstream(&spec->notes, &len)) == NULL)
+        return;
+    if (be_notes != NULL)
+        fputs(be_notes, f);
+    for (size_t c = 0; ctx->pd_final != NULL && ctx->delivered > 0 &&
+                       c < ctx->nstate + ctx->nintegral;
+         c++) {
+        const char *name = c < ctx->nstate ? m->state[c].name : m->integral[c - ctx->nstate].name;
+        fprintf(f, "proven digits of %s: %.1f at the last row (t = %.6g), %.1f at its worst "
+                   "(t = %.6g)\n",
+                name, ctx->pd_final[c], ctx->t_final, ctx->pd_worst[c], ctx->pd_t_worst[c]);
+    }
+    if (fclose(f) != 0 || len == 0) {
+        free(spec->notes);
+        spec->notes = NULL;
+    }
+}
 
 const nhref_run_backend_t *nhref_run_backend(nhref_run_type_t type)
 {
@@ -42,6 +109,8 @@ int nhref_run_row(nhref_run_ctx_t *ctx, size_t i, const void *t, const void *x,
     if (i < ctx->first || i - ctx->first >= ctx->nrows)
         return 0; /* t-start before the first row, or the horizon after the last */
     ctx->delivered = i - ctx->first + 1;
+    if (ctx->pd_final != NULL)
+        count_digits(ctx, t, x, integrals);
     if (ctx->sink == NULL || ctx->sink->row == NULL)
         return 0;
     row = (nhref_row_t){ctx->spec->type, i - ctx->first, ctx->nstate, ctx->nintegral,
@@ -109,9 +178,28 @@ int nhref_run(nhref_spec_t *spec, nhref_sink_t *sink, nhref_run_end_t *endp)
         be->close(h);
         return status;
     }
-    ctx = (nhref_run_ctx_t){spec, be, sink, 0, spec->nrows, 0, spec->model->nstate,
-                            spec->integrals ? spec->model->nintegral : 0};
+    ctx = (nhref_run_ctx_t){.spec = spec,
+                            .be = be,
+                            .sink = sink,
+                            .nrows = spec->nrows,
+                            .nstate = spec->model->nstate,
+                            .nintegral = spec->integrals ? spec->model->nintegral : 0,
+                            .print_digits = (int)floor(spec->wdigits)};
     nhref_spec_grid_size(spec, &ctx.first);
+    if (be->rad_d != NULL) {
+        size_t nc = ctx.nstate + ctx.nintegral;
+        ctx.pd_final = malloc(3 * (nc + 1) * sizeof(double));
+        if (ctx.pd_final == NULL) {
+            be->close(h);
+            return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+        }
+        ctx.pd_worst = ctx.pd_final + nc + 1;
+        ctx.pd_t_worst = ctx.pd_worst + nc + 1;
+        for (size_t c = 0; c < nc; c++) {
+            ctx.pd_final[c] = ctx.pd_worst[c] = INFINITY;
+            ctx.pd_t_worst[c] = NAN;
+        }
+    }
     info = (nhref_run_info_t){spec,
                               spec->type,
                               spec->scheme->name,
@@ -122,6 +210,7 @@ int nhref_run(nhref_spec_t *spec, nhref_sink_t *sink, nhref_run_end_t *endp)
                               spec->nrows,
                               ctx.nintegral};
     if (sink != NULL && sink->begin != NULL && sink->begin(sink->self, &info) != 0) {
+        free(ctx.pd_final);
         be->close(h);
         return nhref_spec_fail(spec, NHREF_EIO, "the sink could not begin");
     }
@@ -137,13 +226,35 @@ int nhref_run(nhref_spec_t *spec, nhref_sink_t *sink, nhref_run_end_t *endp)
     }
     if (end.stats.outcome == NHREF_OUTCOME_EVENT && end.stats.event >= 0)
         end.event = nhref_spec_event_name(spec, (size_t)end.stats.event);
-    end.notes = be->notes != NULL ? be->notes(h) : NULL;
+    /* the stopping row, which the sinks write after the rows */
+    if (end.stop != NULL && ctx.pd_final != NULL &&
+        (end.stats.outcome == NHREF_OUTCOME_EVENT || end.stats.outcome == NHREF_OUTCOME_BLOWUP ||
+         end.stats.outcome == NHREF_OUTCOME_UNDERFLOW || status == NHREF_EUNPROVEN)) {
+        count_digits(&ctx, stop.t, stop.x, stop.integrals);
+        ctx.delivered++;
+    }
+    end.proven_digits = NAN;
+    if (ctx.pd_final != NULL) {
+        end.ncolumn = ctx.nstate + ctx.nintegral;
+        end.proven_final = ctx.pd_final;
+        end.proven_worst = ctx.pd_worst;
+        end.proven_t_worst = ctx.pd_t_worst;
+        end.t_final = ctx.t_final;
+        end.proven_digits = ctx.delivered > 0 ? INFINITY : NAN;
+        for (size_t c = 0; c < end.ncolumn && ctx.delivered > 0; c++)
+            end.proven_digits = fmin(end.proven_digits, ctx.pd_worst[c]);
+        end.short_digits = spec->require_digits > 0 && !(end.proven_digits >= spec->require_digits);
+    }
+    keep_notes(spec, be->notes != NULL ? be->notes(h) : NULL, &ctx);
+    end.notes = spec->notes;
     if (sink != NULL && sink->end != NULL && sink->end(sink->self, &end) != 0)
         status = NHREF_EIO;
     end.stop = NULL;
     end.notes = NULL;
+    end.proven_final = end.proven_worst = end.proven_t_worst = NULL; /* freed below */
     if (endp != NULL)
         *endp = end;
+    free(ctx.pd_final);
     be->close(h);
     return status;
 }

@@ -50,6 +50,8 @@ struct nhref_spec {
                               themselves) */
     void (*progress)(void *, double);
     void *progress_arg;
+    double require_digits; /* nhref_spec_set_require_digits (0: none) */
+    char *notes;           /* the last run's notes (nhref_spec_notes), or NULL */
     nhref_spec_names_t names;
     char *where;
 
@@ -85,7 +87,7 @@ void nhref_spec_undo(nhref_spec_t *spec);
 
 /* nhref_spec_label -- the name of an input in SPEC's words: KEY one of "param",
  * "init", "t-start", "t-end", "dt-out", "times", "digits", "prec", "order",
- * "stages", "scheme", "max-rows", "max-steps", "stop-when", "event", "type-double",
+ * "stages", "scheme", "max-rows", "max-steps", "require-digits", "stop-when", "event", "type-double",
  * "type-proven"; NAME the parameter's or state's name for "param"/"init" (else NULL).
  * Into BUF (LEN bytes); returns BUF. */
 const char *nhref_spec_label(const nhref_spec_t *spec, char *buf, size_t len, const char *key,
@@ -164,6 +166,9 @@ typedef struct {
      * printed as NaN where the state at the tolerance does not determine them), one
      * line per integral concerned, or NULL; valid until close.  NULL: none kept. */
     const char *(*notes)(void *h);
+    /* rad_d -- the radius of value I of the array P, rounded up to double; NULL for the
+     * types of points (double, MPFR) */
+    double (*rad_d)(const void *p, size_t i);
 } nhref_run_backend_t;
 
 extern const nhref_run_backend_t nhref_run_backend_d, nhref_run_backend_mp,

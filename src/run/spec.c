@@ -39,6 +39,8 @@ static const struct {
     {"type-proven", {"the proven type", "--rigorous", "type proven"}},
     {"max-steps", {"the library's nhref_spec_set_max_steps", "--max-steps",
                    "--max-steps (after '--' in nhref sweep)"}},
+    {"require-digits", {"the library's nhref_spec_set_require_digits", "--require-digits",
+                        "--require-digits (after '--' in nhref sweep)"}},
 };
 
 const char *nhref_spec_label(const nhref_spec_t *spec, char *buf, size_t len, const char *key,
@@ -129,6 +131,7 @@ void nhref_spec_free(nhref_spec_t *spec)
     free(spec->where);
     free(spec->meta_key);
     free(spec->meta_value);
+    free(spec->notes);
     nhref_system_free(spec->sys);
     nhref_model_file_free(spec->mf); /* after the system of its model */
     free(spec);
@@ -261,6 +264,7 @@ int nhref_spec_copy(nhref_spec_t **copyp, const nhref_spec_t *s)
         bad |= nhref_spec_set_meta(c, s->meta_key, s->meta_value) != NHREF_OK;
     c->integrals = s->integrals;
     c->integral_guard = s->integral_guard;
+    c->require_digits = s->require_digits;
     c->progress = s->progress;
     c->progress_arg = s->progress_arg;
     c->names = s->names;
@@ -673,6 +677,24 @@ void nhref_spec_set_max_rows(nhref_spec_t *spec, unsigned long max_rows)
 {
     spec->max_rows = max_rows;
     nhref_spec_undo(spec);
+}
+
+int nhref_spec_set_require_digits(nhref_spec_t *spec, double digits)
+{
+    if (!(digits >= 0 && digits <= 1e6))
+        return NHREF_EINVAL;
+    spec->require_digits = digits;
+    return NHREF_OK;
+}
+
+double nhref_spec_require_digits(const nhref_spec_t *spec)
+{
+    return spec->require_digits;
+}
+
+const char *nhref_spec_notes(const nhref_spec_t *spec)
+{
+    return spec->notes;
 }
 
 void nhref_spec_set_integral_guard(nhref_spec_t *spec, int on)
