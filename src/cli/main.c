@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -92,7 +93,13 @@ static int dispatch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    int rc = dispatch(argc, argv);
+    int rc;
+    /* a help text is written whole at the flush, where a full device's ENOSPC is
+     * reported (a failed write inside fprintf leaves no errno to report: "I/O error") */
+    static char outbuf[1 << 16];
+    if (!isatty(STDOUT_FILENO)) /* a terminal keeps its line buffering */
+        setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    rc = dispatch(argc, argv);
     if (close_stdout() != 0 && rc == CLI_OK)
         rc = CLI_FAIL;
     return rc;

@@ -377,6 +377,6 @@ static unsigned order(const void *hv)
 /* nhref_run_backend_d, nhref_run_backend_mp */
 const nhref_run_backend_t NUM_IN(nhref_run_backend) = {
     RUN_TYPE, check, point_bytes, open_handle, integrate, stop, order, close_handle,
-    format,   get,   get_d, notes, NULL,
+    format,   get,   get_d, notes, NULL, NULL,
 };
 #endif

@@ -34,6 +34,11 @@ static double get_d(const void *p, size_t i)
     return arf_get_d(arb_midref((arb_srcptr)p + i), ARF_RND_NEAR);
 }
 
+static int time_digits(const void *t, int digits)
+{
+    return nhref_ball_time_digits((arb_srcptr)t, digits);
+}
+
 static double rad_d(const void *p, size_t i)
 {
     return mag_get_d(arb_radref((arb_srcptr)p + i)); /* rounded up */
@@ -158,5 +163,5 @@ static unsigned order(const void *hv)
 
 const nhref_run_backend_t nhref_run_backend_proven = {
     NHREF_RUN_PROVEN, check, point_bytes, open_handle, integrate, stop, order, close_handle,
-    format,           get,   get_d,        NULL,   rad_d,
+    format,           get,   get_d,        NULL,   rad_d,        time_digits,
 };

@@ -53,6 +53,48 @@ size_t nhref_ball_text(char *buf, size_t len, arb_srcptr x, int digits)
     return n < 0 ? 0 : (size_t)n;
 }
 
+int nhref_ball_time_digits(arb_srcptr x, int digits)
+{
+    slong bits, prec;
+    int d, dmax;
+    mpfr_t m;
+    arb_t printed;
+    char *s = NULL;
+
+    if (!arb_is_finite(x))
+        return digits;
+    if (digits < 1)
+        digits = 1;
+    bits = arf_bits(arb_midref(x));
+    /* an exact binary midpoint m 2^e (bits significant bits) has a finite decimal of at
+     * most bits + |e| digits; beyond a generous cap the ball is printed as before */
+    {
+        slong e = arf_is_zero(arb_midref(x)) ? 0 : arf_abs_bound_lt_2exp_si(arb_midref(x));
+        e = e < 0 ? -e : e;
+        dmax = bits + e + 20 > 4000 ? 4000 : (int)(bits + e + 20);
+    }
+    mpfr_init2(m, bits > 2 ? bits : 2);
+    arf_get_mpfr(m, arb_midref(x), MPFR_RNDN); /* exact */
+    arb_init(printed);
+    for (d = digits;; d = d < 40 ? d + 1 : 2 * d) {
+        int inside;
+        if (d > dmax)
+            d = dmax;
+        if (mpfr_asprintf(&s, "%.*Re", d > 1 ? d - 1 : 0, m) < 0) {
+            d = digits;
+            break;
+        }
+        prec = (slong)(3.33 * d) + bits + 64;
+        inside = arb_set_str(printed, s, prec) == 0 && arb_contains(x, printed);
+        mpfr_free_str(s);
+        if (inside || d >= dmax)
+            break;
+    }
+    arb_clear(printed);
+    mpfr_clear(m);
+    return d;
+}
+
 int nhref_csv_ball(FILE *out, arb_srcptr x, int digits)
 {
     char small[256], *big = NULL;

@@ -296,12 +296,15 @@ size_t nhref_row_format(char *buf, size_t len, const nhref_row_t *row, size_t j,
 {
     size_t i;
     const void *p = column(row, j, &i);
+    const nhref_run_backend_t *be = nhref_run_backend(row->type);
+    if (j == 0 && p != NULL && be->time_digits != NULL)
+        digits = be->time_digits(p, digits); /* a proven row holds at its printed time */
     if (p == NULL) {
         if (len > 0)
             buf[0] = '\0';
         return 0;
     }
-    return nhref_run_backend(row->type)->format(buf, len, p, i, digits);
+    return be->format(buf, len, p, i, digits);
 }
 
 int nhref_row_fprint(FILE *out, const nhref_row_t *row, size_t j, int digits)

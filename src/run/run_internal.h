@@ -169,6 +169,9 @@ typedef struct {
     /* rad_d -- the radius of value I of the array P, rounded up to double; NULL for the
      * types of points (double, MPFR) */
     double (*rad_d)(const void *p, size_t i);
+    /* time_digits -- the digits, DIGITS or more, to print the time T with (the proven
+     * type: nhref_ball_time_digits); NULL: DIGITS */
+    int (*time_digits)(const void *t, int digits);
 } nhref_run_backend_t;
 
 extern const nhref_run_backend_t nhref_run_backend_d, nhref_run_backend_mp,
@@ -189,6 +192,15 @@ int nhref_run_wants_integrals(const nhref_run_ctx_t *ctx);
  * bytes); returns the length of the whole text, 0 if memory is short.  (With arb.h.) */
 #ifdef ARB_H
 size_t nhref_ball_text(char *buf, size_t len, arb_srcptr x, int digits);
+/* nhref_ball_time_digits -- the digits, DIGITS or more, with which the printed midpoint
+ * of the time ball X lies in X (proven: the printed decimal as an Arb ball is contained
+ * in X), so that the row's enclosures, which hold over X, hold at the printed time: a
+ * grid time that DIGITS digits cannot write (12 at --digits 1) is printed exactly, the
+ * stopping time of an UNPROVEN run with the digits its ball needs.  Capped at 4000
+ * digits and at those of X's exact midpoint (then DIGITS when still outside: a ball
+ * far narrower than its midpoint's decimal).  Cost: one print per digit tried
+ * (doubling above 40). */
+int nhref_ball_time_digits(arb_srcptr x, int digits);
 #endif
 
 #endif /* NHREF_RUN_INTERNAL_H */
