@@ -7,7 +7,7 @@
  *     # default of every section (a section may set it again)
  *     model = chaplygin_sleigh
  *     [PUB-1]
- *     source = shared/models/chaplygin-sleigh.md §10 PUB-1
+ *     source = docs/models/chaplygin-sleigh.md §10 PUB-1
  *     description = the paper's Figure 2 case (k = 4)
  *     param m = 2
  *     init omega = 1
@@ -71,10 +71,10 @@
  * case (NAME-00017) and its values, never a case silently dropped.
  *
  * Values are decimal strings, used exactly as written.  A golden file
- * (data/golden/<model>/<case>.csv, DESIGN §5; docs/golden.md) is what `nhref golden`
+ * (data/golden/<model>/<case>.csv; docs/golden.md) is what `nhref golden`
  * writes: the header row first, then metadata lines "# key: value", then rows of
  * decimal strings (the CSV dialect of nhref_io.h).
- * Certification (DESIGN §4): every column is computed by independent routes
+ * Certification (docs/golden.md): every column is computed by independent routes
  *   taylor@p       Taylor at the working precision p, tolerance 10^-digits,
  *   taylor@p+64    Taylor at p + 64 bits, tolerance 10^-(digits + 19) (the
  *                  values written),

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "nhref_paths.h" /* the configured directories (src/Makefile.am) */
 
 static const struct {
     const char *name;
