@@ -79,7 +79,7 @@ fi
 
 # ---------------------------------------------------------------- the catalogue
 n=0
-for f in "$top_srcdir"/data/cases/*.cases "$top_srcdir"/data/golden/*/*.csv; do
+for f in "$top_srcdir"/data/cases/*.cases "$top_srcdir"/data/golden/*/*.csv "$top_srcdir"/data/schemas/*.json; do
     rel=${f#"$top_srcdir"/data/}
     n=$((n + 1))
     cmp -s "$f" "$dest$pkgdatadir/$rel" || bad "not installed (or different): $pkgdatadir/$rel (list it in data/Makefile.am)"
