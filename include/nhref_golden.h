@@ -3,11 +3,11 @@
  *
  * A case file (data/cases/<model>.cases) is human-editable text:
  *
- *     # comments start with '#'; every key before the first [section] is a
- *     # default of every section (a section may set it again)
+ *     # every key before the first [section] is a default of every section
+ *     # (a section may set it again)
  *     model = chaplygin_sleigh
  *     [PUB-1]
- *     source = shared/models/chaplygin-sleigh.md §10 PUB-1
+ *     source = docs/models/chaplygin-sleigh.md §10 PUB-1
  *     description = the paper's Figure 2 case (k = 4)
  *     param m = 2
  *     init omega = 1
@@ -31,6 +31,11 @@
  *     fast-horizon = 20                   (optional: compare the fast path only up to this
  *                                          time, e.g. where a chaotic case stops being
  *                                          predictable in double; default: every row)
+ *
+ * Comments: a '#' at the start of a line or after a blank (space or tab) starts a
+ * comment to the end of the line, on any line: 'param m = 2   # kg', '[grid]  # 15 cases'.
+ * A '#' inside a word ('C#') is text; no value other than a source or description
+ * can hold a '#'.  Errors name the line of the file as counted with its comments.
  *
  * Lines may be of any length up to 1 MiB (a longer line, or a NUL byte, is an
  * error, never a split line).  A param or init line may appear once per section
@@ -71,10 +76,10 @@
  * case (NAME-00017) and its values, never a case silently dropped.
  *
  * Values are decimal strings, used exactly as written.  A golden file
- * (data/golden/<model>/<case>.csv, DESIGN §5; docs/golden.md) is what `nhref golden`
+ * (data/golden/<model>/<case>.csv; docs/golden.md) is what `nhref golden`
  * writes: the header row first, then metadata lines "# key: value", then rows of
  * decimal strings (the CSV dialect of nhref_io.h).
- * Certification (DESIGN §4): every column is computed by independent routes
+ * Certification (docs/golden.md): every column is computed by independent routes
  *   taylor@p       Taylor at the working precision p, tolerance 10^-digits,
  *   taylor@p+64    Taylor at p + 64 bits, tolerance 10^-(digits + 19) (the
  *                  values written),

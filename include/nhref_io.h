@@ -31,7 +31,7 @@ NHREF_BEGIN_DECLS
 
 /* ------------------------------------------------------------------ decimal input
  * Values enter nhref as decimal strings, parsed by MPFR at the destination's
- * precision, never through double (DESIGN §6). */
+ * precision, never through double. */
 
 /* nhref_decimal_set -- X = the decimal string S (whole string, finite value,
  * optional sign and exponent), rounded to nearest at the precision P of X.

@@ -24,7 +24,7 @@
  * precision of the destination, and sum the products of a coefficient in
  * order, each product rounded; the relative error of a coefficient of order k
  * is then a small multiple of k * 2^-prec times the condition of the sum (level
- * VALIDATED, see DESIGN §4).  Double kernels do the same in IEEE double.  Arb
+ * VALIDATED, see docs/golden.md).  Double kernels do the same in IEEE double.  Arb
  * kernels are rigorous: each coefficient is a ball containing the exact
  * coefficient for every point of the input balls (nhref_arb.h).
  *

@@ -10,7 +10,7 @@
  *   benettin  two trajectories x and y = x + delta0 u: d_k = |y - x|_S just
  *             before the k-th renormalisation, FTLE = (1/T) sum ln(d_k/delta0),
  *             then y <- x + delta0 (y - x)/d_k on S and y = x elsewhere (the
- *             recipe of shared/models/skater.md §6.2).
+ *             recipe of docs/models/skater.md §6.2).
  * The initial direction u (on S; ones by default) may be projected onto the
  * tangent plane of a first integral's level set (e.g. the energy surface)
  * before it is normalised.  For T not a multiple of tau, the last interval is

@@ -4,7 +4,7 @@
  * A model is one file in src/models/: a static descriptor (state, parameters
  * and first integrals with units, defaults and admissible ranges; the source
  * paper and equations) and tape builders that read like the equations of its
- * specification in shared/models/, written in the one vocabulary of
+ * specification in docs/models/, written in the one vocabulary of
  * src/models/build.h.  It knows nothing of precision or derivatives.  One line
  * in src/models/models.def registers it; nhref_model_check validates it.
  */
@@ -70,7 +70,7 @@ typedef struct nhref_model {
     const char *name;        /* registry name, snake_case as in the spec */
     const char *title;       /* one line for `nhref list` */
     const char *source;      /* paper, section and equations */
-    const char *spec;        /* the specification file in shared/models/ */
+    const char *spec;        /* the specification file in docs/models/ */
     const char *description; /* a paragraph for `nhref describe` */
     const char *closed_form; /* where the oracle has a closed form, what it covers; or NULL */
     size_t nstate;

@@ -1,6 +1,6 @@
 /* nhref_oracle.h -- independent truth: closed forms and first integrals in plain MPFR.
  *
- * The oracle is coded directly from the model specifications (shared/models/<name>.md)
+ * The oracle is coded directly from the model specifications (docs/models/<name>.md)
  * and shares no code with the tape, the jets or the schemes: it is what the
  * tests, `nhref golden` and `nhref verify` judge the integrators by.
  *
@@ -76,7 +76,7 @@ const nhref_oracle_t *nhref_oracle_get(size_t i);
 /* ------------------------------------------------------------------ comparison
  * The one measure of agreement used by certification (`nhref golden`) and by
  * `nhref verify`: decimal digits of agreement of a value A with a reference B,
- * mixed absolute/relative with a scale S (DESIGN §4):
+ * mixed absolute/relative with a scale S (docs/golden.md):
  *     digits(A, B) = -log10( |A - B| / max(|B|, S) ),
  * NHREF_ORACLE_DIGITS_EXACT when A = B, -Inf when either is NaN and the other
  * is not, NHREF_ORACLE_DIGITS_EXACT when both are NaN (an integral undefined on

@@ -138,7 +138,7 @@ nhref_node_t nhref_tape_powi(nhref_tape_t *tape, nhref_node_t a, long n);
 /* nhref_tape_solve -- the solution y of the dense linear system M y = b of size N
  * (at most NHREF_TAPE_SOLVE_MAX): M is given as N * N nodes, row-major, b as N
  * nodes; the N components of y are new nodes written to Y (NHREF_NODE_INVALID on
- * error).  For small mass-matrix and KKT systems (DESIGN §2): the interpreters
+ * error).  For small mass-matrix and KKT systems (docs/architecture.md): the interpreters
  * factor M_0 once per jet by Gaussian elimination with partial pivoting and take
  * the Taylor coefficients from y_k = M_0^-1 (b_k - sum_{j=1..k} M_j y_{k-j}).  A
  * singular M_0 (Arb: a pivot ball containing 0) is NHREF_EDOMAIN at evaluation.
@@ -168,7 +168,7 @@ size_t nhref_tape_nparam(const nhref_tape_t *tape);
 size_t nhref_tape_nout(const nhref_tape_t *tape);
 size_t nhref_tape_nnodes(const nhref_tape_t *tape);
 /* Number of nonlinear non-constant nodes (products, quotients, elementary
- * functions): the K_eff of the cost floor of DESIGN §8. */
+ * functions): the K_eff of the cost floor of docs/performance.md. */
 size_t nhref_tape_nnonlinear(const nhref_tape_t *tape);
 const char *nhref_tape_op_name(nhref_op_t op);
 

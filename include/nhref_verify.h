@@ -437,7 +437,7 @@ typedef struct {
  *            the validated integration over the forward rows (nhref_proven_grid) and
  *            a few Arb operations per row and column: 1.2 to 4.6 times the plain
  *            verification on the cases of docs/verify.md.
- * Source:    docs/verify.md (the rules); DESIGN §4 (the measure of digits).
+ * Source:    docs/verify.md (the rules); docs/golden.md (the measure of digits).
  */
 int nhref_verify_file(nhref_verify_report_t **rep, nhref_verify_t *v, const char *path);
 

@@ -192,6 +192,56 @@ START_TEST(test_digits_decimal_forms)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ comments */
+/* a '#' at the start of a line or after a blank starts a comment (nhref_golden.h), on a
+ * [section] line and after a value; a '#' inside a word is text */
+START_TEST(test_inline_comments)
+{
+    size_t n;
+    nhref_case_t *c = read_ok("model = chaplygin_sleigh   # the sleigh\n"
+                              "digits = 20\t# tab before\n"
+                              "param m = 3 #no space after\n"
+                              "[grid]                     # 3 cases\n"
+                              "param J = 1, 2, 30    # a list\n"
+                              "source = C# and eq.#3 # the rest is a comment\n"
+                              "description = a#b\n"
+                              "times = 0, 1  # two times\n"
+                              "  # an indented comment line\n",
+                              &n);
+    ck_assert_uint_eq(n, 3);
+    ck_assert_str_eq(c[0].model, "chaplygin_sleigh");
+    ck_assert(c[0].digits == 20);
+    ck_assert_str_eq(PARAM(&c[0], "m"), "3");
+    ck_assert_str_eq(PARAM(&c[2], "J"), "30");
+    ck_assert_str_eq(c[0].source, "C# and eq.#3");
+    ck_assert_str_eq(c[0].description, "a#b");
+    ck_assert_uint_eq(c[0].ntimes, 2);
+    ck_assert_str_eq(c[0].times[1], "1");
+    nhref_cases_free(c, n);
+}
+END_TEST
+
+/* a '#' glued to a value is part of it: the value is refused, not silently cut */
+START_TEST(test_glued_hash_is_not_a_comment)
+{
+    read_fails(SLEIGH "[a]\ntimes = 1\nparam m = 2#kg\n", NHREF_EPARSE, ":5: ");
+}
+END_TEST
+
+/* errors after comment lines and inline comments name the line of the file */
+START_TEST(test_comment_line_numbers)
+{
+    read_fails("# a case file\nmodel = chaplygin_sleigh  # the model\n# more\ndigits = 20 # d\n"
+               "[a]  # a case\ntimes = 1   # t\n\n# a comment\nparam m = 2   # kg\n"
+               "param m = 3   # again\n",
+               NHREF_EPARSE, ":10: param m is given twice in [a] (first at line 9)");
+    read_fails(SLEIGH "# c\n[a]   # c\n# c\ntimes = 1   # c\nfoo = 1   # c\n", NHREF_EPARSE,
+               ":7: unknown key 'foo'");
+    /* a comment does not make a line: '# x' alone after the '=' leaves the value empty */
+    read_fails(SLEIGH "[a]\ntimes = # none\n", NHREF_EPARSE, ":4: times");
+}
+END_TEST
+
 /* ------------------------------------------------------------------ format rules */
 START_TEST(test_param_twice_in_a_section)
 {
@@ -591,6 +641,9 @@ static Suite *cases_suite(void)
     tcase_add_loop_test(tc, test_digits_is_decimal, 0,
                         (int)(sizeof bad_digits / sizeof bad_digits[0]));
     tcase_add_test(tc, test_digits_decimal_forms);
+    tcase_add_test(tc, test_inline_comments);
+    tcase_add_test(tc, test_glued_hash_is_not_a_comment);
+    tcase_add_test(tc, test_comment_line_numbers);
     suite_add_tcase(s, tc);
     tc = tcase_create("format");
     tcase_add_test(tc, test_param_twice_in_a_section);

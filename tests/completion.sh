@@ -76,6 +76,27 @@ expect "nhref verify t.csv " chaplygin_sleigh one_wheel
 expect "nhref golden chaplygin" chaplygin_sleigh/
 expect_only "nhref golden chaplygin_sleigh/PUB" chaplygin_sleigh/PUB-1 chaplygin_sleigh/PUB-2 chaplygin_sleigh/PUB-3
 expect "nhref golden skater/" skater/C1 skater/fall-A1-0.1
+# issue 25: every command, help COMMAND, golden names after --golden, sweep and catalogue
+expect "nhref " sweep catalogue help
+expect_only "nhref help " list describe run golden lyapunov verify sweep catalogue
+expect_only "nhref help s" sweep
+expect_only "nhref verify t.csv --golden chaplygin_sleigh/PUB" chaplygin_sleigh/PUB-1 chaplygin_sleigh/PUB-2 chaplygin_sleigh/PUB-3
+expect "nhref verify t.csv --golden chap" chaplygin_sleigh/
+expect "nhref verify t.csv -g skater/" skater/C1 skater/fall-A1-0.1
+expect_only "nhref sweep x.sweep --command " run lyapunov
+expect "nhref sweep x.sweep --" --shard --resume --list --command --output
+expect "nhref catalogue out --" --cases --tsv --json
+expect "nhref verify t.csv --" --map --sep --json --junit --golden
+# an option's value is not taken for the model: the model after --sep , and --json FILE
+expect_only "nhref verify t.csv --sep , chaplygin_sleigh -p " m= J= a=
+expect_only "nhref verify t.csv --json r.json chaplygin_sleigh -i om" omega=
+# files for file arguments: the sweep file, verify's trajectory, --json's file
+mkdir -p "$tmp/files" && cd "$tmp/files" && touch a.sweep b.cases traj.csv notes.txt && mkdir -p outdir
+expect_only "nhref sweep " a.sweep b.cases outdir
+expect "nhref verify " traj.csv notes.txt
+expect "nhref verify t.csv chaplygin_sleigh --json " traj.csv notes.txt
+expect_only "nhref catalogue " outdir
+cd - > /dev/null || exit 1
 # nothing after the model of run (one model only)
 expect_only "nhref run chaplygin_sleigh "
 

@@ -14,6 +14,13 @@
 #     bash completion and the documentation.
 # The staged tree is found by the program relative to its own location
 # (DESTDIR + bindir -> DESTDIR + pkgdatadir), as a moved installation would be.
+# No installed text file cites the project's internal notes (shared/, DESIGN).
+# Then the user's own path (issue 25): this build, reconfigured with
+# `./configure --prefix=DIR` (the same options otherwise) and `make install`d, on a
+# copy of the build tree (an in-source, shared build only; about 30 s): only the
+# objects holding a configured directory are rebuilt, and from DIR, with no
+# LD_LIBRARY_PATH, nhref starts (`describe chaplygin_sleigh`), finds its catalogue
+# and prints DIR's paths, and examples/sleigh.c built with nhref.pc runs.
 set -u
 top_srcdir=$(cd "${top_srcdir:-..}" && pwd)
 top_builddir=$(cd "${top_builddir:-..}" && pwd)
@@ -72,7 +79,7 @@ fi
 
 # ---------------------------------------------------------------- the catalogue
 n=0
-for f in "$top_srcdir"/data/cases/*.cases "$top_srcdir"/data/golden/*/*.csv; do
+for f in "$top_srcdir"/data/cases/*.cases "$top_srcdir"/data/golden/*/*.csv "$top_srcdir"/data/schemas/*.json; do
     rel=${f#"$top_srcdir"/data/}
     n=$((n + 1))
     cmp -s "$f" "$dest$pkgdatadir/$rel" || bad "not installed (or different): $pkgdatadir/$rel (list it in data/Makefile.am)"
@@ -158,6 +165,74 @@ done
 # ---------------------------------------------------------------- bash completion
 if [ -n "$bashcompdir" ]; then
     [ -f "$dest$bashcompdir/nhref" ] && ok || bad "no bash completion in $bashcompdir"
+fi
+
+# ---------------------------------------------------------------- no internal references
+# the installed text (docs, case files, headers, man pages, model files, completion):
+# users have neither the project's shared/ notes nor its DESIGN file
+find "$dest" -type f ! -name '*.so*' ! -name '*.a' ! -name 'nhref' ! -name '*.pyc' > "$tmp/files"
+if [ -s "$tmp/files" ]; then
+    tr '\n' '\0' < "$tmp/files" | xargs -0 grep -lE 'shared/|DESIGN' > "$tmp/cites" 2>/dev/null
+    [ ! -s "$tmp/cites" ] && ok || bad "installed files cite shared/ or DESIGN: $(sed "s|^$dest||" "$tmp/cites" | head -10 | tr '\n' ' ')"
+fi
+for c in "" list describe run golden lyapunov verify sweep catalogue; do
+    "$NHREF" $c --help 2>&1 | grep -qE 'shared/|DESIGN' && bad "nhref $c --help cites shared/ or DESIGN"
+done
+ok
+
+# ---------------------------------------------------------------- a real --prefix, reconfigured
+P=$tmp/prefix
+if [ "$top_srcdir" != "$top_builddir" ] || [ -n "$static" ]; then
+    echo "note: the reconfigured --prefix install is checked in an in-source build with libnhref.so only"
+else
+    tree=$tmp/tree
+    mkdir "$tree"
+    # the build tree without the tests' programs, logs and scratch files
+    tar -C "$top_builddir" --exclude=./.git --exclude='./tests/check_*' --exclude='./tests/*.log' \
+        --exclude='./tests/*.trs' --exclude=./tests/.libs --exclude=./tests/fuzz/obj \
+        --exclude='./tests/fuzz/fuzz_*' --exclude='./tests/bench/bench_*' --exclude=./build-asan \
+        -cf - . | tar -C "$tree" -xf -
+    t0=$(date +%s)
+    # shellcheck disable=SC2046
+    if (unset MAKEFLAGS MFLAGS MAKELEVEL; cd "$tree" && eval "set -- $(./config.status --config)" &&
+        ./configure "$@" --prefix="$P" && $MAKE install) > "$tmp/prefix.log" 2>&1; then
+        ok
+        echo "note: configure --prefix=DIR && make install on the copy: $(($(date +%s) - t0)) s"
+    else
+        tail -20 "$tmp/prefix.log"
+        bad "./configure --prefix=$P && make install failed"
+    fi
+    # what was rebuilt: the objects holding a configured directory, not the library's core
+    if grep -q 'CC .*schemes/taylor' "$tmp/prefix.log"; then
+        bad "reconfiguring with a new prefix recompiled the core (taylor.c)"
+    else ok; fi
+    grep -q 'CC .*io/catalogue' "$tmp/prefix.log" && grep -q 'CCLD *nhref$' "$tmp/prefix.log" && ok ||
+        bad "reconfiguring with a new prefix did not recompile io/catalogue.c and relink nhref"
+    mkdir "$tmp/away"
+    cd "$tmp/away" || exit 1
+    np() { env -u LD_LIBRARY_PATH -u NHREF_CASES_DIR -u NHREF_GOLDEN_DIR "$P/bin/nhref" "$@"; }
+    out=$(np describe chaplygin_sleigh 2>&1)
+    case $out in "chaplygin_sleigh -- "*) ok ;; *) bad "$P/bin/nhref describe chaplygin_sleigh: $(echo "$out" | head -3)" ;; esac
+    out=$(np golden -l chaplygin_sleigh/PUB-1 2>&1)
+    case $out in "$P/share/nhref/cases/chaplygin_sleigh.cases:PUB-1 "*) ok ;;
+        *) bad "$P/bin/nhref golden -l chaplygin_sleigh/PUB-1: $out" ;; esac
+    np run chaplygin_sleigh -q --digits 40 -T 10 -o mine.csv && np verify mine.csv \
+        --golden chaplygin_sleigh/PUB-1 -q -m 35 > v.out 2>&1 && ok || bad "$P: run + verify --golden: $(tail -2 v.out)"
+    grep -q "as defined by $P/share/nhref/golden/chaplygin_sleigh/PUB-1.csv" v.out && ok ||
+        bad "verify did not read $P's golden file: $(grep 'as defined' v.out)"
+    # the compiled-in paths are the new prefix's (--help names the model files' directory)
+    np --help | grep -q "$P/share/nhref/models" && ok || bad "nhref --help does not name $P/share/nhref/models"
+    np describe chaplygin_sleigh | grep -q "$tree\|/usr/local" && bad "describe names the old prefix or the build tree"
+    # a program built with nhref.pc only, run with no LD_LIBRARY_PATH (the run path is in Libs)
+    flags=$(PKG_CONFIG_PATH="$P/lib/pkgconfig" pkg-config --cflags --libs nhref 2> "$tmp/pc.err")
+    # shellcheck disable=SC2086
+    if $CC -o prog "$top_srcdir/examples/sleigh.c" $flags 2> "$tmp/cc.err"; then
+        x=$(env -u LD_LIBRARY_PATH ./prog 2>&1)
+        case $x in -1.3036354940499513836643951943*) ok ;; *) bad "the pkg-config program from $P printed: $x" ;; esac
+    else
+        bad "cc sleigh.c \$(pkg-config --cflags --libs nhref) from $P: $(head -5 "$tmp/cc.err")"
+    fi
+    cd "$tmp" || exit 1
 fi
 
 summary install

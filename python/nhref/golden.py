@@ -1,4 +1,4 @@
-"""nhref.golden -- golden files (data/golden/<model>/<case>.csv, DESIGN §5): the
+"""nhref.golden -- golden files (data/golden/<model>/<case>.csv, docs/golden.md): the
 certified reference values with their metadata.
 
     g = nhref.golden.load("chaplygin_sleigh/PUB-1")   # by name, or a path

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "nhref_paths.h" /* the configured directories (src/Makefile.am) */
 
 /* Print TEXT wrapped at 78 columns, each line indented by INDENT spaces; the
  * first line starts at column START (after a label already printed) if > 0. */

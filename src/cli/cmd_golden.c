@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "config.h"
+#include "nhref_paths.h" /* the configured directories (src/Makefile.am) */
 
 static void usage(FILE *out)
 {

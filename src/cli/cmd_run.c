@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "nhref_paths.h" /* the configured directories (src/Makefile.am) */
 
 static void usage(FILE *out)
 {

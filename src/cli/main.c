@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "nhref_paths.h" /* the configured directories (src/Makefile.am) */
 
 static const struct {
     const char *name;
@@ -32,10 +33,12 @@ static void usage(FILE *out)
                  "multiple precision (MPFR).\n\nCommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "  %-10s %s\n", "help", "the help of a command: 'nhref help run' is 'nhref run --help'");
     fprintf(out,
             "\nOptions:\n"
             "  -h, --help     show this help and exit\n"
-            "  -V, --version  show the version and exit\n\n"
+            "  -V, --version  show the version and exit (also after a command:\n"
+            "                 'nhref run --version')\n\n"
             "MODEL is a built-in model ('nhref list') or a model file, a path (a name\n"
             "with '/' or '.'): your own system as a Lagrangian with constraints, an ODE\n"
             "or M x' = F (docs/models/writing-a-model.md; examples in\n"
@@ -65,8 +68,25 @@ static int close_stdout(void)
     return -1;
 }
 
+static int version(void)
+{
+    printf("nhref %s (MPFR %s, GMP %s)\n", nhref_version(), nhref_mpfr_version(),
+           nhref_gmp_version());
+    return CLI_OK;
+}
+
+/* the command NAME's index, or -1 */
+static int find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return (int)i;
+    return -1;
+}
+
 static int dispatch(int argc, char **argv)
 {
+    int c;
     if (argc < 2) {
         usage(stderr);
         return CLI_USAGE;
@@ -75,18 +95,42 @@ static int dispatch(int argc, char **argv)
         usage(stdout);
         return CLI_OK;
     }
-    if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
-        printf("nhref %s (MPFR %s, GMP %s)\n", nhref_version(), nhref_mpfr_version(),
-               nhref_gmp_version());
-        return CLI_OK;
-    }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0) {
-            static char prog[64];
-            snprintf(prog, sizeof prog, "nhref %s", commands[i].name);
-            cli_prog = prog;
-            return commands[i].run(argc - 1, argv + 1);
+    if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)
+        return version();
+    if (strcmp(argv[1], "help") == 0) { /* nhref help [COMMAND]: nhref COMMAND --help */
+        static char help[] = "--help";
+        static char *args[4];
+        char names[256] = "";
+        if (argc == 2) {
+            usage(stdout);
+            return CLI_OK;
         }
+        if (argc > 3 || (c = find_command(argv[2])) < 0) {
+            for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                         i ? ", " : "", commands[i].name);
+            cli_error("%s '%s' (usage: nhref help [COMMAND], COMMAND one of: %s)",
+                      argc > 3 ? "unexpected argument" : "unknown command", argv[argc > 3 ? 3 : 2],
+                      names);
+            return CLI_USAGE;
+        }
+        args[0] = argv[0];
+        args[1] = argv[2];
+        args[2] = help;
+        args[3] = NULL;
+        argc = 3;
+        argv = args;
+    }
+    if ((c = find_command(argv[1])) >= 0) {
+        static char prog[64];
+        /* --version anywhere before '--' (GNU): the program's version, whatever the command */
+        for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
+            if (strcmp(argv[i], "--version") == 0)
+                return version();
+        snprintf(prog, sizeof prog, "nhref %s", commands[c].name);
+        cli_prog = prog;
+        return commands[c].run(argc - 1, argv + 1);
+    }
     cli_error("unknown command '%s' (see 'nhref --help')", argv[1]);
     return CLI_USAGE;
 }

@@ -986,6 +986,20 @@ static int check_unique_names(const case_list_t *l, const char *path, char *err,
     return status;
 }
 
+/* Cut the comment off line S in place: a '#' at the start of the line or after a
+ * blank (space or tab) starts one, to the end of the line, on every line ('[CASE]  # ...',
+ * 'key = value  # ...').  A '#' inside a word ("C#", "eq.#3") is text: no value
+ * (expression, list, sampler, name) contains '#', and a source or description keeps a
+ * '#' written without a blank before it. */
+static void strip_comment(char *s)
+{
+    for (char *p = s; *p != '\0'; p++)
+        if (*p == '#' && (p == s || p[-1] == ' ' || p[-1] == '\t')) {
+            *p = '\0';
+            return;
+        }
+}
+
 int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, char *err,
                      size_t errlen)
 {
@@ -1045,8 +1059,9 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
         s = buf;
         if (lineno == 1 && strncmp(s, "\xef\xbb\xbf", 3) == 0)
             s += 3; /* a UTF-8 byte order mark: not part of the first key */
+        strip_comment(s);
         s = nhref_trim(s);
-        if (*s == '\0' || *s == '#')
+        if (*s == '\0')
             continue;
         if (*s == '[') {
             char *close = strchr(s, ']'), *name;

@@ -10,15 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#ifndef NHREF_PKGDATADIR
-#define NHREF_PKGDATADIR "/usr/local/share/nhref"
-#endif
-#ifndef NHREF_SRCDIR
-#define NHREF_SRCDIR "."
-#endif
-#ifndef NHREF_BINDIR
-#define NHREF_BINDIR "/usr/local/bin"
-#endif
+#include "nhref_paths.h" /* NHREF_PKGDATADIR, _LIBDIR, _BINDIR, _SRCDIR (src/Makefile.am) */
 
 /* The data directory of the installation this library was loaded from: its
  * directory's prefix (the configured libdir removed) with the configured pkgdatadir

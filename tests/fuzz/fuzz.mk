@@ -16,9 +16,8 @@ LIB_SRC := $(filter-out $(CORE_SRC),$(shell cd $(top_srcdir) && find src oracle 
 	! -path 'src/cli/*' ! -path 'src/tools/*' | LC_ALL=C sort))
 CORE_OBJ := $(foreach t,1 2 3,$(patsubst src/%.c,$(O)/core$(t)/%.o,$(CORE_SRC)))
 LIB_OBJ := $(patsubst %.c,$(O)/%.o,$(LIB_SRC)) $(CORE_OBJ)
-FUZZ_CPPFLAGS = $(INIH_CFLAGS) -I$(top_builddir) -I$(top_srcdir)/include -I$(top_srcdir)/src -I$(srcdir) \
-	-DNHREF_PKGDATADIR='"$(pkgdatadir)"' -DNHREF_LIBDIR='"$(libdir)"' \
-	-DNHREF_BINDIR='"$(bindir)"' -DNHREF_SRCDIR='"$(top_srcdir)"'
+# the configured directories: $(top_builddir)/nhref_paths.h (written by src/Makefile)
+FUZZ_CPPFLAGS = $(INIH_CFLAGS) -I$(top_builddir) -I$(top_srcdir)/include -I$(top_srcdir)/src -I$(srcdir)
 HARNESSES = fuzz_expr fuzz_cases fuzz_table fuzz_decimal fuzz_model fuzz_golden \
 	fuzz_catalogue fuzz_cli fuzz_sweep_values
 
