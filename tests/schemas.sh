@@ -91,6 +91,16 @@ check nhref-trajectory-jsonl-1.schema.json fall.jsonl lines "run --format jsonl 
 "$NHREF" run chaplygin_sleigh -q -T 1 --dt-out 0.5 --rigorous --format jsonl -o balls.jsonl
 grep -q '_rad"' balls.jsonl && ok || bad "the rigorous run has no _rad members"
 check nhref-trajectory-jsonl-1.schema.json balls.jsonl lines "run --rigorous --format jsonl"
+grep -q '"proven":{' balls.jsonl && ok || bad "the rigorous run's outcome has no proven digits"
+"$NHREF" run chaplygin_sleigh -q -T 1 --dt-out 0.5 --rigorous --require-digits 20 --format jsonl \
+    -o req.jsonl
+grep -q '"short_digits":false' req.jsonl && ok || bad "--require-digits 20: no short_digits in the outcome"
+check nhref-trajectory-jsonl-1.schema.json req.jsonl lines "run --rigorous --require-digits --format jsonl"
+# the integral guard's notes (issue 26's case: t0 is NaN at t = 100)
+"$NHREF" run chaplygin_sleigh -q -p m=3 -p J=2 -p a=-0.5 -i v=0.2 -i omega=-1.5 -T 100 \
+    --dt-out 100 --format jsonl -o notes.jsonl
+grep -q '"notes":\["t0 is NaN' notes.jsonl && ok || bad "the guarded run's outcome has no notes"
+check nhref-trajectory-jsonl-1.schema.json notes.jsonl lines "run --format jsonl with notes"
 printf 'model = chaplygin_sleigh   # a sweep of two cases\ndigits = 15\nt-end = 1\ndt-out = 0.5\n[g]\nparam m = 1, 2\n' > s.sweep
 sed 's/"t_start"/"t0"/' plain.jsonl > renamed5.jsonl
 validate nhref-trajectory-jsonl-1.schema.json renamed5.jsonl lines > /dev/null 2>&1 && bad "a header with t0 for t_start was accepted" || ok
