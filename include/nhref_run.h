@@ -111,6 +111,11 @@ int nhref_spec_set_names(nhref_spec_t *spec, nhref_spec_names_t names, const cha
  *   set_init   state component NAME = DECIMAL at t-start: the same statuses, but the
  *              magnitude of a value is checked at the run's precision when the spec is
  *              resolved (a value beyond 2^4096 may be admissible at higher precision);
+ *              "MID+-RAD" (RAD a decimal >= 0: "omega=1+-1e-8") is a set of initial
+ *              values, every one within RAD of MID, for the proven type only (its
+ *              rows enclose every trajectory from the box; nhref_spec_resolve refuses
+ *              a set for the other types); MID is checked as a value, and is what
+ *              nhref_spec_init_str gives, RAD nhref_spec_init_rad_str;
  *   assign     "NAME=VALUE" for KIND "param" or "init": NHREF_EPARSE if not of that
  *              form, else as set_param / set_init. */
 int nhref_spec_set_param(nhref_spec_t *spec, const char *name, const char *decimal);
@@ -242,6 +247,8 @@ nhref_run_type_t nhref_spec_type(const nhref_spec_t *spec);
 /* the decimal strings of parameter I and initial value I (defaults or overrides) */
 const char *nhref_spec_param_str(const nhref_spec_t *spec, size_t i);
 const char *nhref_spec_init_str(const nhref_spec_t *spec, size_t i);
+/* the radius of initial value I when it is a set (nhref_spec_set_init), else NULL */
+const char *nhref_spec_init_rad_str(const nhref_spec_t *spec, size_t i);
 /* t-start; t-end and dt-out (NULL with explicit times) */
 const char *nhref_spec_t_start(const nhref_spec_t *spec);
 const char *nhref_spec_t_end(const nhref_spec_t *spec);

@@ -250,6 +250,46 @@ grep -q 'no enclosure could be proven' "$tmp/d1.csv" && at_printed_time "$tmp/d1
     grep -v '^#' "$tmp/d2.csv" | cut -d, -f1 | grep -qx '1.23e-01' && ok ||
     bad "--digits 2 --dt-out 0.123, rows at their printed times: $(cat "$tmp/err")"
 
+# --- a set of initial states (issue 26 item 4): -i omega=1+-1e-10 under --rigorous encloses
+# every trajectory from the box.  The sleigh's closed form from omega0 (v0 = 0, so c =
+# 4 |omega0|, v = c tanh(omega0 t/4), omega = omega0 sech(omega0 t/4), phi = 4 gd(omega0
+# t/4)) at five points of the box, ends and midpoint included, lies in every row's balls;
+# a point 1e-8 away (outside the box) lies outside the t = 0 ball; the header keeps the
+# set; a plain run refuses it (exit 2)
+"$NHREF" run -q --rigorous chaplygin_sleigh -i omega=1+-1e-10 -T 10 --dt-out 2 --digits 30 \
+    -o "$tmp/box.csv" 2> "$tmp/err" && grep -q '^# init: omega = 1+-1e-10 \[rad/s\]' "$tmp/box.csv" &&
+    python3 - "$tmp/box.csv" <<'EOF' 2>> "$tmp/err" && ok || bad "-i omega=1+-1e-10 --rigorous: $(cat "$tmp/err")"
+import sys, csv, io
+from mpmath import mp, mpf, tanh, sech, atan, sinh
+mp.dps = 60
+lines = open(sys.argv[1]).read().splitlines()
+rows = list(csv.reader(io.StringIO("\n".join(l for l in lines if not l.startswith('#')))))
+head, rows = rows[0], rows[1:]
+def closed(w0, t):
+    return {'v': 4 * w0 * tanh(w0 * t / 4), 'omega': w0 * sech(w0 * t / 4),
+            'phi': 4 * atan(sinh(w0 * t / 4))}
+def inside(r, w0):
+    t = mpf(r[0])
+    return all(abs(mpf(r[head.index(c)]) - f) <= mpf(r[head.index(c) + 1])
+               for c, f in closed(w0, t).items())
+bad = 0
+for w0 in ('1', '1.0000000001', '0.9999999999', '1.00000000005', '0.99999999995'):
+    for r in rows:
+        if not inside(r, mpf(w0)):
+            print(f"omega0 = {w0}: outside the row t = {r[0]}", file=sys.stderr)
+            bad = 1
+if inside(rows[0], mpf('1.00000001')):
+    print("omega0 = 1 + 1e-8 (outside the box) lies in the t = 0 ball", file=sys.stderr)
+    bad = 1
+r0 = float(rows[0][head.index('omega') + 1])
+if not 1e-10 <= r0 < 2e-10:
+    print(f"omega's radius at t = 0 is {r0}, not the box's 1e-10", file=sys.stderr)
+    bad = 1
+sys.exit(bad)
+EOF
+expect 2 "needs --rigorous" -- run chaplygin_sleigh -i omega=1+-1e-10
+expect 2 "the radius '-1' must be a decimal >= 0" -- run chaplygin_sleigh --rigorous -i omega=1+--1
+
 # --- options that do not go with --rigorous: exit 2, one line
 expect 2 "--rigorous is a validated Taylor scheme" -- run chaplygin_sleigh --rigorous --fast
 expect 2 "--rigorous is a validated Taylor scheme" -- run chaplygin_sleigh --rigorous --scheme gauss

@@ -79,7 +79,9 @@ static int csv_begin(void *self, const nhref_run_info_t *info)
         nhref_csv_meta(out, "param", "%s = %s [%s]", m->param[i].name,
                        nhref_spec_param_str(spec, i), m->param[i].unit);
     for (size_t i = 0; i < m->nstate; i++)
-        nhref_csv_meta(out, "init", "%s = %s [%s]", m->state[i].name, nhref_spec_init_str(spec, i),
+        nhref_csv_meta(out, "init", "%s = %s%s%s [%s]", m->state[i].name,
+                       nhref_spec_init_str(spec, i), nhref_spec_init_rad_str(spec, i) ? "+-" : "",
+                       nhref_spec_init_rad_str(spec, i) ? nhref_spec_init_rad_str(spec, i) : "",
                        m->state[i].unit);
     times_meta(out, spec, info->nrows);
     if (info->type == NHREF_RUN_DOUBLE) {

@@ -120,8 +120,17 @@ static int open_handle(void **hp, nhref_spec_t *spec)
     h->xs = _arb_vec_init((slong)h->n);
     h->Is = _arb_vec_init((slong)h->ni + 1);
     /* the initial state and the grid times: balls that contain the decimals */
-    for (size_t i = 0; i < h->n; i++)
+    for (size_t i = 0; i < h->n; i++) {
+        const char *rad = nhref_spec_init_rad_str(spec, i);
         bad |= nhref_value_arb(h->x0 + i, nhref_spec_init_str(spec, i), spec->wprec) != NHREF_OK;
+        if (rad != NULL && !bad) { /* a set MID+-RAD: the ball widened by (a bound of) RAD */
+            arb_t r;
+            arb_init(r);
+            bad |= nhref_value_arb(r, rad, spec->wprec) != NHREF_OK;
+            arb_add_error(h->x0 + i, r);
+            arb_clear(r);
+        }
+    }
     for (size_t k = 0; k < h->ngrid && !bad; k++) {
         char *s = nhref_spec_grid_point_str(spec, k);
         if (s != NULL) {

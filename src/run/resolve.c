@@ -344,6 +344,20 @@ int nhref_spec_resolve(nhref_spec_t *spec)
         (status = resolve_work(spec, be)) == NHREF_OK &&
         (status = resolve_events(spec, x0)) == NHREF_OK)
         status = be->check(spec);
+    for (size_t i = 0; status == NHREF_OK && spec->type != NHREF_RUN_PROVEN &&
+                       i < spec->model->nstate;
+         i++)
+        if (spec->init_rad[i] != NULL) {
+            char li[300], lp[64];
+            status = nhref_spec_fail(
+                spec, NHREF_EINVAL,
+                "%s: '%s+-%s' is a set of initial values: it needs %s, whose rows enclose "
+                "every trajectory from the set (a plain run integrates one point: give the "
+                "midpoint alone)",
+                nhref_spec_label(spec, li, sizeof li, "init", spec->model->state[i].name),
+                spec->init[i], spec->init_rad[i],
+                nhref_spec_label(spec, lp, sizeof lp, "type-proven", NULL));
+        }
     if (status == NHREF_OK && spec->require_digits > 0 && spec->type != NHREF_RUN_PROVEN) {
         char lr[96], lp[64];
         status = nhref_spec_fail(spec, NHREF_EINVAL,

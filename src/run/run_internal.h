@@ -20,7 +20,9 @@ struct nhref_spec {
     const nhref_model_t *model;
     nhref_model_file_t *mf; /* the model file MODEL comes from (one reference), or NULL */
     nhref_system_t *sys;
-    char **init;           /* nstate overrides (NULL: the model's default) */
+    char **init;           /* nstate overrides (NULL: the model's default); of a set, its
+                              midpoint */
+    char **init_rad;       /* nstate: a set's radius ("omega=1+-1e-8"), else NULL */
     char *t_start;         /* NULL: "0" */
     char *meta_key, *meta_value; /* the extra metadata line (nhref_spec_set_meta), or NULL */
     char *t_end, *dt_out;  /* NULL: the model's defaults (unless explicit times) */

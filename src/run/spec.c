@@ -122,6 +122,8 @@ void nhref_spec_free(nhref_spec_t *spec)
     nhref_spec_undo(spec);
     if (spec->model != NULL)
         free_strings(spec->init, spec->model->nstate);
+    if (spec->model != NULL)
+        free_strings(spec->init_rad, spec->model->nstate);
     clear_times(spec);
     clear_events(spec);
     free(spec->t_start);
@@ -164,7 +166,8 @@ int nhref_spec_new_model(nhref_spec_t **specp, const nhref_model_t *model)
     }
     spec->model = model;
     spec->init = calloc(model->nstate, sizeof *spec->init);
-    if (spec->init == NULL)
+    spec->init_rad = calloc(model->nstate + 1, sizeof *spec->init_rad);
+    if (spec->init == NULL || spec->init_rad == NULL)
         return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
     return NHREF_OK;
 }
@@ -242,7 +245,7 @@ int nhref_spec_copy(nhref_spec_t **copyp, const nhref_spec_t *s)
         status = nhref_system_set_param(c->sys, s->model->param[i].name,
                                         nhref_system_param_str(s->sys, i));
     for (size_t i = 0; i < s->model->nstate; i++)
-        bad |= copy_str(&c->init[i], s->init[i]);
+        bad |= copy_str(&c->init[i], s->init[i]) | copy_str(&c->init_rad[i], s->init_rad[i]);
     bad |= copy_str(&c->t_start, s->t_start) | copy_str(&c->t_end, s->t_end) |
            copy_str(&c->dt_out, s->dt_out) | copy_str(&c->horizon, s->horizon) |
            copy_str(&c->where, s->where);
@@ -345,13 +348,44 @@ int nhref_spec_set_init(nhref_spec_t *spec, const char *name, const char *decima
                                "unknown state variable '%s' of model %s (state: %s)",
                                name != NULL ? name : "(null)", m->name, names);
     }
-    if (number_syntax(spec, decimal, nhref_spec_label(spec, lab, sizeof lab, "init", name),
-                      "any finite real", 1) != NHREF_OK)
-        return NHREF_EPARSE;
-    if ((v = nhref_strdup(decimal)) == NULL)
+    /* a set, MID+-RAD: every state within RAD of MID (the proven type only; resolve) */
+    const char *pm = decimal != NULL ? strstr(decimal, "+-") : NULL;
+    char *r = NULL;
+    nhref_spec_label(spec, lab, sizeof lab, "init", name);
+    if (pm != NULL) {
+        mpfr_t rad;
+        int st;
+        if ((v = strndup(decimal, (size_t)(pm - decimal))) == NULL ||
+            (r = nhref_strdup(pm + 2)) == NULL) {
+            free(v);
+            return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+        }
+        mpfr_init2(rad, 64);
+        st = nhref_decimal_set(rad, r);
+        if (st != NHREF_OK || mpfr_sgn(rad) < 0 || !mpfr_number_p(rad)) {
+            mpfr_clear(rad);
+            nhref_spec_fail(spec, NHREF_EPARSE,
+                            "%s: '%s' is not a set MID+-RAD: the radius '%s' must be a decimal "
+                            ">= 0 (e.g. '1+-1e-8'; for the expression MID + (-X) write 'MID - X')",
+                            lab, decimal, r);
+            free(v);
+            free(r);
+            return NHREF_EPARSE;
+        }
+        mpfr_clear(rad);
+    } else if ((v = nhref_strdup(decimal)) == NULL) {
         return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+    }
+    if (number_syntax(spec, v, lab, "any finite real; a set: MID+-RAD, with --rigorous", 1) !=
+        NHREF_OK) {
+        free(v);
+        free(r);
+        return NHREF_EPARSE;
+    }
     free(spec->init[k]);
+    free(spec->init_rad[k]);
     spec->init[k] = v;
+    spec->init_rad[k] = r;
     nhref_spec_undo(spec);
     return NHREF_OK;
 }
@@ -720,7 +754,8 @@ void nhref_spec_reset_overrides(nhref_spec_t *spec)
         nhref_system_set_param(spec->sys, m->param[i].name, m->param[i].default_value);
     for (size_t i = 0; i < m->nstate; i++) {
         free(spec->init[i]);
-        spec->init[i] = NULL;
+        free(spec->init_rad[i]);
+        spec->init[i] = spec->init_rad[i] = NULL;
     }
     nhref_spec_undo(spec);
 }
@@ -851,6 +886,11 @@ const char *nhref_spec_init_str(const nhref_spec_t *spec, size_t i)
     if (i >= spec->model->nstate)
         return NULL;
     return spec->init[i] != NULL ? spec->init[i] : spec->model->state[i].default_init;
+}
+
+const char *nhref_spec_init_rad_str(const nhref_spec_t *spec, size_t i)
+{
+    return i < spec->model->nstate ? spec->init_rad[i] : NULL;
 }
 
 const char *nhref_spec_t_start(const nhref_spec_t *spec)
