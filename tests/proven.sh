@@ -287,6 +287,9 @@ if not 1e-10 <= r0 < 2e-10:
     bad = 1
 sys.exit(bad)
 EOF
+# the times keep their D digits (the rule only ever adds digits)
+[ "$(grep -v '^#' "$tmp/box.csv" | sed -n 3p | cut -d, -f1)" = "2.00000000000000000000000000000e+00" ] &&
+    ok || bad "--digits 30: the time 2 printed $(grep -v '^#' "$tmp/box.csv" | sed -n 3p | cut -d, -f1)"
 expect 2 "needs --rigorous" -- run chaplygin_sleigh -i omega=1+-1e-10
 expect 2 "the radius '-1' must be a decimal >= 0" -- run chaplygin_sleigh --rigorous -i omega=1+--1
 

@@ -72,6 +72,8 @@ int nhref_ball_time_digits(arb_srcptr x, int digits)
         slong e = arf_is_zero(arb_midref(x)) ? 0 : arf_abs_bound_lt_2exp_si(arb_midref(x));
         e = e < 0 ? -e : e;
         dmax = bits + e + 20 > 4000 ? 4000 : (int)(bits + e + 20);
+        if (dmax < digits)
+            dmax = digits;
     }
     mpfr_init2(m, bits > 2 ? bits : 2);
     arf_get_mpfr(m, arb_midref(x), MPFR_RNDN); /* exact */
