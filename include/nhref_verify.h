@@ -564,6 +564,36 @@ int nhref_verify_report_write_json(FILE *out, const nhref_verify_report_t *rep);
  */
 int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep);
 
+/* What nhref_verify_report_series copies. */
+typedef enum {
+    NHREF_VERIFY_SERIES_T = 0,      /* rep->row_t */
+    NHREF_VERIFY_SERIES_LINE = 1,   /* rep->row_line */
+    NHREF_VERIFY_SERIES_ROW = 2,    /* rep->row */
+    NHREF_VERIFY_SERIES_WHERE = 3,  /* rep->row_where */
+    NHREF_VERIFY_SERIES_ERROR = 4,  /* the column NAME's row_error */
+    NHREF_VERIFY_SERIES_DIGITS = 5, /* its row_digits */
+    NHREF_VERIFY_SERIES_DIST = 6,   /* its row_dist (rigorous mode) */
+    NHREF_VERIFY_SERIES_OUTSIDE = 7, /* its row_outside (rigorous mode) */
+    NHREF_VERIFY_SERIES_DRIFT = 8   /* the integral NAME's row_drift */
+} nhref_verify_series_t;
+
+/* nhref_verify_report_series -- OUT = the per-row series WHAT of REP (made with
+ * nhref_verify_set_errors), of the compared column NAME (its name in the input)
+ * or the first integral NAME for the per-column and per-integral series (NAME
+ * ignored otherwise), as doubles in time order: for the bindings, which need
+ * not mirror the report's struct.
+ *
+ * Shapes:    OUT: rep->nrows doubles (row, line, where and outside as exact
+ *            integers).
+ * Units:     as the fields named above.
+ * Returns:   NHREF_OK; NHREF_EINVAL (REP has no per-row series, WHAT unknown, or
+ *            DIST/OUTSIDE outside rigorous mode, a DRIFT not measured); NHREF_ENOTFOUND
+ *            (no compared column or integral NAME).  OUT is untouched on error.
+ * Cost:      O(rep->nrows + columns).
+ */
+int nhref_verify_report_series(double *out, const nhref_verify_report_t *rep,
+                               nhref_verify_series_t what, const char *name);
+
 /* nhref_verify_report_write_html -- REP as one self-contained HTML page to OUT (no
  * external resource: styles inline, plots as inline SVG): the verdict, the
  * metadata (model, parameters, initial state, the reference's digits, precision

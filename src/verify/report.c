@@ -65,6 +65,50 @@ void nhref_verify_report_free(nhref_verify_report_t *rep)
     free(rep);
 }
 
+int nhref_verify_report_series(double *out, const nhref_verify_report_t *rep,
+                               nhref_verify_series_t what, const char *name)
+{
+    const double *src = NULL;
+    const signed char *sc = NULL;
+    if (rep == NULL || !rep->errors)
+        return NHREF_EINVAL;
+    if (what >= NHREF_VERIFY_SERIES_ERROR && what <= NHREF_VERIFY_SERIES_OUTSIDE) {
+        const nhref_verify_column_t *c = NULL;
+        for (size_t j = 0; j < rep->ncolumn && c == NULL && name != NULL; j++)
+            if (strcmp(rep->column[j].name, name) == 0)
+                c = rep->column + j;
+        if (c == NULL)
+            return NHREF_ENOTFOUND;
+        src = what == NHREF_VERIFY_SERIES_ERROR    ? c->row_error
+              : what == NHREF_VERIFY_SERIES_DIGITS ? c->row_digits
+              : what == NHREF_VERIFY_SERIES_DIST   ? c->row_dist
+                                                   : NULL;
+        sc = what == NHREF_VERIFY_SERIES_OUTSIDE ? c->row_outside : NULL;
+        if (src == NULL && sc == NULL)
+            return NHREF_EINVAL;
+    } else if (what == NHREF_VERIFY_SERIES_DRIFT) {
+        const nhref_verify_drift_t *d = NULL;
+        for (size_t k = 0; k < rep->ndrift && d == NULL && name != NULL; k++)
+            if (strcmp(rep->drift[k].name, name) == 0)
+                d = rep->drift + k;
+        if (d == NULL)
+            return NHREF_ENOTFOUND;
+        if ((src = d->row_drift) == NULL)
+            return NHREF_EINVAL;
+    } else if (what != NHREF_VERIFY_SERIES_T && what != NHREF_VERIFY_SERIES_LINE &&
+               what != NHREF_VERIFY_SERIES_ROW && what != NHREF_VERIFY_SERIES_WHERE) {
+        return NHREF_EINVAL;
+    }
+    for (size_t i = 0; i < rep->nrows; i++)
+        out[i] = src != NULL                         ? src[i]
+                 : sc != NULL                        ? (double)sc[i]
+                 : what == NHREF_VERIFY_SERIES_T     ? rep->row_t[i]
+                 : what == NHREF_VERIFY_SERIES_LINE  ? (double)rep->row_line[i]
+                 : what == NHREF_VERIFY_SERIES_ROW   ? (double)rep->row[i]
+                                                     : (double)rep->row_where[i];
+    return NHREF_OK;
+}
+
 /* ------------------------------------------------------------------ JSON */
 /* a JSON string of S (NULL: null); bytes that are not UTF-8 become '?' */
 static json_t *jstr(const char *s)
