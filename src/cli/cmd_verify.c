@@ -309,7 +309,7 @@ static int parse_args(args_t *a, int argc, char **argv)
                 }
                 if (cli_same_file(out[p], out[o])) {
                     cli_error("%s and %s name the same file '%s': give two files", oname[p],
-                              oname[o], out[o]);
+                              oname[o], out[p]);
                     return CLI_USAGE;
                 }
             }
