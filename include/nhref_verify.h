@@ -305,16 +305,16 @@ typedef struct {
     double outside_mid;     /* there: m (nearest double) */
     /* Per row (nhref_verify_set_errors; else NULL): rep->nrows values each, row i
      * being the input row rep->row[i] (time order). */
-    double *row_error;      /* |yours - reference| (nearest double); NaN where a side
-                               is NaN or the row is not compared */
-    double *row_digits;     /* -log10(|yours - reference| / max(|reference|, 1)), the
-                               measure of DIGITS (nhref_oracle_agree_digits):
-                               NHREF_ORACLE_DIGITS_EXACT where equal (or both NaN),
-                               -INFINITY where one side is NaN; NaN where the row is
-                               not compared (rep->row_where) */
-    double *row_dist;       /* rigorous mode: a lower bound of the distance from
-                               yours to the enclosure, rounded down (0: within it);
-                               NaN without an enclosure; NULL outside rigorous mode */
+    double *row_error;        /* |yours - reference| (nearest double); NaN where a side
+                                 is NaN or the row is not compared */
+    double *row_digits;       /* -log10(|yours - reference| / max(|reference|, 1)), the
+                                 measure of DIGITS (nhref_oracle_agree_digits):
+                                 NHREF_ORACLE_DIGITS_EXACT where equal (or both NaN),
+                                 -INFINITY where one side is NaN; NaN where the row is
+                                 not compared (rep->row_where) */
+    double *row_dist;         /* rigorous mode: a lower bound of the distance from
+                                 yours to the enclosure, rounded down (0: within it);
+                                 NaN without an enclosure; NULL outside rigorous mode */
     signed char *row_outside; /* rigorous mode: 1 proven wrong (OUTSIDE), 0 enclosed
                                and not proven wrong, -1 no enclosure; else NULL */
 } nhref_verify_column_t;
@@ -442,12 +442,12 @@ typedef struct {
 
     /* the rows in time order (nhref_verify_set_errors; else 0 and NULL): the index
      * of the per-row arrays of the columns and integrals */
-    int errors;             /* 1: the row_* arrays below and in the columns and
-                               integrals are filled */
-    size_t *row;            /* nrows: the input row (0-based, input order) of row i,
-                               sorted by time (ties in input order) */
-    size_t *row_line;       /* nrows: its file line (1-based), 0 for array input */
-    double *row_t;          /* nrows: its time (nearest double) */
+    int errors;               /* 1: the row_* arrays below and in the columns and
+                                 integrals are filled */
+    size_t *row;              /* nrows: the input row (0-based, input order) of row i,
+                                 sorted by time (ties in input order) */
+    size_t *row_line;         /* nrows: its file line (1-based), 0 for array input */
+    double *row_t;            /* nrows: its time (nearest double) */
     unsigned char *row_where; /* nrows: an nhref_verify_row_where_t */
 } nhref_verify_report_t;
 
@@ -566,15 +566,15 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
 
 /* What nhref_verify_report_series copies. */
 typedef enum {
-    NHREF_VERIFY_SERIES_T = 0,      /* rep->row_t */
-    NHREF_VERIFY_SERIES_LINE = 1,   /* rep->row_line */
-    NHREF_VERIFY_SERIES_ROW = 2,    /* rep->row */
-    NHREF_VERIFY_SERIES_WHERE = 3,  /* rep->row_where */
-    NHREF_VERIFY_SERIES_ERROR = 4,  /* the column NAME's row_error */
-    NHREF_VERIFY_SERIES_DIGITS = 5, /* its row_digits */
-    NHREF_VERIFY_SERIES_DIST = 6,   /* its row_dist (rigorous mode) */
+    NHREF_VERIFY_SERIES_T = 0,       /* rep->row_t */
+    NHREF_VERIFY_SERIES_LINE = 1,    /* rep->row_line */
+    NHREF_VERIFY_SERIES_ROW = 2,     /* rep->row */
+    NHREF_VERIFY_SERIES_WHERE = 3,   /* rep->row_where */
+    NHREF_VERIFY_SERIES_ERROR = 4,   /* the column NAME's row_error */
+    NHREF_VERIFY_SERIES_DIGITS = 5,  /* its row_digits */
+    NHREF_VERIFY_SERIES_DIST = 6,    /* its row_dist (rigorous mode) */
     NHREF_VERIFY_SERIES_OUTSIDE = 7, /* its row_outside (rigorous mode) */
-    NHREF_VERIFY_SERIES_DRIFT = 8   /* the integral NAME's row_drift */
+    NHREF_VERIFY_SERIES_DRIFT = 8    /* the integral NAME's row_drift */
 } nhref_verify_series_t;
 
 /* nhref_verify_report_series -- OUT = the per-row series WHAT of REP (made with

@@ -370,7 +370,8 @@ START_TEST(test_errors_per_row)
                      NHREF_EINVAL); /* not rigorous */
     ck_assert_int_eq(nhref_verify_report_series(out, rep, NHREF_VERIFY_SERIES_ERROR, "q"),
                      NHREF_ENOTFOUND);
-    ck_assert_int_eq(nhref_verify_report_series(out, rep, NHREF_VERIFY_SERIES_DRIFT, "E"), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_report_series(out, rep, NHREF_VERIFY_SERIES_DRIFT, "E"),
+                     NHREF_OK);
     ck_assert_mem_eq(out, rep->drift[0].row_drift, rows * sizeof *out);
     ck_assert_int_eq(nhref_verify_report_series(out, rep, (nhref_verify_series_t)99, NULL),
                      NHREF_EINVAL);

@@ -58,10 +58,10 @@ static void end_row(FILE *out, const char *dir, const nhref_verify_end_t *e)
         snprintf(buf, sizeof buf, "ends early, at %s", e->why != NULL ? e->why : "?");
     if (e->nbeyond > 0) {
         size_t used = strlen(buf);
-        snprintf(buf + used, sizeof buf - used, "; %zu row%s beyond the end, not judged (the "
-                                                "first: t = %s)",
-                 e->nbeyond, e->nbeyond == 1 ? "" : "s",
-                 where_text(w, sizeof w, &e->first_beyond));
+        snprintf(buf + used, sizeof buf - used,
+                 "; %zu row%s beyond the end, not judged (the "
+                 "first: t = %s)",
+                 e->nbeyond, e->nbeyond == 1 ? "" : "s", where_text(w, sizeof w, &e->first_beyond));
     }
     meta_row(out, dir, buf);
 }
@@ -125,7 +125,7 @@ static int plots(FILE *out, const nhref_verify_report_t *rep, char *note, size_t
     nhref_plot_series_t *s = calloc(nc + ni + 1, sizeof *s);
     double **xs = calloc(nc + ni + 1, sizeof *xs), **ys = calloc(nc + ni + 1, sizeof *ys);
     nhref_plot_line_t *h = calloc(nc + 1, sizeof *h), v[2];
-    char (*hl)[64] = calloc(nc + 1, sizeof *hl), vl[2][160];
+    char(*hl)[64] = calloc(nc + 1, sizeof *hl), vl[2][160];
     nhref_plot_t p;
     int status = NHREF_OK;
 
@@ -277,8 +277,8 @@ int nhref_verify_report_write_html(FILE *out, const nhref_verify_report_t *rep, 
           ".missing{color:#8a5a00;font-style:italic}\nfigure{margin:0.5em 0}\n"
           "</style>\n</head>\n<body>\n<h1>nhref verify</h1>\n",
           out);
-    fprintf(out, "<p id=\"verdict\" class=\"%s\" data-pass=\"%d\" data-level=\"", rep->pass ? "pass" : "fail",
-            rep->pass);
+    fprintf(out, "<p id=\"verdict\" class=\"%s\" data-pass=\"%d\" data-level=\"",
+            rep->pass ? "pass" : "fail", rep->pass);
     esc(out, rep->level != NULL ? rep->level : "VALIDATED");
     fputs("\">", out);
     esc(out, rep->summary);
@@ -334,8 +334,9 @@ int nhref_verify_report_write_html(FILE *out, const nhref_verify_report_t *rep, 
         esc(out, c->name);
         if (strcmp(c->name, c->compared_as) != 0)
             escf(out, " (as %s)", c->compared_as);
-        fprintf(out, "</td><td>%s</td><td class=\"num\">%.3e</td><td class=\"num\">%s</td>"
-                     "<td class=\"num\">%g</td><td class=\"%s\">%s</td><td>",
+        fprintf(out,
+                "</td><td>%s</td><td class=\"num\">%.3e</td><td class=\"num\">%s</td>"
+                "<td class=\"num\">%g</td><td class=\"%s\">%s</td><td>",
                 c->kind == NHREF_VERIFY_STATE ? "state" : "integral", c->max_error,
                 nhref_verify_digits_text(d, sizeof d, c->digits), c->min_digits,
                 c->pass ? "pass" : "fail", c->pass ? "ok" : "FAIL");
@@ -357,10 +358,12 @@ int nhref_verify_report_write_html(FILE *out, const nhref_verify_report_t *rep, 
             const nhref_verify_column_t *c = rep->column + j;
             fputs("<tr><td>", out);
             esc(out, c->name);
-            fprintf(out, "</td><td class=\"num\">%s</td><td class=\"num\">%.3g</td>"
-                         "<td class=\"num\">%zu</td><td class=\"num\">%zu</td><td>%s</td></tr>\n",
-                    isnan(c->proven_digits) ? "-"
-                                            : nhref_verify_digits_text(d, sizeof d, c->proven_digits),
+            fprintf(out,
+                    "</td><td class=\"num\">%s</td><td class=\"num\">%.3g</td>"
+                    "<td class=\"num\">%zu</td><td class=\"num\">%zu</td><td>%s</td></tr>\n",
+                    isnan(c->proven_digits)
+                        ? "-"
+                        : nhref_verify_digits_text(d, sizeof d, c->proven_digits),
                     c->max_radius, c->outside, c->not_enclosed, proof_text(c->proof));
         }
         fputs("</table>\n", out);
@@ -385,8 +388,9 @@ int nhref_verify_report_write_html(FILE *out, const nhref_verify_report_t *rep, 
             }
             fputs("</td><td class=\"num\">", out);
             esc(out, dr->first_str);
-            fprintf(out, "</td><td class=\"num\">%.3e</td><td class=\"num\">%s</td>"
-                         "<td class=\"num\">",
+            fprintf(out,
+                    "</td><td class=\"num\">%.3e</td><td class=\"num\">%s</td>"
+                    "<td class=\"num\">",
                     dr->max_drift, nhref_verify_digits_text(d, sizeof d, dr->digits));
             if (isnan(dr->min_digits))
                 fputs("-", out);

@@ -56,7 +56,8 @@ static int drawable(double x, int log_axis)
 static size_t write_script(FILE *f, const nhref_plot_t *p, size_t ns, const nhref_plot_series_t *s)
 {
     size_t drawn = 0;
-    fprintf(f, "set terminal svg size %d,%d dynamic noenhanced font 'sans,11' background '#ffffff'\n",
+    fprintf(f,
+            "set terminal svg size %d,%d dynamic noenhanced font 'sans,11' background '#ffffff'\n",
             p->width > 0 ? p->width : 720, p->height > 0 ? p->height : 360);
     fputs("set output\nset encoding utf8\nset grid\nset key outside right top\n", f);
     if (p->title != NULL) {
@@ -205,8 +206,9 @@ int nhref_plot_svg(char **svg, char *why, size_t len, const nhref_plot_t *p, siz
     close(fd[1]);
     fd[1] = -1;
     if (errno != 0) {
-        snprintf(why, len, "cannot run '%s' (%s; install gnuplot, e.g. Debian's gnuplot-nox, or "
-                           "name the program in $%s)",
+        snprintf(why, len,
+                 "cannot run '%s' (%s; install gnuplot, e.g. Debian's gnuplot-nox, or "
+                 "name the program in $%s)",
                  prog, strerror(errno), NHREF_PLOT_GNUPLOT_ENV);
         status = NHREF_ENOTFOUND;
         goto out;

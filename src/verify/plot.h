@@ -15,7 +15,7 @@ typedef struct {
                           gnuplot for SVG) */
     size_t n;
     const double *x, *y;
-    int points;        /* 1: points only; 0: a line through the points */
+    int points; /* 1: points only; 0: a line through the points */
 } nhref_plot_series_t;
 
 /* A straight line across the plot, with its label (NULL: none). */
@@ -28,10 +28,10 @@ typedef struct {
     const char *title, *xlabel, *ylabel; /* NULL: none */
     int logx, logy;                      /* 1: a log10 axis */
     size_t nhline;
-    const nhref_plot_line_t *hline;      /* horizontal lines (e.g. a threshold), at y */
+    const nhref_plot_line_t *hline; /* horizontal lines (e.g. a threshold), at y */
     size_t nvline;
-    const nhref_plot_line_t *vline;      /* vertical lines (e.g. an event), at x */
-    int width, height;                   /* pixels; 0: 720 x 360 */
+    const nhref_plot_line_t *vline; /* vertical lines (e.g. an event), at x */
+    int width, height;              /* pixels; 0: 720 x 360 */
 } nhref_plot_t;
 
 /* The environment variable naming the gnuplot program (default "gnuplot", looked

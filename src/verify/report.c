@@ -100,12 +100,12 @@ int nhref_verify_report_series(double *out, const nhref_verify_report_t *rep,
         return NHREF_EINVAL;
     }
     for (size_t i = 0; i < rep->nrows; i++)
-        out[i] = src != NULL                         ? src[i]
-                 : sc != NULL                        ? (double)sc[i]
-                 : what == NHREF_VERIFY_SERIES_T     ? rep->row_t[i]
-                 : what == NHREF_VERIFY_SERIES_LINE  ? (double)rep->row_line[i]
-                 : what == NHREF_VERIFY_SERIES_ROW   ? (double)rep->row[i]
-                                                     : (double)rep->row_where[i];
+        out[i] = src != NULL                        ? src[i]
+                 : sc != NULL                       ? (double)sc[i]
+                 : what == NHREF_VERIFY_SERIES_T    ? rep->row_t[i]
+                 : what == NHREF_VERIFY_SERIES_LINE ? (double)rep->row_line[i]
+                 : what == NHREF_VERIFY_SERIES_ROW  ? (double)rep->row[i]
+                                                    : (double)rep->row_where[i];
     return NHREF_OK;
 }
 
@@ -301,8 +301,9 @@ static json_t *jseries(const nhref_verify_report_t *rep, const double *y, const 
         json_array_append_new(jr, json_integer((json_int_t)rep->row[i]));
         json_array_append_new(jl, rep->row_line[i] > 0 ? json_integer((json_int_t)rep->row_line[i])
                                                        : json_null());
-        json_array_append_new(jy, val >= NHREF_ORACLE_DIGITS_EXACT ? json_real(NHREF_ORACLE_DIGITS_EXACT)
-                                                                  : jnum(val));
+        json_array_append_new(jy, val >= NHREF_ORACLE_DIGITS_EXACT
+                                      ? json_real(NHREF_ORACLE_DIGITS_EXACT)
+                                      : jnum(val));
     }
     json_object_set_new(o, "points", json_integer((json_int_t)nk));
     json_object_set_new(o, "rows", json_integer((json_int_t)n));
@@ -325,10 +326,11 @@ static json_t *jseries_all(const nhref_verify_report_t *rep)
         return json_null();
     o = json_object();
     json_object_set_new(o, "max_points", json_integer(NHREF_VERIFY_SERIES_MAX));
-    json_object_set_new(o, "rule", jstr("rows beyond the reference's end left out; above "
-                                        "max_points rows, consecutive rows in max_points "
-                                        "buckets, each keeping its row of the least digits "
-                                        "(of the largest |drift| for an integral)"));
+    json_object_set_new(o, "rule",
+                        jstr("rows beyond the reference's end left out; above "
+                             "max_points rows, consecutive rows in max_points "
+                             "buckets, each keeping its row of the least digits "
+                             "(of the largest |drift| for an integral)"));
     cols = json_object();
     for (size_t j = 0; j < rep->ncolumn; j++)
         json_object_set_new(cols, rep->column[j].name,
