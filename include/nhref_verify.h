@@ -210,6 +210,20 @@ int nhref_verify_map(nhref_verify_t *v, const char *yours, const char *name);
  */
 int nhref_verify_set_rigorous(nhref_verify_t *v, int on);
 
+/* nhref_verify_set_errors -- ON = 1: the report also records every input row's
+ * error and digits per compared column, under rigorous mode its distance to the
+ * enclosure, and the drift of each first integral per row (the row_* arrays of
+ * the report, docs/verify.md "Error over time"); 0: only the summaries (the
+ * default).
+ *
+ * Returns:   NHREF_OK; NHREF_EINVAL (ON neither 0 nor 1).
+ * Cost:      O(1) here; when the verification runs, a subtraction, a division and
+ *            a logarithm per row and column at the reference's precision, and
+ *            memory of about (3 + 2 x columns + integrals) x 8 bytes per row (x 2
+ *            under rigorous mode for the columns): O(rows x columns) only when on.
+ */
+int nhref_verify_set_errors(nhref_verify_t *v, int on);
+
 /* nhref_verify_set_separator -- the separator of the files read by
  * nhref_verify_file: ',', ';', '\t', or 0 to detect it (the default).
  *
@@ -289,6 +303,20 @@ typedef struct {
     double outside_radius;  /* there: r (rounded up) */
     double outside_value;   /* there: a (nearest double) */
     double outside_mid;     /* there: m (nearest double) */
+    /* Per row (nhref_verify_set_errors; else NULL): rep->nrows values each, row i
+     * being the input row rep->row[i] (time order). */
+    double *row_error;        /* |yours - reference| (nearest double); NaN where a side
+                                 is NaN or the row is not compared */
+    double *row_digits;       /* -log10(|yours - reference| / max(|reference|, 1)), the
+                                 measure of DIGITS (nhref_oracle_agree_digits):
+                                 NHREF_ORACLE_DIGITS_EXACT where equal (or both NaN),
+                                 -INFINITY where one side is NaN; NaN where the row is
+                                 not compared (rep->row_where) */
+    double *row_dist;         /* rigorous mode: a lower bound of the distance from
+                                 yours to the enclosure, rounded down (0: within it);
+                                 NaN without an enclosure; NULL outside rigorous mode */
+    signed char *row_outside; /* rigorous mode: 1 proven wrong (OUTSIDE), 0 enclosed
+                               and not proven wrong, -1 no enclosure; else NULL */
 } nhref_verify_column_t;
 
 /* The drift of a first integral along the input's states. */
@@ -305,7 +333,20 @@ typedef struct {
     nhref_verify_where_t worst;
     size_t rows;            /* rows after the first */
     size_t nan_rows;        /* rows where it is NaN */
+    double *row_drift;      /* nhref_verify_set_errors: rep->nrows values in the
+                               order of rep->row, I(t) - I(t_first) (nearest double;
+                               0 at t_first), NaN where not measured (before t_first,
+                               a row not compared, drift not computed); else NULL */
 } nhref_verify_drift_t;
+
+/* Where a row stands (rep->row_where). */
+typedef enum {
+    NHREF_VERIFY_ROW_COMPARED = 0, /* compared with the reference at its time */
+    NHREF_VERIFY_ROW_AT_END = 1,   /* past the reference's end within its time's
+                                      resolution: compared with the state at the end */
+    NHREF_VERIFY_ROW_BEYOND = 2    /* beyond the reference's end (a terminal event, a
+                                      blow-up): not judged */
+} nhref_verify_row_where_t;
 
 /* Where the reference ends, in one direction from t-start. */
 typedef struct {
@@ -398,6 +439,16 @@ typedef struct {
     nhref_verify_where_t drift_from; /* t_first */
     size_t ndrift;
     nhref_verify_drift_t *drift; /* the model's integral order */
+
+    /* the rows in time order (nhref_verify_set_errors; else 0 and NULL): the index
+     * of the per-row arrays of the columns and integrals */
+    int errors;               /* 1: the row_* arrays below and in the columns and
+                                 integrals are filled */
+    size_t *row;              /* nrows: the input row (0-based, input order) of row i,
+                                 sorted by time (ties in input order) */
+    size_t *row_line;         /* nrows: its file line (1-based), 0 for array input */
+    double *row_t;            /* nrows: its time (nearest double) */
+    unsigned char *row_where; /* nrows: an nhref_verify_row_where_t */
 } nhref_verify_report_t;
 
 /* ------------------------------------------------------------------ running it */
@@ -512,6 +563,60 @@ int nhref_verify_report_write_json(FILE *out, const nhref_verify_report_t *rep);
  * Cost:      linear in the size of the report.
  */
 int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep);
+
+/* What nhref_verify_report_series copies. */
+typedef enum {
+    NHREF_VERIFY_SERIES_T = 0,       /* rep->row_t */
+    NHREF_VERIFY_SERIES_LINE = 1,    /* rep->row_line */
+    NHREF_VERIFY_SERIES_ROW = 2,     /* rep->row */
+    NHREF_VERIFY_SERIES_WHERE = 3,   /* rep->row_where */
+    NHREF_VERIFY_SERIES_ERROR = 4,   /* the column NAME's row_error */
+    NHREF_VERIFY_SERIES_DIGITS = 5,  /* its row_digits */
+    NHREF_VERIFY_SERIES_DIST = 6,    /* its row_dist (rigorous mode) */
+    NHREF_VERIFY_SERIES_OUTSIDE = 7, /* its row_outside (rigorous mode) */
+    NHREF_VERIFY_SERIES_DRIFT = 8    /* the integral NAME's row_drift */
+} nhref_verify_series_t;
+
+/* nhref_verify_report_series -- OUT = the per-row series WHAT of REP (made with
+ * nhref_verify_set_errors), of the compared column NAME (its name in the input)
+ * or the first integral NAME for the per-column and per-integral series (NAME
+ * ignored otherwise), as doubles in time order: for the bindings, which need
+ * not mirror the report's struct.
+ *
+ * Shapes:    OUT: rep->nrows doubles (row, line, where and outside as exact
+ *            integers).
+ * Units:     as the fields named above.
+ * Returns:   NHREF_OK; NHREF_EINVAL (REP has no per-row series, WHAT unknown, or
+ *            DIST/OUTSIDE outside rigorous mode, a DRIFT not measured); NHREF_ENOTFOUND
+ *            (no compared column or integral NAME).  OUT is untouched on error.
+ * Cost:      O(rep->nrows + columns).
+ */
+int nhref_verify_report_series(double *out, const nhref_verify_report_t *rep,
+                               nhref_verify_series_t what, const char *name);
+
+/* nhref_verify_report_write_html -- REP as one self-contained HTML page to OUT (no
+ * external resource: styles inline, plots as inline SVG): the verdict, the
+ * metadata (model, parameters, initial state, the reference's digits, precision
+ * and level), the per-column table (and the rigorous one), the drift table, and,
+ * for a report made in errors mode (nhref_verify_set_errors), a plot of the
+ * digits vs t of every column with its threshold, a plot of the relative drift
+ * |I(t) - I(t_first)| / max(1, |I(t_first)|) vs t of every integral, the reference's
+ * end and the rows beyond it marked (docs/verify.md, "The HTML report").  Every
+ * string of the report is escaped.  The plots are drawn by gnuplot's SVG terminal
+ * ($NHREF_GNUPLOT, default "gnuplot" in PATH), each series cut to at most 2000
+ * points as the JSON series are.  When they cannot be drawn, the page says why in
+ * their place, and so does NOTE.
+ *
+ * Shapes:    NOTE: LEN bytes, NUL-terminated when LEN > 0: "" or why the plots are
+ *            missing (gnuplot absent or failed, no per-row errors recorded); NOTE
+ *            may be NULL when LEN is 0.
+ * Returns:   NHREF_OK (also when the plots are missing); NHREF_EIO (a write or the
+ *            flush failed); NHREF_ENOMEM.
+ * Cost:      linear in the size of the report and the rows; two runs of gnuplot
+ *            (about 20 ms each).
+ */
+int nhref_verify_report_write_html(FILE *out, const nhref_verify_report_t *rep, char *note,
+                                   size_t len);
 
 NHREF_END_DECLS
 

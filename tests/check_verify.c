@@ -307,6 +307,82 @@ START_TEST(test_rk4_order_from_doubles)
 }
 END_TEST
 
+/* errors mode (nhref_verify_set_errors): the rows in time order (given reversed),
+ * each column's least row_digits and largest row_error equal to its digits and
+ * max_error at its worst row, a drift of 0 at t_first whose largest |value| is the
+ * max_drift; nhref_verify_report_series copies them; none of it without errors
+ * mode */
+START_TEST(test_errors_per_row)
+{
+    double *values = malloc(102 * 6 * sizeof *values), *rev = malloc(102 * 6 * sizeof *rev);
+    double *out;
+    size_t rows = rk4_rows(values, 10, 200, 2);
+    nhref_verify_t *v = verifier("chaplygin_sleigh");
+    nhref_verify_report_t *rep;
+
+    for (size_t r = 0; r < rows; r++)
+        memcpy(rev + r * 6, values + (rows - 1 - r) * 6, 6 * sizeof *rev);
+    ck_assert_int_eq(nhref_verify_set_errors(v, 2), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_verify_doubles(&rep, v, 6, rk4_names, rows, rev), NHREF_OK);
+    ck_assert(!rep->errors && rep->row == NULL && rep->column[0].row_digits == NULL &&
+              rep->drift[0].row_drift == NULL);
+    out = malloc(rows * sizeof *out);
+    ck_assert_int_eq(nhref_verify_report_series(out, rep, NHREF_VERIFY_SERIES_T, NULL),
+                     NHREF_EINVAL);
+    nhref_verify_report_free(rep);
+
+    ck_assert_int_eq(nhref_verify_set_errors(v, 1), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_doubles(&rep, v, 6, rk4_names, rows, rev), NHREF_OK);
+    ck_assert(rep->errors);
+    for (size_t i = 0; i < rows; i++) {
+        ck_assert_uint_eq(rep->row[i], rows - 1 - i);
+        ck_assert_double_eq(rep->row_t[i], values[i * 6]);
+        ck_assert_uint_eq(rep->row_where[i], NHREF_VERIFY_ROW_COMPARED);
+    }
+    for (size_t j = 0; j < rep->ncolumn; j++) {
+        const nhref_verify_column_t *c = rep->column + j;
+        size_t imin = 0;
+        double emax = 0;
+        for (size_t i = 0; i < rows; i++) {
+            if (c->row_digits[i] < c->row_digits[imin])
+                imin = i;
+            emax = fmax(emax, c->row_error[i]);
+        }
+        ck_assert_double_eq(c->row_digits[imin], c->digits);
+        ck_assert_double_eq(emax, c->max_error);
+        ck_assert_uint_eq(rep->row[imin], c->worst.row);
+        ck_assert_double_eq(c->row_digits[0], NHREF_ORACLE_DIGITS_EXACT); /* t = 0: exact */
+        ck_assert_ptr_null(c->row_dist);
+        ck_assert_int_eq(nhref_verify_report_series(out, rep, NHREF_VERIFY_SERIES_DIGITS, c->name),
+                         NHREF_OK);
+        ck_assert_mem_eq(out, c->row_digits, rows * sizeof *out);
+    }
+    for (size_t k = 0; k < rep->ndrift; k++) {
+        double m = 0;
+        for (size_t i = 0; i < rows; i++)
+            m = fmax(m, fabs(rep->drift[k].row_drift[i]));
+        ck_assert_double_eq(rep->drift[k].row_drift[0], 0);
+        ck_assert_double_eq(m, rep->drift[k].max_drift);
+    }
+    ck_assert_int_eq(nhref_verify_report_series(out, rep, NHREF_VERIFY_SERIES_ROW, NULL), NHREF_OK);
+    ck_assert_double_eq(out[0], (double)(rows - 1));
+    ck_assert_int_eq(nhref_verify_report_series(out, rep, NHREF_VERIFY_SERIES_DIST, "x"),
+                     NHREF_EINVAL); /* not rigorous */
+    ck_assert_int_eq(nhref_verify_report_series(out, rep, NHREF_VERIFY_SERIES_ERROR, "q"),
+                     NHREF_ENOTFOUND);
+    ck_assert_int_eq(nhref_verify_report_series(out, rep, NHREF_VERIFY_SERIES_DRIFT, "E"),
+                     NHREF_OK);
+    ck_assert_mem_eq(out, rep->drift[0].row_drift, rows * sizeof *out);
+    ck_assert_int_eq(nhref_verify_report_series(out, rep, (nhref_verify_series_t)99, NULL),
+                     NHREF_EINVAL);
+    nhref_verify_report_free(rep);
+    nhref_verify_free(v);
+    free(out);
+    free(values);
+    free(rev);
+}
+END_TEST
+
 /* the skater falls at the golden file's event time; rows after it fail the
  * verdict, named; a row at the fall time rounded to 17 digits is the end */
 START_TEST(test_rows_beyond_the_fall)
@@ -1295,6 +1371,7 @@ static Suite *verify_suite(void)
     tcase_add_test(tc, test_strings_equal_file);
     tcase_add_test(tc, test_perturbed_value_located);
     tcase_add_test(tc, test_rk4_order_from_doubles);
+    tcase_add_test(tc, test_errors_per_row);
     tcase_add_test(tc, test_rows_beyond_the_fall);
     tcase_add_test(tc, test_thresholds);
     tcase_add_test(tc, test_reference_errors);

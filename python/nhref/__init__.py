@@ -466,10 +466,34 @@ class Report:
                 min_digits, pass, worst row/line/t, ...)
     drift       {integral: drift digits along the input} (None where not measured)
     reference   the reference's model, parameters, initial state, digits, end
+    level       "VALIDATED", or "PROVEN" (rigorous=True and the verdict proven)
+
+    With verify(..., errors=True), every input row in time order (ties in input
+    order), as numpy arrays of the same length (docs/verify.md, "Error over time");
+    else these are None:
+    t           the rows' times (float64)
+    line        their file lines (int64; 0 for arrays), row: their 0-based input rows
+    where       int8: 0 compared, 1 past the reference's end within the resolution
+                of its time (compared with the state there), 2 beyond the end (not
+                judged: NaN errors)
+    errors      {column: |yours - reference|} (float64; NaN where not judged)
+    row_digits  {column: -log10(|yours - reference| / max(|reference|, 1))} (inf
+                where equal, -inf where one side is NaN, NaN where not judged);
+                its minimum is digits[column]
+    dist        rigorous=True: {column: a lower bound of the distance from yours to
+                the proven enclosure (0: within it; NaN: no enclosure)}; else None
+    row_drift   {integral: I(t) - I(t_first) along your states} (NaN where not
+                measured)
     """
 
-    def __init__(self, d):
+    def __init__(self, d, rows=None):
         self.json = d
+        self.level = d["level"]
+        self.t = self.line = self.row = self.where = None
+        self.errors = self.row_digits = self.dist = self.row_drift = None
+        if rows is not None:
+            for k, val in rows.items():
+                setattr(self, k, val)
         self.passed = bool(d["pass"])
         self.summary = d["summary"]
         self.columns = d["columns"]
@@ -495,6 +519,44 @@ class Report:
 
     def __repr__(self):
         return "<nhref.Report %s>" % self.summary
+
+    def plot(self, ax=None, columns=None, threshold=True):
+        """Draw the digits of agreement vs t of each column (or of COLUMNS) with
+        matplotlib, the thresholds dashed, the reference's end (when rows lie beyond
+        it) dotted; return the Axes.  Rows equal to the reference are drawn at the
+        reference's digits.  Needs verify(..., errors=True) (else RuntimeError) and
+        matplotlib (else ImportError saying so)."""
+        if self.t is None:
+            raise RuntimeError("Report.plot: no per-row errors; call nhref.verify(..., errors=True)")
+        try:
+            import matplotlib.pyplot as plt
+        except ImportError as e:
+            raise ImportError("Report.plot needs matplotlib (Debian: python3-matplotlib; "
+                              "pip install matplotlib): %s" % e) from None
+        if ax is None:
+            ax = plt.figure().add_subplot(1, 1, 1)
+        cap = float(self.reference["digits"])
+        judged = self.where != 2
+        names = list(self.errors) if columns is None else list(columns)
+        for name in names:
+            if name not in self.row_digits:
+                raise KeyError("Report.plot: no compared column %r (columns: %s)"
+                               % (name, ", ".join(self.row_digits)))
+            d = np.minimum(self.row_digits[name], cap)
+            ax.plot(self.t[judged], d[judged], label=name)
+        if threshold:
+            for m in sorted({self.column(n)["min_digits"] for n in names}):
+                ax.axhline(m, linestyle="--", color="0.3", linewidth=1)
+        for side in ("backward", "forward"):
+            e = self.reference.get(side)
+            if e and e["rows_beyond"] > 0 and e["t_end"] is not None:
+                ax.axvline(float(e["t_end"]), linestyle=":", color="0.3",
+                           label="end of the reference (%s)" % (e["event"] or e["outcome"]))
+        ax.set_xlabel("t")
+        ax.set_ylabel("digits of agreement")
+        ax.set_title(self.summary if len(self.summary) < 80 else self.summary[:77] + "...")
+        ax.legend()
+        return ax
 
 
 def _digits(rec):
@@ -554,8 +616,39 @@ def _thresholds(v, setter, spec, what):
         _check(status, _text(_lib.nhref_verify_error(v)) or "%s %r" % (what, d))
 
 
+def _report_rows(rep, d, rigorous):
+    """The per-row arrays of the C report REP (made with errors on), for Report."""
+    n = d["input"]["rows"]
+
+    def series(what, name=None):
+        out = np.empty(n, dtype=np.float64)
+        _check(_lib.nhref_verify_report_series(out.ctypes.data_as(ctypes.POINTER(ctypes.c_double)),
+                                               rep, what, _lib.enc(name) if name else None),
+               "verify: no per-row series %d of %r" % (what, name))
+        return out
+
+    cols = [c["name"] for c in d["columns"]]
+    ints = [i["name"] for i in d["drift"]["integrals"]] if d["drift"]["computed"] else []
+    rows = {
+        "t": series(_lib.NHREF_VERIFY_SERIES_T),
+        "line": series(_lib.NHREF_VERIFY_SERIES_LINE).astype(np.int64),
+        "row": series(_lib.NHREF_VERIFY_SERIES_ROW).astype(np.int64),
+        "where": series(_lib.NHREF_VERIFY_SERIES_WHERE).astype(np.int8),
+        "errors": {c: series(_lib.NHREF_VERIFY_SERIES_ERROR, c) for c in cols},
+        "row_digits": {c: series(_lib.NHREF_VERIFY_SERIES_DIGITS, c) for c in cols},
+        "row_drift": {i: series(_lib.NHREF_VERIFY_SERIES_DRIFT, i) for i in ints},
+    }
+    exact = 1e6  # NHREF_ORACLE_DIGITS_EXACT: equal values
+    for c in cols:
+        rows["row_digits"][c][rows["row_digits"][c] >= exact] = math.inf
+    if rigorous:
+        rows["dist"] = {c: series(_lib.NHREF_VERIFY_SERIES_DIST, c) for c in cols}
+    return rows
+
+
 def verify(data, model=None, *, golden=None, params=None, init=None, t_start=None, digits=None,
-           min_digits=None, min_drift_digits=None, map=None, sep=None, names=None):
+           min_digits=None, min_drift_digits=None, map=None, sep=None, names=None,
+           rigorous=False, errors=False):
     """Judge a trajectory against nhref's reference (nhref_verify.h); return a Report.
 
     data        a CSV path, a pandas DataFrame (an index named like a column, e.g.
@@ -574,6 +667,14 @@ def verify(data, model=None, *, golden=None, params=None, init=None, t_start=Non
     min_drift_digits   the same for the drift of the first integrals (default none)
     map         {your name: model's name}, e.g. {"time": "t"}
     sep         the separator of a file: ",", ";", "\\t" (default: detected)
+    rigorous    also judge against PROVEN enclosures of the true solution (`nhref
+                verify --rigorous`): the Report's level, and per column
+                column(name)["rigorous"]
+    errors      also record every row's error and digits (and with rigorous=True
+                its distance to the enclosure) and each integral's drift: the
+                Report's t, line, row, where, errors, row_digits, dist, row_drift
+                (numpy arrays; `nhref verify --errors`); needs numpy.  Memory
+                O(rows x columns).
     Raises NhrefError for bad input (the message names the column, row, file:line)."""
     v = ctypes.c_void_p()
     _check(_lib.nhref_verify_new(ctypes.byref(v)), "out of memory")
@@ -608,6 +709,13 @@ def verify(data, model=None, *, golden=None, params=None, init=None, t_start=Non
             _check(_lib.nhref_verify_map(v, _lib.enc(yours), _lib.enc(theirs)), err())
         if sep is not None:
             _check(_lib.nhref_verify_set_separator(v, sep.encode()), err())
+        if rigorous not in (False, True) or errors not in (False, True):
+            raise TypeError("verify: rigorous and errors are True or False, got %r and %r"
+                            % (rigorous, errors))
+        _check(_lib.nhref_verify_set_rigorous(v, int(rigorous)), err())
+        if errors:
+            _need_numpy("verify(..., errors=True)")
+        _check(_lib.nhref_verify_set_errors(v, int(errors)), err())
         src = _columns(data, names)
         if src[0] == "file":
             status = _lib.nhref_verify_file(ctypes.byref(rep), v, _lib.enc(src[1]))
@@ -626,7 +734,8 @@ def verify(data, model=None, *, golden=None, params=None, init=None, t_start=Non
             raise MemoryError("nhref: the report could not be written as JSON")
         buf = ctypes.create_string_buffer(n + 1)
         _lib.nhref_verify_report_json(buf, n + 1, rep)
-        return Report(json.loads(buf.value.decode()))
+        d = json.loads(buf.value.decode())
+        return Report(d, _report_rows(rep, d, rigorous) if errors else None)
     finally:
         if rep:
             _lib.nhref_verify_report_free(rep)

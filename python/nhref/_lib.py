@@ -194,6 +194,14 @@ nhref_verify_strings = _proto("nhref_verify_strings", c_int, P(c_void_p), c_void
 nhref_verify_doubles = _proto("nhref_verify_doubles", c_int, P(c_void_p), c_void_p, c_size_t,
                               P(c_char_p), c_size_t, P(c_double))
 nhref_verify_report_free = _proto("nhref_verify_report_free", None, c_void_p)
+nhref_verify_set_rigorous = _proto("nhref_verify_set_rigorous", c_int, c_void_p, c_int)
+nhref_verify_set_errors = _proto("nhref_verify_set_errors", c_int, c_void_p, c_int)
+nhref_verify_report_series = _proto("nhref_verify_report_series", c_int, P(c_double), c_void_p,
+                                    c_int, c_char_p)
+# nhref_verify_series_t
+(NHREF_VERIFY_SERIES_T, NHREF_VERIFY_SERIES_LINE, NHREF_VERIFY_SERIES_ROW,
+ NHREF_VERIFY_SERIES_WHERE, NHREF_VERIFY_SERIES_ERROR, NHREF_VERIFY_SERIES_DIGITS,
+ NHREF_VERIFY_SERIES_DIST, NHREF_VERIFY_SERIES_OUTSIDE, NHREF_VERIFY_SERIES_DRIFT) = range(9)
 nhref_verify_report_json = _proto("nhref_verify_report_json", c_size_t, c_char_p, c_size_t,
                                   c_void_p)
 

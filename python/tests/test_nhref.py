@@ -456,6 +456,76 @@ class TestVerify(unittest.TestCase):
         self.assertEqual((fwd["outcome"], fwd["event"], fwd["rows_beyond"]), ("event", "fall", 1))
         self.assertIn("the event 'fall' at t = 1.3292844320015225928", rep.summary)
 
+    def test_errors_per_row(self):
+        # rows shuffled: the arrays come in time order and .row maps back to the input;
+        # the identities: min of row_digits = digits, max of errors = max_error; the
+        # measure -log10(err / max(|ref|, 1)) with |ref| ~ |yours| (err < 1e-7)
+        rows = rk4(0.05)
+        perm = np.random.default_rng(25).permutation(len(rows))
+        data = dict(zip(NAMES, rows[perm].T))
+        rep = nhref.verify(data, "chaplygin_sleigh", errors=True)
+        self.assertIsNone(nhref.verify(data, "chaplygin_sleigh").t)
+        self.assertEqual(len(rep.t), len(rows))
+        np.testing.assert_array_equal(rep.t, rows[:, 0])
+        np.testing.assert_array_equal(rep.t, data["t"][rep.row])
+        np.testing.assert_array_equal(rep.line, 0)
+        np.testing.assert_array_equal(rep.where, 0)
+        self.assertIsNone(rep.dist)
+        for j, name in enumerate(NAMES[1:], 1):
+            err, dig = rep.errors[name], rep.row_digits[name]
+            self.assertEqual(np.min(dig), rep.digits[name])
+            self.assertEqual(np.max(err), rep.column(name)["max_error"])
+            self.assertEqual(rep.t[np.argmin(dig)], rep.column(name)["worst"]["t"])
+            pos = err > 0
+            want = -np.log10(err[pos] / np.maximum(np.abs(rows[pos, j]), 1))
+            np.testing.assert_allclose(dig[pos], want, rtol=0, atol=1e-6)
+            self.assertTrue(np.all(np.isinf(dig[~pos])))
+        self.assertEqual(sorted(rep.row_drift), ["E", "P1", "P2", "t0"])
+        self.assertEqual(np.max(np.abs(rep.row_drift["E"])), rep.json["drift"]["integrals"][0]["max_drift"])
+
+    def test_errors_rigorous(self):
+        # nhref's own 30-digit values with x at t = 1 moved by 1e-6: PROVEN FAIL there, and
+        # the distance to the enclosure is that 1e-6 (less a radius < 1e-25) at that row only
+        tr = nhref.run("chaplygin_sleigh", t=[0, 0.5, 1, 1.5, 2], digits=30)
+        text = {n: tr.strings(n) for n in NAMES}
+        text["x"][2] = str(decimal.Decimal(text["x"][2]) + decimal.Decimal("1e-6"))
+        rep = nhref.verify(text, "chaplygin_sleigh", min_digits=20, rigorous=True, errors=True)
+        self.assertEqual(rep.level, "PROVEN")
+        self.assertFalse(rep.passed)
+        d = rep.dist["x"]
+        self.assertEqual(int(np.argmax(d)), 2)
+        self.assertAlmostEqual(d[2] / 1e-6, 1, places=12)
+        self.assertTrue(np.all(np.delete(d, 2) < 1e-25), d)
+        self.assertTrue(np.all(rep.dist["v"] < 1e-25))
+        # without the perturbation: PROVEN PASS
+        ok = nhref.verify({n: tr.strings(n) for n in NAMES}, "chaplygin_sleigh", min_digits=20,
+                          rigorous=True)
+        self.assertEqual((ok.passed, ok.level), (True, "PROVEN"))
+
+    def test_report_plot(self):
+        rep = nhref.verify(dict(zip(NAMES, rk4(0.1).T)), "chaplygin_sleigh")
+        with self.assertRaisesRegex(RuntimeError, r"errors=True"):
+            rep.plot()
+        try:
+            import matplotlib
+        except ImportError:
+            self.skipTest("matplotlib is missing (Debian: python3-matplotlib)")
+        matplotlib.use("Agg")
+        rep = nhref.verify(dict(zip(NAMES, rk4(0.1).T)), "chaplygin_sleigh", errors=True)
+        ax = rep.plot()
+        # one line per column, drawn through every row; the threshold at 6
+        self.assertEqual([ln.get_label() for ln in ax.get_lines()[:5]], NAMES[1:])
+        np.testing.assert_array_equal(ax.get_lines()[0].get_xdata(), rep.t)
+        self.assertEqual(list(ax.get_lines()[5].get_ydata()), [6, 6])
+        with self.assertRaisesRegex(KeyError, "no compared column 'q'"):
+            rep.plot(columns=["q"])
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "digits.png")
+            ax.figure.savefig(path)
+            with open(path, "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+            self.assertGreater(os.path.getsize(path), 10000)
+
 
 
 class TestStrictArguments(unittest.TestCase):

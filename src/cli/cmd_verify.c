@@ -76,6 +76,15 @@ static void usage(FILE *out)
             "                          output, the text report is then left out and the\n"
             "                          verdict goes to stderr); schema in docs/verify.md\n"
             "      --junit FILE        write JUnit XML to FILE: one test case per column\n"
+            "      --errors FILE       write every row's error to FILE ('-': standard\n"
+            "                          output), a CSV in time order: t, line, per column\n"
+            "                          COL_err, COL_digits (and COL_dist with --rigorous),\n"
+            "                          per first integral I_drift, and where (0 compared,\n"
+            "                          1 at the reference's end, 2 beyond it: not judged)\n"
+            "      --report FILE.html  write a self-contained HTML page: the verdict, the\n"
+            "                          tables, the metadata, and plots of the digits and\n"
+            "                          the drift vs t (drawn by gnuplot: without it the\n"
+            "                          page says why the plots are missing)\n"
             "  -q, --quiet             no progress on stderr\n"
             "  -h, --help              show this help and exit\n\n"
             "Digits of agreement of a value a with the reference b:\n"
@@ -109,6 +118,7 @@ static void usage(FILE *out)
 /* ------------------------------------------------------------------ the command line */
 typedef struct {
     const char *traj, *golden, *model_name, *t_start, *json, *junit;
+    const char *errors, *report; /* --errors, --report */
     char *param[MAX_ASSIGN], *init[MAX_ASSIGN], *min[MAX_ASSIGN], *drift[MAX_ASSIGN],
         *map[MAX_ASSIGN];
     size_t nparam, ninit, nmin, ndrift, nmap;
@@ -149,7 +159,8 @@ static int add_arg(char **list, size_t *n, char *arg, const char *option)
  * or -1 after --help. */
 static int parse_args(args_t *a, int argc, char **argv)
 {
-    enum { OPT_T_START = 256, OPT_DRIFT, OPT_MAP, OPT_SEP, OPT_JSON, OPT_JUNIT, OPT_RIGOROUS };
+    enum { OPT_T_START = 256, OPT_DRIFT, OPT_MAP, OPT_SEP, OPT_JSON, OPT_JUNIT, OPT_RIGOROUS,
+           OPT_ERRORS, OPT_REPORT };
     static const struct option longopts[] = {{"param", required_argument, NULL, 'p'},
                                              {"init", required_argument, NULL, 'i'},
                                              {"t-start", required_argument, NULL, OPT_T_START},
@@ -163,6 +174,8 @@ static int parse_args(args_t *a, int argc, char **argv)
                                              {"json", required_argument, NULL, OPT_JSON},
                                              {"junit", required_argument, NULL, OPT_JUNIT},
                                              {"rigorous", no_argument, NULL, OPT_RIGOROUS},
+                                             {"errors", required_argument, NULL, OPT_ERRORS},
+                                             {"report", required_argument, NULL, OPT_REPORT},
                                              {"quiet", no_argument, NULL, 'q'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
@@ -226,6 +239,12 @@ static int parse_args(args_t *a, int argc, char **argv)
         case 'q':
             a->quiet = 1;
             break;
+        case OPT_ERRORS:
+            a->errors = optarg;
+            break;
+        case OPT_REPORT:
+            a->report = optarg;
+            break;
         case OPT_RIGOROUS:
             a->rigorous = 1;
             break;
@@ -272,21 +291,29 @@ static int parse_args(args_t *a, int argc, char **argv)
         cli_error("TRAJECTORY and --golden FILE cannot both be standard input ('-')");
         return CLI_USAGE;
     }
-    if (a->json != NULL && a->junit != NULL && strcmp(a->json, "-") == 0 &&
-        strcmp(a->junit, "-") == 0) {
-        cli_error("--json and --junit cannot both write to standard output ('-')");
-        return CLI_USAGE;
-    }
     /* an output onto another output or onto an input: one report would replace the other,
      * or the report the data it was made from */
     {
-        const char *out[2] = {a->json, a->junit}, *oname[2] = {"--json", "--junit"};
+        enum { NOUT = 4 };
+        const char *out[NOUT] = {a->json, a->junit, a->errors, a->report};
+        const char *oname[NOUT] = {"--json", "--junit", "--errors", "--report"};
         const char *in[2] = {a->traj, a->golden}, *iname[2] = {"TRAJECTORY", "--golden"};
-        if (out[0] != NULL && out[1] != NULL && cli_same_file(out[0], out[1])) {
-            cli_error("--json and --junit name the same file '%s': give two files", out[0]);
-            return CLI_USAGE;
-        }
-        for (int o = 0; o < 2; o++)
+        for (int o = 0; o < NOUT; o++)
+            for (int p = 0; p < o; p++) {
+                if (out[o] == NULL || out[p] == NULL)
+                    continue;
+                if (strcmp(out[o], "-") == 0 && strcmp(out[p], "-") == 0) {
+                    cli_error("%s and %s cannot both write to standard output ('-')", oname[p],
+                              oname[o]);
+                    return CLI_USAGE;
+                }
+                if (cli_same_file(out[p], out[o])) {
+                    cli_error("%s and %s name the same file '%s': give two files", oname[p],
+                              oname[o], out[p]);
+                    return CLI_USAGE;
+                }
+            }
+        for (int o = 0; o < NOUT; o++)
             for (int i = 0; i < 2; i++)
                 if (out[o] != NULL && in[i] != NULL && cli_same_file(out[o], in[i])) {
                     cli_error("%s '%s' is the %s file: the report would replace its input; "
@@ -610,6 +637,61 @@ static int write_output(const nhref_verify_report_t *rep, const char *path, cons
     return CLI_OK;
 }
 
+/* --errors: one row per input row in time order (docs/verify.md, "Error over time") */
+static int write_errors(FILE *out, const nhref_verify_report_t *rep)
+{
+    fprintf(out, "t,line");
+    for (size_t j = 0; j < rep->ncolumn; j++) {
+        const char *n = rep->column[j].name;
+        fprintf(out, ",%s_err,%s_digits", n, n);
+        if (rep->column[j].row_dist != NULL)
+            fprintf(out, ",%s_dist", n);
+    }
+    for (size_t k = 0; k < rep->ndrift; k++)
+        if (rep->drift[k].row_drift != NULL)
+            fprintf(out, ",%s_drift", rep->drift[k].name);
+    fprintf(out, ",where\n");
+    fprintf(out, "# nhref verify errors: per-row errors of %s against %s\n",
+            strcmp(rep->source, "-") == 0 ? "(standard input)" : rep->source, rep->model);
+    fprintf(out, "# reference: %s at %g digits (%ld bits); level %s\n", rep->scheme, rep->digits,
+            rep->prec, rep->level != NULL ? rep->level : "VALIDATED");
+    fprintf(out, "# COL_err = |yours - reference|; COL_digits = -log10(COL_err / max(|reference|, "
+                 "1)) (inf: equal; -inf: NaN on one side; nan: not judged)\n");
+    if (rep->proven.ran)
+        fprintf(out, "# COL_dist: a lower bound of the distance from yours to the proven "
+                     "enclosure (0: within it; nan: no enclosure)\n");
+    fprintf(out, "# I_drift = I(t) - I(t_first) along your states (nan: not measured)\n");
+    fprintf(out, "# where: 0 compared, 1 past the reference's end within the resolution of its "
+                 "time, 2 beyond the end (not judged)\n");
+    fprintf(out, "# line: the input's file line (0 for array input)\n");
+    for (size_t i = 0; i < rep->nrows; i++) {
+        fprintf(out, "%.17g,%zu", rep->row_t[i], rep->row_line[i]);
+        for (size_t j = 0; j < rep->ncolumn; j++) {
+            const nhref_verify_column_t *c = rep->column + j;
+            double dg = c->row_digits[i];
+            fprintf(out, ",%.17g,", c->row_error[i]);
+            if (dg >= NHREF_ORACLE_DIGITS_EXACT)
+                fputs("inf", out);
+            else
+                fprintf(out, "%.17g", dg);
+            if (c->row_dist != NULL)
+                fprintf(out, ",%.17g", c->row_dist[i]);
+        }
+        for (size_t k = 0; k < rep->ndrift; k++)
+            if (rep->drift[k].row_drift != NULL)
+                fprintf(out, ",%.17g", rep->drift[k].row_drift[i]);
+        fprintf(out, ",%d\n", (int)rep->row_where[i]);
+    }
+    return fflush(out) != 0 || ferror(out) ? NHREF_EIO : NHREF_OK;
+}
+
+/* --report: the HTML page; why its plots are missing in HTML_NOTE */
+static char html_note[700];
+static int write_html(FILE *out, const nhref_verify_report_t *rep)
+{
+    return nhref_verify_report_write_html(out, rep, html_note, sizeof html_note);
+}
+
 /* ------------------------------------------------------------------ the command */
 int cmd_verify(int argc, char **argv)
 {
@@ -654,6 +736,11 @@ int cmd_verify(int argc, char **argv)
         rc = lib_error(v, status, "--sep: ");
     if (rc == CLI_OK && (status = nhref_verify_set_rigorous(v, a.rigorous)) != NHREF_OK)
         rc = lib_error(v, status, "--rigorous: ");
+    /* the per-row errors: for --errors, --report and the JSON series */
+    if (rc == CLI_OK &&
+        (status = nhref_verify_set_errors(v, a.errors != NULL || a.report != NULL ||
+                                                 a.json != NULL)) != NHREF_OK)
+        rc = lib_error(v, status, "--errors: ");
     if (rc != CLI_OK) {
         nhref_verify_free(v);
         return rc;
@@ -671,7 +758,9 @@ int cmd_verify(int argc, char **argv)
     }
 
     json_stdout = (a.json != NULL && strcmp(a.json, "-") == 0) ||
-                  (a.junit != NULL && strcmp(a.junit, "-") == 0);
+                  (a.junit != NULL && strcmp(a.junit, "-") == 0) ||
+                  (a.errors != NULL && strcmp(a.errors, "-") == 0) ||
+                  (a.report != NULL && strcmp(a.report, "-") == 0);
     text_out = !json_stdout;
     if (text_out) {
         print_report(stdout, rep);
@@ -686,6 +775,14 @@ int cmd_verify(int argc, char **argv)
         rc = write_output(rep, a.json, "--json", nhref_verify_report_write_json);
     if (rc == CLI_OK && a.junit != NULL)
         rc = write_output(rep, a.junit, "--junit", nhref_verify_report_write_junit);
+    if (rc == CLI_OK && a.errors != NULL)
+        rc = write_output(rep, a.errors, "--errors", write_errors);
+    if (rc == CLI_OK && a.report != NULL) {
+        html_note[0] = '\0';
+        rc = write_output(rep, a.report, "--report", write_html);
+        if (html_note[0] != '\0')
+            cli_error("warning: --report %s: %s", a.report, html_note);
+    }
     if (rc == CLI_OK && !rep->pass)
         rc = CLI_FAIL;
     nhref_verify_report_free(rep);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "nhref.h"
+#include "verify_internal.h"
 
 static void free_strings(char **s, size_t n)
 {
@@ -44,12 +45,68 @@ void nhref_verify_report_free(nhref_verify_report_t *rep)
     free(rep->closed_form_note);
     free(rep->closed_form_worst);
     if (rep->column != NULL)
-        for (size_t j = 0; j < rep->ncolumn; j++)
+        for (size_t j = 0; j < rep->ncolumn; j++) {
             free(rep->column[j].name);
+            free(rep->column[j].row_error);
+            free(rep->column[j].row_digits);
+            free(rep->column[j].row_dist);
+            free(rep->column[j].row_outside);
+        }
     free(rep->column);
     free(rep->drift_note);
+    if (rep->drift != NULL)
+        for (size_t k = 0; k < rep->ndrift; k++)
+            free(rep->drift[k].row_drift);
     free(rep->drift);
+    free(rep->row);
+    free(rep->row_line);
+    free(rep->row_t);
+    free(rep->row_where);
     free(rep);
+}
+
+int nhref_verify_report_series(double *out, const nhref_verify_report_t *rep,
+                               nhref_verify_series_t what, const char *name)
+{
+    const double *src = NULL;
+    const signed char *sc = NULL;
+    if (rep == NULL || !rep->errors)
+        return NHREF_EINVAL;
+    if (what >= NHREF_VERIFY_SERIES_ERROR && what <= NHREF_VERIFY_SERIES_OUTSIDE) {
+        const nhref_verify_column_t *c = NULL;
+        for (size_t j = 0; j < rep->ncolumn && c == NULL && name != NULL; j++)
+            if (strcmp(rep->column[j].name, name) == 0)
+                c = rep->column + j;
+        if (c == NULL)
+            return NHREF_ENOTFOUND;
+        src = what == NHREF_VERIFY_SERIES_ERROR    ? c->row_error
+              : what == NHREF_VERIFY_SERIES_DIGITS ? c->row_digits
+              : what == NHREF_VERIFY_SERIES_DIST   ? c->row_dist
+                                                   : NULL;
+        sc = what == NHREF_VERIFY_SERIES_OUTSIDE ? c->row_outside : NULL;
+        if (src == NULL && sc == NULL)
+            return NHREF_EINVAL;
+    } else if (what == NHREF_VERIFY_SERIES_DRIFT) {
+        const nhref_verify_drift_t *d = NULL;
+        for (size_t k = 0; k < rep->ndrift && d == NULL && name != NULL; k++)
+            if (strcmp(rep->drift[k].name, name) == 0)
+                d = rep->drift + k;
+        if (d == NULL)
+            return NHREF_ENOTFOUND;
+        if ((src = d->row_drift) == NULL)
+            return NHREF_EINVAL;
+    } else if (what != NHREF_VERIFY_SERIES_T && what != NHREF_VERIFY_SERIES_LINE &&
+               what != NHREF_VERIFY_SERIES_ROW && what != NHREF_VERIFY_SERIES_WHERE) {
+        return NHREF_EINVAL;
+    }
+    for (size_t i = 0; i < rep->nrows; i++)
+        out[i] = src != NULL                        ? src[i]
+                 : sc != NULL                       ? (double)sc[i]
+                 : what == NHREF_VERIFY_SERIES_T    ? rep->row_t[i]
+                 : what == NHREF_VERIFY_SERIES_LINE ? (double)rep->row_line[i]
+                 : what == NHREF_VERIFY_SERIES_ROW  ? (double)rep->row[i]
+                                                    : (double)rep->row_where[i];
+    return NHREF_OK;
 }
 
 /* ------------------------------------------------------------------ JSON */
@@ -211,6 +268,83 @@ static json_t *jcolumn_proof(const nhref_verify_column_t *c)
     return o;
 }
 
+/* A series of REP (errors mode): Y over the compared rows (row_where not BEYOND),
+ * cut by nhref_verify_decimate (KEEP_MAX as there) to NHREF_VERIFY_SERIES_MAX
+ * points: {"t": [...], "row": [...], "line": [...], NAME: [...]}; digits of an
+ * exact match as NHREF_ORACLE_DIGITS_EXACT, other values that are not finite as
+ * null. */
+static json_t *jseries(const nhref_verify_report_t *rep, const double *y, const char *name,
+                       int keep_max)
+{
+    size_t n = 0, nk;
+    size_t *idx = malloc((rep->nrows ? rep->nrows : 1) * sizeof *idx);
+    double *yy = malloc((rep->nrows ? rep->nrows : 1) * sizeof *yy);
+    size_t *keep = malloc((rep->nrows ? rep->nrows : 1) * sizeof *keep);
+    json_t *o = NULL, *jt, *jr, *jl, *jy;
+    if (idx == NULL || yy == NULL || keep == NULL)
+        goto out;
+    for (size_t i = 0; i < rep->nrows; i++)
+        if (rep->row_where[i] != NHREF_VERIFY_ROW_BEYOND) {
+            idx[n] = i;
+            yy[n++] = y[i];
+        }
+    nk = nhref_verify_decimate(keep, yy, n, NHREF_VERIFY_SERIES_MAX, keep_max);
+    o = json_object();
+    jt = json_array();
+    jr = json_array();
+    jl = json_array();
+    jy = json_array();
+    for (size_t k = 0; k < nk; k++) {
+        size_t i = idx[keep[k]];
+        double val = y[i];
+        json_array_append_new(jt, jnum(rep->row_t[i]));
+        json_array_append_new(jr, json_integer((json_int_t)rep->row[i]));
+        json_array_append_new(jl, rep->row_line[i] > 0 ? json_integer((json_int_t)rep->row_line[i])
+                                                       : json_null());
+        json_array_append_new(jy, val >= NHREF_ORACLE_DIGITS_EXACT
+                                      ? json_real(NHREF_ORACLE_DIGITS_EXACT)
+                                      : jnum(val));
+    }
+    json_object_set_new(o, "points", json_integer((json_int_t)nk));
+    json_object_set_new(o, "rows", json_integer((json_int_t)n));
+    json_object_set_new(o, "t", jt);
+    json_object_set_new(o, "row", jr);
+    json_object_set_new(o, "line", jl);
+    json_object_set_new(o, name, jy);
+out:
+    free(idx);
+    free(yy);
+    free(keep);
+    return o != NULL ? o : json_null();
+}
+
+/* the "series" member: null unless errors mode */
+static json_t *jseries_all(const nhref_verify_report_t *rep)
+{
+    json_t *o, *cols, *ints;
+    if (!rep->errors)
+        return json_null();
+    o = json_object();
+    json_object_set_new(o, "max_points", json_integer(NHREF_VERIFY_SERIES_MAX));
+    json_object_set_new(o, "rule",
+                        jstr("rows beyond the reference's end left out; above "
+                             "max_points rows, consecutive rows in max_points "
+                             "buckets, each keeping its row of the least digits "
+                             "(of the largest |drift| for an integral)"));
+    cols = json_object();
+    for (size_t j = 0; j < rep->ncolumn; j++)
+        json_object_set_new(cols, rep->column[j].name,
+                            jseries(rep, rep->column[j].row_digits, "digits", 0));
+    json_object_set_new(o, "columns", cols);
+    ints = json_object();
+    for (size_t k = 0; rep->drift_computed && k < rep->ndrift; k++)
+        if (rep->drift[k].defined && rep->drift[k].row_drift != NULL)
+            json_object_set_new(ints, rep->drift[k].name,
+                                jseries(rep, rep->drift[k].row_drift, "drift", 1));
+    json_object_set_new(o, "drift", ints);
+    return o;
+}
+
 static json_t *report_json(const nhref_verify_report_t *rep)
 {
     json_t *root = json_object(), *in, *ref, *params, *init, *nc, *cf, *cols, *dr, *ints;
@@ -346,6 +480,7 @@ static json_t *report_json(const nhref_verify_report_t *rep)
     }
     json_object_set_new(dr, "integrals", ints);
     json_object_set_new(root, "drift", dr);
+    json_object_set_new(root, "series", jseries_all(rep));
     return root;
 }
 
@@ -386,7 +521,7 @@ int nhref_verify_report_write_json(FILE *out, const nhref_verify_report_t *rep)
 /* ------------------------------------------------------------------ JUnit XML */
 /* S escaped for XML text and attributes; control characters and bytes that are
  * not ASCII dropped to '?' unless they form UTF-8 (kept as they are) */
-static void xml_escaped(FILE *out, const char *s)
+void nhref_verify_xml_escaped(FILE *out, const char *s)
 {
     for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
         switch (*p) {
@@ -474,25 +609,25 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
     fprintf(out, "<testsuites name=\"nhref verify\" tests=\"%zu\" failures=\"%zu\" errors=\"0\">\n",
             ntests, nfail);
     fprintf(out, "  <testsuite name=\"nhref verify ");
-    xml_escaped(out, rep->source);
+    nhref_verify_xml_escaped(out, rep->source);
     fprintf(out, " against ");
-    xml_escaped(out, rep->model);
+    nhref_verify_xml_escaped(out, rep->model);
     fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\">\n", ntests, nfail);
     fprintf(out, "    <properties>\n");
     fprintf(out, "      <property name=\"model\" value=\"");
-    xml_escaped(out, rep->model);
+    nhref_verify_xml_escaped(out, rep->model);
     fprintf(out, "\"/>\n      <property name=\"reference digits\" value=\"%g\"/>\n", rep->digits);
     fprintf(out, "      <property name=\"min-digits\" value=\"%g\"/>\n", rep->min_digits);
     fprintf(out, "      <property name=\"rows\" value=\"%zu\"/>\n", rep->nrows);
     fprintf(out, "      <property name=\"level\" value=\"%s\"/>\n",
             rep->level != NULL ? rep->level : "VALIDATED");
     fprintf(out, "      <property name=\"verdict\" value=\"");
-    xml_escaped(out, rep->summary);
+    nhref_verify_xml_escaped(out, rep->summary);
     fprintf(out, "\"/>\n    </properties>\n");
 
     /* the time range: rows beyond the reference's end */
     fprintf(out, "    <testcase classname=\"nhref.verify.");
-    xml_escaped(out, rep->model);
+    nhref_verify_xml_escaped(out, rep->model);
     fprintf(out, "\" name=\"time range\" time=\"0\">\n");
     if (nbeyond > 0) {
         const nhref_verify_end_t *e = rep->end[1].nbeyond > 0 ? rep->end + 1 : rep->end;
@@ -500,7 +635,7 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
                  nbeyond, e->why != NULL ? e->why : "?",
                  where_text(w, sizeof w, &e->first_beyond));
         fprintf(out, "      <failure type=\"beyond-end\" message=\"");
-        xml_escaped(out, msg);
+        nhref_verify_xml_escaped(out, msg);
         fprintf(out, "\"/>\n");
     }
     fprintf(out, "    </testcase>\n");
@@ -508,9 +643,9 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
     for (size_t j = 0; j < rep->ncolumn; j++) {
         const nhref_verify_column_t *c = rep->column + j;
         fprintf(out, "    <testcase classname=\"nhref.verify.");
-        xml_escaped(out, rep->model);
+        nhref_verify_xml_escaped(out, rep->model);
         fprintf(out, "\" name=\"column ");
-        xml_escaped(out, c->name);
+        nhref_verify_xml_escaped(out, c->name);
         fprintf(out, "\" time=\"0\">\n");
         snprintf(msg, sizeof msg, "%s: %s digits (max |error| %.3e, worst at %s), threshold %g",
                  c->name, nhref_verify_digits_text(d, sizeof d, c->digits), c->max_error,
@@ -544,11 +679,11 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
                     c->proof == NHREF_VERIFY_PROOF_FAIL ? "proven-wrong"
                     : !c->pass                          ? "digits"
                                                         : "undecided");
-            xml_escaped(out, msg);
+            nhref_verify_xml_escaped(out, msg);
             fprintf(out, "\"/>\n");
         } else {
             fprintf(out, "      <system-out>");
-            xml_escaped(out, msg);
+            nhref_verify_xml_escaped(out, msg);
             fprintf(out, "</system-out>\n");
         }
         fprintf(out, "    </testcase>\n");
@@ -558,9 +693,9 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
         if (isnan(dr->min_digits))
             continue;
         fprintf(out, "    <testcase classname=\"nhref.verify.");
-        xml_escaped(out, rep->model);
+        nhref_verify_xml_escaped(out, rep->model);
         fprintf(out, "\" name=\"drift ");
-        xml_escaped(out, dr->name);
+        nhref_verify_xml_escaped(out, dr->name);
         fprintf(out, "\" time=\"0\">\n");
         if (!rep->drift_computed || !dr->defined)
             snprintf(msg, sizeof msg, "drift of %s not measured (%s), threshold %g", dr->name,
@@ -573,7 +708,7 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
                      nhref_verify_digits_text(d, sizeof d, dr->digits), dr->max_drift,
                      where_text(w, sizeof w, &dr->worst), dr->min_digits);
         fprintf(out, dr->pass ? "      <system-out>" : "      <failure type=\"drift\" message=\"");
-        xml_escaped(out, msg);
+        nhref_verify_xml_escaped(out, msg);
         fprintf(out, dr->pass ? "</system-out>\n" : "\"/>\n");
         fprintf(out, "    </testcase>\n");
     }

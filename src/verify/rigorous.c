@@ -216,6 +216,10 @@ static void compare(pr_t *P, size_t r, arb_srcptr t, arb_srcptr x)
         if (arf_cmp(P->u, P->ub) > 0)
             arf_set(P->ub, P->u);
         outside = arf_cmp(P->lb, P->ub) > 0;
+        if (P->rep->column[j].row_dist != NULL) { /* errors mode */
+            P->rep->column[j].row_dist[r] = arf_to_d(P->lb, ARF_RND_DOWN);
+            P->rep->column[j].row_outside[r] = (signed char)outside;
+        }
         if (outside && (c->outside++ == 0 || earlier(P, r, c->first_out))) {
             c->first_out = r;
             c->out_dist = arf_to_d(P->lb, ARF_RND_DOWN);

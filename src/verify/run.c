@@ -431,6 +431,20 @@ static void sig_add(run_t *R, ccol_t *cc, size_t row, mpfr_srcptr a, mpfr_srcptr
     }
 }
 
+/* errors mode: row R's error and digits of column J, A against the reference B
+ * (the measure of nhref_oracle_column_add, every row) */
+static void record_row(run_t *R, size_t j, size_t r, mpfr_srcptr a, mpfr_srcptr b)
+{
+    nhref_verify_column_t *c = R->rep->column + j;
+    mpfr_prec_t p = mpfr_get_prec(a) > mpfr_get_prec(b) ? mpfr_get_prec(a) : mpfr_get_prec(b);
+    mpfr_t e;
+    mpfr_init2(e, p + 64);
+    mpfr_sub(e, a, b, MPFR_RNDN);
+    c->row_error[r] = fabs(mpfr_get_d(e, MPFR_RNDN));
+    c->row_digits[r] = nhref_oracle_agree_digits(a, b, R->one);
+    mpfr_clear(e);
+}
+
 /* Compare row R with the reference state X and first integrals I (NULL unless asked). */
 static void compare_row(run_t *R, size_t r, mpfr_srcptr x, mpfr_srcptr I)
 {
@@ -439,6 +453,8 @@ static void compare_row(run_t *R, size_t r, mpfr_srcptr x, mpfr_srcptr I)
         mpfr_srcptr b = cc->kind == NHREF_VERIFY_STATE ? x + cc->index : I + cc->index;
         acc_add(R, &cc->acc, r, cell(R, r, cc->col), b);
         sig_add(R, cc, r, cell(R, r, cc->col), b);
+        if (R->rep->errors)
+            record_row(R, j, r, cell(R, r, cc->col), b);
     }
     R->judged[r] = 1;
 }
@@ -601,9 +617,13 @@ static int integrate_pass(run_t *R, int pass)
         if (mpfr_cmp(d, u) <= 0) {
             compare_row(R, r, R->xend, R->I);
             end->nat_end++;
+            if (R->rep->errors)
+                R->rep->row_where[r] = NHREF_VERIFY_ROW_AT_END;
         } else {
             if (end->nbeyond++ == 0)
                 where_set(&end->first_beyond, R, r);
+            if (R->rep->errors)
+                R->rep->row_where[r] = NHREF_VERIFY_ROW_BEYOND;
         }
     }
     mpfr_clears(d, u, (mpfr_ptr)0);
@@ -730,6 +750,12 @@ static int drift(run_t *R)
         dr->digits = NHREF_ORACLE_DIGITS_EXACT;
         dr->first_value = NAN;
         dr->pass = isnan(dr->min_digits);
+        if (rep->errors) {
+            if ((dr->row_drift = malloc(R->tab->nrow * sizeof *dr->row_drift)) == NULL)
+                return nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+            for (size_t r = 0; r < R->tab->nrow; r++)
+                dr->row_drift[r] = NAN;
+        }
     }
     for (size_t k = 0; k < ns; k++)
         if (R->state_col[k] < 0 && used < sizeof missing)
@@ -798,6 +824,14 @@ static int drift(run_t *R)
         nhref_integrator_integrals(R->ig_drift, i == first ? I0 : I, cell(R, r, R->tcol), x);
         for (size_t k = 0; i > first && k < ni; k++)
             acc_add(R, acc + k, r, I + k, I0 + k);
+        for (size_t k = 0; rep->errors && k < ni; k++) {
+            if (i == first) {
+                rep->drift[k].row_drift[r] = mpfr_nan_p(I0 + k) ? NAN : 0.0;
+            } else {
+                mpfr_sub(R->ed, I + k, I0 + k, MPFR_RNDN);
+                rep->drift[k].row_drift[r] = mpfr_get_d(R->ed, MPFR_RNDN);
+            }
+        }
         if (++done % 4096 == 0)
             progress(R, (double)i / (double)R->tab->nrow);
     }
@@ -1107,6 +1141,86 @@ static void verdict(run_t *R)
     rep->summary = nhref_strdup(buf);
 }
 
+/* ------------------------------------------------------------------ errors mode */
+/* N doubles, each NaN */
+static double *nan_array(size_t n)
+{
+    double *a = malloc((n ? n : 1) * sizeof *a);
+    for (size_t i = 0; a != NULL && i < n; i++)
+        a[i] = NAN;
+    return a;
+}
+
+/* The per-row arrays of the columns and of the report, indexed by input row until
+ * errors_finish puts them in time order (the integrals' in drift()). */
+static int errors_alloc(run_t *R)
+{
+    nhref_verify_report_t *rep = R->rep;
+    size_t n = R->tab->nrow;
+    rep->errors = 1;
+    rep->row_where = calloc(n ? n : 1, 1); /* NHREF_VERIFY_ROW_COMPARED */
+    if (rep->row_where == NULL)
+        return nhref_verify_fail(R->v, NHREF_ENOMEM, "out of memory");
+    for (size_t j = 0; j < R->ncc; j++) {
+        nhref_verify_column_t *c = rep->column + j;
+        c->row_error = nan_array(n);
+        c->row_digits = nan_array(n);
+        if (c->row_error == NULL || c->row_digits == NULL)
+            return nhref_verify_fail(R->v, NHREF_ENOMEM, "out of memory");
+        if (R->v->rigorous) {
+            c->row_dist = nan_array(n);
+            c->row_outside = malloc(n ? n : 1);
+            if (c->row_dist == NULL || c->row_outside == NULL)
+                return nhref_verify_fail(R->v, NHREF_ENOMEM, "out of memory");
+            memset(c->row_outside, -1, n);
+        }
+    }
+    return NHREF_OK;
+}
+
+/* A[i] = A[order[i]] for every i < N (TMP: N * SIZE bytes) */
+static void permute(void *a, size_t size, const size_t *order, size_t n, void *tmp)
+{
+    if (a == NULL)
+        return;
+    for (size_t i = 0; i < n; i++)
+        memcpy((char *)tmp + i * size, (const char *)a + order[i] * size, size);
+    memcpy(a, tmp, n * size);
+}
+
+/* the per-row arrays in time order, with the rows' times and lines */
+static int errors_finish(run_t *R)
+{
+    nhref_verify_report_t *rep = R->rep;
+    size_t n = R->tab->nrow;
+    void *tmp = malloc((n ? n : 1) * sizeof(double));
+    rep->row = malloc((n ? n : 1) * sizeof *rep->row);
+    rep->row_line = malloc((n ? n : 1) * sizeof *rep->row_line);
+    rep->row_t = malloc((n ? n : 1) * sizeof *rep->row_t);
+    if (tmp == NULL || rep->row == NULL || rep->row_line == NULL || rep->row_t == NULL) {
+        free(tmp);
+        return nhref_verify_fail(R->v, NHREF_ENOMEM, "out of memory");
+    }
+    for (size_t i = 0; i < n; i++) {
+        size_t r = R->order[i];
+        rep->row[i] = r;
+        rep->row_line[i] = R->from_file ? R->tab->line[r] : 0;
+        rep->row_t[i] = mpfr_get_d(cell(R, r, R->tcol), MPFR_RNDN);
+    }
+    permute(rep->row_where, 1, R->order, n, tmp);
+    for (size_t j = 0; j < rep->ncolumn; j++) {
+        nhref_verify_column_t *c = rep->column + j;
+        permute(c->row_error, sizeof(double), R->order, n, tmp);
+        permute(c->row_digits, sizeof(double), R->order, n, tmp);
+        permute(c->row_dist, sizeof(double), R->order, n, tmp);
+        permute(c->row_outside, 1, R->order, n, tmp);
+    }
+    for (size_t k = 0; k < rep->ndrift; k++)
+        permute(rep->drift[k].row_drift, sizeof(double), R->order, n, tmp);
+    free(tmp);
+    return NHREF_OK;
+}
+
 /* ------------------------------------------------------------------ the run */
 static void run_free(run_t *R)
 {
@@ -1232,6 +1346,8 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
         goto out;
     }
     choose_sample(&R);
+    if (v->errors && (status = errors_alloc(&R)) != NHREF_OK)
+        goto out;
 
     /* the reference, compared row by row (with the first integrals if a column is one) */
     nhref_spec_set_integrals(R.spec, R.need_integrals);
@@ -1252,6 +1368,8 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
         if ((status = nhref_verify_proven_pass(R.rep, &R.pin)) != NHREF_OK)
             goto out;
     }
+    if (v->errors && (status = errors_finish(&R)) != NHREF_OK)
+        goto out;
     verdict(&R);
     if (R.rep->summary == NULL)
         status = nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");

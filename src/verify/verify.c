@@ -441,6 +441,38 @@ int nhref_verify_set_rigorous(nhref_verify_t *v, int on)
     return NHREF_OK;
 }
 
+int nhref_verify_set_errors(nhref_verify_t *v, int on)
+{
+    v->err[0] = '\0';
+    if (on != 0 && on != 1)
+        return nhref_verify_fail(v, NHREF_EINVAL, "errors: %d is neither 0 (off) nor 1 (on)", on);
+    v->errors = on;
+    return NHREF_OK;
+}
+
+size_t nhref_verify_decimate(size_t *keep, const double *y, size_t n, size_t max, int keep_max)
+{
+    if (n <= max) {
+        for (size_t i = 0; i < n; i++)
+            keep[i] = i;
+        return n;
+    }
+    for (size_t b = 0; b < max; b++) {
+        /* n > max: every bucket holds at least one row */
+        size_t lo = (size_t)((unsigned long long)b * n / max);
+        size_t hi = (size_t)((unsigned long long)(b + 1) * n / max), best = lo;
+        for (size_t i = lo + 1; i < hi; i++) {
+            double a = keep_max ? fabs(y[i]) : y[i], c = keep_max ? fabs(y[best]) : y[best];
+            if (isnan(a))
+                continue;
+            if (isnan(c) || (keep_max ? a > c : a < c))
+                best = i;
+        }
+        keep[b] = best;
+    }
+    return max;
+}
+
 void nhref_verify_set_progress(nhref_verify_t *v,
                                void (*progress)(void *arg, const char *what, double fraction),
                                void *arg)

@@ -29,6 +29,7 @@ struct nhref_verify {
     nhref_verify_list_t map;  /* yours -> model name */
     char sep;
     int rigorous;             /* 1: also judge against proven enclosures */
+    int errors;               /* 1: record the per-row errors (nhref_verify_set_errors) */
     void (*progress)(void *, const char *, double);
     void *progress_arg;
     char err[2048];
@@ -80,6 +81,23 @@ int nhref_verify_proven_check(const nhref_verify_proof_in_t *in);
  * fills rep->proven and the columns' rigorous fields.  Returns NHREF_OK, or an
  * error with the message in V (NHREF_EINVAL, NHREF_ENOMEM, NHREF_EDOMAIN). */
 int nhref_verify_proven_pass(nhref_verify_report_t *rep, const nhref_verify_proof_in_t *in);
+
+/* nhref_verify_decimate -- the rows of a series Y[0 .. N-1] (time order) kept when
+ * it is cut to at most MAX points: N <= MAX keeps every row; else bucket b < MAX
+ * holds the rows [b N / MAX, (b + 1) N / MAX) and keeps the one of the least Y
+ * (KEEP_MAX = 0: digits, so that the worst row survives) or of the largest |Y|
+ * (KEEP_MAX = 1: a drift); NaN values lose against any number, and a bucket of
+ * NaN only keeps its first row.  KEEP: at least min(N, MAX) slots, filled with
+ * row indices in increasing order.  Returns their number.  Cost: O(N). */
+size_t nhref_verify_decimate(size_t *keep, const double *y, size_t n, size_t max, int keep_max);
+
+/* nhref_verify_xml_escaped -- S to OUT escaped for XML and HTML text and attributes
+ * (&, <, >, ", '); control characters and bytes that are not UTF-8 as '?'
+ * (report.c). */
+void nhref_verify_xml_escaped(FILE *out, const char *s);
+
+/* The series of the JSON report and the HTML page keep at most this many points. */
+#define NHREF_VERIFY_SERIES_MAX 2000
 
 /* DREF and its precision for V's thresholds and golden file */
 int nhref_verify_precision(nhref_verify_t *v, double *dref, mpfr_prec_t *prec, int *raised);
