@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "nhref.h"
+#include "verify_internal.h"
 
 static void free_strings(char **s, size_t n)
 {
@@ -381,6 +382,11 @@ int nhref_verify_report_write_json(FILE *out, const nhref_verify_report_t *rep)
     if (rc != 0 || fputc('\n', out) == EOF || fflush(out) != 0 || ferror(out))
         return NHREF_EIO;
     return NHREF_OK;
+}
+
+json_t *nhref_verify_report_to_json(const nhref_verify_report_t *rep)
+{
+    return report_json(rep);
 }
 
 /* ------------------------------------------------------------------ JUnit XML */
