@@ -526,33 +526,33 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
  * "# cost: N" line, else the largest value of its column "cost" (a counter of work
  * done, e.g. right-hand-side evaluations, read at the end). */
 typedef struct {
-    char *source;           /* the file */
-    double step;            /* its step h; NaN if none */
-    const char *step_from;  /* "argument", "# step:" or NULL */
-    double cost;            /* its cost c; NaN if none */
-    const char *cost_from;  /* "argument", "# cost:", "column cost" or NULL */
-    double min_digits;      /* the minimum of its columns' digits */
+    char *source;                  /* the file */
+    double step;                   /* its step h; NaN if none */
+    const char *step_from;         /* "argument", "# step:" or NULL */
+    double cost;                   /* its cost c; NaN if none */
+    const char *cost_from;         /* "argument", "# cost:", "column cost" or NULL */
+    double min_digits;             /* the minimum of its columns' digits */
     nhref_verify_report_t *report; /* its verification (pass, summary, columns, ...) */
 } nhref_verify_study_run_t;
 
 typedef struct {
-    char *model;            /* the reference's model */
-    double ref_digits;      /* the reference's digits DREF (of the first run) */
+    char *model;       /* the reference's model */
+    double ref_digits; /* the reference's digits DREF (of the first run) */
     size_t nrun;
     nhref_verify_study_run_t *run; /* in the order given */
     size_t ncolumn;
     char **column;          /* the compared columns (the model's names), first run's order */
     int has_step, has_cost; /* 1: every run has a step (a cost) */
     /* nrun x ncolumn, row-major ([k * ncolumn + j]: run k, column j): */
-    double *digits;         /* run k's digits of column j (NHREF_ORACLE_DIGITS_EXACT:
-                               exact; -INFINITY: a NaN on one side) */
-    double *order;          /* p_k; NaN for k = 0, without steps, or where d_{k-1} or
-                               d_k is not finite or exact */
-    double *slope;          /* s_k; NaN for k = 0, without costs, or as above */
-    double *min_order;      /* nrun: p_k of the runs' minimum digits (NaN as above) */
-    double *min_slope;      /* nrun: s_k of the runs' minimum digits */
-    int near_reference;     /* 1: some run's digits are within 2 of DREF (its orders
-                               measure the reference, not the run: raise the digits) */
+    double *digits;     /* run k's digits of column j (NHREF_ORACLE_DIGITS_EXACT:
+                           exact; -INFINITY: a NaN on one side) */
+    double *order;      /* p_k; NaN for k = 0, without steps, or where d_{k-1} or
+                           d_k is not finite or exact */
+    double *slope;      /* s_k; NaN for k = 0, without costs, or as above */
+    double *min_order;  /* nrun: p_k of the runs' minimum digits (NaN as above) */
+    double *min_slope;  /* nrun: s_k of the runs' minimum digits */
+    int near_reference; /* 1: some run's digits are within 2 of DREF (its orders
+                           measure the reference, not the run: raise the digits) */
 } nhref_verify_study_t;
 
 /* nhref_verify_study -- verify the NRUN files PATHS[0..NRUN-1] against V's reference

@@ -120,8 +120,8 @@ START_TEST(test_rk4_order_four)
         ck_assert(isnan(st->order[j]) && isnan(st->slope[j]));
         for (size_t k = 1; k < NRUN; k++) {
             double p = st->order[k * 5 + j];
-            ck_assert_msg(fabs(p - 4) < 0.1, "%s, runs %zu -> %zu: order %g", state[j], k,
-                          k + 1, p);
+            ck_assert_msg(fabs(p - 4) < 0.1, "%s, runs %zu -> %zu: order %g", state[j], k, k + 1,
+                          p);
             /* cost 4 N = 400 / h: the slope against cost is the order */
             ck_assert_msg(fabs(st->slope[k * 5 + j] - p) < 1e-12, "slope %g, order %g",
                           st->slope[k * 5 + j], p);
@@ -145,9 +145,8 @@ START_TEST(test_rk4_order_four)
         ck_assert(st->run[k].min_digits == min);
         ck_assert_str_eq(st->run[k].report->summary, rep->summary);
         if (k > 0)
-            ck_assert(st->min_order[k] ==
-                      (min - st->run[k - 1].min_digits) / log10(st->run[k - 1].step /
-                                                                st->run[k].step));
+            ck_assert(st->min_order[k] == (min - st->run[k - 1].min_digits) /
+                                              log10(st->run[k - 1].step / st->run[k].step));
         nhref_verify_report_free(rep);
         nhref_verify_free(one);
     }
@@ -201,8 +200,7 @@ START_TEST(test_json_and_csv)
     ck_assert_uint_eq(json_array_size(runs), NRUN);
     for (size_t k = 0; k < NRUN; k++) {
         json_t *r = json_array_get(runs, k), *cols = json_object_get(r, "columns");
-        ck_assert_str_eq(json_string_value(json_object_get(json_object_get(r, "report"),
-                                                           "schema")),
+        ck_assert_str_eq(json_string_value(json_object_get(json_object_get(r, "report"), "schema")),
                          "nhref-verify/1");
         for (size_t j = 0; j < 5; j++) {
             json_t *c = json_array_get(cols, j), *o = json_object_get(c, "order");
@@ -292,7 +290,8 @@ START_TEST(test_exact)
     write_text(a, "# step: 0.1\nt,x\n0,0\n");
     write_text(b, "# step: 0.05\nt,x\n0,0\n");
     ck_assert_int_eq(nhref_verify_study(&st, v, 2, p, NULL, NULL), NHREF_OK);
-    ck_assert(st->digits[0] >= NHREF_ORACLE_DIGITS_EXACT && st->digits[1] >= NHREF_ORACLE_DIGITS_EXACT);
+    ck_assert(st->digits[0] >= NHREF_ORACLE_DIGITS_EXACT &&
+              st->digits[1] >= NHREF_ORACLE_DIGITS_EXACT);
     ck_assert(isnan(st->order[1]) && isnan(st->min_order[1]));
     ck_assert(!st->has_cost && isnan(st->slope[1]));
     f = tmpfile();
@@ -310,8 +309,8 @@ END_TEST
 
 /* ------------------------------------------------------------------ refused */
 static const struct {
-    const char *a, *b;   /* the two files' texts; NULL: the RK4 runs 0 and 1 */
-    double step0;        /* a step argument for run 1 (0: none) */
+    const char *a, *b; /* the two files' texts; NULL: the RK4 runs 0 and 1 */
+    double step0;      /* a step argument for run 1 (0: none) */
     int status;
     const char *message; /* a part of the message */
 } refused[] = {

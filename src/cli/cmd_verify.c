@@ -365,7 +365,9 @@ static int parse_args(args_t *a, int argc, char **argv)
         return parse_study_args(a, argc, argv);
     if (a->steps != NULL || a->costs != NULL || a->table != NULL) {
         cli_error("--%s is an option of an order study: give --study RUN.csv RUN.csv ...",
-                  a->steps != NULL ? "steps" : a->costs != NULL ? "costs" : "table");
+                  a->steps != NULL   ? "steps"
+                  : a->costs != NULL ? "costs"
+                                     : "table");
         return CLI_USAGE;
     }
     if (optind >= argc) {
@@ -754,10 +756,10 @@ static int parse_list(double *x, size_t n, const char *list, const char *option)
         snprintf(item, sizeof item, "%.*s", (int)(len < sizeof item ? len : sizeof item - 1), s);
         errno = 0;
         x[k] = strtod(item, &end);
-        if (len >= sizeof item || nhref_plain_number(item) != len || *end != '\0' ||
-            errno != 0 || !(isfinite(x[k]) && x[k] > 0)) {
-            cli_error("%s: '%.*s' (value %zu) is not a positive plain decimal number",
-                      option, (int)(len < 60 ? len : 60), s, k + 1);
+        if (len >= sizeof item || nhref_plain_number(item) != len || *end != '\0' || errno != 0 ||
+            !(isfinite(x[k]) && x[k] > 0)) {
+            cli_error("%s: '%.*s' (value %zu) is not a positive plain decimal number", option,
+                      (int)(len < 60 ? len : 60), s, k + 1);
             return -1;
         }
         k++;
@@ -817,8 +819,8 @@ static void print_study(FILE *out, const nhref_verify_study_t *st)
             st->nrun, r0->model, r0->scheme, r0->digits, r0->prec, r0->t_start);
     if (r0->golden != NULL)
         fprintf(out, "       as defined by %s\n", r0->golden);
-    fprintf(out, "\n%-4s %-28s %12s %12s %10s  %s\n", "run", "file", "step", "cost",
-            "min digits", "verdict (as nhref verify judges it)");
+    fprintf(out, "\n%-4s %-28s %12s %12s %10s  %s\n", "run", "file", "step", "cost", "min digits",
+            "verdict (as nhref verify judges it)");
     for (size_t k = 0; k < st->nrun; k++) {
         const nhref_verify_study_run_t *r = st->run + k;
         char sc[2][32];
@@ -852,8 +854,9 @@ static void print_study(FILE *out, const nhref_verify_study_t *st)
                     nhref_verify_digits_text(d, sizeof d, st->run[k].min_digits));
     }
     if (st->near_reference)
-        fprintf(out, "\nwarning: a run agrees with the reference to within 2 of its %g digits: "
-                     "orders there measure the reference; raise --digits\n",
+        fprintf(out,
+                "\nwarning: a run agrees with the reference to within 2 of its %g digits: "
+                "orders there measure the reference; raise --digits\n",
                 st->ref_digits);
     fprintf(out, "\n");
     if (st->has_step)

@@ -182,8 +182,7 @@ static int same_columns(nhref_verify_t *v, nhref_verify_study_t *st, size_t k)
 }
 
 /* every run has a WHAT (X[k] not NaN), or none; positive and distinct */
-static int check_all_or_none(nhref_verify_t *v, const nhref_verify_study_t *st, int step,
-                             int *has)
+static int check_all_or_none(nhref_verify_t *v, const nhref_verify_study_t *st, int step, int *has)
 {
     const char *what = step ? "step" : "cost";
     size_t with = 0, without = 0;
@@ -199,8 +198,8 @@ static int check_all_or_none(nhref_verify_t *v, const nhref_verify_study_t *st, 
         return nhref_verify_fail(v, NHREF_EINVAL,
                                  "%s has a %s and %s has none: give every run its %s (a '# %s: "
                                  "...' line%s, or --%ss) or none",
-                                 st->run[with - 1].source, what, st->run[without - 1].source,
-                                 what, what, step ? "" : " or a column 'cost'", what);
+                                 st->run[with - 1].source, what, st->run[without - 1].source, what,
+                                 what, step ? "" : " or a column 'cost'", what);
     for (size_t k = 0; *has && k < st->nrun; k++)
         for (size_t i = 0; i < k; i++) {
             double a = step ? st->run[i].step : st->run[i].cost;
@@ -241,11 +240,9 @@ int nhref_verify_study(nhref_verify_study_t **stp, nhref_verify_t *v, size_t nru
         if (what != NULL)
             return nhref_verify_fail(v, NHREF_EINVAL,
                                      "run %zu (%s): the %s %g is not a positive finite number",
-                                     k + 1, paths[k], what,
-                                     what[0] == 's' ? step[k] : cost[k]);
+                                     k + 1, paths[k], what, what[0] == 's' ? step[k] : cost[k]);
     }
-    if ((st = calloc(1, sizeof *st)) == NULL ||
-        (st->run = calloc(nrun, sizeof *st->run)) == NULL) {
+    if ((st = calloc(1, sizeof *st)) == NULL || (st->run = calloc(nrun, sizeof *st->run)) == NULL) {
         free(st);
         return nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
     }
