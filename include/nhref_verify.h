@@ -617,6 +617,93 @@ int nhref_verify_report_series(double *out, const nhref_verify_report_t *rep,
  */
 int nhref_verify_report_write_html(FILE *out, const nhref_verify_report_t *rep, char *note,
                                    size_t len);
+/* ------------------------------------------------------------------ order studies */
+/* A study: runs of one integrator at decreasing steps (or tightening tolerances),
+ * each verified as nhref_verify_file verifies it, against one reference; per
+ * compared column the digits of each run and, between successive runs k-1 and k,
+ * the observed order and the work-precision slope (docs/verify.md, "Order
+ * studies"):
+ *     order p_k = (d_k - d_{k-1}) / log10(h_{k-1} / h_k)        (steps h known)
+ *     slope s_k = (d_k - d_{k-1}) / log10(c_k / c_{k-1})        (costs c known)
+ * d the column's digits (nhref_verify_column_t.digits).  A run's step comes from
+ * the argument STEP, else its file's "# step: H" line; its cost from COST, else its
+ * "# cost: N" line, else the largest value of its column "cost" (a counter of work
+ * done, e.g. right-hand-side evaluations, read at the end). */
+typedef struct {
+    char *source;                  /* the file */
+    double step;                   /* its step h; NaN if none */
+    const char *step_from;         /* "argument", "# step:" or NULL */
+    double cost;                   /* its cost c; NaN if none */
+    const char *cost_from;         /* "argument", "# cost:", "column cost" or NULL */
+    double min_digits;             /* the minimum of its columns' digits */
+    nhref_verify_report_t *report; /* its verification (pass, summary, columns, ...) */
+} nhref_verify_study_run_t;
+
+typedef struct {
+    char *model;       /* the reference's model */
+    double ref_digits; /* the reference's digits DREF (of the first run) */
+    size_t nrun;
+    nhref_verify_study_run_t *run; /* in the order given */
+    size_t ncolumn;
+    char **column;          /* the compared columns (the model's names), first run's order */
+    int has_step, has_cost; /* 1: every run has a step (a cost) */
+    /* nrun x ncolumn, row-major ([k * ncolumn + j]: run k, column j): */
+    double *digits;     /* run k's digits of column j (NHREF_ORACLE_DIGITS_EXACT:
+                           exact; -INFINITY: a NaN on one side) */
+    double *order;      /* p_k; NaN for k = 0, without steps, or where d_{k-1} or
+                           d_k is not finite or exact */
+    double *slope;      /* s_k; NaN for k = 0, without costs, or as above */
+    double *min_order;  /* nrun: p_k of the runs' minimum digits (NaN as above) */
+    double *min_slope;  /* nrun: s_k of the runs' minimum digits */
+    int near_reference; /* 1: some run's digits are within 2 of DREF (its orders
+                           measure the reference, not the run: raise the digits) */
+} nhref_verify_study_t;
+
+/* nhref_verify_study -- verify the NRUN files PATHS[0..NRUN-1] against V's reference
+ * (each as nhref_verify_file does, with V's thresholds, maps and options) and
+ * compute the study above; *ST = the study (free with nhref_verify_study_free).
+ *
+ * Shapes:    PATHS, and STEP and COST when not NULL: NRUN entries, the runs in the
+ *            order of decreasing step or increasing cost; a NaN entry of STEP or
+ *            COST: take the file's.
+ * Units:     steps in the model's time unit; costs in any unit (one for all runs).
+ * Precision: the digits as nhref_verify_file; orders and slopes in double.
+ * Returns:   NHREF_OK; the statuses of nhref_verify_file (the message names the
+ *            file); NHREF_EINVAL (NRUN < 2; a step or cost that is not a positive
+ *            finite number, or given for some runs and not for others, naming the
+ *            run; two runs with the same step or cost); NHREF_EPARSE
+ *            (a "# step:" or "# cost:" line, or a "cost" column, that is not a
+ *            positive finite number; a run that does not compare the same columns as
+ *            the first, naming file and column); NHREF_ENOMEM.  *ST = NULL on error.
+ * Cost:      NRUN verifications (nhref_verify_file), then O(NRUN x columns).
+ */
+int nhref_verify_study(nhref_verify_study_t **st, nhref_verify_t *v, size_t nrun,
+                       const char *const *paths, const double *step, const double *cost);
+
+/* nhref_verify_study_free -- release ST and its runs' reports (ST may be NULL). */
+void nhref_verify_study_free(nhref_verify_study_t *st);
+
+/* nhref_verify_study_write_json -- ST as JSON (schema "nhref-verify-study/1",
+ * docs/verify.md; each run's report under "report", schema "nhref-verify/1") to OUT,
+ * indented, with a final newline; OUT is flushed.  Doubles with 17 significant
+ * digits; NaN and infinities as null (exact digits: null with "exact": true).
+ *
+ * Returns:   NHREF_OK; NHREF_EIO (a write or the flush failed); NHREF_ENOMEM.
+ * Cost:      linear in the size of the study and its reports.
+ */
+int nhref_verify_study_write_json(FILE *out, const nhref_verify_study_t *st);
+
+/* nhref_verify_study_write_csv -- ST as a plain CSV table to OUT: a header row, then
+ * one row per run: run (1-based), source (quoted when it holds ',' or '"'), step,
+ * cost, min_digits, min_order, min_slope, then per column C digits_C, order_C,
+ * slope_C.  No comment lines (numpy.genfromtxt(names=True) and gnuplot's
+ * columnheader read it); missing values "nan", exact digits "inf"; doubles with 17
+ * significant digits.  OUT is flushed.
+ *
+ * Returns:   NHREF_OK; NHREF_EIO (a write or the flush failed).
+ * Cost:      O(NRUN x columns).
+ */
+int nhref_verify_study_write_csv(FILE *out, const nhref_verify_study_t *st);
 
 NHREF_END_DECLS
 

@@ -376,6 +376,44 @@ def _build_spec(spec, params, init, t, t_start, t_end, dt_out, digits, prec, sch
         L.nhref_spec_set_max_steps(spec, _count(max_steps, "max_steps"))
 
 
+class _Progress:
+    """A Python callable as the library's progress hook: FN(fraction, what) is
+    called with the fraction done in [0, 1] and what is being done; a last call
+    with 1.0 when the work ends.  The C code cannot be interrupted from the hook:
+    the first exception FN raises (KeyboardInterrupt too) stops further calls and
+    is raised when the library returns."""
+
+    def __init__(self, fn, what):
+        if not callable(fn):
+            raise TypeError("progress=%r is not callable: give a function of (fraction, what)"
+                            % (fn,))
+        self.fn, self.what, self.error, self.last = fn, what, None, None
+        self.c_run = _lib.PROGRESS_RUN(self._run)
+        self.c_verify = _lib.PROGRESS_VERIFY(self._verify)
+
+    def _call(self, fraction, what):
+        if self.error is not None:
+            return
+        self.last = (fraction, what)
+        try:
+            self.fn(fraction, what)
+        except BaseException as e:  # noqa: B902 -- kept, raised after the C call
+            self.error = e
+
+    def _run(self, arg, fraction):
+        self._call(min(1.0, max(0.0, float(fraction))), self.what)
+
+    def _verify(self, arg, what, fraction):
+        self._call(min(1.0, max(0.0, float(fraction))), _text(what) or self.what)
+
+    def finish(self):
+        """Raise what FN raised; else the last call with 1.0 if it was not made."""
+        if self.error is None and (self.last is None or self.last[0] < 1.0):
+            self._call(1.0, self.last[1] if self.last else self.what)
+        if self.error is not None:
+            raise self.error
+
+
 def _model_arg(model, what):
     """MODEL as given to run, verify, describe: a Model, or a name or path (str or
     os.PathLike) -> (Model or None, bytes or None)."""
@@ -391,7 +429,7 @@ def _model_arg(model, what):
 def run(model, params=None, init=None, t=None, t_start=None, digits=None, scheme=None,
         exact=False, *, t_end=None, dt_out=None, prec=None, fast=False, rigorous=False,
         order=None, stages=None, stop_when=None, events=None, model_events=True,
-        max_steps=None):
+        max_steps=None, progress=None):
     """Integrate MODEL and return a Trajectory.
 
     MODEL is a registered model's name ("chaplygin_sleigh"; `nhref list`), the
@@ -425,6 +463,14 @@ def run(model, params=None, init=None, t=None, t_start=None, digits=None, scheme
     model_events  False: ignore the events the model declares (the skater's fall)
     max_steps     give up after this many steps (default 10^7; 0: no limit)
     exact         also fill .text with every value as a decimal string
+    progress      a function called as progress(fraction, what) after every step,
+                  fraction in [0, 1] of the run's time span (what: "integrating"),
+                  and once with 1.0 at the end; an exception it raises is raised
+                  when the run has ended.  With tqdm:
+                      from tqdm import tqdm
+                      with tqdm(total=1.0, bar_format="{l_bar}{bar}") as bar:
+                          tr = nhref.run("chaplygin_sleigh", t_end=100, digits=60,
+                                         progress=lambda f, what: bar.update(f - bar.n))
     Raises NhrefError (bad names, values, ranges, combinations) with the
     library's message, naming the input ("parameter m", "initial value v",
     "t-end", "stop-when 'x +'", ...; a bad model file: "FILE:LINE: ..."; the
@@ -442,10 +488,21 @@ def run(model, params=None, init=None, t=None, t_start=None, digits=None, scheme
             _check(status, _text(_lib.nhref_spec_error(spec)) if spec else None)
         _build_spec(spec, params, init, t, t_start, t_end, dt_out, digits, prec, scheme,
                     order, stages, fast, rigorous, stop_when, events, model_events, max_steps)
+        prog = _Progress(progress, "integrating") if progress is not None else None
+        if prog is not None:
+            _lib.nhref_spec_set_progress(spec, prog.c_run, None)
         h = ctypes.c_void_p()
         err = ctypes.create_string_buffer(1024)
         status = _lib.nhref_trajectory_run(ctypes.byref(h), spec, err, len(err))
+        if prog is not None and status != _lib.NHREF_OK and prog.error is not None:
+            raise prog.error
         _check(status, _text(err.value))
+        if prog is not None:
+            try:
+                prog.finish()
+            except BaseException:
+                _lib.nhref_trajectory_free(h)
+                raise
     finally:
         _lib.nhref_spec_free(spec)
     tr = Trajectory(h)
@@ -571,6 +628,8 @@ def _columns(data, names):
     if isinstance(data, (str, os.PathLike)):
         return ("file", os.fspath(data))
     _need_numpy("verify of arrays")
+    if _is_ode_result(data):  # scipy.integrate.solve_ivp's result (a dict too)
+        return _from_ode_result(data, names)
     if isinstance(data, Trajectory):  # nhref.run's own (rigorous: the midpoints)
         return _from_arrays(list(data.names), [data.values[:, j] for j in range(data.ncols)])
     if hasattr(data, "columns") and hasattr(data, "to_numpy"):  # a pandas DataFrame
@@ -590,6 +649,36 @@ def _columns(data, names):
     if arr.ndim != 2 or arr.shape[1] != len(names):
         raise ValueError("verify: the array has shape %s for %d names" % (arr.shape, len(names)))
     return _from_arrays([str(n) for n in names], [arr[:, j] for j in range(arr.shape[1])])
+
+
+def _is_ode_result(data):
+    """A scipy.integrate.solve_ivp result (OdeResult), or anything like it: the
+    attributes t, y, status and message."""
+    return all(hasattr(data, a) for a in ("t", "y", "status", "message"))
+
+
+def _from_ode_result(sol, names):
+    """The columns "t" (sol.t) and NAMES[i] (the row sol.y[i])."""
+    t = np.asarray(sol.t)
+    y = np.asarray(sol.y)
+    if names is None:
+        raise TypeError("verify: a solve_ivp result needs names=[...]: the model's name of "
+                        "each row of sol.y, in order (e.g. names=['x', 'y', 'phi', 'v', "
+                        "'omega'] for chaplygin_sleigh: `nhref describe MODEL`)")
+    if isinstance(names, str):
+        raise TypeError("verify: names=%r: give a list of names, one per row of sol.y" % names)
+    names = [str(n) for n in names]
+    if t.ndim != 1 or y.ndim != 2 or y.shape[1] != t.shape[0]:
+        raise ValueError("verify: the solve_ivp result has t of shape %s and y of shape %s: "
+                         "want y of shape (states, len(t))" % (t.shape, y.shape))
+    if len(names) != y.shape[0]:
+        raise ValueError("verify: %d names %s for the %d rows of sol.y: give one name per row "
+                         "(the times are sol.t)" % (len(names), names, y.shape[0]))
+    if "t" in names:
+        raise ValueError("verify: names=%s: 't' is sol.t; name only the rows of sol.y" % names)
+    if np.iscomplexobj(y):
+        raise ValueError("verify: sol.y is complex; give real states")
+    return _from_arrays(["t"] + names, [t] + [y[i] for i in range(y.shape[0])])
 
 
 def _from_arrays(names, arrays):
@@ -648,14 +737,20 @@ def _report_rows(rep, d, rigorous):
 
 def verify(data, model=None, *, golden=None, params=None, init=None, t_start=None, digits=None,
            min_digits=None, min_drift_digits=None, map=None, sep=None, names=None,
-           rigorous=False, errors=False):
+           rigorous=False, errors=False, progress=None):
     """Judge a trajectory against nhref's reference (nhref_verify.h); return a Report.
 
     data        a CSV path, a pandas DataFrame (an index named like a column, e.g.
                 "t", is used), a dict {name: array}, a numpy structured array, a
-                2-D array with names=[...], or a Trajectory (run()'s, as doubles;
-                rigorous: the midpoints).  Numeric columns are taken as doubles,
-                exactly; columns of strings as decimal strings.
+                2-D array with names=[...], a Trajectory (run()'s, as doubles;
+                rigorous: the midpoints), or a scipy.integrate.solve_ivp result
+                with names=[...] naming the rows of sol.y (the times are sol.t;
+                the rows up to where the solver stopped):
+                    sol = solve_ivp(f, (0, 10), y0, rtol=1e-10, atol=1e-12)
+                    rep = nhref.verify(sol, "chaplygin_sleigh",
+                                       names=["x", "y", "phi", "v", "omega"])
+                Numeric columns are taken as doubles, exactly; columns of strings
+                as decimal strings.
     model       the model's name, a model file's path or an nhref.Model (as for
                 run); or golden="MODEL/CASE" or a path: the
                 reference's model, parameters, initial state, t-start and digits
@@ -675,6 +770,12 @@ def verify(data, model=None, *, golden=None, params=None, init=None, t_start=Non
                 Report's t, line, row, where, errors, row_digits, dist, row_drift
                 (numpy arrays; `nhref verify --errors`); needs numpy.  Memory
                 O(rows x columns).
+    progress    a function called as progress(fraction, what) while the
+                reference is computed and compared: what is the phase
+                ("integrating the reference", "evaluating the closed form",
+                "first-integral drift"), fraction in [0, 1] within it; a last
+                call with 1.0; an exception it raises is raised at the end (tqdm:
+                see run())
     Raises NhrefError for bad input (the message names the column, row, file:line)."""
     v = ctypes.c_void_p()
     _check(_lib.nhref_verify_new(ctypes.byref(v)), "out of memory")
@@ -717,6 +818,9 @@ def verify(data, model=None, *, golden=None, params=None, init=None, t_start=Non
             _need_numpy("verify(..., errors=True)")
         _check(_lib.nhref_verify_set_errors(v, int(errors)), err())
         src = _columns(data, names)
+        prog = _Progress(progress, "verifying") if progress is not None else None
+        if prog is not None:
+            _lib.nhref_verify_set_progress(v, prog.c_verify, None)
         if src[0] == "file":
             status = _lib.nhref_verify_file(ctypes.byref(rep), v, _lib.enc(src[1]))
         elif src[0] == "doubles":
@@ -728,7 +832,11 @@ def verify(data, model=None, *, golden=None, params=None, init=None, t_start=Non
             cols, flat = src[1], src[2]
             status = _lib.nhref_verify_strings(ctypes.byref(rep), v, len(cols), _lib.strings(cols),
                                                len(flat) // max(1, len(cols)), _lib.strings(flat))
+        if prog is not None and status != _lib.NHREF_OK and prog.error is not None:
+            raise prog.error
         _check(status, err())
+        if prog is not None:
+            prog.finish()
         n = _lib.nhref_verify_report_json(None, 0, rep)
         if n == 0:
             raise MemoryError("nhref: the report could not be written as JSON")

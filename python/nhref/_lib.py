@@ -8,15 +8,25 @@ and nhref_version; FILE * streams written through the C library's fwrite, or fro
 tmpfile for nhref_model_file_describe): no C struct is mirrored
 here, so the package does not depend on the layout of the library's structs.
 
-The library is found, in this order:
-  1. $NHREF_LIBRARY: the path of libnhref.so (or a directory holding it);
-  2. a build tree: ../../src/.libs/ from this file (python/nhref/ in an in-tree
-     build), and $NHREF_BUILDDIR/src/.libs/ (a VPATH build);
-  3. the libdir configure chose, written at build time into _paths.py;
-  4. PREFIX/lib for a package in PREFIX/lib/pythonX.Y/site-packages/nhref (an
+The library is found, in this order (the first that loads is taken):
+  1. $NHREF_LIBRARY: the path of libnhref.so (or a directory holding it); when it is
+     set, nothing else is tried;
+  2. $NHREF_LIBDIR: a directory holding libnhref.so (e.g. a build tree's src/.libs,
+     or PREFIX/lib of an installation the other steps do not find);
+  3. a build tree: $NHREF_BUILDDIR/src/.libs/ (a VPATH build), and ../../src/.libs/
+     from this file (python/nhref/ in an in-tree build);
+  4. the libdir configure chose, written by make into _paths.py (absent in a
+     package installed with pip from a clean source tree);
+  5. PREFIX/lib for a package in PREFIX/lib/pythonX.Y/site-packages/nhref (an
      installation moved, staged with DESTDIR or made with `make install prefix=...`,
      where _paths.py still names configure's libdir);
-  5. the system's search (ctypes.util.find_library("nhref")).
+  6. the libdir of nhref.pc: `pkg-config --variable=libdir nhref` (PKG_CONFIG_PATH
+     is honoured), when pkg-config is installed;
+  7. the directories of $LD_LIBRARY_PATH, then the dynamic linker's cache
+     (ctypes.util.find_library("nhref"), which reads `ldconfig -p`);
+  8. /usr/local/lib and /usr/local/lib64: `make install`'s default prefix, which
+     the linker's cache lists only after `ldconfig` has run.
+The ImportError raised when none loads names every directory and file tried.
 """
 import ctypes
 import ctypes.util
@@ -27,19 +37,48 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 _searched = []  # the directories _candidates looked in, for the error message
 
 
+def _pkg_config_libdir():
+    """The libdir of nhref.pc by pkg-config, or None."""
+    import shutil
+    import subprocess
+
+    exe = os.environ.get("PKG_CONFIG") or shutil.which("pkg-config")
+    if not exe:
+        return None
+    try:
+        r = subprocess.run([exe, "--variable=libdir", "nhref"], stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    d = r.stdout.decode(errors="replace").strip()
+    return d if r.returncode == 0 and d else None
+
+
+def _in_dirs(dirs):
+    for d in map(os.path.normpath, dirs):
+        if d in _searched:
+            continue
+        _searched.append(d)
+        yield from sorted(glob.glob(os.path.join(d, "libnhref.so*")))
+        yield from sorted(glob.glob(os.path.join(d, "libnhref*.dylib")))
+
+
 def _candidates():
     env = os.environ.get("NHREF_LIBRARY")
     if env:
+        _searched.append("$NHREF_LIBRARY=" + env)
         if os.path.isdir(env):
             yield from sorted(glob.glob(os.path.join(env, "libnhref.so*")))
             yield from sorted(glob.glob(os.path.join(env, "libnhref*.dylib")))
         else:
             yield env
         return
-    dirs = [os.path.join(_HERE, "..", "..", "src", ".libs")]
-    builddir = os.environ.get("NHREF_BUILDDIR")
-    if builddir:
-        dirs.insert(0, os.path.join(builddir, "src", ".libs"))
+    dirs = []
+    if os.environ.get("NHREF_LIBDIR"):
+        dirs.append(os.environ["NHREF_LIBDIR"])
+    if os.environ.get("NHREF_BUILDDIR"):
+        dirs.append(os.path.join(os.environ["NHREF_BUILDDIR"], "src", ".libs"))
+    dirs.append(os.path.join(_HERE, "..", "..", "src", ".libs"))
     try:
         from . import _paths  # written by `make` (python/Makefile.am)
 
@@ -47,13 +86,18 @@ def _candidates():
     except ImportError:
         pass
     dirs.append(os.path.join(_HERE, "..", "..", ".."))
-    for d in map(os.path.normpath, dirs):
-        _searched.append(d)
-        yield from sorted(glob.glob(os.path.join(d, "libnhref.so*")))
-        yield from sorted(glob.glob(os.path.join(d, "libnhref*.dylib")))
+    yield from _in_dirs(dirs)
+    pc = _pkg_config_libdir()
+    if pc:
+        yield from _in_dirs([pc])
+    else:
+        _searched.append("pkg-config's nhref.pc (none)")
+    yield from _in_dirs([d for d in os.environ.get("LD_LIBRARY_PATH", "").split(os.pathsep) if d])
     found = ctypes.util.find_library("nhref")
+    _searched.append("the linker's cache (ldconfig -p)")
     if found:
         yield found
+    yield from _in_dirs(["/usr/local/lib", "/usr/local/lib64"])
 
 
 def _load():
@@ -65,11 +109,12 @@ def _load():
             tried.append("%s (%s)" % (path, e))
     where = []
     if _searched:
-        where.append("no libnhref.so* in %s, nor on the system's search path" % ", ".join(_searched))
+        where.append("looked in %s" % ", ".join(_searched))
     if tried:
-        where.append("tried: " + ", ".join(tried))
-    raise ImportError("nhref: libnhref not found (%s); build nhref, or set NHREF_LIBRARY to the "
-                      "path of libnhref.so" % "; ".join(where))
+        where.append("could not load: " + ", ".join(tried))
+    raise ImportError("nhref: libnhref not found (%s); install or build nhref, or set "
+                      "NHREF_LIBDIR to the directory of libnhref.so (NHREF_LIBRARY: its path; "
+                      "see nhref._lib)" % "; ".join(where))
 
 
 lib, path = _load()
@@ -121,6 +166,13 @@ nhref_spec_set_model_events = _proto("nhref_spec_set_model_events", None, c_void
 nhref_spec_set_max_steps = _proto("nhref_spec_set_max_steps", None, c_void_p, c_ulong)
 
 nhref_spec_new_file = _proto("nhref_spec_new_file", c_int, P(c_void_p), c_void_p)
+
+# progress hooks: a run's fraction done (nhref_spec_set_progress), a verification's
+# phase and fraction (nhref_verify_set_progress)
+PROGRESS_RUN = ctypes.CFUNCTYPE(None, c_void_p, c_double)
+PROGRESS_VERIFY = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_double)
+nhref_spec_set_progress = _proto("nhref_spec_set_progress", None, c_void_p, PROGRESS_RUN,
+                                 c_void_p)
 
 # nhref_model_file.h: models from model files (a path, or a text and the name that
 # stands for it in messages)
@@ -187,6 +239,8 @@ nhref_verify_set_min_digits = _proto("nhref_verify_set_min_digits", c_int, c_voi
 nhref_verify_set_min_drift_digits = _proto("nhref_verify_set_min_drift_digits", c_int, c_void_p,
                                            c_char_p, c_double)
 nhref_verify_map = _proto("nhref_verify_map", c_int, c_void_p, c_char_p, c_char_p)
+nhref_verify_set_progress = _proto("nhref_verify_set_progress", None, c_void_p, PROGRESS_VERIFY,
+                                   c_void_p)
 nhref_verify_set_separator = _proto("nhref_verify_set_separator", c_int, c_void_p, ctypes.c_char)
 nhref_verify_file = _proto("nhref_verify_file", c_int, P(c_void_p), c_void_p, c_char_p)
 nhref_verify_strings = _proto("nhref_verify_strings", c_int, P(c_void_p), c_void_p, c_size_t,

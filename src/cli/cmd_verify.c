@@ -20,6 +20,7 @@ static void usage(FILE *out)
     fprintf(out,
             "Usage: nhref verify TRAJECTORY.csv MODEL [OPTION]...\n"
             "   or: nhref verify TRAJECTORY.csv --golden FILE|MODEL/CASE [OPTION]...\n"
+            "   or: nhref verify --study RUN.csv RUN.csv... MODEL|--golden FILE [OPTION]...\n"
             "Check a trajectory computed by any program against nhref's reference and\n"
             "report, per column, the largest error and the digits of agreement, and the\n"
             "drift of the model's first integrals along the given trajectory.\n\n"
@@ -85,6 +86,18 @@ static void usage(FILE *out)
             "                          tables, the metadata, and plots of the digits and\n"
             "                          the drift vs t (drawn by gnuplot: without it the\n"
             "                          page says why the plots are missing)\n"
+            "      --study             an order study: every RUN.csv (runs of one integrator\n"
+            "                          at decreasing steps or tolerances) is verified as\n"
+            "                          above; per column the digits of each run, the\n"
+            "                          observed order between successive runs and, with\n"
+            "                          costs, the digits-vs-cost table (see below)\n"
+            "      --steps H1,H2,...   the runs' steps, one per RUN.csv (default: each\n"
+            "                          file's '# step: H' line)\n"
+            "      --costs C1,C2,...   the runs' costs (default: each file's '# cost: N'\n"
+            "                          line, else the largest value of its column 'cost')\n"
+            "      --table FILE        write the study as a plain CSV table to FILE (one\n"
+            "                          row per run; numpy.genfromtxt and gnuplot read it);\n"
+            "                          --json FILE writes the study's JSON\n"
             "  -q, --quiet             no progress on stderr\n"
             "  -h, --help              show this help and exit\n\n"
             "Digits of agreement of a value a with the reference b:\n"
@@ -105,12 +118,22 @@ static void usage(FILE *out)
             "(undecided: ...) or the FAIL of the checks above.\n"
             "The last line is PASS or FAIL.  Exit status: 0 pass, 1 fail (or the reference\n"
             "could not be computed, or an output file not written), 2 bad usage or input.\n\n"
+            "Order studies (--study): the digits d_k of run k are its columns' digits as\n"
+            "above; between runs k-1 and k, with steps h, the observed order is\n"
+            "    p = (d_k - d_{k-1}) / log10(h_{k-1} / h_k),\n"
+            "and with costs c (any unit: evaluations, seconds) the work-precision slope\n"
+            "    s = (d_k - d_{k-1}) / log10(c_k / c_{k-1})  (digits per decade of cost).\n"
+            "Every run must compare the same columns; steps and costs are given for every\n"
+            "run or none.  The exit status of a study is 0 when it is made (the runs'\n"
+            "verdicts are shown, not judged); --junit and --report are not written for a\n"
+            "study.\n\n"
             "Examples:\n"
             "  python3 rk4_sleigh.py 0.05 10 > rk4.csv\n"
             "  nhref verify rk4.csv chaplygin_sleigh --min-digits 6\n"
             "  nhref verify mine.csv --golden chaplygin_sleigh/PUB-1 -m 12 --json report.json\n"
             "  nhref verify df.csv skater --map time=t --sep ';' --junit verify.xml\n"
-            "  nhref verify mine.csv --golden chaplygin_sleigh/PUB-1 -m 15 --rigorous\n",
+            "  nhref verify mine.csv --golden chaplygin_sleigh/PUB-1 -m 15 --rigorous\n"
+            "  nhref verify --study h1.csv h2.csv h3.csv chaplygin_sleigh --table o.csv\n",
             NHREF_VERIFY_CLOSED_FORM_SAMPLES, NHREF_VERIFY_DIGITS_MAX,
             NHREF_VERIFY_MIN_DIGITS_DEFAULT, NHREF_VERIFY_DREF_MAX, NHREF_GUARD_BITS);
 }
@@ -126,6 +149,11 @@ typedef struct {
     char sep;
     int quiet;
     int rigorous;
+    /* --study: the runs (TRAJECTORY... [MODEL]), --steps, --costs, --table */
+    int study;
+    char **runs;
+    size_t nrun;
+    const char *steps, *costs, *table;
 } args_t;
 
 /* a threshold in (0, DIGITS_MAX] */
@@ -155,12 +183,92 @@ static int add_arg(char **list, size_t *n, char *arg, const char *option)
     return 0;
 }
 
+/* --study with --report: the study's HTML page is not written yet (the single
+ * report's page is: --report); refused before the options are parsed, whatever
+ * their order */
+static int study_report_refused(int argc, char **argv)
+{
+    int study = 0, report = 0;
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        study |= strcmp(argv[i], "--study") == 0;
+        report |= strcmp(argv[i], "--report") == 0 || strncmp(argv[i], "--report=", 9) == 0;
+    }
+    if (study && report) {
+        cli_error("--report is not available with --study yet: write the study with --json "
+                  "FILE or --table FILE (a CSV table for gnuplot or numpy), and plot that");
+        return 1;
+    }
+    return 0;
+}
+
+/* --study RUN.csv RUN.csv ... [MODEL]: the runs, the last operand the model unless
+ * --golden is given */
+static int parse_study_args(args_t *a, int argc, char **argv)
+{
+    size_t n = optind < argc ? (size_t)(argc - optind) : 0;
+    if (a->golden == NULL && n > 0) {
+        a->model_name = argv[argc - 1];
+        n--;
+    }
+    a->runs = argv + optind;
+    a->nrun = n;
+    if (a->golden == NULL && a->model_name == NULL) {
+        cli_error("--study: missing RUN.csv files and MODEL (see 'nhref verify --help')");
+        return CLI_USAGE;
+    }
+    if (n < 2) {
+        cli_error("--study needs at least 2 runs (RUN.csv files) before %s, got %zu",
+                  a->golden != NULL ? "the end" : "MODEL", n);
+        return CLI_USAGE;
+    }
+    if (a->junit != NULL) {
+        cli_error("--junit is not written for a study: give --json FILE or --table FILE");
+        return CLI_USAGE;
+    }
+    if (a->errors != NULL) {
+        cli_error("--errors is not written for a study (one file per run: verify each run "
+                  "with --errors); give --json FILE or --table FILE");
+        return CLI_USAGE;
+    }
+    if (a->golden != NULL && (a->nparam > 0 || a->ninit > 0 || a->t_start != NULL)) {
+        cli_error("--%s cannot be combined with --golden (the file fixes the reference)",
+                  a->nparam > 0  ? "param"
+                  : a->ninit > 0 ? "init"
+                                 : "t-start");
+        return CLI_USAGE;
+    }
+    if (a->json != NULL && a->table != NULL &&
+        (strcmp(a->json, "-") == 0 ? strcmp(a->table, "-") == 0
+                                   : cli_same_file(a->json, a->table))) {
+        cli_error("--json and --table name the same file '%s': give two files", a->json);
+        return CLI_USAGE;
+    }
+    for (size_t k = 0; k < n; k++) {
+        const char *out[2] = {a->json, a->table}, *oname[2] = {"--json", "--table"};
+        if (strcmp(a->runs[k], "-") == 0) {
+            cli_error("--study: run %zu is standard input ('-'): a study reads its runs from "
+                      "files",
+                      k + 1);
+            return CLI_USAGE;
+        }
+        for (int o = 0; o < 2; o++)
+            if (out[o] != NULL && cli_same_file(out[o], a->runs[k])) {
+                cli_error("%s '%s' is the run file %s: the study would replace its input; "
+                          "write it elsewhere",
+                          oname[o], out[o], a->runs[k]);
+                return CLI_USAGE;
+            }
+    }
+    return CLI_OK;
+}
+
 /* Parse the command line into A.  Returns CLI_OK, CLI_USAGE after an error,
  * or -1 after --help. */
 static int parse_args(args_t *a, int argc, char **argv)
 {
     enum { OPT_T_START = 256, OPT_DRIFT, OPT_MAP, OPT_SEP, OPT_JSON, OPT_JUNIT, OPT_RIGOROUS,
            OPT_ERRORS, OPT_REPORT };
+    enum { OPT_STUDY = 384, OPT_STEPS, OPT_COSTS, OPT_TABLE };
     static const struct option longopts[] = {{"param", required_argument, NULL, 'p'},
                                              {"init", required_argument, NULL, 'i'},
                                              {"t-start", required_argument, NULL, OPT_T_START},
@@ -176,12 +284,18 @@ static int parse_args(args_t *a, int argc, char **argv)
                                              {"rigorous", no_argument, NULL, OPT_RIGOROUS},
                                              {"errors", required_argument, NULL, OPT_ERRORS},
                                              {"report", required_argument, NULL, OPT_REPORT},
+                                             {"study", no_argument, NULL, OPT_STUDY},
+                                             {"steps", required_argument, NULL, OPT_STEPS},
+                                             {"costs", required_argument, NULL, OPT_COSTS},
+                                             {"table", required_argument, NULL, OPT_TABLE},
                                              {"quiet", no_argument, NULL, 'q'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
     int c;
 
     memset(a, 0, sizeof *a);
+    if (study_report_refused(argc, argv))
+        return CLI_USAGE;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":p:i:g:m:d:qh", longopts, NULL)) != -1) {
@@ -248,6 +362,18 @@ static int parse_args(args_t *a, int argc, char **argv)
         case OPT_RIGOROUS:
             a->rigorous = 1;
             break;
+        case OPT_STUDY:
+            a->study = 1;
+            break;
+        case OPT_STEPS:
+            a->steps = optarg;
+            break;
+        case OPT_COSTS:
+            a->costs = optarg;
+            break;
+        case OPT_TABLE:
+            a->table = optarg;
+            break;
         case 'h':
             usage(stdout);
             return -1;
@@ -258,6 +384,15 @@ static int parse_args(args_t *a, int argc, char **argv)
             cli_error("unknown option '%s' (see 'nhref verify --help')", argv[optind - 1]);
             return CLI_USAGE;
         }
+    }
+    if (a->study)
+        return parse_study_args(a, argc, argv);
+    if (a->steps != NULL || a->costs != NULL || a->table != NULL) {
+        cli_error("--%s is an option of an order study: give --study RUN.csv RUN.csv ...",
+                  a->steps != NULL   ? "steps"
+                  : a->costs != NULL ? "costs"
+                                     : "table");
+        return CLI_USAGE;
     }
     if (optind >= argc) {
         cli_error("missing TRAJECTORY.csv (see 'nhref verify --help')");
@@ -690,6 +825,205 @@ static char html_note[700];
 static int write_html(FILE *out, const nhref_verify_report_t *rep)
 {
     return nhref_verify_report_write_html(out, rep, html_note, sizeof html_note);
+/* ------------------------------------------------------------------ the order study */
+/* --steps / --costs: N positive plain decimals, comma-separated, one per run */
+static int parse_list(double *x, size_t n, const char *list, const char *option)
+{
+    const char *s = list;
+    size_t k = 0;
+    while (1) {
+        char item[64], *end;
+        size_t len = strcspn(s, ",");
+        if (k == n) {
+            cli_error("%s '%s': more values than the %zu runs", option, list, n);
+            return -1;
+        }
+        snprintf(item, sizeof item, "%.*s", (int)(len < sizeof item ? len : sizeof item - 1), s);
+        errno = 0;
+        x[k] = strtod(item, &end);
+        if (len >= sizeof item || nhref_plain_number(item) != len || *end != '\0' || errno != 0 ||
+            !(isfinite(x[k]) && x[k] > 0)) {
+            cli_error("%s: '%.*s' (value %zu) is not a positive plain decimal number", option,
+                      (int)(len < 60 ? len : 60), s, k + 1);
+            return -1;
+        }
+        k++;
+        if (s[len] == '\0')
+            break;
+        s += len + 1;
+    }
+    if (k != n) {
+        cli_error("%s '%s': %zu value%s for %zu runs: give one per run, in their order", option,
+                  list, k, k == 1 ? "" : "s", n);
+        return -1;
+    }
+    return 0;
+}
+
+static void print_num(FILE *out, double x, int width)
+{
+    char d[32];
+    if (isnan(x))
+        fprintf(out, " %*s", width, "-");
+    else
+        fprintf(out, " %*s", width, nhref_verify_digits_text(d, sizeof d, x));
+}
+
+/* one table: per column, VALUES[k * ncolumn + j] for the runs k from FIRST on,
+ * then the runs' minimum (MIN) */
+static void print_table(FILE *out, const nhref_verify_study_t *st, const double *values,
+                        const double *min, size_t first, int arrows)
+{
+    char head[48];
+    fprintf(out, "%-10s", "column");
+    for (size_t k = first; k < st->nrun; k++) {
+        if (arrows)
+            snprintf(head, sizeof head, "%zu->%zu", k, k + 1);
+        else
+            snprintf(head, sizeof head, "run %zu", k + 1);
+        fprintf(out, " %8s", head);
+    }
+    fprintf(out, "\n");
+    for (size_t j = 0; j < st->ncolumn; j++) {
+        fprintf(out, "%-10s", st->column[j]);
+        for (size_t k = first; k < st->nrun; k++)
+            print_num(out, values[k * st->ncolumn + j], 8);
+        fprintf(out, "\n");
+    }
+    fprintf(out, "%-10s", "(minimum)");
+    for (size_t k = first; k < st->nrun; k++)
+        print_num(out, min != NULL ? min[k] : st->run[k].min_digits, 8);
+    fprintf(out, "\n");
+}
+
+static void print_study(FILE *out, const nhref_verify_study_t *st)
+{
+    const nhref_verify_report_t *r0 = st->run[0].report;
+    char d[32];
+    fprintf(out, "study: %zu runs against %s, %s at %g digits (%ld bits), from t-start = %s\n",
+            st->nrun, r0->model, r0->scheme, r0->digits, r0->prec, r0->t_start);
+    if (r0->golden != NULL)
+        fprintf(out, "       as defined by %s\n", r0->golden);
+    fprintf(out, "\n%-4s %-28s %12s %12s %10s  %s\n", "run", "file", "step", "cost", "min digits",
+            "verdict (as nhref verify judges it)");
+    for (size_t k = 0; k < st->nrun; k++) {
+        const nhref_verify_study_run_t *r = st->run + k;
+        char sc[2][32];
+        for (int i = 0; i < 2; i++) {
+            double x = i == 0 ? r->step : r->cost;
+            if (isnan(x))
+                snprintf(sc[i], sizeof sc[i], "-");
+            else
+                snprintf(sc[i], sizeof sc[i], "%.6g", x);
+        }
+        fprintf(out, "%-4zu %-28s %12s %12s %10s  %s\n", k + 1, r->source, sc[0], sc[1],
+                nhref_verify_digits_text(d, sizeof d, r->min_digits), r->report->summary);
+    }
+    fprintf(out, "\ndigits of each run (-log10(|error| / max(|reference|, 1)), the worst row):\n");
+    print_table(out, st, st->digits, NULL, 0, 0);
+    if (st->has_step) {
+        fprintf(out, "\nobserved order between runs k-1 and k: p = (d_k - d_{k-1}) / "
+                     "log10(h_{k-1} / h_k)\n");
+        print_table(out, st, st->order, st->min_order, 1, 1);
+    } else {
+        fprintf(out, "\nobserved order: not computed (no steps: give '# step: H' lines or "
+                     "--steps H1,H2,...)\n");
+    }
+    if (st->has_cost) {
+        fprintf(out, "\nwork-precision slope between runs k-1 and k (digits per decade of "
+                     "cost):\n  s = (d_k - d_{k-1}) / log10(c_k / c_{k-1})\n");
+        print_table(out, st, st->slope, st->min_slope, 1, 1);
+        fprintf(out, "\ndigits vs cost:\n%-4s %12s %10s\n", "run", "cost", "min digits");
+        for (size_t k = 0; k < st->nrun; k++)
+            fprintf(out, "%-4zu %12.6g %10s\n", k + 1, st->run[k].cost,
+                    nhref_verify_digits_text(d, sizeof d, st->run[k].min_digits));
+    }
+    if (st->near_reference)
+        fprintf(out,
+                "\nwarning: a run agrees with the reference to within 2 of its %g digits: "
+                "orders there measure the reference; raise --digits\n",
+                st->ref_digits);
+    fprintf(out, "\n");
+    if (st->has_step)
+        fprintf(out, "observed order (minimum digits) between the last two runs: %s\n",
+                isnan(st->min_order[st->nrun - 1])
+                    ? "-"
+                    : nhref_verify_digits_text(d, sizeof d, st->min_order[st->nrun - 1]));
+    else if (st->has_cost)
+        fprintf(out, "work-precision slope (minimum digits) between the last two runs: %s\n",
+                isnan(st->min_slope[st->nrun - 1])
+                    ? "-"
+                    : nhref_verify_digits_text(d, sizeof d, st->min_slope[st->nrun - 1]));
+    else
+        fprintf(out, "no steps and no costs: the digits only\n");
+}
+
+/* write ST with WRITE to PATH atomically ("-": standard output) */
+static int write_study(const nhref_verify_study_t *st, const char *path, const char *option,
+                       int (*write)(FILE *, const nhref_verify_study_t *))
+{
+    nhref_outfile_t *f;
+    int status = nhref_outfile_open(&f, path);
+    if (status != NHREF_OK) {
+        cli_error("%s %s: cannot write: %s", option, path, strerror(errno));
+        return CLI_FAIL;
+    }
+    if ((status = write(nhref_outfile_stream(f), st)) != NHREF_OK) {
+        int e = errno;
+        nhref_outfile_abort(f);
+        cli_error("%s %s: %s", option, path,
+                  status == NHREF_ENOMEM ? "out of memory" : strerror(e));
+        return CLI_FAIL;
+    }
+    if (nhref_outfile_commit(f) != NHREF_OK) {
+        cli_write_error(path, errno);
+        return CLI_FAIL;
+    }
+    return CLI_OK;
+}
+
+/* --study: verify every run with V, then the text, --json and --table.  Exit status 0
+ * when the study is made (the runs' verdicts are reported, not judged). */
+static int run_study(const args_t *a, nhref_verify_t *v, cli_progress_t *prog)
+{
+    nhref_verify_study_t *st = NULL;
+    double *steps = NULL, *costs = NULL;
+    int rc = CLI_OK, status;
+
+    if ((a->steps != NULL && (steps = malloc(a->nrun * sizeof *steps)) == NULL) ||
+        (a->costs != NULL && (costs = malloc(a->nrun * sizeof *costs)) == NULL)) {
+        free(steps);
+        cli_error("out of memory");
+        return CLI_FAIL;
+    }
+    if ((steps != NULL && parse_list(steps, a->nrun, a->steps, "--steps") != 0) ||
+        (costs != NULL && parse_list(costs, a->nrun, a->costs, "--costs") != 0))
+        rc = CLI_USAGE;
+    if (rc == CLI_OK) {
+        nhref_verify_set_progress(v, progress, prog);
+        status = nhref_verify_study(&st, v, a->nrun, (const char *const *)a->runs, steps, costs);
+        cli_progress_end(prog);
+        if (status != NHREF_OK)
+            rc = lib_error(v, status, "--study: ");
+    }
+    free(steps);
+    free(costs);
+    if (rc != CLI_OK)
+        return rc;
+    if (!((a->json != NULL && strcmp(a->json, "-") == 0) ||
+          (a->table != NULL && strcmp(a->table, "-") == 0))) {
+        print_study(stdout, st);
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            cli_write_error("-", errno);
+            rc = CLI_FAIL;
+        }
+    }
+    if (rc == CLI_OK && a->json != NULL)
+        rc = write_study(st, a->json, "--json", nhref_verify_study_write_json);
+    if (rc == CLI_OK && a->table != NULL)
+        rc = write_study(st, a->table, "--table", nhref_verify_study_write_csv);
+    nhref_verify_study_free(st);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ the command */
@@ -748,6 +1082,11 @@ int cmd_verify(int argc, char **argv)
 
     cli_progress_init(&prog, "verifying");
     prog.active = prog.active && !a.quiet;
+    if (a.study) {
+        rc = run_study(&a, v, &prog);
+        nhref_verify_free(v);
+        return rc;
+    }
     nhref_verify_set_progress(v, progress, &prog);
     status = nhref_verify_file(&rep, v, a.traj);
     cli_progress_end(&prog);

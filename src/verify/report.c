@@ -518,6 +518,11 @@ int nhref_verify_report_write_json(FILE *out, const nhref_verify_report_t *rep)
     return NHREF_OK;
 }
 
+json_t *nhref_verify_report_to_json(const nhref_verify_report_t *rep)
+{
+    return report_json(rep);
+}
+
 /* ------------------------------------------------------------------ JUnit XML */
 /* S escaped for XML text and attributes; control characters and bytes that are
  * not ASCII dropped to '?' unless they form UTF-8 (kept as they are) */

@@ -102,4 +102,9 @@ void nhref_verify_xml_escaped(FILE *out, const char *s);
 /* DREF and its precision for V's thresholds and golden file */
 int nhref_verify_precision(nhref_verify_t *v, double *dref, mpfr_prec_t *prec, int *raised);
 
+/* nhref_verify_report_to_json -- REP as a new jansson value (the object that
+ * nhref_verify_report_json prints; report.c), or NULL if out of memory; for
+ * embedding in the JSON of a study (study.c). */
+struct json_t *nhref_verify_report_to_json(const nhref_verify_report_t *rep);
+
 #endif /* NHREF_VERIFY_INTERNAL_H */
