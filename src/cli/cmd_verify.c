@@ -825,6 +825,8 @@ static char html_note[700];
 static int write_html(FILE *out, const nhref_verify_report_t *rep)
 {
     return nhref_verify_report_write_html(out, rep, html_note, sizeof html_note);
+}
+
 /* ------------------------------------------------------------------ the order study */
 /* --steps / --costs: N positive plain decimals, comma-separated, one per run */
 static int parse_list(double *x, size_t n, const char *list, const char *option)
