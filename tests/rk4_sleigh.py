@@ -53,7 +53,9 @@ def main(argv):
         sys.exit("rk4_sleigh.py: T must be a whole number of steps H > 0")
     every = int(argv[3]) if len(argv) > 3 else max(1, round(0.1 / h))
     s = [0.0, 0.0, 0.0, 0.0, 1.0]
-    out = ["# step: %r" % h, "# cost: %d" % (evals * n), "t,x,y,phi,v,omega"]
+    # the header row first: numpy.genfromtxt(names=True) and pandas take the first line
+    # for the names; then the '#' lines nhref verify --study reads
+    out = ["t,x,y,phi,v,omega", "# step: %r" % h, "# cost: %d" % (evals * n)]
     for i in range(n + 1):
         if i % every == 0 or i == n:
             out.append(",".join(repr(z) for z in [i * h] + s))

@@ -7,8 +7,8 @@
 #   - nhref-trajectory-jsonl-1: every line of run --format jsonl, plain, stopped by an
 #     event, with balls (--rigorous), and a sweep's (its '"sweep":' member);
 #   - nhref-catalogue-1: catalogue --json with an ok and a missing case.
-# And that they can fail: a renamed member of each is refused; a column's or an
-# integral's optional 'series' is allowed (its form is open until issue 25 item 2 lands).
+# And that they can fail: a renamed member of each is refused; the report's 'series'
+# (digits and drift vs t) is closed too.
 # Skipped (77) without a Python 3 with jsonschema (Debian: python3-jsonschema).
 . "$(dirname "$0")/testlib.sh"
 py=
@@ -78,9 +78,14 @@ mutate pass.json 'd["input"]["first"]["time"] = 0' renamed4.json
 for f in renamed1 renamed2 renamed3 renamed4; do
     validate nhref-verify-1.schema.json $f.json > /dev/null 2>&1 && bad "$f.json (a renamed member) was accepted" || ok
 done
-# the optional series (issue 25 item 2): allowed in a column and in an integral
-mutate skater.json 'd["columns"][0]["series"] = [{"t": 0, "digits": 20}]; d["drift"]["integrals"][0]["series"] = [{"t": 0, "digits": 19.5}]' series.json
-check nhref-verify-1.schema.json series.json "" "a report with series"
+# the series (issue 25 item 2): the top-level digits-vs-t per column and drift-vs-t per
+# integral, every report has it; a renamed member inside it is refused
+grep -q '"series": {' skater.json && ok || bad "the skater's report has no series"
+mutate skater.json 's = d["series"]["columns"]; n = next(iter(s)); s[n]["digit"] = s[n].pop("digits")' renamed5.json
+mutate skater.json 'd["columns"][0]["series"] = []' renamed6.json
+for f in renamed5 renamed6; do
+    validate nhref-verify-1.schema.json $f.json > /dev/null 2>&1 && bad "$f.json (a renamed or misplaced series member) was accepted" || ok
+done
 
 # ---------------------------------------------------------------- run --format jsonl
 "$NHREF" run chaplygin_sleigh -q -T 1 --dt-out 0.25 --format jsonl -o plain.jsonl

@@ -38,8 +38,10 @@ if len(err) != rep["input"]["rows"] or len(err) != len(inp):
     bad.append("rows: %d in the errors file, %d in the report" % (len(err), rep["input"]["rows"]))
 if not np.all(np.diff(err["t"]) >= 0):
     bad.append("rows not in time order")
-# the input's line of each row: line 1 is the header, data from line 2
-if not np.array_equal(err["line"], np.arange(2, len(inp) + 2)) or not np.array_equal(err["t"], inp["t"]):
+# the input's line of each row: the lines after the header that are not '#' comments
+lines = [i + 1 for i, l in enumerate(open(sys.argv[3]).read().splitlines())
+         if i > 0 and l.strip() and not l.startswith("#")]
+if not np.array_equal(err["line"], np.array(lines)) or not np.array_equal(err["t"], inp["t"]):
     bad.append("lines or times differ from the input's")
 for c in rep["columns"]:
     n = c["name"]
