@@ -705,6 +705,22 @@ int nhref_verify_study_write_json(FILE *out, const nhref_verify_study_t *st);
  */
 int nhref_verify_study_write_csv(FILE *out, const nhref_verify_study_t *st);
 
+/* nhref_verify_study_write_html -- ST as one self-contained HTML page to OUT (as
+ * nhref_verify_report_write_html: styles inline, plots as inline SVG drawn by
+ * gnuplot, every string escaped): the runs with their steps, costs, digits and
+ * verdicts, the digits, the observed orders and the work-precision slopes as
+ * tables, and plots of each column's digits against the step and against the cost
+ * (log axis) when the runs have them.  When a plot cannot be drawn, the page says why
+ * in its place, and so does NOTE.
+ *
+ * Shapes:    NOTE: LEN bytes, NUL-terminated when LEN > 0 ("" or why plots are
+ *            missing); NULL allowed when LEN is 0.
+ * Returns:   NHREF_OK (also when plots are missing); NHREF_EIO; NHREF_ENOMEM.
+ * Cost:      O(NRUN x columns), and a run of gnuplot per plot (about 20 ms each).
+ */
+int nhref_verify_study_write_html(FILE *out, const nhref_verify_study_t *st, char *note,
+                                  size_t len);
+
 NHREF_END_DECLS
 
 #endif /* NHREF_VERIFY_H */

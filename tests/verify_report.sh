@@ -151,6 +151,63 @@ check "$tmp/fall.dom" fail "$(tail -1 "$tmp/fall.out")" && ok || bad "fall page:
 grep -q 'end of the reference (event fall): 5 rows beyond' "$tmp/fall.dom" && ok ||
     bad "the fall is not marked on the plot"
 
+# ---------------------------------------------------------------- an order study's page
+# four RK4 runs (h = 0.1 ... 0.0125): the page renders, its order is the CLI's last
+# line (4.00), the digits-vs-step and digits-vs-cost plots hold one data path per
+# column, and every run's row is there with its verdict class
+for h in 0.1 0.05 0.025 0.0125; do
+    "$PY" "$RK4" $h 10 > "$tmp/s_$h.csv" || bad "rk4_sleigh.py $h"
+done
+"$NHREF" verify --study "$tmp/s_0.1.csv" "$tmp/s_0.05.csv" "$tmp/s_0.025.csv" "$tmp/s_0.0125.csv" \
+    chaplygin_sleigh --report "$tmp/study.html" > "$tmp/study.out" 2> "$tmp/study.err"
+rc=$?
+[ $rc -eq 0 ] && ok || bad "--study --report: exit $rc: $(cat "$tmp/study.err")"
+dom "$tmp/study.html" "$tmp/study.dom" || bad "study: chromium failed"
+"$PY" - "$tmp/study.dom" "$(tail -1 "$tmp/study.out")" > "$tmp/py.out" 2>&1 <<'EOF' && ok || bad "study page: $(cat "$tmp/py.out")"
+import sys
+from html.parser import HTMLParser
+dom, last = open(sys.argv[1]).read(), sys.argv[2]
+class P(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.stack, self.paths, self.order, self.rows, self.ext = [], {}, "", [], 0
+    def handle_starttag(self, tag, a):
+        a = dict(a)
+        if tag == "figure":
+            self.fig = a.get("id")
+            self.paths[self.fig] = 0
+        if tag == "path" and getattr(self, "fig", None) and "d" in a:
+            self.paths[self.fig] += 1
+        if tag == "span" and a.get("id") == "order":
+            self.stack.append("order")
+        if tag == "tr" and a.get("class") in ("pass", "fail"):
+            self.rows.append(a["class"])
+        if tag in ("script", "link", "img", "iframe") or (tag == "svg" and "href" in str(a)):
+            self.ext += tag in ("script", "link", "iframe")
+    def handle_endtag(self, tag):
+        if tag == "figure":
+            self.fig = None
+        if tag == "span" and self.stack:
+            self.stack.pop()
+    def handle_data(self, d):
+        if self.stack:
+            self.order += d
+p = P()
+p.feed(dom)
+bad = []
+if not last.endswith(": " + p.order) or abs(float(p.order) - 4) > 0.1:
+    bad.append(f"order {p.order!r} in the page, the CLI says {last!r}")
+for f in ("digits-vs-step", "digits-vs-cost"):
+    if p.paths.get(f, 0) < 5:
+        bad.append(f"figure {f}: {p.paths.get(f)} paths (5 columns)")
+if p.rows != ["pass"] * 4:
+    bad.append(f"run rows {p.rows}")
+if p.ext:
+    bad.append("a script or an external resource")
+print("; ".join(bad))
+sys.exit(1 if bad else 0)
+EOF
+
 # ---------------------------------------------------------------- without gnuplot
 NHREF_GNUPLOT=$tmp/no-gnuplot "$NHREF" verify "$tmp/pass.csv" chaplygin_sleigh -q -m 7 --report "$tmp/nogp.html" > "$tmp/nogp.out" 2> "$tmp/nogp.err"
 rc=$?

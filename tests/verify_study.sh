@@ -170,7 +170,7 @@ usage_error 'same step 0.10000000000000001: no order' -- verify --study rk4_0.1.
 usage_error "^nhref verify: --steps '0.1': 1 value for 2 runs" -- verify --study rk4_0.1.csv rk4_0.05.csv chaplygin_sleigh --steps 0.1
 usage_error "^nhref verify: --steps: '-1' \(value 2\) is not a positive plain decimal" -- verify --study rk4_0.1.csv rk4_0.05.csv chaplygin_sleigh --steps 0.1,-1
 usage_error "^nhref verify: --costs: '0x10' \(value 1\) is not a positive plain decimal" -- verify --study rk4_0.1.csv rk4_0.05.csv chaplygin_sleigh --costs 0x10,2
-usage_error '^nhref verify: --report is not available with --study yet: write the study with --json FILE or --table FILE' -- verify --report r.html --study rk4_0.1.csv rk4_0.05.csv chaplygin_sleigh
+usage_error '^nhref verify: --errors is not written for a study' -- verify --study rk4_0.1.csv rk4_0.05.csv chaplygin_sleigh --errors e.csv
 usage_error '^nhref verify: --junit is not written for a study' -- verify --study rk4_0.1.csv rk4_0.05.csv chaplygin_sleigh --junit j.xml
 usage_error "run 2 is standard input \('-'\)" -- verify --study rk4_0.1.csv - chaplygin_sleigh
 usage_error '^nhref verify: --table is an option of an order study' -- verify rk4_0.1.csv chaplygin_sleigh --table t.tab

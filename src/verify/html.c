@@ -66,9 +66,8 @@ static void end_row(FILE *out, const char *dir, const nhref_verify_end_t *e)
     meta_row(out, dir, buf);
 }
 
-/* one plot, or a paragraph saying why it is missing (and NOTE, once) */
-static void figure(FILE *out, const char *id, const nhref_plot_t *p, size_t ns,
-                   const nhref_plot_series_t *s, char *note, size_t len)
+void nhref_verify_html_figure(FILE *out, const char *id, const nhref_plot_t *p, size_t ns,
+                              const nhref_plot_series_t *s, char *note, size_t len)
 {
     char why[600], *svg = NULL;
     int status = nhref_plot_svg(&svg, why, sizeof why, p, ns, s);
@@ -85,6 +84,27 @@ static void figure(FILE *out, const char *id, const nhref_plot_t *p, size_t ns,
     }
     fputs("</figure>\n", out);
     free(svg);
+}
+
+#define figure nhref_verify_html_figure
+
+void nhref_verify_html_head(FILE *out, const char *title, const char *title2)
+{
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
+          out);
+    esc(out, title);
+    if (title2 != NULL)
+        esc(out, title2);
+    fputs("</title>\n<style>\n"
+          "body{font-family:sans-serif;max-width:70em;margin:1em auto;padding:0 1em;color:#222}\n"
+          "table{border-collapse:collapse;margin:0.5em 0}\n"
+          "th,td{border:1px solid #bbb;padding:2px 6px;text-align:left;vertical-align:top}\n"
+          "td.num{text-align:right;font-family:monospace}\n"
+          "#verdict{font-size:1.2em;font-weight:bold;padding:0.5em;border-radius:4px}\n"
+          ".pass{background:#dff0d8;color:#1d5e1d}.fail{background:#f8d7da;color:#8a1c1c}\n"
+          ".missing{color:#8a5a00;font-style:italic}\nfigure{margin:0.5em 0}\n"
+          "</style>\n</head>\n<body>\n",
+          out);
 }
 
 /* the series Y over the rows not beyond the end, cut to NHREF_VERIFY_SERIES_MAX:
@@ -261,22 +281,9 @@ int nhref_verify_report_write_html(FILE *out, const nhref_verify_report_t *rep, 
 
     if (len > 0)
         note[0] = '\0';
-    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>nhref "
-          "verify: ",
-          out);
-    esc(out, rep->source);
-    fputs(" against ", out);
-    esc(out, rep->model);
-    fputs("</title>\n<style>\n"
-          "body{font-family:sans-serif;max-width:70em;margin:1em auto;padding:0 1em;color:#222}\n"
-          "table{border-collapse:collapse;margin:0.5em 0}\n"
-          "th,td{border:1px solid #bbb;padding:2px 6px;text-align:left;vertical-align:top}\n"
-          "td.num{text-align:right;font-family:monospace}\n"
-          "#verdict{font-size:1.2em;font-weight:bold;padding:0.5em;border-radius:4px}\n"
-          ".pass{background:#dff0d8;color:#1d5e1d}.fail{background:#f8d7da;color:#8a1c1c}\n"
-          ".missing{color:#8a5a00;font-style:italic}\nfigure{margin:0.5em 0}\n"
-          "</style>\n</head>\n<body>\n<h1>nhref verify</h1>\n",
-          out);
+    snprintf(buf, sizeof buf, "nhref verify: %s against ", rep->source);
+    nhref_verify_html_head(out, buf, rep->model);
+    fputs("<h1>nhref verify</h1>\n", out);
     fprintf(out, "<p id=\"verdict\" class=\"%s\" data-pass=\"%d\" data-level=\"",
             rep->pass ? "pass" : "fail", rep->pass);
     esc(out, rep->level != NULL ? rep->level : "VALIDATED");

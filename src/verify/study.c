@@ -449,3 +449,152 @@ int nhref_verify_study_write_csv(FILE *out, const nhref_verify_study_t *st)
         return NHREF_EIO;
     return NHREF_OK;
 }
+
+/* ------------------------------------------------------------------ the study's page */
+/* one table of VALUES (nrun x ncolumn, from run FIRST on) with the runs' minimum */
+static void html_table(FILE *out, const char *id, const nhref_verify_study_t *st,
+                       const double *values, const double *min, size_t first, int arrows)
+{
+    char d[32];
+    fprintf(out, "<table id=\"%s\">\n<tr><th>column</th>", id);
+    for (size_t k = first; k < st->nrun; k++) {
+        if (arrows)
+            fprintf(out, "<th>%zu&rarr;%zu</th>", k, k + 1);
+        else
+            fprintf(out, "<th>run %zu</th>", k + 1);
+    }
+    fputs("</tr>\n", out);
+    for (size_t j = 0; j <= st->ncolumn; j++) {
+        fputs("<tr><th>", out);
+        nhref_verify_xml_escaped(out, j < st->ncolumn ? st->column[j] : "(minimum)");
+        fputs("</th>", out);
+        for (size_t k = first; k < st->nrun; k++) {
+            double x = j < st->ncolumn ? values[k * st->ncolumn + j]
+                       : min != NULL   ? min[k]
+                                       : st->run[k].min_digits;
+            fprintf(out, "<td class=\"num\">%s</td>",
+                    isnan(x) ? "-" : nhref_verify_digits_text(d, sizeof d, x));
+        }
+        fputs("</tr>\n", out);
+    }
+    fputs("</table>\n", out);
+}
+
+/* the digits of every column against X (the runs' steps or costs): one series each */
+static void html_plot(FILE *out, const char *id, const nhref_verify_study_t *st,
+                      const double *xrun, const char *xlabel, const char *title, char *note,
+                      size_t len)
+{
+    nhref_plot_series_t *s = calloc(st->ncolumn + 1, sizeof *s);
+    double *x = malloc((st->nrun + 1) * sizeof *x);
+    double *y = malloc((st->ncolumn * st->nrun + 1) * sizeof *y);
+    nhref_plot_t p = {0};
+
+    if (s == NULL || x == NULL || y == NULL) {
+        fprintf(out, "<figure id=\"%s\"><p class=\"missing\">Plot missing: out of "
+                     "memory</p></figure>\n",
+                id);
+    } else {
+        for (size_t k = 0; k < st->nrun; k++)
+            x[k] = xrun[k];
+        for (size_t j = 0; j < st->ncolumn; j++) {
+            for (size_t k = 0; k < st->nrun; k++) { /* exact digits drawn at DREF */
+                double dg = st->digits[k * st->ncolumn + j];
+                y[j * st->nrun + k] = dg >= NHREF_ORACLE_DIGITS_EXACT ? st->ref_digits : dg;
+            }
+            s[j] = (nhref_plot_series_t){st->column[j], st->nrun, x, y + j * st->nrun, 0};
+        }
+        p.title = title;
+        p.xlabel = xlabel;
+        p.ylabel = "digits (-log10 of the worst relative error)";
+        p.logx = 1;
+        nhref_verify_html_figure(out, id, &p, st->ncolumn, s, note, len);
+    }
+    free(s);
+    free(x);
+    free(y);
+}
+
+int nhref_verify_study_write_html(FILE *out, const nhref_verify_study_t *st, char *note,
+                                  size_t len)
+{
+    const nhref_verify_report_t *r0 = st->run[0].report;
+    double *xs = malloc((st->nrun + 1) * sizeof *xs);
+    char d[32], buf[160];
+
+    if (len > 0)
+        note[0] = '\0';
+    if (xs == NULL)
+        return NHREF_ENOMEM;
+    nhref_verify_html_head(out, "nhref verify --study: ", st->model);
+    fputs("<h1>nhref verify --study</h1>\n<p id=\"study\">", out);
+    fprintf(out, "%zu runs against ", st->nrun);
+    nhref_verify_xml_escaped(out, r0->model);
+    fprintf(out, ", %s at %g digits (%ld bits), from t-start = ", r0->scheme, r0->digits,
+            r0->prec);
+    nhref_verify_xml_escaped(out, r0->t_start);
+    if (r0->golden != NULL) {
+        fputs(", as defined by ", out);
+        nhref_verify_xml_escaped(out, r0->golden);
+    }
+    fputs(".", out);
+    if (st->has_step)
+        fprintf(out, " Observed order (minimum digits) between the last two runs: "
+                     "<span id=\"order\">%s</span>.",
+                isnan(st->min_order[st->nrun - 1])
+                    ? "-"
+                    : nhref_verify_digits_text(d, sizeof d, st->min_order[st->nrun - 1]));
+    fputs("</p>\n", out);
+    if (st->near_reference)
+        fprintf(out, "<p class=\"missing\">A run agrees with the reference to within 2 of its %g "
+                     "digits: orders there measure the reference; raise --digits.</p>\n",
+                st->ref_digits);
+
+    fputs("<h2>Runs</h2>\n<table id=\"runs\">\n<tr><th>run</th><th>file</th><th>step</th>"
+          "<th>cost</th><th>min digits</th><th>verdict (as nhref verify judges it)</th></tr>\n",
+          out);
+    for (size_t k = 0; k < st->nrun; k++) {
+        const nhref_verify_study_run_t *r = st->run + k;
+        fprintf(out, "<tr class=\"%s\"><td class=\"num\">%zu</td><td>",
+                r->report->pass ? "pass" : "fail", k + 1);
+        nhref_verify_xml_escaped(out, r->source);
+        snprintf(buf, sizeof buf, "%.6g", r->step);
+        fprintf(out, "</td><td class=\"num\">%s</td>", isnan(r->step) ? "-" : buf);
+        snprintf(buf, sizeof buf, "%.6g", r->cost);
+        fprintf(out, "<td class=\"num\">%s</td><td class=\"num\">%s</td><td>",
+                isnan(r->cost) ? "-" : buf,
+                nhref_verify_digits_text(d, sizeof d, r->min_digits));
+        nhref_verify_xml_escaped(out, r->report->summary);
+        fputs("</td></tr>\n", out);
+    }
+    fputs("</table>\n<h2>Digits of each run</h2>\n", out);
+    html_table(out, "digits", st, st->digits, NULL, 0, 0);
+    if (st->has_step) {
+        fputs("<h2>Observed order</h2>\n<p>p = (d<sub>k</sub> &minus; d<sub>k&minus;1</sub>) / "
+              "log10(h<sub>k&minus;1</sub> / h<sub>k</sub>)</p>\n",
+              out);
+        html_table(out, "orders", st, st->order, st->min_order, 1, 1);
+        for (size_t k = 0; k < st->nrun; k++)
+            xs[k] = st->run[k].step;
+        html_plot(out, "digits-vs-step", st, xs, "step h", "digits vs step", note, len);
+    }
+    if (st->has_cost) {
+        fputs("<h2>Work and precision</h2>\n<p>s = (d<sub>k</sub> &minus; "
+              "d<sub>k&minus;1</sub>) / log10(c<sub>k</sub> / c<sub>k&minus;1</sub>), digits "
+              "per decade of cost</p>\n",
+              out);
+        html_table(out, "slopes", st, st->slope, st->min_slope, 1, 1);
+        for (size_t k = 0; k < st->nrun; k++)
+            xs[k] = st->run[k].cost;
+        html_plot(out, "digits-vs-cost", st, xs, "cost", "digits vs cost", note, len);
+    }
+    if (!st->has_step && !st->has_cost) {
+        for (size_t k = 0; k < st->nrun; k++)
+            xs[k] = (double)(k + 1);
+        fputs("<p>No steps and no costs: the digits only.</p>\n", out);
+        html_plot(out, "digits-vs-run", st, xs, "run", "digits of each run", note, len);
+    }
+    fprintf(out, "<p>nhref %s</p>\n</body>\n</html>\n", nhref_version());
+    free(xs);
+    return fflush(out) != 0 || ferror(out) ? NHREF_EIO : NHREF_OK;
+}

@@ -96,6 +96,16 @@ size_t nhref_verify_decimate(size_t *keep, const double *y, size_t n, size_t max
  * (report.c). */
 void nhref_verify_xml_escaped(FILE *out, const char *s);
 
+/* The HTML pages of verify (html.c): nhref_verify_html_head -- the page's head and
+ * styles up to <body>, the title TITLE then TITLE2 (NULL: none), escaped;
+ * nhref_verify_html_figure -- a <figure id=ID> with the plot P of the NS series S
+ * inlined as SVG (plot.h), or a paragraph saying why it is missing, that reason also
+ * into NOTE (LEN bytes) unless NOTE holds one already. */
+#include "plot.h"
+void nhref_verify_html_head(FILE *out, const char *title, const char *title2);
+void nhref_verify_html_figure(FILE *out, const char *id, const nhref_plot_t *p, size_t ns,
+                              const nhref_plot_series_t *s, char *note, size_t len);
+
 /* The series of the JSON report and the HTML page keep at most this many points. */
 #define NHREF_VERIFY_SERIES_MAX 2000
 
