@@ -510,6 +510,35 @@ END_TEST
 
 /* unknown names: NHREF_ENOTFOUND, the message lists the model's names; malformed
  * values: NHREF_EPARSE; the spec is unchanged either way */
+/* a set of initial values MID+-RAD (issue 26 item 4): kept as midpoint and radius, for
+ * the proven type only; a bad radius refused, nothing changed */
+START_TEST(test_init_set)
+{
+    const nhref_model_t *m = nhref_model_find(SLEIGH);
+    nhref_spec_t *spec = NULL;
+    size_t iv = (size_t)nhref_model_state_index(m, "v");
+
+    ck_assert_int_eq(nhref_spec_new(&spec, SLEIGH), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_init(spec, "v", "0.5+-1e-3"), NHREF_OK);
+    ck_assert_str_eq(nhref_spec_init_str(spec, iv), "0.5");
+    ck_assert_str_eq(nhref_spec_init_rad_str(spec, iv), "1e-3");
+    ck_assert_ptr_null(nhref_spec_init_rad_str(spec, 0));
+    ck_assert_int_eq(nhref_spec_resolve(spec), NHREF_EINVAL); /* MPFR: one point */
+    ck_assert_msg_has(spec, "'0.5+-1e-3' is a set of initial values: it needs");
+    ck_assert_int_eq(nhref_spec_set_type(spec, NHREF_RUN_PROVEN), NHREF_OK);
+    resolve_ok(spec);
+    ck_assert_int_eq(nhref_spec_set_init(spec, "v", "0.5+-x"), NHREF_EPARSE);
+    ck_assert_msg_has(spec, "the radius 'x' must be a decimal >= 0");
+    ck_assert_int_eq(nhref_spec_set_init(spec, "v", "0.5+--1"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_spec_set_init(spec, "v", "abc+-1"), NHREF_EPARSE);
+    ck_assert_str_eq(nhref_spec_init_str(spec, iv), "0.5"); /* unchanged */
+    ck_assert_str_eq(nhref_spec_init_rad_str(spec, iv), "1e-3");
+    ck_assert_int_eq(nhref_spec_set_init(spec, "v", "0.25"), NHREF_OK); /* a point again */
+    ck_assert_ptr_null(nhref_spec_init_rad_str(spec, iv));
+    nhref_spec_free(spec);
+}
+END_TEST
+
 START_TEST(test_override_refused)
 {
     static const char *const bad[] = {"",   "abc", "1.2.3", "1e",  "nan", "inf", "-inf",
@@ -3086,6 +3115,7 @@ static Suite *run_suite(void)
     tcase_add_loop_test(tc, test_param_override, 0, nmodels);
     tcase_add_loop_test(tc, test_init_override, 0, nmodels);
     tcase_add_test(tc, test_override_refused);
+    tcase_add_test(tc, test_init_set);
     tcase_add_loop_test(tc, test_label_words, 0, 6);
     tcase_add_test(tc, test_assign);
     tcase_add_loop_test(tc, test_copy_equal, 0, 2);
