@@ -200,6 +200,42 @@ int nhref_verify_set_min_drift_digits(nhref_verify_t *v, const char *integral, d
  */
 int nhref_verify_map(nhref_verify_t *v, const char *yours, const char *name);
 
+/* nhref_verify_define -- the model's column NAME (a state variable or a first integral)
+ * is the value of EXPR, an expression over the input's columns (by their names in the
+ * input), t and the model's parameters, in the grammar of nhref_tape_parse
+ * (nhref_tape.h): e.g. NAME "v", EXPR "vx*cos(phi) + vy*sin(phi)".  A later define of
+ * NAME replaces this one.  The input's columns that EXPR reads are used, not listed as
+ * not compared; a column of the input that is also a name of the model is compared
+ * as well.  An input column named like a parameter shadows the parameter.  Checked
+ * when the verification runs (the messages name "--define NAME=EXPR" and the column
+ * of EXPR): NAME must be a name of the model (NHREF_ENOTFOUND), not compared already
+ * (an input column of that name or a map to it: NHREF_EPARSE); EXPR must parse and
+ * name only columns, parameters, t and pi (NHREF_EPARSE).
+ *
+ * Units:     those of NAME in the model's tables; the input's and parameters' own.
+ * Precision: evaluated at the reference's precision (nhref_verify_set_digits) from
+ *            the decimal values read, each operation correctly rounded (never
+ *            through double); an operation undefined at a row (sqrt of a negative
+ *            number, ...) gives NaN there (a row with NaN on one side).
+ * Returns:   NHREF_OK; NHREF_EINVAL (NAME or EXPR NULL or empty); NHREF_ENOMEM.
+ * Cost:      O(number of defines) here; when the verification runs, one parse of
+ *            EXPR and one MPFR operation per node of EXPR and row.
+ */
+int nhref_verify_define(nhref_verify_t *v, const char *name, const char *expr);
+
+/* nhref_verify_set_chart -- the input is written in the chart CHART of the model (a
+ * named set of defines the model declares, `nhref describe MODEL`: e.g. "com" for the
+ * sleigh's centre of mass); NULL or "" for none (the default).  The chart's defines
+ * are applied as nhref_verify_define's; a define of the caller for a name of the
+ * chart is NHREF_EPARSE when the verification runs (defined twice).
+ *
+ * Returns:   NHREF_OK; NHREF_ENOTFOUND (the model, if set, has no chart CHART: the
+ *            message lists its charts; checked again when the verification runs);
+ *            NHREF_ENOMEM.
+ * Cost:      O(number of the model's charts).
+ */
+int nhref_verify_set_chart(nhref_verify_t *v, const char *chart);
+
 /* nhref_verify_set_rigorous -- ON = 1: also judge against proven enclosures of the
  * true solution (docs/verify.md, "Rigorous mode"; level PROVEN); 0: the VALIDATED
  * judgement only (the default).  Rigorous mode refuses, when the verification runs,
@@ -289,6 +325,8 @@ typedef struct {
     double outside_radius;  /* there: r (rounded up) */
     double outside_value;   /* there: a (nearest double) */
     double outside_mid;     /* there: m (nearest double) */
+    char *defined_as;       /* the expression of its define (nhref_verify_define or the
+                               chart's), else NULL; NAME is then the model's name */
 } nhref_verify_column_t;
 
 /* The drift of a first integral along the input's states. */
@@ -398,6 +436,9 @@ typedef struct {
     nhref_verify_where_t drift_from; /* t_first */
     size_t ndrift;
     nhref_verify_drift_t *drift; /* the model's integral order */
+
+    /* the conventions */
+    char *chart;            /* the chart of nhref_verify_set_chart, or NULL */
 } nhref_verify_report_t;
 
 /* ------------------------------------------------------------------ running it */

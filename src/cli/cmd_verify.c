@@ -63,6 +63,15 @@ static void usage(FILE *out)
             "                          least FILE's)\n"
             "      --map YOURS=NAME    compare your column YOURS as the model's NAME\n"
             "                          (repeatable, or a comma-separated list)\n"
+            "      --define NAME=EXPR  the model's column NAME (a state variable or first\n"
+            "                          integral) is EXPR, an expression over your columns,\n"
+            "                          t, pi and the model's parameters, evaluated at the\n"
+            "                          reference's precision (repeatable; e.g. --define\n"
+            "                          'v=vx*cos(phi)+vy*sin(phi)'); the columns it reads\n"
+            "                          are used, not listed as not compared\n"
+            "      --chart NAME        your file is written in the model's chart NAME\n"
+            "                          (its defines, e.g. 'com' for the sleigh's centre of\n"
+            "                          mass; 'nhref describe MODEL' lists the charts)\n"
             "      --rigorous          also judge against PROVEN enclosures of the true\n"
             "                          solution (validated Taylor in Arb balls, forward\n"
             "                          from t-start): per column a proven lower bound of\n"
@@ -110,8 +119,9 @@ static void usage(FILE *out)
 typedef struct {
     const char *traj, *golden, *model_name, *t_start, *json, *junit;
     char *param[MAX_ASSIGN], *init[MAX_ASSIGN], *min[MAX_ASSIGN], *drift[MAX_ASSIGN],
-        *map[MAX_ASSIGN];
-    size_t nparam, ninit, nmin, ndrift, nmap;
+        *map[MAX_ASSIGN], *define[MAX_ASSIGN];
+    size_t nparam, ninit, nmin, ndrift, nmap, ndefine;
+    const char *chart;
     unsigned long digits; /* --digits, 0 if not given */
     char sep;
     int quiet;
@@ -149,7 +159,8 @@ static int add_arg(char **list, size_t *n, char *arg, const char *option)
  * or -1 after --help. */
 static int parse_args(args_t *a, int argc, char **argv)
 {
-    enum { OPT_T_START = 256, OPT_DRIFT, OPT_MAP, OPT_SEP, OPT_JSON, OPT_JUNIT, OPT_RIGOROUS };
+    enum { OPT_T_START = 256, OPT_DRIFT, OPT_MAP, OPT_SEP, OPT_JSON, OPT_JUNIT, OPT_RIGOROUS,
+           OPT_DEFINE, OPT_CHART };
     static const struct option longopts[] = {{"param", required_argument, NULL, 'p'},
                                              {"init", required_argument, NULL, 'i'},
                                              {"t-start", required_argument, NULL, OPT_T_START},
@@ -163,6 +174,8 @@ static int parse_args(args_t *a, int argc, char **argv)
                                              {"json", required_argument, NULL, OPT_JSON},
                                              {"junit", required_argument, NULL, OPT_JUNIT},
                                              {"rigorous", no_argument, NULL, OPT_RIGOROUS},
+                                             {"define", required_argument, NULL, OPT_DEFINE},
+                                             {"chart", required_argument, NULL, OPT_CHART},
                                              {"quiet", no_argument, NULL, 'q'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
@@ -198,6 +211,13 @@ static int parse_args(args_t *a, int argc, char **argv)
         case OPT_MAP:
             if (add_arg(a->map, &a->nmap, optarg, "--map") != 0)
                 return CLI_USAGE;
+            break;
+        case OPT_DEFINE:
+            if (add_arg(a->define, &a->ndefine, optarg, "--define") != 0)
+                return CLI_USAGE;
+            break;
+        case OPT_CHART:
+            a->chart = optarg;
             break;
         case 'd':
             if (cli_ulong(&a->digits, optarg, "--digits", 1,
@@ -374,6 +394,31 @@ static int apply_maps(nhref_verify_t *v, char **args, size_t n)
     return CLI_OK;
 }
 
+/* --define NAME=EXPR: NAME trimmed, EXPR as given (one expression per option: the
+ * grammar has no commas) */
+static int apply_defines(nhref_verify_t *v, char **args, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char *name, *value, *end;
+        int status;
+        if (cli_split_assignment(args[i], "--define", &name, &value) != 0)
+            return CLI_USAGE;
+        while (isspace((unsigned char)*name))
+            name++;
+        for (end = name + strlen(name); end > name && isspace((unsigned char)end[-1]);)
+            *--end = '\0';
+        while (isspace((unsigned char)*value))
+            value++;
+        if (*name == '\0' || *value == '\0') {
+            cli_error("--define expects NAME=EXPR with both given, got '%s=%s'", name, value);
+            return CLI_USAGE;
+        }
+        if ((status = nhref_verify_define(v, name, value)) != NHREF_OK)
+            return lib_error(v, status, "--define: ");
+    }
+    return CLI_OK;
+}
+
 static void progress(void *arg, const char *what, double f)
 {
     cli_progress_t *p = arg;
@@ -495,6 +540,9 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
     fprintf(out, "\n");
     print_end(out, rep->end, "backward (rows before t-start)");
     print_end(out, rep->end + 1, "forward");
+    if (rep->chart != NULL)
+        fprintf(out, "chart:      %s (--chart; 'nhref describe %s' lists its defines)\n",
+                rep->chart, rep->model);
     if (rep->nnot_compared > 0) {
         fprintf(out, "not compared: ");
         for (size_t i = 0; i < rep->nnot_compared && i < 20; i++)
@@ -528,7 +576,9 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
     for (size_t j = 0; j < rep->ncolumn; j++) {
         const nhref_verify_column_t *c = rep->column + j;
         char as[160] = "";
-        if (strcmp(c->name, c->compared_as) != 0)
+        if (c->defined_as != NULL)
+            snprintf(as, sizeof as, " [= %s]", c->defined_as);
+        else if (strcmp(c->name, c->compared_as) != 0)
             snprintf(as, sizeof as, " [as %s]", c->compared_as);
         fprintf(out, "%-10s %-9s %12.3e %8s %7g %-4s  %s %s", c->name,
                 c->kind == NHREF_VERIFY_STATE ? "state" : "integral", c->max_error,
@@ -647,6 +697,10 @@ int cmd_verify(int argc, char **argv)
                               nhref_verify_set_min_drift_digits);
     if (rc == CLI_OK)
         rc = apply_maps(v, a.map, a.nmap);
+    if (rc == CLI_OK)
+        rc = apply_defines(v, a.define, a.ndefine);
+    if (rc == CLI_OK && a.chart != NULL && (status = nhref_verify_set_chart(v, a.chart)) != NHREF_OK)
+        rc = lib_error(v, status, "");
     if (rc == CLI_OK && a.digits != 0 &&
         (status = nhref_verify_set_digits(v, (double)a.digits)) != NHREF_OK)
         rc = lib_error(v, status, "--digits: ");

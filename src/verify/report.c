@@ -44,11 +44,14 @@ void nhref_verify_report_free(nhref_verify_report_t *rep)
     free(rep->closed_form_note);
     free(rep->closed_form_worst);
     if (rep->column != NULL)
-        for (size_t j = 0; j < rep->ncolumn; j++)
+        for (size_t j = 0; j < rep->ncolumn; j++) {
             free(rep->column[j].name);
+            free(rep->column[j].defined_as);
+        }
     free(rep->column);
     free(rep->drift_note);
     free(rep->drift);
+    free(rep->chart);
     free(rep);
 }
 
@@ -237,6 +240,7 @@ static json_t *report_json(const nhref_verify_report_t *rep)
     for (size_t i = 0; i < rep->nnot_compared; i++)
         json_array_append_new(nc, jstr(rep->not_compared[i]));
     json_object_set_new(in, "not_compared", nc);
+    json_object_set_new(in, "chart", jstr(rep->chart));
     json_object_set_new(root, "input", in);
 
     ref = json_object();
@@ -284,6 +288,7 @@ static json_t *report_json(const nhref_verify_report_t *rep)
         json_t *o = json_object();
         json_object_set_new(o, "name", jstr(c->name));
         json_object_set_new(o, "compared_as", jstr(c->compared_as));
+        json_object_set_new(o, "defined_as", jstr(c->defined_as));
         json_object_set_new(o, "kind", jstr(c->kind == NHREF_VERIFY_STATE ? "state" : "integral"));
         json_object_set_new(o, "max_error", jnum(c->max_error));
         jdigits(o, c->digits);

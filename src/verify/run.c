@@ -66,6 +66,10 @@ typedef struct {
     int *pcol;                 /* ncc: the table column of each compared column (rigorous) */
     double *pmin;              /* ncc: their thresholds (rigorous) */
     nhref_verify_proof_in_t pin; /* what the proven pass reads */
+    char *used;                /* the input's columns (before the defines): 1 if a define
+                                  reads it */
+    size_t nused;              /* the input's columns before the defines */
+    const char **defexpr;      /* the table's columns: a define's expression, else NULL */
 } run_t;
 
 static mpfr_srcptr cell(const run_t *R, size_t r, int c)
@@ -196,6 +200,21 @@ static int match_columns(run_t *R)
                 hint = "; name it with a map, e.g. --map time=t";
         return nhref_verify_fail(v, NHREF_EPARSE, "%s: no time column 't' (columns found: %s%s)",
                                  tab->path, list, hint);
+    }
+
+    /* the defines (a chart's, the caller's): new columns named after the model's */
+    {
+        __mpfr_struct *p = nhref_vec_new(m->nparam, R->prec);
+        int status = p != NULL ? NHREF_OK : nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+        if (status == NHREF_OK) {
+            nhref_system_params(p, nhref_spec_system(R->spec));
+            R->nused = tab->ncol;
+            status = nhref_verify_define_columns(v, tab, R->tcol, p, R->prec, &R->used,
+                                                 &R->defexpr);
+        }
+        nhref_vec_free(p, m->nparam);
+        if (status != NHREF_OK)
+            return status;
     }
 
     R->state_col = malloc((m->nstate ? m->nstate : 1) * sizeof *R->state_col);
@@ -845,6 +864,7 @@ static int fill_report_header(run_t *R)
     rep->sep = R->from_file ? tab->sep : 0;
     rep->index_dropped = tab->index_dropped;
     rep->model = nhref_strdup(m->name);
+    rep->chart = dup_or_null(v->chart);
     rep->golden = dup_or_null(v->golden);
     rep->scheme = nhref_strdup(nhref_spec_scheme(R->spec)->name);
     rep->digits = nhref_spec_digits(R->spec);
@@ -885,6 +905,8 @@ static int fill_report_header(run_t *R)
         mark[R->tcol] = 1;
         for (size_t j = 0; j < R->ncc; j++)
             mark[R->cc[j].col] = 1;
+        for (size_t c = 0; c < R->nused; c++)
+            mark[c] |= R->used[c];
         for (size_t c = 0; c < tab->ncol; c++)
             if (!mark[c])
                 rep->not_compared[rep->nnot_compared++] = nhref_strdup(tab->name[c]);
@@ -902,6 +924,7 @@ static void fill_columns(run_t *R)
         ccol_t *cc = R->cc + j;
         nhref_verify_column_t *c = rep->column + j;
         c->name = nhref_strdup(R->tab->name[cc->col]);
+        c->defined_as = dup_or_null(R->defexpr[cc->col]);
         c->compared_as = cc->kind == NHREF_VERIFY_STATE ? m->state[cc->index].name
                                                         : m->integral[cc->index].name;
         c->kind = cc->kind;
@@ -1124,6 +1147,8 @@ static void run_free(run_t *R)
     free(R->slot_filled);
     free(R->pcol);
     free(R->pmin);
+    free(R->used);
+    free(R->defexpr);
     nhref_vec_free(R->xend, m->nstate);
     mpfr_clear(R->tend);
     nhref_integrator_free(R->ig_drift); /* before the spec: it integrates its system */
