@@ -343,6 +343,9 @@ typedef struct {
     nhref_verify_where_t worst;
     size_t rows;            /* rows after the first */
     size_t nan_rows;        /* rows where it is NaN */
+    char *skipped;          /* NULL, or why it is not measured although the drift is
+                               ("needs y, which the input lacks": a state variable it
+                               depends on is not a column); defined is then 0 */
 } nhref_verify_drift_t;
 
 /* Where the reference ends, in one direction from t-start. */
@@ -428,7 +431,9 @@ typedef struct {
     double min_digits;      /* the default threshold */
     size_t ncolumn;
     nhref_verify_column_t *column; /* in input order */
-    int drift_computed;     /* 0: drift_note says why not */
+    int drift_computed;     /* 0: drift_note says why not; 1: measured for every integral
+                               whose state variables are all columns (after the maps,
+                               defines and chart), the others skipped (drift[k].skipped) */
     long drift_prec;        /* the integrals evaluated at this precision [bits]: 64 for
                                values of at most 17 significant digits (doubles), else
                                their digits in bits + 32; at most prec */

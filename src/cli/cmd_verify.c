@@ -92,8 +92,9 @@ static void usage(FILE *out)
             "the minimum over the rows is reported with the time and file line of the\n"
             "worst row; it cannot exceed about DREF.  Drift of a first integral I along the\n"
             "trajectory: max |I(t) - I(t_first)| over the rows, as digits\n"
-            "-log10(drift / max(1, |I(t_first)|)), t_first the earliest row; it needs every\n"
-            "state column.  All values of TRAJECTORY.csv are parsed as decimal strings at\n"
+            "-log10(drift / max(1, |I(t_first)|)), t_first the earliest row, for every\n"
+            "integral whose state variables are all columns (after --map, --define and\n"
+            "--chart); the others are listed as skipped, with the variable missing.  All values of TRAJECTORY.csv are parsed as decimal strings at\n"
             "the reference's precision, never through double.\n\n"
             "The verdict fails safe: rows beyond the reference's end (a terminal event such\n"
             "as the skater's fall, a blow-up) fail, naming the event, its time and the\n"
@@ -600,6 +601,9 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
     if (!rep->drift_computed) {
         fprintf(out, "first-integral drift: skipped (%s)\n",
                 rep->drift_note != NULL ? rep->drift_note : "?");
+        for (size_t k = 0; k < rep->ndrift; k++)
+            if (rep->drift[k].skipped != NULL)
+                fprintf(out, "  %-10s %s\n", rep->drift[k].name, rep->drift[k].skipped);
     } else {
         for (size_t k = 0; k < rep->ndrift; k++)
             any_drift_threshold |= !isnan(rep->drift[k].min_digits);
@@ -611,6 +615,11 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
                 "digits", any_drift_threshold ? "     min     " : "", "worst at t (line)");
         for (size_t k = 0; k < rep->ndrift; k++) {
             const nhref_verify_drift_t *dr = rep->drift + k;
+            if (dr->skipped != NULL) {
+                fprintf(out, "%-10s skipped: it %s%s\n", dr->name, dr->skipped,
+                        dr->pass ? "" : "  FAIL");
+                continue;
+            }
             if (!dr->defined) {
                 fprintf(out, "%-10s skipped: undefined (NaN) at the first row (defined where %s)%s\n",
                         dr->name, dr->holds, dr->pass ? "" : "  FAIL");

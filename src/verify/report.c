@@ -50,6 +50,8 @@ void nhref_verify_report_free(nhref_verify_report_t *rep)
         }
     free(rep->column);
     free(rep->drift_note);
+    for (size_t k = 0; rep->drift != NULL && k < rep->ndrift; k++)
+        free(rep->drift[k].skipped);
     free(rep->drift);
     free(rep->chart);
     free(rep);
@@ -332,6 +334,7 @@ static json_t *report_json(const nhref_verify_report_t *rep)
         json_t *o = json_object();
         json_object_set_new(o, "name", jstr(d->name));
         json_object_set_new(o, "holds", jstr(d->holds));
+        json_object_set_new(o, "skipped", jstr(d->skipped));
         json_object_set_new(o, "defined", json_boolean(measured));
         json_object_set_new(o, "first_value", measured ? jnum(d->first_value) : json_null());
         json_object_set_new(o, "first_value_text", measured ? jstr(d->first_str) : json_null());
@@ -570,6 +573,7 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
         if (!rep->drift_computed || !dr->defined)
             snprintf(msg, sizeof msg, "drift of %s not measured (%s), threshold %g", dr->name,
                      !rep->drift_computed && rep->drift_note ? rep->drift_note
+                     : dr->skipped != NULL                   ? dr->skipped
                                                              : "NaN at the first row",
                      dr->min_digits);
         else
