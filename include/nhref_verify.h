@@ -236,6 +236,25 @@ int nhref_verify_define(nhref_verify_t *v, const char *name, const char *expr);
  */
 int nhref_verify_set_chart(nhref_verify_t *v, const char *chart);
 
+/* nhref_verify_set_angles -- how angle columns are compared: "wrapped" (the model's
+ * angles: the state variables whose unit is "rad"), "wrapped=NAME[,NAME...]" (these
+ * state variables), or NULL, "" or "unwrapped" (none; the default).  A wrapped column
+ * is compared modulo 2 pi: its error at a row is the distance on the circle
+ * |remainder(a - b, 2 pi)| <= pi, and its value is taken as a - k 2 pi, k the
+ * nearest integer to (a - b)/(2 pi), in the digits, the rigorous judgement and the
+ * drift (the integrals then read the angle unwrapped along the reference).
+ *
+ * Precision: remainder(a - b, 2 pi) at the reference's precision + 64 bits, pi from
+ *            MPFR (mpfr_const_pi); a - k 2 pi rounded to the reference's precision.
+ * Returns:   NHREF_OK; NHREF_EINVAL (another ANGLES: the message gives the forms);
+ *            NHREF_ENOMEM.  A NAME that is not a state variable of the model is
+ *            NHREF_ENOTFOUND when the verification runs, one not in the input
+ *            NHREF_EPARSE.
+ * Cost:      O(strlen(ANGLES)); when running, two MPFR operations per row and
+ *            wrapped column.
+ */
+int nhref_verify_set_angles(nhref_verify_t *v, const char *angles);
+
 /* nhref_verify_set_rigorous -- ON = 1: also judge against proven enclosures of the
  * true solution (docs/verify.md, "Rigorous mode"; level PROVEN); 0: the VALIDATED
  * judgement only (the default).  Rigorous mode refuses, when the verification runs,
@@ -325,6 +344,11 @@ typedef struct {
     double outside_radius;  /* there: r (rounded up) */
     double outside_value;   /* there: a (nearest double) */
     double outside_mid;     /* there: m (nearest double) */
+    int wrapped;            /* 1: compared modulo 2 pi (nhref_verify_set_angles) */
+    size_t wrapped_rows;    /* rows whose value was taken as a - k 2 pi, k != 0 */
+    long off_by_2pi;        /* not wrapped: k != 0 if at the worst row a - b is within
+                               the threshold (10^-min_digits max(|b|, 1)) of k 2 pi (the
+                               verdict then suggests --angles wrapped); else 0 */
     char *defined_as;       /* the expression of its define (nhref_verify_define or the
                                chart's), else NULL; NAME is then the model's name */
 } nhref_verify_column_t;

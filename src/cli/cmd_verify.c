@@ -72,6 +72,10 @@ static void usage(FILE *out)
             "      --chart NAME        your file is written in the model's chart NAME\n"
             "                          (its defines, e.g. 'com' for the sleigh's centre of\n"
             "                          mass; 'nhref describe MODEL' lists the charts)\n"
+            "      --angles wrapped[=NAME,...]  compare angles modulo 2 pi: the model's\n"
+            "                          state variables in rad, or those named (for a\n"
+            "                          heading kept in (-pi, pi]); the error is the\n"
+            "                          distance on the circle ('unwrapped': the default)\n"
             "      --rigorous          also judge against PROVEN enclosures of the true\n"
             "                          solution (validated Taylor in Arb balls, forward\n"
             "                          from t-start): per column a proven lower bound of\n"
@@ -122,7 +126,7 @@ typedef struct {
     char *param[MAX_ASSIGN], *init[MAX_ASSIGN], *min[MAX_ASSIGN], *drift[MAX_ASSIGN],
         *map[MAX_ASSIGN], *define[MAX_ASSIGN];
     size_t nparam, ninit, nmin, ndrift, nmap, ndefine;
-    const char *chart;
+    const char *chart, *angles;
     unsigned long digits; /* --digits, 0 if not given */
     char sep;
     int quiet;
@@ -161,7 +165,7 @@ static int add_arg(char **list, size_t *n, char *arg, const char *option)
 static int parse_args(args_t *a, int argc, char **argv)
 {
     enum { OPT_T_START = 256, OPT_DRIFT, OPT_MAP, OPT_SEP, OPT_JSON, OPT_JUNIT, OPT_RIGOROUS,
-           OPT_DEFINE, OPT_CHART };
+           OPT_DEFINE, OPT_CHART, OPT_ANGLES };
     static const struct option longopts[] = {{"param", required_argument, NULL, 'p'},
                                              {"init", required_argument, NULL, 'i'},
                                              {"t-start", required_argument, NULL, OPT_T_START},
@@ -177,6 +181,7 @@ static int parse_args(args_t *a, int argc, char **argv)
                                              {"rigorous", no_argument, NULL, OPT_RIGOROUS},
                                              {"define", required_argument, NULL, OPT_DEFINE},
                                              {"chart", required_argument, NULL, OPT_CHART},
+                                             {"angles", required_argument, NULL, OPT_ANGLES},
                                              {"quiet", no_argument, NULL, 'q'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
@@ -219,6 +224,9 @@ static int parse_args(args_t *a, int argc, char **argv)
             break;
         case OPT_CHART:
             a->chart = optarg;
+            break;
+        case OPT_ANGLES:
+            a->angles = optarg;
             break;
         case 'd':
             if (cli_ulong(&a->digits, optarg, "--digits", 1,
@@ -577,7 +585,10 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
     for (size_t j = 0; j < rep->ncolumn; j++) {
         const nhref_verify_column_t *c = rep->column + j;
         char as[160] = "";
-        if (c->defined_as != NULL)
+        if (c->wrapped)
+            snprintf(as, sizeof as, " [modulo 2 pi; %zu row%s unwrapped]", c->wrapped_rows,
+                     c->wrapped_rows == 1 ? "" : "s");
+        else if (c->defined_as != NULL)
             snprintf(as, sizeof as, " [= %s]", c->defined_as);
         else if (strcmp(c->name, c->compared_as) != 0)
             snprintf(as, sizeof as, " [as %s]", c->compared_as);
@@ -709,6 +720,9 @@ int cmd_verify(int argc, char **argv)
     if (rc == CLI_OK)
         rc = apply_defines(v, a.define, a.ndefine);
     if (rc == CLI_OK && a.chart != NULL && (status = nhref_verify_set_chart(v, a.chart)) != NHREF_OK)
+        rc = lib_error(v, status, "");
+    if (rc == CLI_OK && a.angles != NULL &&
+        (status = nhref_verify_set_angles(v, a.angles)) != NHREF_OK)
         rc = lib_error(v, status, "");
     if (rc == CLI_OK && a.digits != 0 &&
         (status = nhref_verify_set_digits(v, (double)a.digits)) != NHREF_OK)

@@ -291,6 +291,9 @@ static json_t *report_json(const nhref_verify_report_t *rep)
         json_object_set_new(o, "name", jstr(c->name));
         json_object_set_new(o, "compared_as", jstr(c->compared_as));
         json_object_set_new(o, "defined_as", jstr(c->defined_as));
+        json_object_set_new(o, "wrapped", json_boolean(c->wrapped));
+        json_object_set_new(o, "wrapped_rows", json_integer((json_int_t)c->wrapped_rows));
+        json_object_set_new(o, "off_by_2pi", json_integer((json_int_t)c->off_by_2pi));
         json_object_set_new(o, "kind", jstr(c->kind == NHREF_VERIFY_STATE ? "state" : "integral"));
         json_object_set_new(o, "max_error", jnum(c->max_error));
         jdigits(o, c->digits);

@@ -29,6 +29,9 @@ typedef struct {
     /* significant digits -log10(|a - b| / |b|) over the rows with 0 < |b| < 1 */
     double sig;
     size_t sig_rows, sig_worst_row;
+    int wrapped;               /* compared modulo 2 pi */
+    size_t wrapped_rows;       /* rows taken as a - k 2 pi, k != 0 */
+    long worst_k;              /* not wrapped: a - b near k 2 pi at the worst row, else 0 */
 } ccol_t;
 
 typedef struct {
@@ -63,6 +66,7 @@ typedef struct {
     __mpfr_struct *I;          /* nintegral: scratch */
     mpfr_t t0, one, tiny;       /* tiny: the scale of relative digits (sig_add) */
     mpfr_t e, ed;              /* a - b, at prec + 64 and drift_prec + 64 bits (acc_add) */
+    mpfr_t twopi, w;           /* 2 pi and scratch at prec + 64 bits (wrapped angles) */
     const char *what;          /* progress */
     int *pcol;                 /* ncc: the table column of each compared column (rigorous) */
     double *pmin;              /* ncc: their thresholds (rigorous) */
@@ -256,6 +260,29 @@ static int match_columns(run_t *R)
                                  "%s (columns found: %s; see 'nhref describe %s')",
                                  tab->path, m->name, list, m->name);
     }
+    /* wrapped angles: the named state variables, or those whose unit is rad */
+    for (size_t i = 0; i < v->angle.n; i++) {
+        int found = 0;
+        if (nhref_model_state_index(m, v->angle.name[i]) < 0)
+            return nhref_verify_fail(v, NHREF_ENOTFOUND,
+                                     "--angles wrapped=...: '%s' is not a state variable of "
+                                     "model %s (see 'nhref describe %s')",
+                                     v->angle.name[i], m->name, m->name);
+        for (size_t j = 0; j < R->ncc; j++)
+            if (R->cc[j].kind == NHREF_VERIFY_STATE &&
+                strcmp(m->state[R->cc[j].index].name, v->angle.name[i]) == 0)
+                R->cc[j].wrapped = found = 1;
+        if (!found) {
+            column_list(list, sizeof list, tab);
+            return nhref_verify_fail(v, NHREF_EPARSE,
+                                     "--angles wrapped=...: %s has no column compared as '%s' "
+                                     "(columns: %s)",
+                                     tab->path, v->angle.name[i], list);
+        }
+    }
+    for (size_t j = 0; v->angles && v->angle.n == 0 && j < R->ncc; j++)
+        R->cc[j].wrapped = R->cc[j].kind == NHREF_VERIFY_STATE &&
+                           strcmp(m->state[R->cc[j].index].unit, "rad") == 0;
     /* per-column thresholds: by the model's name or the input's */
     for (size_t i = 0; i < v->min.n; i++) {
         int found = 0;
@@ -451,14 +478,56 @@ static void sig_add(run_t *R, ccol_t *cc, size_t row, mpfr_srcptr a, mpfr_srcptr
     }
 }
 
+/* A wrapped angle: A = a - k 2 pi, k the nearest integer to (a - b) / (2 pi) (rounded
+ * at A's precision; 2 pi and the quotient at prec + 64 bits); 1 if k != 0 */
+static int unwrap(run_t *R, mpfr_ptr a, mpfr_srcptr b)
+{
+    if (!mpfr_number_p(a) || !mpfr_number_p(b))
+        return 0;
+    mpfr_sub(R->w, a, b, MPFR_RNDN);
+    mpfr_div(R->w, R->w, R->twopi, MPFR_RNDN);
+    mpfr_rint(R->w, R->w, MPFR_RNDN);
+    if (mpfr_zero_p(R->w))
+        return 0;
+    mpfr_mul(R->w, R->w, R->twopi, MPFR_RNDN);
+    mpfr_sub(a, a, R->w, MPFR_RNDN);
+    return 1;
+}
+
+/* k != 0 if a - b is within 10^-T max(|b|, 1) of k 2 pi (a hint for a FAIL), else 0 */
+static long off_by_2pi(run_t *R, mpfr_srcptr a, mpfr_srcptr b, double T)
+{
+    double k, e, s;
+    if (!mpfr_number_p(a) || !mpfr_number_p(b))
+        return 0;
+    mpfr_sub(R->w, a, b, MPFR_RNDN);
+    mpfr_div(R->w, R->w, R->twopi, MPFR_RNDN);
+    mpfr_rint(R->w, R->w, MPFR_RNDN);
+    k = mpfr_get_d(R->w, MPFR_RNDN);
+    if (k == 0 || !(fabs(k) < 1e15))
+        return 0;
+    mpfr_mul(R->w, R->w, R->twopi, MPFR_RNDN);
+    mpfr_sub(R->w, a, R->w, MPFR_RNDN);
+    mpfr_sub(R->w, R->w, b, MPFR_RNDN);
+    e = fabs(mpfr_get_d(R->w, MPFR_RNDU));
+    s = fmax(fabs(mpfr_get_d(b, MPFR_RNDN)), 1);
+    return e <= pow(10, -T) * s ? (long)k : 0;
+}
+
 /* Compare row R with the reference state X and first integrals I (NULL unless asked). */
 static void compare_row(run_t *R, size_t r, mpfr_srcptr x, mpfr_srcptr I)
 {
     for (size_t j = 0; j < R->ncc; j++) {
         ccol_t *cc = R->cc + j;
         mpfr_srcptr b = cc->kind == NHREF_VERIFY_STATE ? x + cc->index : I + cc->index;
-        acc_add(R, &cc->acc, r, cell(R, r, cc->col), b);
-        sig_add(R, cc, r, cell(R, r, cc->col), b);
+        mpfr_ptr a = R->tab->v + r * R->tab->ncol + (size_t)cc->col;
+        double before = cc->acc.digits;
+        if (cc->wrapped)
+            cc->wrapped_rows += unwrap(R, a, b);
+        acc_add(R, &cc->acc, r, a, b);
+        sig_add(R, cc, r, a, b);
+        if (!cc->wrapped && cc->kind == NHREF_VERIFY_STATE && cc->acc.digits < before)
+            cc->worst_k = off_by_2pi(R, a, b, cc->min_digits);
     }
     R->judged[r] = 1;
 }
@@ -963,6 +1032,9 @@ static void fill_columns(run_t *R)
         nhref_verify_column_t *c = rep->column + j;
         c->name = nhref_strdup(R->tab->name[cc->col]);
         c->defined_as = dup_or_null(R->defexpr[cc->col]);
+        c->wrapped = cc->wrapped;
+        c->wrapped_rows = cc->wrapped_rows;
+        c->off_by_2pi = cc->worst_k;
         c->compared_as = cc->kind == NHREF_VERIFY_STATE ? m->state[cc->index].name
                                                         : m->integral[cc->index].name;
         c->kind = cc->kind;
@@ -1008,6 +1080,23 @@ static int where_before(const nhref_verify_where_t *w, const nhref_verify_where_
     return w->t < v->t || (w->t == v->t && w->row < v->row);
 }
 
+/* "; column phi is off by 1·2π ..." for the first failing column whose error at its
+ * worst row is within its threshold of a nonzero multiple of 2 pi, into BUF; else "" */
+static void hint_2pi(char *buf, size_t len, const nhref_verify_report_t *rep)
+{
+    buf[0] = '\0';
+    for (size_t j = 0; j < rep->ncolumn; j++) {
+        const nhref_verify_column_t *c = rep->column + j;
+        if (!c->pass && c->off_by_2pi != 0) {
+            snprintf(buf, len,
+                     "; column %s is off by %ld·2π at t = %s (an angle kept in another range? "
+                     "compare it modulo 2π: --angles wrapped)",
+                     c->name, c->off_by_2pi, c->worst.t_str);
+            return;
+        }
+    }
+}
+
 /* Rigorous mode: the verdict and its line from the columns' rigorous judgement and
  * the VALIDATED verdict already in BUF (rep->pass).  A value proven wrong is named
  * first (it is the strongest statement); then a VALIDATED failure stands as it is;
@@ -1050,6 +1139,10 @@ static void verdict_rigorous(run_t *R, char *buf, size_t len)
                  wrong->first_outside.t_str, where_str(w, sizeof w, &wrong->first_outside),
                  wrong->name, wrong->outside_value, wrong->outside_distance, wrong->outside_mid,
                  wrong->outside_radius, wrong->outside_allowed, wrong->min_digits, more);
+        {
+            size_t l = strlen(buf);
+            hint_2pi(buf + l, len - l, rep);
+        }
         return;
     }
     if (!rep->pass)
@@ -1127,9 +1220,12 @@ static void verdict(run_t *R)
         char more[64] = "";
         if (nfail > 1)
             snprintf(more, sizeof more, " (%zu columns below their threshold)", nfail);
+        size_t len;
         snprintf(buf, sizeof buf, "FAIL: minimum %s digits (%s at t = %s, %s) < %s%s",
                  nhref_verify_digits_text(d, sizeof d, worst->digits), worst->name,
                  worst->worst.t_str, where_str(w, sizeof w, &worst->worst), thr, more);
+        len = strlen(buf);
+        hint_2pi(buf + len, sizeof buf - len, rep);
     } else {
         const nhref_verify_drift_t *bad = NULL;
         for (size_t k = 0; k < rep->ndrift && bad == NULL; k++)
@@ -1180,7 +1276,7 @@ static void run_free(run_t *R)
     nhref_vec_free(R->x0, m->nstate);
     nhref_vec_free(R->I, m->nintegral);
     nhref_vec_free(R->sample, NHREF_VERIFY_CLOSED_FORM_SAMPLES * m->nstate);
-    mpfr_clears(R->t0, R->one, R->tiny, R->e, R->ed, (mpfr_ptr)0);
+    mpfr_clears(R->t0, R->one, R->tiny, R->e, R->ed, R->twopi, R->w, (mpfr_ptr)0);
     free(R->state_col);
     free(R->integral_col);
     free(R->cc);
@@ -1214,7 +1310,7 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     R.tab = tab;
     R.from = from;
     R.from_file = from == NHREF_VERIFY_FROM_FILE;
-    mpfr_inits2(MPFR_PREC_MIN, R.t0, R.one, R.tiny, R.e, R.ed, R.tend, (mpfr_ptr)0);
+    mpfr_inits2(MPFR_PREC_MIN, R.t0, R.one, R.tiny, R.e, R.ed, R.tend, R.twopi, R.w, (mpfr_ptr)0);
     if ((status = nhref_verify_precision(v, &R.dref, &R.prec, &raised)) != NHREF_OK)
         goto out;
     R.rep = calloc(1, sizeof *R.rep);
@@ -1230,6 +1326,10 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     mpfr_set_prec(R.t0, R.prec);
     mpfr_set_prec(R.tend, R.prec);
     mpfr_set_prec(R.e, R.prec + 64);
+    mpfr_set_prec(R.twopi, R.prec + 64);
+    mpfr_set_prec(R.w, R.prec + 64);
+    mpfr_const_pi(R.twopi, MPFR_RNDN);
+    mpfr_mul_2ui(R.twopi, R.twopi, 1, MPFR_RNDN);
     mpfr_set_ui(R.one, 1, MPFR_RNDN);
     mpfr_set_ui_2exp(R.tiny, 1, mpfr_get_emin() + 1, MPFR_RNDN);
     nhref_decimal_set(R.t0, nhref_spec_t_start(v->ref));

@@ -113,6 +113,7 @@ void nhref_verify_free(nhref_verify_t *v)
     list_clear(&v->drift);
     list_clear(&v->map);
     list_clear(&v->define);
+    list_clear(&v->angle);
     free(v->chart);
     free(v);
 }
@@ -470,6 +471,51 @@ int nhref_verify_set_chart(nhref_verify_t *v, const char *chart)
     }
     free(v->chart);
     v->chart = c;
+    return NHREF_OK;
+}
+
+int nhref_verify_set_angles(nhref_verify_t *v, const char *angles)
+{
+    nhref_verify_list_t l;
+    const char *p;
+    v->err[0] = '\0';
+    memset(&l, 0, sizeof l);
+    if (angles == NULL || *angles == '\0' || strcmp(angles, "unwrapped") == 0) {
+        list_clear(&v->angle);
+        v->angles = 0;
+        return NHREF_OK;
+    }
+    if (strcmp(angles, "wrapped") == 0) {
+        list_clear(&v->angle);
+        v->angles = 1;
+        return NHREF_OK;
+    }
+    if (strncmp(angles, "wrapped=", 8) != 0 || angles[8] == '\0')
+        return nhref_verify_fail(v, NHREF_EINVAL,
+                                 "--angles: '%s' is not 'wrapped', 'wrapped=NAME[,NAME...]' or "
+                                 "'unwrapped'",
+                                 angles);
+    for (p = angles + 8; *p != '\0';) {
+        size_t n = strcspn(p, ",");
+        char name[128];
+        if (n == 0 || n >= sizeof name) {
+            list_clear(&l);
+            return nhref_verify_fail(v, NHREF_EINVAL,
+                                     "--angles %s: %s name in the list (expected "
+                                     "wrapped=NAME[,NAME...])",
+                                     angles, n == 0 ? "an empty" : "a too long");
+        }
+        memcpy(name, p, n);
+        name[n] = '\0';
+        if (list_set(&l, name, NULL, 0) != NHREF_OK) {
+            list_clear(&l);
+            return nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+        }
+        p += n + (p[n] == ',');
+    }
+    list_clear(&v->angle);
+    v->angle = l;
+    v->angles = 1;
     return NHREF_OK;
 }
 
