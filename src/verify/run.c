@@ -1231,16 +1231,16 @@ static void verdict(run_t *R)
         for (size_t k = 0; k < rep->ndrift && bad == NULL; k++)
             if (!rep->drift[k].pass)
                 bad = rep->drift + k;
-        if (bad != NULL && !rep->drift_computed)
-            snprintf(buf, sizeof buf,
-                     "FAIL: the drift of %s is not measured (%s), and --min-drift-digits asks "
-                     "for %g",
-                     bad->name, rep->drift_note != NULL ? rep->drift_note : "?", bad->min_digits);
-        else if (bad != NULL && bad->skipped != NULL)
+        if (bad != NULL && bad->skipped != NULL)
             snprintf(buf, sizeof buf,
                      "FAIL: the drift of %s is not measured (it %s), and --min-drift-digits asks "
                      "for %g",
                      bad->name, bad->skipped, bad->min_digits);
+        else if (bad != NULL && !rep->drift_computed)
+            snprintf(buf, sizeof buf,
+                     "FAIL: the drift of %s is not measured (%s), and --min-drift-digits asks "
+                     "for %g",
+                     bad->name, rep->drift_note != NULL ? rep->drift_note : "?", bad->min_digits);
         else if (bad != NULL && !bad->defined)
             snprintf(buf, sizeof buf,
                      "FAIL: the drift of %s is not measured (NaN at the first row), and "
