@@ -555,7 +555,8 @@ def _thresholds(v, setter, spec, what):
 
 
 def verify(data, model=None, *, golden=None, params=None, init=None, t_start=None, digits=None,
-           min_digits=None, min_drift_digits=None, map=None, sep=None, names=None):
+           min_digits=None, min_drift_digits=None, map=None, sep=None, names=None,
+           define=None, chart=None, angles=None):
     """Judge a trajectory against nhref's reference (nhref_verify.h); return a Report.
 
     data        a CSV path, a pandas DataFrame (an index named like a column, e.g.
@@ -574,6 +575,12 @@ def verify(data, model=None, *, golden=None, params=None, init=None, t_start=Non
     min_drift_digits   the same for the drift of the first integrals (default none)
     map         {your name: model's name}, e.g. {"time": "t"}
     sep         the separator of a file: ",", ";", "\\t" (default: detected)
+    define      {model's column: expression over your columns, t and the parameters},
+                e.g. {"v": "vx*cos(phi) + vy*sin(phi)"}: evaluated at the reference's
+                precision (--define; docs/verify.md, "Conventions")
+    chart       the model's chart your columns are in, e.g. "com" (--chart)
+    angles      "wrapped", "wrapped=phi,theta" or "unwrapped" (--angles): angle
+                columns compared modulo 2 pi
     Raises NhrefError for bad input (the message names the column, row, file:line)."""
     v = ctypes.c_void_p()
     _check(_lib.nhref_verify_new(ctypes.byref(v)), "out of memory")
@@ -608,6 +615,12 @@ def verify(data, model=None, *, golden=None, params=None, init=None, t_start=Non
             _check(_lib.nhref_verify_map(v, _lib.enc(yours), _lib.enc(theirs)), err())
         if sep is not None:
             _check(_lib.nhref_verify_set_separator(v, sep.encode()), err())
+        for name, expr in (define or {}).items():
+            _check(_lib.nhref_verify_define(v, _lib.enc(name), _lib.enc(expr)), err())
+        if chart is not None:
+            _check(_lib.nhref_verify_set_chart(v, _lib.enc(chart)), err())
+        if angles is not None:
+            _check(_lib.nhref_verify_set_angles(v, _lib.enc(angles)), err())
         src = _columns(data, names)
         if src[0] == "file":
             status = _lib.nhref_verify_file(ctypes.byref(rep), v, _lib.enc(src[1]))
