@@ -468,6 +468,9 @@ typedef struct {
 
     /* the conventions */
     char *chart;            /* the chart of nhref_verify_set_chart, or NULL */
+    char *chart_hint;       /* no chart set, and the not-compared columns include every
+                               own column of the model's chart CHART_HINT (one that is not
+                               a name of the model: "xc, yc" of "com"): its name; else NULL */
 } nhref_verify_report_t;
 
 /* ------------------------------------------------------------------ running it */

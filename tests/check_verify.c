@@ -1391,6 +1391,7 @@ START_TEST(test_define_precision)
     /* without the define, v is not compared and vx, vy are listed */
     ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), NHREF_OK);
     ck_assert(not_compared(rep, "vx") && not_compared(rep, "vy"));
+    ck_assert_str_eq(rep->chart_hint, "cartesian");
     ck_assert_uint_eq(rep->ncolumn, 4);
     nhref_verify_report_free(rep);
     ck_assert_int_eq(nhref_verify_define(v, "v", "vx*cos(phi) + vy*sin(phi)"), NHREF_OK);
@@ -1400,6 +1401,7 @@ START_TEST(test_define_precision)
     ck_assert_uint_eq(rep->ncolumn, 5);
     ck_assert_msg(col(rep, "v")->digits >= 30, "v: %g digits", col(rep, "v")->digits);
     ck_assert_str_eq(col(rep, "v")->defined_as, "vx*cos(phi) + vy*sin(phi)");
+    ck_assert_ptr_null(rep->chart_hint);
     ck_assert_uint_eq(col(rep, "v")->rows, 11);
     ck_assert(!not_compared(rep, "vx") && !not_compared(rep, "vy"));
     ck_assert_uint_eq(rep->nnot_compared, 0);
@@ -1447,6 +1449,52 @@ START_TEST(test_chart_momenta)
     ck_assert_uint_eq(rep->nnot_compared, 0);
     nhref_verify_report_free(rep);
     nhref_verify_free(v);
+}
+END_TEST
+
+/* every chart of every registered model: each define "NAME = EXPR" gives a state
+ * variable or integral of the model, and EXPR reads only the chart's columns, t, pi and
+ * the parameters; the chart's columns are distinct and include no name it defines */
+START_TEST(test_charts_of_models)
+{
+    size_t nchart = 0;
+    for (size_t i = 0; i < nhref_model_count(); i++) {
+        const nhref_model_t *m = nhref_model_get(i);
+        const char *pn[64];
+        for (size_t k = 0; k < m->nparam; k++)
+            pn[k] = m->param[k].name;
+        for (size_t c = 0; c < m->nchart; c++, nchart++) {
+            const nhref_chart_desc_t *ch = m->chart + c;
+            char buf[512], *cols[32], *save = NULL, err[256];
+            size_t ncols = 0;
+            snprintf(buf, sizeof buf, "%s", ch->columns);
+            for (char *tok = strtok_r(buf, ", ", &save); tok != NULL; tok = strtok_r(NULL, ", ", &save)) {
+                for (size_t j = 0; j < ncols; j++)
+                    ck_assert_msg(strcmp(cols[j], tok) != 0, "%s/%s: column %s twice", m->name, ch->name, tok);
+                cols[ncols++] = tok;
+            }
+            ck_assert_ptr_nonnull(ch->define[0]);
+            for (size_t k = 0; ch->define[k] != NULL; k++) {
+                const char *eq = strchr(ch->define[k], '=');
+                char name[64];
+                nhref_tape_t *t;
+                ck_assert_ptr_nonnull(eq);
+                snprintf(name, sizeof name, "%.*s", (int)(eq - ch->define[k]), ch->define[k]);
+                name[strcspn(name, " ")] = '\0';
+                ck_assert_msg(nhref_model_state_index(m, name) >= 0 ||
+                                  nhref_model_integral_index(m, name) >= 0,
+                              "%s/%s: %s is not a column of the model", m->name, ch->name, name);
+                for (size_t j = 0; j < ncols; j++)
+                    ck_assert_msg(strcmp(cols[j], name) != 0, "%s/%s: %s is a column and defined",
+                                  m->name, ch->name, name);
+                ck_assert_msg(nhref_tape_parse(&t, eq + 1, ncols, (const char *const *)cols,
+                                               m->nparam, pn, err, sizeof err) == NHREF_OK,
+                              "%s/%s: %s: %s", m->name, ch->name, ch->define[k], err);
+                nhref_tape_free(t);
+            }
+        }
+    }
+    ck_assert_uint_ge(nchart, 3); /* the sleigh's com, cartesian, momenta */
 }
 END_TEST
 
@@ -1591,6 +1639,7 @@ static Suite *verify_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_define_precision);
     tcase_add_test(tc, test_chart_momenta);
+    tcase_add_test(tc, test_charts_of_models);
     tcase_add_test(tc, test_define_errors);
     tcase_add_test(tc, test_angles_wrapped);
     tcase_add_test(tc, test_drift_missing_coordinate);

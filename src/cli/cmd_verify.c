@@ -558,7 +558,11 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
             fprintf(out, "%s%s", i ? ", " : "", rep->not_compared[i]);
         if (rep->nnot_compared > 20)
             fprintf(out, ", ... (%zu in all)", rep->nnot_compared);
-        fprintf(out, " (not a state variable or first integral of %s)\n", rep->model);
+        fprintf(out, " (not a state variable or first integral of %s", rep->model);
+        if (rep->chart_hint != NULL)
+            fprintf(out, "; the columns of its chart '%s': try --chart %s", rep->chart_hint,
+                    rep->chart_hint);
+        fprintf(out, ")\n");
     }
     fprintf(out, "threshold:  --min-digits %g%s for every compared column", rep->min_digits,
             rep->min_digits == NHREF_VERIFY_MIN_DIGITS_DEFAULT ? " (the default)" : "");

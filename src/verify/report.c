@@ -54,6 +54,7 @@ void nhref_verify_report_free(nhref_verify_report_t *rep)
         free(rep->drift[k].skipped);
     free(rep->drift);
     free(rep->chart);
+    free(rep->chart_hint);
     free(rep);
 }
 
@@ -243,6 +244,7 @@ static json_t *report_json(const nhref_verify_report_t *rep)
         json_array_append_new(nc, jstr(rep->not_compared[i]));
     json_object_set_new(in, "not_compared", nc);
     json_object_set_new(in, "chart", jstr(rep->chart));
+    json_object_set_new(in, "chart_hint", jstr(rep->chart_hint));
     json_object_set_new(root, "input", in);
 
     ref = json_object();

@@ -956,6 +956,37 @@ static int drift(run_t *R)
 }
 
 /* ------------------------------------------------------------------ the report */
+/* the first chart of the model whose own columns (not names of the model) are all among
+ * the columns not compared, or NULL */
+static const char *chart_hint(const nhref_model_t *m, const nhref_verify_report_t *rep)
+{
+    for (size_t k = 0; k < m->nchart; k++) {
+        const char *p = m->chart[k].columns;
+        size_t own = 0, found = 0;
+        while (*p != '\0') {
+            size_t n = strcspn(p, ", ");
+            char name[128];
+            if (n > 0 && n < sizeof name) {
+                memcpy(name, p, n);
+                name[n] = '\0';
+                if (nhref_model_state_index(m, name) < 0 && nhref_model_integral_index(m, name) < 0) {
+                    own++;
+                    for (size_t i = 0; i < rep->nnot_compared; i++)
+                        if (strcmp(rep->not_compared[i], name) == 0) {
+                            found++;
+                            break;
+                        }
+                }
+            }
+            p += n;
+            p += strspn(p, ", ");
+        }
+        if (own > 0 && found == own)
+            return m->chart[k].name;
+    }
+    return NULL;
+}
+
 static int fill_report_header(run_t *R)
 {
     nhref_verify_t *v = R->v;
@@ -1019,6 +1050,9 @@ static int fill_report_header(run_t *R)
                 rep->not_compared[rep->nnot_compared++] = nhref_strdup(tab->name[c]);
         free(mark);
     }
+    if (v->chart == NULL && chart_hint(m, rep) != NULL &&
+        (rep->chart_hint = nhref_strdup(chart_hint(m, rep))) == NULL)
+        return NHREF_ENOMEM;
     return NHREF_OK;
 }
 
