@@ -479,8 +479,8 @@ typedef struct {
  * nhref_verify_report_free).
  *
  * Shapes:    the input: a header row naming the columns ("t" required; state
- *            variables and first integrals of the model compared, after V's maps;
- *            others listed as not compared), then rows in any order (CSV dialects
+ *            variables and first integrals of the model compared, after V's maps,
+ *            defines and chart; others listed as not compared), then rows in any order (CSV dialects
  *            of nhref_table_read; docs/verify.md, "Input").
  * Units:     as in the model's tables; t in the model's time unit.
  * Precision: the values read as decimal strings at the reference's precision
@@ -495,8 +495,11 @@ typedef struct {
  *            NHREF_EIO (unreadable); NHREF_EPARSE (malformed input with file:line;
  *            no column 't'; no compared column; a time that is not finite; a map or
  *            named threshold naming a column that is not there; two columns
- *            compared under one name); NHREF_ENOTFOUND (a map or drift threshold
- *            naming a name the model lacks); NHREF_EPARAM (parameters or initial
+ *            compared under one name; a define that does not parse, reads an
+ *            unknown name, or gives a column the input has, or one the chart
+ *            gives too; a wrapped angle not in the input); NHREF_ENOTFOUND (a
+ *            map, drift threshold, define or wrapped angle naming a name the model
+ *            lacks; a chart the model lacks); NHREF_EPARAM (parameters or initial
  *            state outside the model's admissible ranges, named); NHREF_EDOMAIN (a
  *            constant of the model undefined for these parameters: the reference
  *            integrator cannot be set up); NHREF_ENOMEM.  A reference that ends
@@ -506,7 +509,8 @@ typedef struct {
  *            input's time range at DREF digits (dense output at every row); the
  *            closed form at <= NHREF_VERIFY_CLOSED_FORM_SAMPLES rows; the first
  *            integrals at every row (drift, integral columns): about 10 us per row
- *            at 30 digits on the sleigh, plus the integration.  Rigorous mode adds
+ *            at 30 digits on the sleigh, plus the integration; each define one
+ *            MPFR operation per node of its expression and row.  Rigorous mode adds
  *            the validated integration over the forward rows (nhref_proven_grid) and
  *            a few Arb operations per row and column: 1.2 to 4.6 times the plain
  *            verification on the cases of docs/verify.md.
