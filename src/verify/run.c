@@ -873,11 +873,14 @@ static int drift(run_t *R)
         mpfr_prec_t pd;
         int status;
         for (size_t r = 0; r < R->tab->nrow; r++)
-            for (size_t k = 0; R->judged[r] && k < ns; k++) {
+            for (size_t k = 0; R->judged[r] && k < ns + R->nused; k++) {
+                /* the state columns as given; a defined one by the columns it reads
+                 * (its own text has the reference's digits) */
+                int c = k < ns ? R->state_col[k] : (int)(k - ns);
                 long n;
-                if (R->state_col[k] < 0)
+                if (c < 0 || (k < ns && R->defexpr[c] != NULL) || (k >= ns && !R->used[c]))
                     continue;
-                n = significant_digits(R->tab->text[r * R->tab->ncol + (size_t)R->state_col[k]]);
+                n = significant_digits(R->tab->text[r * R->tab->ncol + (size_t)c]);
                 if (n > sig)
                     sig = n;
             }
