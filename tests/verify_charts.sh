@@ -87,4 +87,13 @@ d = {i["name"]: i for i in json.load(sys.stdin)["drift"]["integrals"]}
 assert d["E"]["skipped"] == "needs x, which the input lacks", d["E"]
 assert d["u_shift"]["skipped"] is None and d["u_shift"]["digits"] > 10, d["u_shift"]
 '; then ok; else bad "JSON drift.integrals[].skipped"; fi
+# a model file's [charts] refused with the line: an unknown name, no .columns, not a model column
+base='[model]\nname = osc\n[state]\nx = 1\n[ode]\nx = -x\n[charts]\n'
+printf "${base}c.columns = xc\nc.x = xc + zz\n" > "$tmp/c1.model"
+printf "${base}c.x = xc\n" > "$tmp/c2.model"
+printf "${base}c.columns = xc\nc.w = xc\n" > "$tmp/c3.model"
+expect 2 "c1.model:9: \[charts\] c.x: column 6: unknown name 'zz'" -- describe "$tmp/c1.model"
+expect 2 "c2.model:8: \[charts\] the chart 'c' has no c.columns" -- describe "$tmp/c2.model"
+expect 2 "c3.model:9: \[charts\] c.w: 'w' is not a state variable or first integral" -- describe "$tmp/c3.model"
+expect 0 "^  speed +the speed u along the blade" -- describe "$knife"
 summary verify_charts

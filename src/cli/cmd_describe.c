@@ -130,8 +130,11 @@ int cmd_describe(int argc, char **argv)
         printf("\nCharts (nhref verify --chart NAME: a trajectory written in these columns):\n");
         for (size_t i = 0; i < m->nchart; i++) {
             int n = printf("  %-10s ", m->chart[i].name);
-            wrap_from(m->chart[i].description, 13, n);
-            n = printf("  %-10s columns: ", "");
+            if (*m->chart[i].description != '\0') {
+                wrap_from(m->chart[i].description, 13, n);
+                n = printf("  %-10s ", "");
+            }
+            n += printf("columns: ");
             wrap_from(m->chart[i].columns, 22, n);
             for (size_t k = 0; m->chart[i].define[k] != NULL; k++)
                 printf("  %-10s %s\n", "", m->chart[i].define[k]);
