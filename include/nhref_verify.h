@@ -455,9 +455,10 @@ typedef struct {
     double min_digits;      /* the default threshold */
     size_t ncolumn;
     nhref_verify_column_t *column; /* in input order */
-    int drift_computed;     /* 0: drift_note says why not; 1: measured for every integral
-                               whose state variables are all columns (after the maps,
-                               defines and chart), the others skipped (drift[k].skipped) */
+    int drift_computed;     /* 0: drift_note says why not; 1: measured for every
+                               integral whose state variables are all columns (after
+                               the maps, defines and chart), the others skipped
+                               (drift[k].skipped) */
     long drift_prec;        /* the integrals evaluated at this precision [bits]: 64 for
                                values of at most 17 significant digits (doubles), else
                                their digits in bits + 32; at most prec */
@@ -469,8 +470,9 @@ typedef struct {
     /* the conventions */
     char *chart;            /* the chart of nhref_verify_set_chart, or NULL */
     char *chart_hint;       /* no chart set, and the not-compared columns include every
-                               own column of the model's chart CHART_HINT (one that is not
-                               a name of the model: "xc, yc" of "com"): its name; else NULL */
+                               own column of the model's chart CHART_HINT (one not a
+                               name of the model: "xc, yc" of "com"): its name; else
+                               NULL */
 } nhref_verify_report_t;
 
 /* ------------------------------------------------------------------ running it */
@@ -480,8 +482,8 @@ typedef struct {
  *
  * Shapes:    the input: a header row naming the columns ("t" required; state
  *            variables and first integrals of the model compared, after V's maps,
- *            defines and chart; others listed as not compared), then rows in any order (CSV dialects
- *            of nhref_table_read; docs/verify.md, "Input").
+ *            defines and chart; others listed as not compared), then rows in any
+ *            order (CSV dialects of nhref_table_read; docs/verify.md, "Input").
  * Units:     as in the model's tables; t in the model's time unit.
  * Precision: the values read as decimal strings at the reference's precision
  *            (nhref_verify_set_digits), never through double.  The reference at DREF

@@ -1298,12 +1298,10 @@ static size_t convention_rows(char text[11][7][64], const char **names, const ch
                               int conv)
 {
     static const char *ps[3] = {"2", "30", "1"}, *xs[5] = {"0", "0", "0", "0", "1"};
-    static const char *const nm[6][7] = {{"t", "x", "y", "phi", "v", "omega"},
-                                         {"t", "x", "y", "phi", "vx", "vy", "omega"},
-                                         {"t", "x", "y", "phi", "p_v", "p_omega"},
-                                         {"t", "x", "y", "phi", "v", "omega"},
-                                         {"t", "x", "phi", "v", "omega"},
-                                         {"t", "x", "y", "phi", "omega"}};
+    static const char *const nm[6][7] = {
+        {"t", "x", "y", "phi", "v", "omega"},     {"t", "x", "y", "phi", "vx", "vy", "omega"},
+        {"t", "x", "y", "phi", "p_v", "p_omega"}, {"t", "x", "y", "phi", "v", "omega"},
+        {"t", "x", "phi", "v", "omega"},          {"t", "x", "y", "phi", "omega"}};
     static const size_t ncol[6] = {6, 7, 6, 6, 5, 5};
     const nhref_oracle_t *o = nhref_oracle_find("chaplygin_sleigh");
     mpfr_t p[3], s0[5], s[5], t, out[6];
@@ -1326,10 +1324,10 @@ static size_t convention_rows(char text[11][7][64], const char **names, const ch
         size_t n = 0;
         mpfr_set_ui(t, (unsigned long)r, MPFR_RNDN);
         ck_assert_int_eq(o->solution_state(s[0], sol, t), NHREF_OK);
-        mpfr_set(out[n++], s[0], MPFR_RNDN);              /* x */
+        mpfr_set(out[n++], s[0], MPFR_RNDN); /* x */
         if (conv != 4)
-            mpfr_set(out[n++], s[1], MPFR_RNDN);          /* y */
-        mpfr_set(out[n++], s[2], MPFR_RNDN);              /* phi */
+            mpfr_set(out[n++], s[1], MPFR_RNDN); /* y */
+        mpfr_set(out[n++], s[2], MPFR_RNDN);     /* phi */
         if (conv == 3) {
             mpfr_const_pi(out[n], MPFR_RNDN);
             mpfr_mul_2ui(out[n], out[n], 1, MPFR_RNDN);
@@ -1346,10 +1344,10 @@ static size_t convention_rows(char text[11][7][64], const char **names, const ch
             mpfr_mul_ui(out[n++], s[3], 2, MPFR_RNDN);  /* m v */
             mpfr_mul_ui(out[n++], s[4], 32, MPFR_RNDN); /* IA omega */
         } else if (conv != 5) {
-            mpfr_set(out[n++], s[3], MPFR_RNDN);          /* v */
+            mpfr_set(out[n++], s[3], MPFR_RNDN); /* v */
         }
         if (conv != 2)
-            mpfr_set(out[n++], s[4], MPFR_RNDN);          /* omega */
+            mpfr_set(out[n++], s[4], MPFR_RNDN); /* omega */
         snprintf(text[r][0], sizeof text[r][0], "%d", r);
         for (size_t k = 0; k < n; k++)
             mpfr_snprintf(text[r][1 + k], sizeof text[r][1 + k], "%.34Re", out[k]);
@@ -1468,9 +1466,11 @@ START_TEST(test_charts_of_models)
             char buf[512], *cols[32], *save = NULL, err[256];
             size_t ncols = 0;
             snprintf(buf, sizeof buf, "%s", ch->columns);
-            for (char *tok = strtok_r(buf, ", ", &save); tok != NULL; tok = strtok_r(NULL, ", ", &save)) {
+            for (char *tok = strtok_r(buf, ", ", &save); tok != NULL;
+                 tok = strtok_r(NULL, ", ", &save)) {
                 for (size_t j = 0; j < ncols; j++)
-                    ck_assert_msg(strcmp(cols[j], tok) != 0, "%s/%s: column %s twice", m->name, ch->name, tok);
+                    ck_assert_msg(strcmp(cols[j], tok) != 0, "%s/%s: column %s twice", m->name,
+                                  ch->name, tok);
                 cols[ncols++] = tok;
             }
             ck_assert_ptr_nonnull(ch->define[0]);
@@ -1511,9 +1511,11 @@ START_TEST(test_define_errors)
         int status;
         const char *msg;
     } bad[] = {
-        {"v", "vx*cos(phi) + vz*sin(phi)", NHREF_EPARSE, "--define v=vx*cos(phi) + vz*sin(phi): column 15: unknown name 'vz'"},
+        {"v", "vx*cos(phi) + vz*sin(phi)", NHREF_EPARSE,
+         "--define v=vx*cos(phi) + vz*sin(phi): column 15: unknown name 'vz'"},
         {"v", "vx*", NHREF_EPARSE, "--define v=vx*: column 4:"},
-        {"w", "vx", NHREF_ENOTFOUND, "'w' is not a state variable or first integral of model chaplygin_sleigh"},
+        {"w", "vx", NHREF_ENOTFOUND,
+         "'w' is not a state variable or first integral of model chaplygin_sleigh"},
         {"x", "vx", NHREF_EPARSE, "has a column 'x' already"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -1521,7 +1523,8 @@ START_TEST(test_define_errors)
         ck_assert_int_eq(nhref_verify_define(v, bad[i].name, bad[i].expr), NHREF_OK);
         ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), bad[i].status);
         ck_assert_ptr_null(rep);
-        ck_assert_msg(strstr(nhref_verify_error(v), bad[i].msg) != NULL, "%s", nhref_verify_error(v));
+        ck_assert_msg(strstr(nhref_verify_error(v), bad[i].msg) != NULL, "%s",
+                      nhref_verify_error(v));
         nhref_verify_free(v);
     }
     v = verifier("chaplygin_sleigh");
@@ -1534,7 +1537,8 @@ START_TEST(test_define_errors)
     ck_assert_int_eq(nhref_verify_map(v, "vx", "v"), NHREF_OK);
     ck_assert_int_eq(nhref_verify_define(v, "v", "vy"), NHREF_OK);
     ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), NHREF_EPARSE);
-    ck_assert_msg(strstr(nhref_verify_error(v), "compared as v") != NULL, "%s", nhref_verify_error(v));
+    ck_assert_msg(strstr(nhref_verify_error(v), "compared as v") != NULL, "%s",
+                  nhref_verify_error(v));
     nhref_verify_free(v);
     v = verifier("chaplygin_sleigh");
     ck_assert_int_eq(nhref_verify_set_chart(v, "cartesian"), NHREF_OK);

@@ -98,8 +98,9 @@ static void usage(FILE *out)
             "trajectory: max |I(t) - I(t_first)| over the rows, as digits\n"
             "-log10(drift / max(1, |I(t_first)|)), t_first the earliest row, for every\n"
             "integral whose state variables are all columns (after --map, --define and\n"
-            "--chart); the others are listed as skipped, with the variable missing.  All values of TRAJECTORY.csv are parsed as decimal strings at\n"
-            "the reference's precision, never through double.\n\n"
+            "--chart); the others are listed as skipped, with the variable missing.  All\n"
+            "values of TRAJECTORY.csv are parsed as decimal strings at the reference's\n"
+            "precision, never through double.\n\n"
             "The verdict fails safe: rows beyond the reference's end (a terminal event such\n"
             "as the skater's fall, a blow-up) fail, naming the event, its time and the\n"
             "first such row.  A row whose time has at least 15 significant digits and lies\n"
@@ -723,7 +724,8 @@ int cmd_verify(int argc, char **argv)
         rc = apply_maps(v, a.map, a.nmap);
     if (rc == CLI_OK)
         rc = apply_defines(v, a.define, a.ndefine);
-    if (rc == CLI_OK && a.chart != NULL && (status = nhref_verify_set_chart(v, a.chart)) != NHREF_OK)
+    if (rc == CLI_OK && a.chart != NULL &&
+        (status = nhref_verify_set_chart(v, a.chart)) != NHREF_OK)
         rc = lib_error(v, status, "");
     if (rc == CLI_OK && a.angles != NULL &&
         (status = nhref_verify_set_angles(v, a.angles)) != NHREF_OK)

@@ -143,8 +143,8 @@ static const char *const chart_cartesian[] = {"v = vx*cos(phi) + vy*sin(phi)", N
 static const char *const chart_momenta[] = {"v = p_v/m", "omega = p_omega/(J + m*a^2)", NULL};
 
 static const nhref_chart_desc_t chart[] = {
-    {"com", "the centre of mass C = A + a e1 in place of the blade point A", "xc, yc, phi, v, omega",
-     chart_com},
+    {"com", "the centre of mass C = A + a e1 in place of the blade point A",
+     "xc, yc, phi, v, omega", chart_com},
     {"cartesian", "the velocity of A in the plane, (vx, vy) = v (cos phi, sin phi), in place of v",
      "x, y, phi, vx, vy, omega", chart_cartesian},
     {"momenta",

@@ -627,7 +627,8 @@ static int compile_charts(nhref_model_file_t *mf)
             return mf_fail(mf, NHREF_ENOMEM, 0, "out of memory");
         snprintf(key, sizeof key, "%s.columns", ch[c].name);
         e = find(mf, "charts", key);
-        for (tok = strtok_r(copy, ", \t", &save); tok != NULL; tok = strtok_r(NULL, ", \t", &save)) {
+        for (tok = strtok_r(copy, ", \t", &save); tok != NULL;
+             tok = strtok_r(NULL, ", \t", &save)) {
             if (!is_ident(tok) || ncols == sizeof names / sizeof names[0])
                 return mf_fail(mf, NHREF_EPARSE, e->line,
                                "[charts] %s: '%s' is not a column name (names separated by "

@@ -18,9 +18,9 @@
 #include "tape/tape_internal.h"
 
 typedef struct {
-    char name[128];    /* the model's column */
-    const char *expr;  /* its expression */
-    char option[200];  /* for messages: "--define v=..." or "--chart com: v = ..." */
+    char name[128];   /* the model's column */
+    const char *expr; /* its expression */
+    char option[200]; /* for messages: "--define v=..." or "--chart com: v = ..." */
     nhref_tape_t *tape;
 } def_t;
 
@@ -107,8 +107,8 @@ static int collect(nhref_verify_t *v, def_t **dp, size_t *nd)
                 return nhref_verify_fail(v, NHREF_EPARSE,
                                          "--define %s=%s: '%s' is defined by the chart '%s' "
                                          "too (drop the define or the chart)",
-                                         v->define.name[i], v->define.value[i],
-                                         v->define.name[i], v->chart);
+                                         v->define.name[i], v->define.value[i], v->define.name[i],
+                                         v->chart);
             }
     }
     *dp = d;
@@ -134,21 +134,21 @@ static int parse_def(nhref_verify_t *v, def_t *def, const nhref_table_t *tab, ch
                 v, NHREF_EPARSE,
                 "%s: %s has a column '%s'%s%s already: a column is given once (drop the define, "
                 "or rename the column with --map)",
-                def->option, tab->path, tab->name[c], strcmp(tab->name[c], def->name) ? " compared as " : "",
+                def->option, tab->path, tab->name[c],
+                strcmp(tab->name[c], def->name) ? " compared as " : "",
                 strcmp(tab->name[c], def->name) ? def->name : "");
     status = nhref_tape_parse(&def->tape, def->expr, tab->ncol, (const char *const *)tab->name,
                               m->nparam, (const char *const *)pname, err, sizeof err);
     if (status == NHREF_ENOMEM)
         return nhref_verify_fail(v, status, "out of memory");
     if (status != NHREF_OK)
-        return nhref_verify_fail(v, NHREF_EPARSE,
-                                 "%s: %s in the expression '%s' (it may read the columns of %s: "
-                                 "%s; the parameters of model %s: %s; t and pi)",
-                                 def->option, err, def->expr, tab->path,
-                                 name_list(cols, sizeof cols, tab->ncol,
-                                           (const char *const *)tab->name),
-                                 m->name, name_list(pars, sizeof pars, m->nparam,
-                                                    (const char *const *)pname));
+        return nhref_verify_fail(
+            v, NHREF_EPARSE,
+            "%s: %s in the expression '%s' (it may read the columns of %s: "
+            "%s; the parameters of model %s: %s; t and pi)",
+            def->option, err, def->expr, tab->path,
+            name_list(cols, sizeof cols, tab->ncol, (const char *const *)tab->name), m->name,
+            name_list(pars, sizeof pars, m->nparam, (const char *const *)pname));
     return NHREF_OK;
 }
 

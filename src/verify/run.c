@@ -29,9 +29,9 @@ typedef struct {
     /* significant digits -log10(|a - b| / |b|) over the rows with 0 < |b| < 1 */
     double sig;
     size_t sig_rows, sig_worst_row;
-    int wrapped;               /* compared modulo 2 pi */
-    size_t wrapped_rows;       /* rows taken as a - k 2 pi, k != 0 */
-    long worst_k;              /* not wrapped: a - b near k 2 pi at the worst row, else 0 */
+    int wrapped;         /* compared modulo 2 pi */
+    size_t wrapped_rows; /* rows taken as a - k 2 pi, k != 0 */
+    long worst_k;        /* not wrapped: a - b near k 2 pi at the worst row, else 0 */
 } ccol_t;
 
 typedef struct {
@@ -71,10 +71,10 @@ typedef struct {
     int *pcol;                 /* ncc: the table column of each compared column (rigorous) */
     double *pmin;              /* ncc: their thresholds (rigorous) */
     nhref_verify_proof_in_t pin; /* what the proven pass reads */
-    char *used;                /* the input's columns (before the defines): 1 if a define
-                                  reads it */
-    size_t nused;              /* the input's columns before the defines */
-    const char **defexpr;      /* the table's columns: a define's expression, else NULL */
+    char *used;                  /* the input's columns (before the defines): 1 if a define
+                                    reads it */
+    size_t nused;                /* the input's columns before the defines */
+    const char **defexpr;        /* the table's columns: a define's expression, else NULL */
 } run_t;
 
 static mpfr_srcptr cell(const run_t *R, size_t r, int c)
@@ -214,8 +214,8 @@ static int match_columns(run_t *R)
         if (status == NHREF_OK) {
             nhref_system_params(p, nhref_spec_system(R->spec));
             R->nused = tab->ncol;
-            status = nhref_verify_define_columns(v, tab, R->tcol, p, R->prec, &R->used,
-                                                 &R->defexpr);
+            status =
+                nhref_verify_define_columns(v, tab, R->tcol, p, R->prec, &R->used, &R->defexpr);
         }
         nhref_vec_free(p, m->nparam);
         if (status != NHREF_OK)
@@ -850,8 +850,9 @@ static int drift(run_t *R)
                                          used ? ", " : "", m->state[k].name);
         if (nskip == ni) {
             char note[700];
-            snprintf(note, sizeof note, "every integral needs a state variable the input lacks; "
-                                        "missing: %s",
+            snprintf(note, sizeof note,
+                     "every integral needs a state variable the input lacks; "
+                     "missing: %s",
                      missing);
             rep->drift_note = nhref_strdup(note);
             return NHREF_OK;
@@ -972,7 +973,8 @@ static const char *chart_hint(const nhref_model_t *m, const nhref_verify_report_
             if (n > 0 && n < sizeof name) {
                 memcpy(name, p, n);
                 name[n] = '\0';
-                if (nhref_model_state_index(m, name) < 0 && nhref_model_integral_index(m, name) < 0) {
+                if (nhref_model_state_index(m, name) < 0 &&
+                    nhref_model_integral_index(m, name) < 0) {
                     own++;
                     for (size_t i = 0; i < rep->nnot_compared; i++)
                         if (strcmp(rep->not_compared[i], name) == 0) {

@@ -28,9 +28,9 @@ struct nhref_verify {
     nhref_verify_list_t drift; /* per-integral drift thresholds */
     nhref_verify_list_t map;  /* yours -> model name */
     nhref_verify_list_t define; /* model name -> expression over the input's columns */
-    char *chart;              /* the model's chart the input is written in, or NULL */
-    int angles;               /* 0 unwrapped, 1 wrapped (the model's angles, or ANGLE) */
-    nhref_verify_list_t angle; /* the wrapped columns named, or none: the model's */
+    char *chart;                /* the model's chart the input is written in, or NULL */
+    int angles;                 /* 0 unwrapped, 1 wrapped (the model's angles, or ANGLE) */
+    nhref_verify_list_t angle;  /* the wrapped columns named, or none: the model's */
     char sep;
     int rigorous;             /* 1: also judge against proven enclosures */
     void (*progress)(void *, const char *, double);
