@@ -216,7 +216,9 @@ int nhref_verify_map(nhref_verify_t *v, const char *yours, const char *name);
  * Precision: evaluated at the reference's precision (nhref_verify_set_digits) from
  *            the decimal values read, each operation correctly rounded (never
  *            through double); an operation undefined at a row (sqrt of a negative
- *            number, ...) gives NaN there (a row with NaN on one side).
+ *            number, ...) gives NaN there (a row with NaN on one side).  In
+ *            rigorous mode the value is taken as printed to DREF digits (its
+ *            allowance half a unit of the last), not as an enclosure of EXPR.
  * Returns:   NHREF_OK; NHREF_EINVAL (NAME or EXPR NULL or empty); NHREF_ENOMEM.
  * Cost:      O(number of defines) here; when the verification runs, one parse of
  *            EXPR and one MPFR operation per node of EXPR and row.

@@ -1429,7 +1429,7 @@ START_TEST(test_define_precision)
 END_TEST
 
 /* the chart 'momenta': v = p_v/m, omega = p_omega/(J + m a^2), from p = m v and
- * IA omega written to 35 digits: both >= 30 digits at DREF 40 */
+ * IA omega written to 35 digits: both >= 30 digits at DREF 40, also proven */
 START_TEST(test_chart_momenta)
 {
     char text[11][7][64];
@@ -1445,6 +1445,14 @@ START_TEST(test_chart_momenta)
     ck_assert_msg(rep->pass, "%s", rep->summary);
     ck_assert(col(rep, "v")->digits >= 30 && col(rep, "omega")->digits >= 30);
     ck_assert_uint_eq(rep->nnot_compared, 0);
+    nhref_verify_report_free(rep);
+    /* rigorously: the defined columns as printed to 40 digits, PROVEN PASS at 30 */
+    ck_assert_int_eq(nhref_verify_set_rigorous(v, 1), NHREF_OK);
+    ck_assert_msg(nhref_verify_strings(&rep, v, ncol, names, 11, cells) == NHREF_OK, "%s",
+                  nhref_verify_error(v));
+    ck_assert_msg(rep->pass && strcmp(rep->level, "PROVEN") == 0, "%s", rep->summary);
+    ck_assert_int_eq(col(rep, "v")->proof, NHREF_VERIFY_PROOF_PASS);
+    ck_assert(col(rep, "v")->proven_digits >= 30);
     nhref_verify_report_free(rep);
     nhref_verify_free(v);
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "strutil.h"
+#include "nhref_integrate.h"
 #include "nhref_tape.h"
 #include "tape/tape_internal.h"
 
@@ -152,11 +153,15 @@ static int parse_def(nhref_verify_t *v, def_t *def, const nhref_table_t *tab, ch
     return NHREF_OK;
 }
 
-/* the decimal text of X with the digits of PREC bits (the allowance of rigorous mode,
- * half a unit of the last digit, is then below the value's own rounding) */
+/* the decimal text of X to the reference's digits, those of PREC - NHREF_GUARD_BITS
+ * bits (at least 17): rigorous mode's allowance for the value, half a unit of its last
+ * digit, is then about 2^32 times the rounding of the expression's evaluation at PREC
+ * bits (unless it cancels that many bits) */
 static char *value_text(mpfr_srcptr x, mpfr_prec_t prec)
 {
-    int digits = (int)ceil((double)prec * 0.30102999566398119521) + 1;
+    int digits = (int)floor((double)(prec - NHREF_GUARD_BITS) * 0.30102999566398119521);
+    if (digits < 17)
+        digits = 17;
     int n = mpfr_snprintf(NULL, 0, "%.*Re", digits, x);
     char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
     if (s != NULL)
