@@ -59,6 +59,19 @@ typedef struct {
     const char *holds;
 } nhref_integral_desc_t;
 
+/* An alternative chart of a model's columns, in which a trajectory may be written
+ * (nhref_verify_set_chart): each entry of DEFINE, "NAME = EXPR", gives the model's
+ * column NAME (a state variable or first integral) as an expression over the chart's
+ * own columns, t and the parameters (the grammar of nhref_tape_parse); the model's
+ * columns not defined keep their names.  DEFINE ends with NULL.  COLUMNS lists the
+ * chart's own columns for `nhref describe` ("xc, yc"). */
+typedef struct {
+    const char *name;
+    const char *description;
+    const char *columns;
+    const char *const *define;
+} nhref_chart_desc_t;
+
 /* Which tape of a model (nhref_model_t.build). */
 typedef enum {
     NHREF_MODEL_RHS = 0,
@@ -119,6 +132,10 @@ typedef struct nhref_model {
     int (*build)(nhref_tape_t *tape, nhref_model_tape_t which, const void *data);
     int (*check_data)(mpfr_srcptr p, char *why, size_t len, const void *data);
     int (*check_init_data)(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len, const void *data);
+
+    /* Alternative charts of the columns (nhref_chart_desc_t); 0 and NULL: none. */
+    size_t nchart;
+    const nhref_chart_desc_t *chart;
 } nhref_model_t;
 
 /* The registry, in the order of models.def. */
@@ -151,6 +168,8 @@ int nhref_model_check(const nhref_model_t *m, char *why, size_t len);
 int nhref_model_state_index(const nhref_model_t *model, const char *name);
 int nhref_model_param_index(const nhref_model_t *model, const char *name);
 int nhref_model_integral_index(const nhref_model_t *model, const char *name);
+/* Index of the chart named NAME in MODEL's charts, or -1. */
+int nhref_model_chart_index(const nhref_model_t *model, const char *name);
 
 /* ------------------------------------------------------------------ systems */
 typedef struct nhref_system nhref_system_t;

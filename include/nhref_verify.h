@@ -200,6 +200,63 @@ int nhref_verify_set_min_drift_digits(nhref_verify_t *v, const char *integral, d
  */
 int nhref_verify_map(nhref_verify_t *v, const char *yours, const char *name);
 
+/* nhref_verify_define -- the model's column NAME (a state variable or a first integral)
+ * is the value of EXPR, an expression over the input's columns (by their names in the
+ * input), t and the model's parameters, in the grammar of nhref_tape_parse
+ * (nhref_tape.h): e.g. NAME "v", EXPR "vx*cos(phi) + vy*sin(phi)".  A later define of
+ * NAME replaces this one.  The input's columns that EXPR reads are used, not listed as
+ * not compared; a column of the input that is also a name of the model is compared
+ * as well.  An input column named like a parameter shadows the parameter.  Checked
+ * when the verification runs (the messages name "--define NAME=EXPR" and the column
+ * of EXPR): NAME must be a name of the model (NHREF_ENOTFOUND), not compared already
+ * (an input column of that name or a map to it: NHREF_EPARSE); EXPR must parse and
+ * name only columns, parameters, t and pi (NHREF_EPARSE).
+ *
+ * Units:     those of NAME in the model's tables; the input's and parameters' own.
+ * Precision: evaluated at the reference's precision (nhref_verify_set_digits) from
+ *            the decimal values read, each operation correctly rounded (never
+ *            through double); an operation undefined at a row (sqrt of a negative
+ *            number, ...) gives NaN there (a row with NaN on one side).  In
+ *            rigorous mode the value is taken as printed to DREF digits (its
+ *            allowance half a unit of the last), not as an enclosure of EXPR.
+ * Returns:   NHREF_OK; NHREF_EINVAL (NAME or EXPR NULL or empty); NHREF_ENOMEM.
+ * Cost:      O(number of defines) here; when the verification runs, one parse of
+ *            EXPR and one MPFR operation per node of EXPR and row.
+ */
+int nhref_verify_define(nhref_verify_t *v, const char *name, const char *expr);
+
+/* nhref_verify_set_chart -- the input is written in the chart CHART of the model (a
+ * named set of defines the model declares, `nhref describe MODEL`: e.g. "com" for the
+ * sleigh's centre of mass); NULL or "" for none (the default).  The chart's defines
+ * are applied as nhref_verify_define's; a define of the caller for a name of the
+ * chart is NHREF_EPARSE when the verification runs (defined twice).
+ *
+ * Returns:   NHREF_OK; NHREF_ENOTFOUND (the model, if set, has no chart CHART: the
+ *            message lists its charts; checked again when the verification runs);
+ *            NHREF_ENOMEM.
+ * Cost:      O(number of the model's charts).
+ */
+int nhref_verify_set_chart(nhref_verify_t *v, const char *chart);
+
+/* nhref_verify_set_angles -- how angle columns are compared: "wrapped" (the model's
+ * angles: the state variables whose unit is "rad"), "wrapped=NAME[,NAME...]" (these
+ * state variables), or NULL, "" or "unwrapped" (none; the default).  A wrapped column
+ * is compared modulo 2 pi: its error at a row is the distance on the circle
+ * |remainder(a - b, 2 pi)| <= pi, and its value is taken as a - k 2 pi, k the
+ * nearest integer to (a - b)/(2 pi), in the digits, the rigorous judgement and the
+ * drift (the integrals then read the angle unwrapped along the reference).
+ *
+ * Precision: remainder(a - b, 2 pi) at the reference's precision + 64 bits, pi from
+ *            MPFR (mpfr_const_pi); a - k 2 pi rounded to the reference's precision.
+ * Returns:   NHREF_OK; NHREF_EINVAL (another ANGLES: the message gives the forms);
+ *            NHREF_ENOMEM.  A NAME that is not a state variable of the model is
+ *            NHREF_ENOTFOUND when the verification runs, one not in the input
+ *            NHREF_EPARSE.
+ * Cost:      O(strlen(ANGLES)); when running, two MPFR operations per row and
+ *            wrapped column.
+ */
+int nhref_verify_set_angles(nhref_verify_t *v, const char *angles);
+
 /* nhref_verify_set_rigorous -- ON = 1: also judge against proven enclosures of the
  * true solution (docs/verify.md, "Rigorous mode"; level PROVEN); 0: the VALIDATED
  * judgement only (the default).  Rigorous mode refuses, when the verification runs,
@@ -317,6 +374,13 @@ typedef struct {
                                  NaN without an enclosure; NULL outside rigorous mode */
     signed char *row_outside; /* rigorous mode: 1 proven wrong (OUTSIDE), 0 enclosed
                                and not proven wrong, -1 no enclosure; else NULL */
+    int wrapped;            /* 1: compared modulo 2 pi (nhref_verify_set_angles) */
+    size_t wrapped_rows;    /* rows whose value was taken as a - k 2 pi, k != 0 */
+    long off_by_2pi;        /* not wrapped: k != 0 if at the worst row a - b is within
+                               the threshold (10^-min_digits max(|b|, 1)) of k 2 pi (the
+                               verdict then suggests --angles wrapped); else 0 */
+    char *defined_as;       /* the expression of its define (nhref_verify_define or the
+                               chart's), else NULL; NAME is then the model's name */
 } nhref_verify_column_t;
 
 /* The drift of a first integral along the input's states. */
@@ -337,6 +401,9 @@ typedef struct {
                                order of rep->row, I(t) - I(t_first) (nearest double;
                                0 at t_first), NaN where not measured (before t_first,
                                a row not compared, drift not computed); else NULL */
+    char *skipped;          /* NULL, or why it is not measured although the drift is
+                               ("needs y, which the input lacks": a state variable it
+                               depends on is not a column); defined is then 0 */
 } nhref_verify_drift_t;
 
 /* Where a row stands (rep->row_where). */
@@ -431,7 +498,10 @@ typedef struct {
     double min_digits;      /* the default threshold */
     size_t ncolumn;
     nhref_verify_column_t *column; /* in input order */
-    int drift_computed;     /* 0: drift_note says why not */
+    int drift_computed;     /* 0: drift_note says why not; 1: measured for every
+                               integral whose state variables are all columns (after
+                               the maps, defines and chart), the others skipped
+                               (drift[k].skipped) */
     long drift_prec;        /* the integrals evaluated at this precision [bits]: 64 for
                                values of at most 17 significant digits (doubles), else
                                their digits in bits + 32; at most prec */
@@ -449,6 +519,12 @@ typedef struct {
     size_t *row_line;         /* nrows: its file line (1-based), 0 for array input */
     double *row_t;            /* nrows: its time (nearest double) */
     unsigned char *row_where; /* nrows: an nhref_verify_row_where_t */
+    /* the conventions */
+    char *chart;            /* the chart of nhref_verify_set_chart, or NULL */
+    char *chart_hint;       /* no chart set, and the not-compared columns include every
+                               own column of the model's chart CHART_HINT (one not a
+                               name of the model: "xc, yc" of "com"): its name; else
+                               NULL */
 } nhref_verify_report_t;
 
 /* ------------------------------------------------------------------ running it */
@@ -457,9 +533,9 @@ typedef struct {
  * nhref_verify_report_free).
  *
  * Shapes:    the input: a header row naming the columns ("t" required; state
- *            variables and first integrals of the model compared, after V's maps;
- *            others listed as not compared), then rows in any order (CSV dialects
- *            of nhref_table_read; docs/verify.md, "Input").
+ *            variables and first integrals of the model compared, after V's maps,
+ *            defines and chart; others listed as not compared), then rows in any
+ *            order (CSV dialects of nhref_table_read; docs/verify.md, "Input").
  * Units:     as in the model's tables; t in the model's time unit.
  * Precision: the values read as decimal strings at the reference's precision
  *            (nhref_verify_set_digits), never through double.  The reference at DREF
@@ -473,8 +549,11 @@ typedef struct {
  *            NHREF_EIO (unreadable); NHREF_EPARSE (malformed input with file:line;
  *            no column 't'; no compared column; a time that is not finite; a map or
  *            named threshold naming a column that is not there; two columns
- *            compared under one name); NHREF_ENOTFOUND (a map or drift threshold
- *            naming a name the model lacks); NHREF_EPARAM (parameters or initial
+ *            compared under one name; a define that does not parse, reads an
+ *            unknown name, or gives a column the input has, or one the chart
+ *            gives too; a wrapped angle not in the input); NHREF_ENOTFOUND (a
+ *            map, drift threshold, define or wrapped angle naming a name the model
+ *            lacks; a chart the model lacks); NHREF_EPARAM (parameters or initial
  *            state outside the model's admissible ranges, named); NHREF_EDOMAIN (a
  *            constant of the model undefined for these parameters: the reference
  *            integrator cannot be set up); NHREF_ENOMEM.  A reference that ends
@@ -484,7 +563,8 @@ typedef struct {
  *            input's time range at DREF digits (dense output at every row); the
  *            closed form at <= NHREF_VERIFY_CLOSED_FORM_SAMPLES rows; the first
  *            integrals at every row (drift, integral columns): about 10 us per row
- *            at 30 digits on the sleigh, plus the integration.  Rigorous mode adds
+ *            at 30 digits on the sleigh, plus the integration; each define one
+ *            MPFR operation per node of its expression and row.  Rigorous mode adds
  *            the validated integration over the forward rows (nhref_proven_grid) and
  *            a few Arb operations per row and column: 1.2 to 4.6 times the plain
  *            verification on the cases of docs/verify.md.

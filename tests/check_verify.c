@@ -7,7 +7,8 @@
  * v = 4 tanh(t/4), so v = 2 at t = 2 ln 3), from identities (the same numbers in
  * another form give the same digits; a value changed in its 10th significant digit
  * agrees to about 10 digits; RK4's error falls 16-fold when h halves, so its digits
- * rise by log10(16) = 1.20), and from literals parsed by MPFR.
+ * rise by log10(16) = 1.20), and from literals parsed by MPFR.  The conventions'
+ * files (--define, charts, wrapped angles) are the closed form converted by MPFR here.
  */
 #include <jansson.h>
 #include <math.h>
@@ -1361,6 +1362,349 @@ START_TEST(test_trajectory_events)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ conventions */
+/* The sleigh's closed form (oracle, defaults: m = 2, J = 30, a = 1, IA = 32, from
+ * (0, 0, 0, 0, 1)) at t = 0, 1, ..., 10, at 300 bits, written in a convention:
+ * CONV 0 the model's (x, y, phi, v, omega), 1 cartesian (x, y, phi, vx, vy, omega:
+ * (vx, vy) = v (cos phi, sin phi)), 2 momenta (x, y, phi, p_v = m v, p_omega = IA omega),
+ * 3 phi + 2 pi (the model's names), 4 no y, 5 no v.  Each value printed to 35
+ * significant digits; the conversions by MPFR at 300 bits here, not by nhref's tapes.
+ * Returns the number of columns (t first); NAMES and CELLS filled, TEXT their store. */
+static size_t convention_rows(char text[11][7][64], const char **names, const char **cells,
+                              int conv)
+{
+    static const char *ps[3] = {"2", "30", "1"}, *xs[5] = {"0", "0", "0", "0", "1"};
+    static const char *const nm[6][7] = {
+        {"t", "x", "y", "phi", "v", "omega"},     {"t", "x", "y", "phi", "vx", "vy", "omega"},
+        {"t", "x", "y", "phi", "p_v", "p_omega"}, {"t", "x", "y", "phi", "v", "omega"},
+        {"t", "x", "phi", "v", "omega"},          {"t", "x", "y", "phi", "omega"}};
+    static const size_t ncol[6] = {6, 7, 6, 6, 5, 5};
+    const nhref_oracle_t *o = nhref_oracle_find("chaplygin_sleigh");
+    mpfr_t p[3], s0[5], s[5], t, out[6];
+    void *sol;
+    for (int i = 0; i < 3; i++) {
+        mpfr_init2(p[i], 300);
+        mpfr_set_str(p[i], ps[i], 10, MPFR_RNDN);
+    }
+    for (int i = 0; i < 5; i++) {
+        mpfr_inits2(300, s0[i], s[i], (mpfr_ptr)0);
+        mpfr_set_str(s0[i], xs[i], 10, MPFR_RNDN);
+    }
+    for (int i = 0; i < 6; i++)
+        mpfr_init2(out[i], 300);
+    mpfr_init2(t, 300);
+    ck_assert_int_eq(o->solution_new(&sol, p[0], s0[0], 300), NHREF_OK);
+    for (size_t c = 0; c < ncol[conv]; c++)
+        names[c] = nm[conv][c];
+    for (int r = 0; r < 11; r++) {
+        size_t n = 0;
+        mpfr_set_ui(t, (unsigned long)r, MPFR_RNDN);
+        ck_assert_int_eq(o->solution_state(s[0], sol, t), NHREF_OK);
+        mpfr_set(out[n++], s[0], MPFR_RNDN); /* x */
+        if (conv != 4)
+            mpfr_set(out[n++], s[1], MPFR_RNDN); /* y */
+        mpfr_set(out[n++], s[2], MPFR_RNDN);     /* phi */
+        if (conv == 3) {
+            mpfr_const_pi(out[n], MPFR_RNDN);
+            mpfr_mul_2ui(out[n], out[n], 1, MPFR_RNDN);
+            mpfr_add(out[n - 1], out[n - 1], out[n], MPFR_RNDN);
+        }
+        if (conv == 1) {
+            mpfr_cos(out[n], s[2], MPFR_RNDN);
+            mpfr_mul(out[n], out[n], s[3], MPFR_RNDN);
+            n++;
+            mpfr_sin(out[n], s[2], MPFR_RNDN);
+            mpfr_mul(out[n], out[n], s[3], MPFR_RNDN);
+            n++;
+        } else if (conv == 2) {
+            mpfr_mul_ui(out[n++], s[3], 2, MPFR_RNDN);  /* m v */
+            mpfr_mul_ui(out[n++], s[4], 32, MPFR_RNDN); /* IA omega */
+        } else if (conv != 5) {
+            mpfr_set(out[n++], s[3], MPFR_RNDN); /* v */
+        }
+        if (conv != 2)
+            mpfr_set(out[n++], s[4], MPFR_RNDN); /* omega */
+        snprintf(text[r][0], sizeof text[r][0], "%d", r);
+        for (size_t k = 0; k < n; k++)
+            mpfr_snprintf(text[r][1 + k], sizeof text[r][1 + k], "%.34Re", out[k]);
+        for (size_t k = 0; k <= n; k++)
+            cells[(size_t)r * ncol[conv] + k] = text[r][k];
+    }
+    o->solution_free(sol);
+    for (int i = 0; i < 3; i++)
+        mpfr_clear(p[i]);
+    for (int i = 0; i < 5; i++)
+        mpfr_clears(s0[i], s[i], (mpfr_ptr)0);
+    for (int i = 0; i < 6; i++)
+        mpfr_clear(out[i]);
+    mpfr_clear(t);
+    return ncol[conv];
+}
+
+/* REP lists NAME as not compared */
+static int not_compared(const nhref_verify_report_t *rep, const char *name)
+{
+    for (size_t i = 0; i < rep->nnot_compared; i++)
+        if (strcmp(rep->not_compared[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* --define at the reference's precision: v = vx cos(phi) + vy sin(phi) from values of 35
+ * digits agrees to >= 30 digits with the reference at 40 (through double it could not
+ * pass 17); the same through the chart 'cartesian'; vx, vy are used, not "not compared" */
+START_TEST(test_define_precision)
+{
+    char text[11][7][64];
+    const char *names[7], *cells[77];
+    size_t ncol = convention_rows(text, names, cells, 1);
+    nhref_verify_t *v = verifier("chaplygin_sleigh");
+    nhref_verify_report_t *rep;
+    ck_assert_int_eq(nhref_verify_set_digits(v, 40), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, NULL, 30), NHREF_OK);
+    /* without the define, v is not compared and vx, vy are listed */
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), NHREF_OK);
+    ck_assert(not_compared(rep, "vx") && not_compared(rep, "vy"));
+    ck_assert_str_eq(rep->chart_hint, "cartesian");
+    ck_assert_uint_eq(rep->ncolumn, 4);
+    nhref_verify_report_free(rep);
+    ck_assert_int_eq(nhref_verify_define(v, "v", "vx*cos(phi) + vy*sin(phi)"), NHREF_OK);
+    ck_assert_msg(nhref_verify_strings(&rep, v, ncol, names, 11, cells) == NHREF_OK, "%s",
+                  nhref_verify_error(v));
+    ck_assert_msg(rep->pass, "%s", rep->summary);
+    ck_assert_uint_eq(rep->ncolumn, 5);
+    ck_assert_msg(col(rep, "v")->digits >= 30, "v: %g digits", col(rep, "v")->digits);
+    ck_assert_str_eq(col(rep, "v")->defined_as, "vx*cos(phi) + vy*sin(phi)");
+    ck_assert_ptr_null(rep->chart_hint);
+    ck_assert_uint_eq(col(rep, "v")->rows, 11);
+    ck_assert(!not_compared(rep, "vx") && !not_compared(rep, "vy"));
+    ck_assert_uint_eq(rep->nnot_compared, 0);
+    nhref_verify_report_free(rep);
+    /* the chart: the same defines, as data of the model */
+    ck_assert_int_eq(nhref_verify_define(v, "v", "vx"), NHREF_OK); /* replaced ... */
+    {
+        nhref_verify_t *w = verifier("chaplygin_sleigh");
+        ck_assert_int_eq(nhref_verify_set_digits(w, 40), NHREF_OK);
+        ck_assert_int_eq(nhref_verify_set_min_digits(w, NULL, 30), NHREF_OK);
+        ck_assert_int_eq(nhref_verify_set_chart(w, "cartesian"), NHREF_OK);
+        ck_assert_msg(nhref_verify_strings(&rep, w, ncol, names, 11, cells) == NHREF_OK, "%s",
+                      nhref_verify_error(w));
+        ck_assert_msg(rep->pass, "%s", rep->summary);
+        ck_assert_str_eq(rep->chart, "cartesian");
+        ck_assert(col(rep, "v")->digits >= 30);
+        nhref_verify_report_free(rep);
+        nhref_verify_free(w);
+    }
+    /* ... by v = vx, wrong wherever phi != 0 mod pi (all rows but t = 0) */
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), NHREF_OK);
+    ck_assert(!rep->pass);
+    ck_assert(col(rep, "v")->digits < 2);
+    nhref_verify_report_free(rep);
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* the chart 'momenta': v = p_v/m, omega = p_omega/(J + m a^2), from p = m v and
+ * IA omega written to 35 digits: both >= 30 digits at DREF 40, also proven */
+START_TEST(test_chart_momenta)
+{
+    char text[11][7][64];
+    const char *names[7], *cells[77];
+    size_t ncol = convention_rows(text, names, cells, 2);
+    nhref_verify_t *v = verifier("chaplygin_sleigh");
+    nhref_verify_report_t *rep;
+    ck_assert_int_eq(nhref_verify_set_digits(v, 40), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, NULL, 30), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_set_chart(v, "momenta"), NHREF_OK);
+    ck_assert_msg(nhref_verify_strings(&rep, v, ncol, names, 11, cells) == NHREF_OK, "%s",
+                  nhref_verify_error(v));
+    ck_assert_msg(rep->pass, "%s", rep->summary);
+    ck_assert(col(rep, "v")->digits >= 30 && col(rep, "omega")->digits >= 30);
+    ck_assert_uint_eq(rep->nnot_compared, 0);
+    nhref_verify_report_free(rep);
+    /* rigorously: the defined columns as printed to 40 digits, PROVEN PASS at 30 */
+    ck_assert_int_eq(nhref_verify_set_rigorous(v, 1), NHREF_OK);
+    ck_assert_msg(nhref_verify_strings(&rep, v, ncol, names, 11, cells) == NHREF_OK, "%s",
+                  nhref_verify_error(v));
+    ck_assert_msg(rep->pass && strcmp(rep->level, "PROVEN") == 0, "%s", rep->summary);
+    ck_assert_int_eq(col(rep, "v")->proof, NHREF_VERIFY_PROOF_PASS);
+    ck_assert(col(rep, "v")->proven_digits >= 30);
+    nhref_verify_report_free(rep);
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* every chart of every registered model: each define "NAME = EXPR" gives a state
+ * variable or integral of the model, and EXPR reads only the chart's columns, t, pi and
+ * the parameters; the chart's columns are distinct and include no name it defines */
+START_TEST(test_charts_of_models)
+{
+    size_t nchart = 0;
+    for (size_t i = 0; i < nhref_model_count(); i++) {
+        const nhref_model_t *m = nhref_model_get(i);
+        const char *pn[64];
+        for (size_t k = 0; k < m->nparam; k++)
+            pn[k] = m->param[k].name;
+        for (size_t c = 0; c < m->nchart; c++, nchart++) {
+            const nhref_chart_desc_t *ch = m->chart + c;
+            char buf[512], *cols[32], *save = NULL, err[256];
+            size_t ncols = 0;
+            snprintf(buf, sizeof buf, "%s", ch->columns);
+            for (char *tok = strtok_r(buf, ", ", &save); tok != NULL;
+                 tok = strtok_r(NULL, ", ", &save)) {
+                for (size_t j = 0; j < ncols; j++)
+                    ck_assert_msg(strcmp(cols[j], tok) != 0, "%s/%s: column %s twice", m->name,
+                                  ch->name, tok);
+                cols[ncols++] = tok;
+            }
+            ck_assert_ptr_nonnull(ch->define[0]);
+            for (size_t k = 0; ch->define[k] != NULL; k++) {
+                const char *eq = strchr(ch->define[k], '=');
+                char name[64];
+                nhref_tape_t *t;
+                ck_assert_ptr_nonnull(eq);
+                snprintf(name, sizeof name, "%.*s", (int)(eq - ch->define[k]), ch->define[k]);
+                name[strcspn(name, " ")] = '\0';
+                ck_assert_msg(nhref_model_state_index(m, name) >= 0 ||
+                                  nhref_model_integral_index(m, name) >= 0,
+                              "%s/%s: %s is not a column of the model", m->name, ch->name, name);
+                for (size_t j = 0; j < ncols; j++)
+                    ck_assert_msg(strcmp(cols[j], name) != 0, "%s/%s: %s is a column and defined",
+                                  m->name, ch->name, name);
+                ck_assert_msg(nhref_tape_parse(&t, eq + 1, ncols, (const char *const *)cols,
+                                               m->nparam, pn, err, sizeof err) == NHREF_OK,
+                              "%s/%s: %s: %s", m->name, ch->name, ch->define[k], err);
+                nhref_tape_free(t);
+            }
+        }
+    }
+    ck_assert_uint_ge(nchart, 3); /* the sleigh's com, cartesian, momenta */
+}
+END_TEST
+
+/* what --define and --chart refuse, naming the option and the place */
+START_TEST(test_define_errors)
+{
+    char text[11][7][64];
+    const char *names[7], *cells[77];
+    size_t ncol = convention_rows(text, names, cells, 1);
+    nhref_verify_t *v;
+    nhref_verify_report_t *rep;
+    static const struct {
+        const char *name, *expr;
+        int status;
+        const char *msg;
+    } bad[] = {
+        {"v", "vx*cos(phi) + vz*sin(phi)", NHREF_EPARSE,
+         "--define v=vx*cos(phi) + vz*sin(phi): column 15: unknown name 'vz'"},
+        {"v", "vx*", NHREF_EPARSE, "--define v=vx*: column 4:"},
+        {"w", "vx", NHREF_ENOTFOUND,
+         "'w' is not a state variable or first integral of model chaplygin_sleigh"},
+        {"x", "vx", NHREF_EPARSE, "has a column 'x' already"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        v = verifier("chaplygin_sleigh");
+        ck_assert_int_eq(nhref_verify_define(v, bad[i].name, bad[i].expr), NHREF_OK);
+        ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), bad[i].status);
+        ck_assert_ptr_null(rep);
+        ck_assert_msg(strstr(nhref_verify_error(v), bad[i].msg) != NULL, "%s",
+                      nhref_verify_error(v));
+        nhref_verify_free(v);
+    }
+    v = verifier("chaplygin_sleigh");
+    ck_assert_int_eq(nhref_verify_define(v, "", "x"), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_verify_define(v, "v", ""), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_verify_set_chart(v, "polar"), NHREF_ENOTFOUND);
+    ck_assert_msg(strstr(nhref_verify_error(v), "charts: com, cartesian, momenta") != NULL, "%s",
+                  nhref_verify_error(v));
+    /* a map onto the defined name; a define of a name the chart gives */
+    ck_assert_int_eq(nhref_verify_map(v, "vx", "v"), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_define(v, "v", "vy"), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), NHREF_EPARSE);
+    ck_assert_msg(strstr(nhref_verify_error(v), "compared as v") != NULL, "%s",
+                  nhref_verify_error(v));
+    nhref_verify_free(v);
+    v = verifier("chaplygin_sleigh");
+    ck_assert_int_eq(nhref_verify_set_chart(v, "cartesian"), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_define(v, "v", "vy"), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), NHREF_EPARSE);
+    ck_assert_msg(strstr(nhref_verify_error(v), "defined by the chart 'cartesian' too") != NULL,
+                  "%s", nhref_verify_error(v));
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* a heading 2 pi off: FAIL, off by 1 2 pi at the worst row; modulo 2 pi (pi from MPFR)
+ * it agrees as the others (>= 30 digits at DREF 40), every row unwrapped */
+START_TEST(test_angles_wrapped)
+{
+    char text[11][7][64];
+    const char *names[7], *cells[77];
+    size_t ncol = convention_rows(text, names, cells, 3);
+    nhref_verify_t *v = verifier("chaplygin_sleigh");
+    nhref_verify_report_t *rep;
+    ck_assert_int_eq(nhref_verify_set_digits(v, 40), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_set_min_digits(v, NULL, 30), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), NHREF_OK);
+    ck_assert(!rep->pass);
+    ck_assert_int_eq(col(rep, "phi")->off_by_2pi, 1);
+    ck_assert_int_eq(col(rep, "x")->off_by_2pi, 0);
+    ck_assert_msg(strstr(rep->summary, "off by 1·2π") != NULL &&
+                      strstr(rep->summary, "--angles wrapped") != NULL,
+                  "%s", rep->summary);
+    nhref_verify_report_free(rep);
+    ck_assert_int_eq(nhref_verify_set_angles(v, "wrap"), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_verify_set_angles(v, "wrapped"), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), NHREF_OK);
+    ck_assert_msg(rep->pass, "%s", rep->summary);
+    ck_assert(col(rep, "phi")->wrapped && !col(rep, "omega")->wrapped); /* omega: rad/s */
+    ck_assert_uint_eq(col(rep, "phi")->wrapped_rows, 11);
+    ck_assert(col(rep, "phi")->digits >= 30);
+    nhref_verify_report_free(rep);
+    ck_assert_int_eq(nhref_verify_set_angles(v, "wrapped=theta"), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), NHREF_ENOTFOUND);
+    ck_assert_int_eq(nhref_verify_set_angles(v, "wrapped=phi"), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), NHREF_OK);
+    ck_assert(rep->pass);
+    nhref_verify_report_free(rep);
+    nhref_verify_free(v);
+}
+END_TEST
+
+/* the drift of each integral whose state variables are columns: the sleigh's E, P1, P2
+ * and t0 read phi, v and omega only (spec §4), so a file without y has all four; one
+ * without v has none, each skipped with the reason */
+START_TEST(test_drift_missing_coordinate)
+{
+    char text[11][7][64];
+    const char *names[7], *cells[77];
+    size_t ncol = convention_rows(text, names, cells, 4);
+    nhref_verify_t *v = verifier("chaplygin_sleigh");
+    nhref_verify_report_t *rep;
+    ck_assert_int_eq(nhref_verify_set_min_drift_digits(v, NULL, 30), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_set_digits(v, 40), NHREF_OK);
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), NHREF_OK);
+    ck_assert_msg(rep->pass, "%s", rep->summary);
+    ck_assert(rep->drift_computed);
+    ck_assert_uint_eq(rep->ndrift, 4);
+    for (size_t k = 0; k < 4; k++) {
+        ck_assert_ptr_null(rep->drift[k].skipped);
+        ck_assert_msg(rep->drift[k].digits >= 30, "%s: %g", rep->drift[k].name,
+                      rep->drift[k].digits);
+    }
+    nhref_verify_report_free(rep);
+    ncol = convention_rows(text, names, cells, 5);
+    ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), NHREF_OK);
+    ck_assert(!rep->pass && !rep->drift_computed);
+    for (size_t k = 0; k < 4; k++)
+        ck_assert_str_eq(rep->drift[k].skipped, "needs v, which the input lacks");
+    ck_assert_msg(strstr(rep->summary, "needs v, which the input lacks") != NULL, "%s",
+                  rep->summary);
+    nhref_verify_report_free(rep);
+    nhref_verify_free(v);
+}
+END_TEST
+
 static Suite *verify_suite(void)
 {
     Suite *s = suite_create("verify");
@@ -1379,6 +1723,15 @@ static Suite *verify_suite(void)
     tcase_add_test(tc, test_map);
     tcase_add_test(tc, test_json);
     tcase_add_test(tc, test_catalogue);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("conventions");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_define_precision);
+    tcase_add_test(tc, test_chart_momenta);
+    tcase_add_test(tc, test_charts_of_models);
+    tcase_add_test(tc, test_define_errors);
+    tcase_add_test(tc, test_angles_wrapped);
+    tcase_add_test(tc, test_drift_missing_coordinate);
     suite_add_tcase(s, tc);
     tc = tcase_create("rigorous");
     tcase_set_timeout(tc, 120);

@@ -67,6 +67,9 @@ expect_only "nhref run chaplygin_sleigh --param J" J=
 expect_only "nhref run chaplygin_sleigh -i " x= y= phi= v= omega=
 expect_only "nhref run skater --init Om" Omega1= Omega2=
 expect_only "nhref verify t.csv chaplygin_sleigh -p " m= J= a=
+expect "nhref verify t.csv chaplygin_sleigh --" --define --chart --angles
+expect_only "nhref verify t.csv chaplygin_sleigh --chart " com cartesian momenta
+expect_only "nhref verify t.csv chaplygin_sleigh --angles " wrapped unwrapped wrapped=
 expect "nhref run chaplygin_sleigh --scheme " taylor gauss
 expect_only "nhref lyapunov skater --method " tangent benettin
 expect_only "nhref lyapunov skater --project " E J1 J2

@@ -737,7 +737,7 @@ def _report_rows(rep, d, rigorous):
 
 def verify(data, model=None, *, golden=None, params=None, init=None, t_start=None, digits=None,
            min_digits=None, min_drift_digits=None, map=None, sep=None, names=None,
-           rigorous=False, errors=False, progress=None):
+           rigorous=False, errors=False, progress=None, define=None, chart=None, angles=None):
     """Judge a trajectory against nhref's reference (nhref_verify.h); return a Report.
 
     data        a CSV path, a pandas DataFrame (an index named like a column, e.g.
@@ -776,6 +776,12 @@ def verify(data, model=None, *, golden=None, params=None, init=None, t_start=Non
                 "first-integral drift"), fraction in [0, 1] within it; a last
                 call with 1.0; an exception it raises is raised at the end (tqdm:
                 see run())
+    define      {model's column: expression over your columns, t and the parameters},
+                e.g. {"v": "vx*cos(phi) + vy*sin(phi)"}: evaluated at the reference's
+                precision (--define; docs/verify.md, "Conventions")
+    chart       the model's chart your columns are in, e.g. "com" (--chart)
+    angles      "wrapped", "wrapped=phi,theta" or "unwrapped" (--angles): angle
+                columns compared modulo 2 pi
     Raises NhrefError for bad input (the message names the column, row, file:line)."""
     v = ctypes.c_void_p()
     _check(_lib.nhref_verify_new(ctypes.byref(v)), "out of memory")
@@ -817,6 +823,12 @@ def verify(data, model=None, *, golden=None, params=None, init=None, t_start=Non
         if errors:
             _need_numpy("verify(..., errors=True)")
         _check(_lib.nhref_verify_set_errors(v, int(errors)), err())
+        for name, expr in (define or {}).items():
+            _check(_lib.nhref_verify_define(v, _lib.enc(name), _lib.enc(expr)), err())
+        if chart is not None:
+            _check(_lib.nhref_verify_set_chart(v, _lib.enc(chart)), err())
+        if angles is not None:
+            _check(_lib.nhref_verify_set_angles(v, _lib.enc(angles)), err())
         src = _columns(data, names)
         prog = _Progress(progress, "verifying") if progress is not None else None
         if prog is not None:

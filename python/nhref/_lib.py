@@ -241,6 +241,9 @@ nhref_verify_set_min_drift_digits = _proto("nhref_verify_set_min_drift_digits", 
 nhref_verify_map = _proto("nhref_verify_map", c_int, c_void_p, c_char_p, c_char_p)
 nhref_verify_set_progress = _proto("nhref_verify_set_progress", None, c_void_p, PROGRESS_VERIFY,
                                    c_void_p)
+nhref_verify_define = _proto("nhref_verify_define", c_int, c_void_p, c_char_p, c_char_p)
+nhref_verify_set_chart = _proto("nhref_verify_set_chart", c_int, c_void_p, c_char_p)
+nhref_verify_set_angles = _proto("nhref_verify_set_angles", c_int, c_void_p, c_char_p)
 nhref_verify_set_separator = _proto("nhref_verify_set_separator", c_int, c_void_p, ctypes.c_char)
 nhref_verify_file = _proto("nhref_verify_file", c_int, P(c_void_p), c_void_p, c_char_p)
 nhref_verify_strings = _proto("nhref_verify_strings", c_int, P(c_void_p), c_void_p, c_size_t,

@@ -526,6 +526,42 @@ class TestVerify(unittest.TestCase):
                 self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
             self.assertGreater(os.path.getsize(path), 10000)
 
+    def test_conventions(self):
+        """define=, chart= and angles= pass through to the library (nhref_verify_define,
+        _set_chart, _set_angles): the same RK4 rows in other variables (converted here,
+        in double) give the model's digits to within the conversion's rounding."""
+        rows = rk4(0.05)
+        t, x, y, phi, v, om = rows.T
+        plain = nhref.verify(dict(zip(NAMES, rows.T)), "chaplygin_sleigh")
+        cart = {"t": t, "x": x, "y": y, "phi": phi, "vx": v * np.cos(phi), "vy": v * np.sin(phi),
+                "omega": om}
+        for kw in ({"define": {"v": "vx*cos(phi) + vy*sin(phi)"}}, {"chart": "cartesian"}):
+            rep = nhref.verify(cart, "chaplygin_sleigh", **kw)
+            self.assertTrue(rep.passed, rep.summary)
+            self.assertAlmostEqual(rep.digits["v"], plain.digits["v"], delta=0.01)
+            self.assertEqual(rep.column("v")["defined_as"], "vx*cos(phi) + vy*sin(phi)")
+            self.assertEqual(rep.json["input"]["not_compared"], [])
+        com = {"t": t, "xc": x + np.cos(phi), "yc": y + np.sin(phi), "phi": phi, "v": v,
+               "omega": om}
+        rep = nhref.verify(com, "chaplygin_sleigh", chart="com")
+        self.assertEqual(rep.json["input"]["chart"], "com")
+        self.assertAlmostEqual(rep.digits["x"], plain.digits["x"], delta=0.01)
+        shifted = dict(zip(NAMES, rows.T))
+        shifted["phi"] = phi + 2 * math.pi
+        rep = nhref.verify(shifted, "chaplygin_sleigh")
+        self.assertFalse(rep.passed)
+        self.assertEqual(rep.column("phi")["off_by_2pi"], 1)
+        self.assertIn("--angles wrapped", rep.summary)
+        rep = nhref.verify(shifted, "chaplygin_sleigh", angles="wrapped")
+        self.assertTrue(rep.passed, rep.summary)
+        self.assertTrue(rep.column("phi")["wrapped"])
+        self.assertAlmostEqual(rep.digits["phi"], plain.digits["phi"], delta=0.01)
+        with self.assertRaisesRegex(nhref.NhrefError, "--define w=vx: 'w' is not a state"):
+            nhref.verify(cart, "chaplygin_sleigh", define={"w": "vx"})
+        with self.assertRaisesRegex(nhref.NhrefError, "--chart polar: .*charts: com, cartesian"):
+            nhref.verify(cart, "chaplygin_sleigh", chart="polar")
+        with self.assertRaisesRegex(nhref.NhrefError, "--angles: 'mod' is not"):
+            nhref.verify(cart, "chaplygin_sleigh", angles="mod")
 
 
 class TestStrictArguments(unittest.TestCase):

@@ -127,6 +127,20 @@ int cmd_describe(int argc, char **argv)
                    : m->event[i].direction < 0 ? "falling crossings"
                                                : "either direction");
     }
+    if (m->nchart > 0) {
+        printf("\nCharts (nhref verify --chart NAME: a trajectory written in these columns):\n");
+        for (size_t i = 0; i < m->nchart; i++) {
+            int n = printf("  %-10s ", m->chart[i].name);
+            if (*m->chart[i].description != '\0') {
+                wrap_from(m->chart[i].description, 13, n);
+                n = printf("  %-10s ", "");
+            }
+            n += printf("columns: ");
+            wrap_from(m->chart[i].columns, 22, n);
+            for (size_t k = 0; m->chart[i].define[k] != NULL; k++)
+                printf("  %-10s %s\n", "", m->chart[i].define[k]);
+        }
+    }
     if (m->closed_form != NULL) {
         printf("\nClosed form (oracle):\n");
         wrap(m->closed_form, 2);

@@ -64,6 +64,19 @@ static void usage(FILE *out)
             "                          least FILE's)\n"
             "      --map YOURS=NAME    compare your column YOURS as the model's NAME\n"
             "                          (repeatable, or a comma-separated list)\n"
+            "      --define NAME=EXPR  the model's column NAME (a state variable or first\n"
+            "                          integral) is EXPR, an expression over your columns,\n"
+            "                          t, pi and the model's parameters, evaluated at the\n"
+            "                          reference's precision (repeatable; e.g. --define\n"
+            "                          'v=vx*cos(phi)+vy*sin(phi)'); the columns it reads\n"
+            "                          are used, not listed as not compared\n"
+            "      --chart NAME        your file is written in the model's chart NAME\n"
+            "                          (its defines, e.g. 'com' for the sleigh's centre of\n"
+            "                          mass; 'nhref describe MODEL' lists the charts)\n"
+            "      --angles wrapped[=NAME,...]  compare angles modulo 2 pi: the model's\n"
+            "                          state variables in rad, or those named (for a\n"
+            "                          heading kept in (-pi, pi]); the error is the\n"
+            "                          distance on the circle ('unwrapped': the default)\n"
             "      --rigorous          also judge against PROVEN enclosures of the true\n"
             "                          solution (validated Taylor in Arb balls, forward\n"
             "                          from t-start): per column a proven lower bound of\n"
@@ -105,9 +118,11 @@ static void usage(FILE *out)
             "the minimum over the rows is reported with the time and file line of the\n"
             "worst row; it cannot exceed about DREF.  Drift of a first integral I along the\n"
             "trajectory: max |I(t) - I(t_first)| over the rows, as digits\n"
-            "-log10(drift / max(1, |I(t_first)|)), t_first the earliest row; it needs every\n"
-            "state column.  All values of TRAJECTORY.csv are parsed as decimal strings at\n"
-            "the reference's precision, never through double.\n\n"
+            "-log10(drift / max(1, |I(t_first)|)), t_first the earliest row, for every\n"
+            "integral whose state variables are all columns (after --map, --define and\n"
+            "--chart); the others are listed as skipped, with the variable missing.  All\n"
+            "values of TRAJECTORY.csv are parsed as decimal strings at the reference's\n"
+            "precision, never through double.\n\n"
             "The verdict fails safe: rows beyond the reference's end (a terminal event such\n"
             "as the skater's fall, a blow-up) fail, naming the event, its time and the\n"
             "first such row.  A row whose time has at least 15 significant digits and lies\n"
@@ -143,8 +158,9 @@ typedef struct {
     const char *traj, *golden, *model_name, *t_start, *json, *junit;
     const char *errors, *report; /* --errors, --report */
     char *param[MAX_ASSIGN], *init[MAX_ASSIGN], *min[MAX_ASSIGN], *drift[MAX_ASSIGN],
-        *map[MAX_ASSIGN];
-    size_t nparam, ninit, nmin, ndrift, nmap;
+        *map[MAX_ASSIGN], *define[MAX_ASSIGN];
+    size_t nparam, ninit, nmin, ndrift, nmap, ndefine;
+    const char *chart, *angles;
     unsigned long digits; /* --digits, 0 if not given */
     char sep;
     int quiet;
@@ -249,7 +265,7 @@ static int parse_study_args(args_t *a, int argc, char **argv)
 static int parse_args(args_t *a, int argc, char **argv)
 {
     enum { OPT_T_START = 256, OPT_DRIFT, OPT_MAP, OPT_SEP, OPT_JSON, OPT_JUNIT, OPT_RIGOROUS,
-           OPT_ERRORS, OPT_REPORT };
+           OPT_ERRORS, OPT_REPORT, OPT_DEFINE, OPT_CHART, OPT_ANGLES };
     enum { OPT_STUDY = 384, OPT_STEPS, OPT_COSTS, OPT_TABLE };
     static const struct option longopts[] = {{"param", required_argument, NULL, 'p'},
                                              {"init", required_argument, NULL, 'i'},
@@ -270,6 +286,9 @@ static int parse_args(args_t *a, int argc, char **argv)
                                              {"steps", required_argument, NULL, OPT_STEPS},
                                              {"costs", required_argument, NULL, OPT_COSTS},
                                              {"table", required_argument, NULL, OPT_TABLE},
+                                             {"define", required_argument, NULL, OPT_DEFINE},
+                                             {"chart", required_argument, NULL, OPT_CHART},
+                                             {"angles", required_argument, NULL, OPT_ANGLES},
                                              {"quiet", no_argument, NULL, 'q'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
@@ -305,6 +324,16 @@ static int parse_args(args_t *a, int argc, char **argv)
         case OPT_MAP:
             if (add_arg(a->map, &a->nmap, optarg, "--map") != 0)
                 return CLI_USAGE;
+            break;
+        case OPT_DEFINE:
+            if (add_arg(a->define, &a->ndefine, optarg, "--define") != 0)
+                return CLI_USAGE;
+            break;
+        case OPT_CHART:
+            a->chart = optarg;
+            break;
+        case OPT_ANGLES:
+            a->angles = optarg;
             break;
         case 'd':
             if (cli_ulong(&a->digits, optarg, "--digits", 1,
@@ -516,6 +545,31 @@ static int apply_maps(nhref_verify_t *v, char **args, size_t n)
     return CLI_OK;
 }
 
+/* --define NAME=EXPR: NAME trimmed, EXPR as given (one expression per option: the
+ * grammar has no commas) */
+static int apply_defines(nhref_verify_t *v, char **args, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char *name, *value, *end;
+        int status;
+        if (cli_split_assignment(args[i], "--define", &name, &value) != 0)
+            return CLI_USAGE;
+        while (isspace((unsigned char)*name))
+            name++;
+        for (end = name + strlen(name); end > name && isspace((unsigned char)end[-1]);)
+            *--end = '\0';
+        while (isspace((unsigned char)*value))
+            value++;
+        if (*name == '\0' || *value == '\0') {
+            cli_error("--define expects NAME=EXPR with both given, got '%s=%s'", name, value);
+            return CLI_USAGE;
+        }
+        if ((status = nhref_verify_define(v, name, value)) != NHREF_OK)
+            return lib_error(v, status, "--define: ");
+    }
+    return CLI_OK;
+}
+
 static void progress(void *arg, const char *what, double f)
 {
     cli_progress_t *p = arg;
@@ -637,13 +691,20 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
     fprintf(out, "\n");
     print_end(out, rep->end, "backward (rows before t-start)");
     print_end(out, rep->end + 1, "forward");
+    if (rep->chart != NULL)
+        fprintf(out, "chart:      %s (--chart; 'nhref describe %s' lists its defines)\n",
+                rep->chart, rep->model);
     if (rep->nnot_compared > 0) {
         fprintf(out, "not compared: ");
         for (size_t i = 0; i < rep->nnot_compared && i < 20; i++)
             fprintf(out, "%s%s", i ? ", " : "", rep->not_compared[i]);
         if (rep->nnot_compared > 20)
             fprintf(out, ", ... (%zu in all)", rep->nnot_compared);
-        fprintf(out, " (not a state variable or first integral of %s)\n", rep->model);
+        fprintf(out, " (not a state variable or first integral of %s", rep->model);
+        if (rep->chart_hint != NULL)
+            fprintf(out, "; the columns of its chart '%s': try --chart %s", rep->chart_hint,
+                    rep->chart_hint);
+        fprintf(out, ")\n");
     }
     fprintf(out, "threshold:  --min-digits %g%s for every compared column", rep->min_digits,
             rep->min_digits == NHREF_VERIFY_MIN_DIGITS_DEFAULT ? " (the default)" : "");
@@ -670,7 +731,12 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
     for (size_t j = 0; j < rep->ncolumn; j++) {
         const nhref_verify_column_t *c = rep->column + j;
         char as[160] = "";
-        if (strcmp(c->name, c->compared_as) != 0)
+        if (c->wrapped)
+            snprintf(as, sizeof as, " [modulo 2 pi; %zu row%s unwrapped]", c->wrapped_rows,
+                     c->wrapped_rows == 1 ? "" : "s");
+        else if (c->defined_as != NULL)
+            snprintf(as, sizeof as, " [= %s]", c->defined_as);
+        else if (strcmp(c->name, c->compared_as) != 0)
             snprintf(as, sizeof as, " [as %s]", c->compared_as);
         fprintf(out, "%-10s %-9s %12.3e %8s %7g %-4s  %s %s", c->name,
                 c->kind == NHREF_VERIFY_STATE ? "state" : "integral", c->max_error,
@@ -692,6 +758,9 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
     if (!rep->drift_computed) {
         fprintf(out, "first-integral drift: skipped (%s)\n",
                 rep->drift_note != NULL ? rep->drift_note : "?");
+        for (size_t k = 0; k < rep->ndrift; k++)
+            if (rep->drift[k].skipped != NULL)
+                fprintf(out, "  %-10s %s\n", rep->drift[k].name, rep->drift[k].skipped);
     } else {
         for (size_t k = 0; k < rep->ndrift; k++)
             any_drift_threshold |= !isnan(rep->drift[k].min_digits);
@@ -703,6 +772,11 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
                 "digits", any_drift_threshold ? "     min     " : "", "worst at t (line)");
         for (size_t k = 0; k < rep->ndrift; k++) {
             const nhref_verify_drift_t *dr = rep->drift + k;
+            if (dr->skipped != NULL) {
+                fprintf(out, "%-10s skipped: it %s%s\n", dr->name, dr->skipped,
+                        dr->pass ? "" : "  FAIL");
+                continue;
+            }
             if (!dr->defined) {
                 fprintf(out, "%-10s skipped: undefined (NaN) at the first row (defined where %s)%s\n",
                         dr->name, dr->holds, dr->pass ? "" : "  FAIL");
@@ -1057,6 +1131,14 @@ int cmd_verify(int argc, char **argv)
                               nhref_verify_set_min_drift_digits);
     if (rc == CLI_OK)
         rc = apply_maps(v, a.map, a.nmap);
+    if (rc == CLI_OK)
+        rc = apply_defines(v, a.define, a.ndefine);
+    if (rc == CLI_OK && a.chart != NULL &&
+        (status = nhref_verify_set_chart(v, a.chart)) != NHREF_OK)
+        rc = lib_error(v, status, "");
+    if (rc == CLI_OK && a.angles != NULL &&
+        (status = nhref_verify_set_angles(v, a.angles)) != NHREF_OK)
+        rc = lib_error(v, status, "");
     if (rc == CLI_OK && a.digits != 0 &&
         (status = nhref_verify_set_digits(v, (double)a.digits)) != NHREF_OK)
         rc = lib_error(v, status, "--digits: ");

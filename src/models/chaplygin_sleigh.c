@@ -130,6 +130,29 @@ static int build_integrals(nhref_tape_t *tp)
     return nhref_tape_status(tp);
 }
 
+/* The charts a trajectory may be written in (nhref_verify_set_chart).
+ * com:       the centre of mass C = A + a e1 (spec §1) in place of A.
+ * cartesian: the velocity of A in the plane, (vx, vy) = v (cos phi, sin phi) (spec §1,
+ *            the link to the paper's variables), in place of v: v = vx cos phi + vy sin phi
+ *            (the projection on e1; the constraint makes the e2 part zero).
+ * momenta:   the momenta conjugate to v and omega of the constrained Lagrangian
+ *            Lbar = (m/2) v^2 + (IA/2) omega^2 (spec §2; the potential is zero):
+ *            p_v = dLbar/dv = m v, p_omega = dLbar/domega = IA omega, IA = J + m a^2. */
+static const char *const chart_com[] = {"x = xc - a*cos(phi)", "y = yc - a*sin(phi)", NULL};
+static const char *const chart_cartesian[] = {"v = vx*cos(phi) + vy*sin(phi)", NULL};
+static const char *const chart_momenta[] = {"v = p_v/m", "omega = p_omega/(J + m*a^2)", NULL};
+
+static const nhref_chart_desc_t chart[] = {
+    {"com", "the centre of mass C = A + a e1 in place of the blade point A",
+     "xc, yc, phi, v, omega", chart_com},
+    {"cartesian", "the velocity of A in the plane, (vx, vy) = v (cos phi, sin phi), in place of v",
+     "x, y, phi, vx, vy, omega", chart_cartesian},
+    {"momenta",
+     "the momenta conjugate to v and omega, p_v = m v and p_omega = (J + m a^2) omega "
+     "(Lbar = m v^2/2 + IA omega^2/2, spec §2)",
+     "x, y, phi, p_v, p_omega", chart_momenta},
+};
+
 const nhref_model_t nhref_model_chaplygin_sleigh = {
     .name = "chaplygin_sleigh",
     .title = "Chaplygin sleigh: rigid body with a knife edge on a plane (tanh law)",
@@ -159,4 +182,6 @@ const nhref_model_t nhref_model_chaplygin_sleigh = {
     .check = check,
     .build_rhs = build_rhs,
     .build_integrals = build_integrals,
+    .nchart = sizeof chart / sizeof chart[0],
+    .chart = chart,
 };

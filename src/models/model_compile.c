@@ -17,7 +17,7 @@
 static const char *const sections[] = {"model",      "parameters",  "coordinates", "velocities",
                                        "lagrangian", "constraints", "forces",      "state",
                                        "ode",        "mass",        "forcing",     "integrals",
-                                       "events",     "conditions",  "solution"};
+                                       "events",     "conditions",  "solution",    "charts"};
 
 /* ------------------------------------------------------------------ entries */
 /* the entries of SECTION: *I from 0, the next one (NULL at the end) */
@@ -565,6 +565,130 @@ static int compile_events(nhref_model_file_t *mf)
     return NHREF_OK;
 }
 
+/* [charts] CHART.columns = a, b, ... (the chart's own columns), CHART.description, and
+ * CHART.NAME = EXPR for each column NAME of the model (a state variable or first
+ * integral) that the chart gives by an expression over its columns, t and the parameters
+ * (nhref_chart_desc_t; nhref verify --chart).  Each expression is parsed here, against
+ * the chart's columns, so that a wrong name is refused with its line. */
+static int compile_charts(nhref_model_file_t *mf)
+{
+    size_t n = count_in(mf, "charts"), nchart = 0, i = 0;
+    nhref_chart_desc_t *ch;
+    mf_entry_t *e;
+
+    if (n == 0)
+        return NHREF_OK;
+    ch = calloc(n, sizeof *ch);
+    if (ch == NULL || mf_keep(mf, (char *)ch) == NULL)
+        return mf_fail(mf, NHREF_ENOMEM, 0, "out of memory");
+    /* the charts, in the order of their first entry */
+    while ((e = next_in(mf, "charts", &i)) != NULL) {
+        const char *dot = strchr(e->key, '.');
+        char *name;
+        size_t k;
+        if (dot == NULL || dot == e->key || dot[1] == '\0')
+            return mf_fail(mf, NHREF_EPARSE, e->line,
+                           "[charts] %s: expected CHART.NAME = EXPR, CHART.columns or "
+                           "CHART.description",
+                           e->key);
+        if ((name = malloc((size_t)(dot - e->key) + 1)) == NULL || mf_keep(mf, name) == NULL)
+            return mf_fail(mf, NHREF_ENOMEM, 0, "out of memory");
+        memcpy(name, e->key, (size_t)(dot - e->key));
+        name[dot - e->key] = '\0';
+        if (!is_ident(name))
+            return mf_fail(mf, NHREF_EPARSE, e->line, "[charts] %s: '%s' is not a name", e->key,
+                           name);
+        for (k = 0; k < nchart && strcmp(ch[k].name, name) != 0; k++)
+            ;
+        if (k == nchart)
+            ch[nchart++].name = name;
+    }
+    for (size_t c = 0; c < nchart; c++) {
+        const char *cols, *desc, *names[256];
+        char key[256], *copy, *tok, *save = NULL;
+        size_t ncols = 0, ndef = 0, k = 0;
+        const char **def;
+        snprintf(key, sizeof key, "%s.columns", ch[c].name);
+        if ((e = find(mf, "charts", key)) == NULL) {
+            for (i = 0; (e = next_in(mf, "charts", &i)) != NULL;)
+                if (strncmp(e->key, ch[c].name, strlen(ch[c].name)) == 0 &&
+                    e->key[strlen(ch[c].name)] == '.')
+                    break;
+            return mf_fail(mf, NHREF_EPARSE, e != NULL ? e->line : 0,
+                           "[charts] the chart '%s' has no %s.columns (the columns a file in the "
+                           "chart has, e.g. '%s.columns = xc, yc, phi')",
+                           ch[c].name, ch[c].name, ch[c].name);
+        }
+        cols = e->value;
+        snprintf(key, sizeof key, "%s.description", ch[c].name);
+        desc = (e = find(mf, "charts", key)) != NULL ? e->value : "";
+        /* the columns: names separated by commas */
+        if ((copy = nhref_strdup(cols)) == NULL || mf_keep(mf, copy) == NULL)
+            return mf_fail(mf, NHREF_ENOMEM, 0, "out of memory");
+        snprintf(key, sizeof key, "%s.columns", ch[c].name);
+        e = find(mf, "charts", key);
+        for (tok = strtok_r(copy, ", \t", &save); tok != NULL;
+             tok = strtok_r(NULL, ", \t", &save)) {
+            if (!is_ident(tok) || ncols == sizeof names / sizeof names[0])
+                return mf_fail(mf, NHREF_EPARSE, e->line,
+                               "[charts] %s: '%s' is not a column name (names separated by "
+                               "commas, at most %zu)",
+                               key, tok, sizeof names / sizeof names[0]);
+            names[ncols++] = tok;
+        }
+        for (i = 0; (e = next_in(mf, "charts", &i)) != NULL;)
+            ndef += strncmp(e->key, ch[c].name, strlen(ch[c].name)) == 0 &&
+                    e->key[strlen(ch[c].name)] == '.';
+        def = calloc(ndef + 1, sizeof *def);
+        if (def == NULL || mf_keep(mf, (char *)def) == NULL)
+            return mf_fail(mf, NHREF_ENOMEM, 0, "out of memory");
+        for (i = 0; (e = next_in(mf, "charts", &i)) != NULL;) {
+            const char *col = e->key + strlen(ch[c].name) + 1;
+            char err[512], *text;
+            nhref_tape_t *t = NULL;
+            int s, known = 0;
+            if (strncmp(e->key, ch[c].name, strlen(ch[c].name)) != 0 ||
+                e->key[strlen(ch[c].name)] != '.')
+                continue;
+            e->used = 1;
+            if (strcmp(col, "columns") == 0 || strcmp(col, "description") == 0)
+                continue;
+            for (size_t j = 0; j < mf->model.nstate; j++)
+                known |= strcmp(mf->state[j].name, col) == 0;
+            for (size_t j = 0; j < mf->model.nintegral; j++)
+                known |= strcmp(mf->integral[j].name, col) == 0;
+            if (!known)
+                return mf_fail(mf, NHREF_EPARSE, e->line,
+                               "[charts] %s: '%s' is not a state variable or first integral of "
+                               "the model (a chart gives the model's columns: CHART.NAME = EXPR)",
+                               e->key, col);
+            s = nhref_tape_parse(&t, e->value, ncols, names, mf->model.nparam, mf->pname, err,
+                                 sizeof err);
+            nhref_tape_free(t);
+            if (s != NHREF_OK)
+                return mf_fail(mf, s, e->line,
+                               "[charts] %s: %s (a chart's expression reads its columns, %s, t "
+                               "and the parameters)",
+                               e->key, err, cols);
+            if ((text = malloc(strlen(col) + strlen(e->value) + 4)) == NULL ||
+                mf_keep(mf, text) == NULL)
+                return mf_fail(mf, NHREF_ENOMEM, 0, "out of memory");
+            sprintf(text, "%s = %s", col, e->value);
+            def[k++] = text;
+        }
+        if (k == 0)
+            return mf_fail(mf, NHREF_EPARSE, find(mf, "charts", key)->line,
+                           "[charts] the chart '%s' defines no column (add %s.NAME = EXPR)",
+                           ch[c].name, ch[c].name);
+        ch[c].description = desc;
+        ch[c].columns = cols;
+        ch[c].define = def;
+    }
+    mf->model.nchart = nchart;
+    mf->model.chart = ch;
+    return NHREF_OK;
+}
+
 /* [solution] x = X(t, p, x_0, ...): the closed form, one expression per state component,
  * of the time since the initial state, the parameters and the initial values, named
  * <state>_0 (the solution tape's "state" inputs) */
@@ -793,7 +917,7 @@ static int compile_form(nhref_model_file_t *mf)
             return mf_fail(mf, NHREF_EPARSE, e->line,
                            "unknown section [%s] (sections: model, parameters, coordinates, "
                            "velocities, lagrangian, constraints, forces, state, ode, mass, "
-                           "forcing, integrals, events, conditions, solution)",
+                           "forcing, integrals, events, conditions, solution, charts)",
                            e->section);
     }
     nform = (count_in(mf, "lagrangian") > 0) + (count_in(mf, "ode") > 0) +
@@ -844,7 +968,7 @@ int mf_compile(nhref_model_file_t *mf)
                                 : compile_mass(mf);
     if (s != NHREF_OK || (s = compile_integrals(mf)) != NHREF_OK ||
         (s = compile_events(mf)) != NHREF_OK || (s = compile_conditions(mf)) != NHREF_OK ||
-        (s = compile_solution(mf)) != NHREF_OK)
+        (s = compile_solution(mf)) != NHREF_OK || (s = compile_charts(mf)) != NHREF_OK)
         return s;
     for (size_t i = 0; i < mf->ne; i++)
         if (!mf->e[i].used)

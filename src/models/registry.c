@@ -61,6 +61,14 @@ int nhref_model_integral_index(const nhref_model_t *model, const char *name)
     return -1;
 }
 
+int nhref_model_chart_index(const nhref_model_t *model, const char *name)
+{
+    for (size_t i = 0; i < model->nchart; i++)
+        if (strcmp(model->chart[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
 /* ------------------------------------------------------------------ descriptor checks */
 /* write the reason into WHY and return NHREF_EINVAL (WHY and LEN in scope) */
 #define FAIL(...) return snprintf(why, len, __VA_ARGS__), NHREF_EINVAL

@@ -51,17 +51,21 @@ void nhref_verify_report_free(nhref_verify_report_t *rep)
             free(rep->column[j].row_digits);
             free(rep->column[j].row_dist);
             free(rep->column[j].row_outside);
+            free(rep->column[j].defined_as);
         }
     free(rep->column);
     free(rep->drift_note);
-    if (rep->drift != NULL)
-        for (size_t k = 0; k < rep->ndrift; k++)
-            free(rep->drift[k].row_drift);
+    for (size_t k = 0; rep->drift != NULL && k < rep->ndrift; k++) {
+        free(rep->drift[k].row_drift);
+        free(rep->drift[k].skipped);
+    }
     free(rep->drift);
     free(rep->row);
     free(rep->row_line);
     free(rep->row_t);
     free(rep->row_where);
+    free(rep->chart);
+    free(rep->chart_hint);
     free(rep);
 }
 
@@ -371,6 +375,8 @@ static json_t *report_json(const nhref_verify_report_t *rep)
     for (size_t i = 0; i < rep->nnot_compared; i++)
         json_array_append_new(nc, jstr(rep->not_compared[i]));
     json_object_set_new(in, "not_compared", nc);
+    json_object_set_new(in, "chart", jstr(rep->chart));
+    json_object_set_new(in, "chart_hint", jstr(rep->chart_hint));
     json_object_set_new(root, "input", in);
 
     ref = json_object();
@@ -418,6 +424,10 @@ static json_t *report_json(const nhref_verify_report_t *rep)
         json_t *o = json_object();
         json_object_set_new(o, "name", jstr(c->name));
         json_object_set_new(o, "compared_as", jstr(c->compared_as));
+        json_object_set_new(o, "defined_as", jstr(c->defined_as));
+        json_object_set_new(o, "wrapped", json_boolean(c->wrapped));
+        json_object_set_new(o, "wrapped_rows", json_integer((json_int_t)c->wrapped_rows));
+        json_object_set_new(o, "off_by_2pi", json_integer((json_int_t)c->off_by_2pi));
         json_object_set_new(o, "kind", jstr(c->kind == NHREF_VERIFY_STATE ? "state" : "integral"));
         json_object_set_new(o, "max_error", jnum(c->max_error));
         jdigits(o, c->digits);
@@ -461,6 +471,7 @@ static json_t *report_json(const nhref_verify_report_t *rep)
         json_t *o = json_object();
         json_object_set_new(o, "name", jstr(d->name));
         json_object_set_new(o, "holds", jstr(d->holds));
+        json_object_set_new(o, "skipped", jstr(d->skipped));
         json_object_set_new(o, "defined", json_boolean(measured));
         json_object_set_new(o, "first_value", measured ? jnum(d->first_value) : json_null());
         json_object_set_new(o, "first_value_text", measured ? jstr(d->first_str) : json_null());
@@ -705,6 +716,7 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
         if (!rep->drift_computed || !dr->defined)
             snprintf(msg, sizeof msg, "drift of %s not measured (%s), threshold %g", dr->name,
                      !rep->drift_computed && rep->drift_note ? rep->drift_note
+                     : dr->skipped != NULL                   ? dr->skipped
                                                              : "NaN at the first row",
                      dr->min_digits);
         else

@@ -28,6 +28,7 @@ typedef struct {
     size_t index;
     int col;
     double T;    /* its threshold */
+    int wrapped; /* compared modulo 2 pi (nhref_verify_set_angles) */
     arf_t tenT;  /* an upper bound of 10^-T */
     arf_t worst; /* max (|a - m| + r) / s_lo, rounded up (+inf: a NaN value) */
     size_t worst_row;
@@ -149,6 +150,32 @@ static double arf_to_d(const arf_t x, arf_rnd_t rnd)
     return arf_get_d(x, rnd);
 }
 
+/* A = A - k 2 pi for a wrapped angle, k the integer nearest to (mid A - mid X) / (2 pi)
+ * (any integer k keeps the judgement rigorous: the shifted ball contains a - k 2 pi) */
+static void unwrap_ball(arb_t a, arb_srcptr x, slong wp)
+{
+    arb_t tp;
+    arf_t k;
+    fmpz_t kz;
+    if (!arb_is_finite(a) || !arb_is_finite(x))
+        return;
+    arb_init(tp);
+    arf_init(k);
+    fmpz_init(kz);
+    arb_const_pi(tp, wp);
+    arb_mul_2exp_si(tp, tp, 1);
+    arf_sub(k, arb_midref(a), arb_midref(x), wp, ARF_RND_NEAR);
+    arf_div(k, k, arb_midref(tp), wp, ARF_RND_NEAR);
+    arf_get_fmpz(kz, k, ARF_RND_NEAR);
+    if (!fmpz_is_zero(kz)) {
+        arb_mul_fmpz(tp, tp, kz, wp);
+        arb_sub(a, a, tp, wp);
+    }
+    fmpz_clear(kz);
+    arb_clear(tp);
+    arf_clear(k);
+}
+
 /* Compare row R with the enclosure X (nstate balls) at the time ball T. */
 static void compare(pr_t *P, size_t r, arb_srcptr t, arb_srcptr x)
 {
@@ -202,6 +229,8 @@ static void compare(pr_t *P, size_t r, arb_srcptr t, arb_srcptr x)
                 }
                 half_unit(P, txt);
             }
+            if (c->wrapped) /* a - k 2 pi, k nearest to (a - m) / (2 pi): exact k, pi in Arb */
+                unwrap_ball(P->a, xb, P->wp);
             arb_sub(P->d, P->a, xb, P->wp); /* contains a - x for every x in the ball */
             arb_get_abs_ubound_arf(P->ub, P->d, P->wp);
             arf_div(P->q, P->ub, P->slo, 64, ARF_RND_UP);
@@ -429,6 +458,7 @@ static int pass_columns(pr_t *P)
         arb_t e;
         c->kind = P->rep->column[j].kind;
         c->index = P->rep->column[j].index;
+        c->wrapped = P->rep->column[j].wrapped;
         c->col = in->col[j];
         c->T = P->rep->column[j].min_digits;
         P->need_integrals |= c->kind == NHREF_VERIFY_INTEGRAL;

@@ -16,6 +16,7 @@
 #include "integrate/integrate_internal.h"
 #include "run/run_internal.h"
 #include "nhref_oracle.h"
+#include "tape/tape_internal.h"
 
 /* a compared column */
 typedef struct {
@@ -28,6 +29,9 @@ typedef struct {
     /* significant digits -log10(|a - b| / |b|) over the rows with 0 < |b| < 1 */
     double sig;
     size_t sig_rows, sig_worst_row;
+    int wrapped;         /* compared modulo 2 pi */
+    size_t wrapped_rows; /* rows taken as a - k 2 pi, k != 0 */
+    long worst_k;        /* not wrapped: a - b near k 2 pi at the worst row, else 0 */
 } ccol_t;
 
 typedef struct {
@@ -62,10 +66,15 @@ typedef struct {
     __mpfr_struct *I;          /* nintegral: scratch */
     mpfr_t t0, one, tiny;       /* tiny: the scale of relative digits (sig_add) */
     mpfr_t e, ed;              /* a - b, at prec + 64 and drift_prec + 64 bits (acc_add) */
+    mpfr_t twopi, w;           /* 2 pi and scratch at prec + 64 bits (wrapped angles) */
     const char *what;          /* progress */
     int *pcol;                 /* ncc: the table column of each compared column (rigorous) */
     double *pmin;              /* ncc: their thresholds (rigorous) */
     nhref_verify_proof_in_t pin; /* what the proven pass reads */
+    char *used;                  /* the input's columns (before the defines): 1 if a define
+                                    reads it */
+    size_t nused;                /* the input's columns before the defines */
+    const char **defexpr;        /* the table's columns: a define's expression, else NULL */
 } run_t;
 
 static mpfr_srcptr cell(const run_t *R, size_t r, int c)
@@ -198,6 +207,21 @@ static int match_columns(run_t *R)
                                  tab->path, list, hint);
     }
 
+    /* the defines (a chart's, the caller's): new columns named after the model's */
+    {
+        __mpfr_struct *p = nhref_vec_new(m->nparam, R->prec);
+        int status = p != NULL ? NHREF_OK : nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+        if (status == NHREF_OK) {
+            nhref_system_params(p, nhref_spec_system(R->spec));
+            R->nused = tab->ncol;
+            status =
+                nhref_verify_define_columns(v, tab, R->tcol, p, R->prec, &R->used, &R->defexpr);
+        }
+        nhref_vec_free(p, m->nparam);
+        if (status != NHREF_OK)
+            return status;
+    }
+
     R->state_col = malloc((m->nstate ? m->nstate : 1) * sizeof *R->state_col);
     R->integral_col = malloc((m->nintegral ? m->nintegral : 1) * sizeof *R->integral_col);
     R->cc = calloc(tab->ncol, sizeof *R->cc);
@@ -236,6 +260,29 @@ static int match_columns(run_t *R)
                                  "%s (columns found: %s; see 'nhref describe %s')",
                                  tab->path, m->name, list, m->name);
     }
+    /* wrapped angles: the named state variables, or those whose unit is rad */
+    for (size_t i = 0; i < v->angle.n; i++) {
+        int found = 0;
+        if (nhref_model_state_index(m, v->angle.name[i]) < 0)
+            return nhref_verify_fail(v, NHREF_ENOTFOUND,
+                                     "--angles wrapped=...: '%s' is not a state variable of "
+                                     "model %s (see 'nhref describe %s')",
+                                     v->angle.name[i], m->name, m->name);
+        for (size_t j = 0; j < R->ncc; j++)
+            if (R->cc[j].kind == NHREF_VERIFY_STATE &&
+                strcmp(m->state[R->cc[j].index].name, v->angle.name[i]) == 0)
+                R->cc[j].wrapped = found = 1;
+        if (!found) {
+            column_list(list, sizeof list, tab);
+            return nhref_verify_fail(v, NHREF_EPARSE,
+                                     "--angles wrapped=...: %s has no column compared as '%s' "
+                                     "(columns: %s)",
+                                     tab->path, v->angle.name[i], list);
+        }
+    }
+    for (size_t j = 0; v->angles && v->angle.n == 0 && j < R->ncc; j++)
+        R->cc[j].wrapped = R->cc[j].kind == NHREF_VERIFY_STATE &&
+                           strcmp(m->state[R->cc[j].index].unit, "rad") == 0;
     /* per-column thresholds: by the model's name or the input's */
     for (size_t i = 0; i < v->min.n; i++) {
         int found = 0;
@@ -445,16 +492,58 @@ static void record_row(run_t *R, size_t j, size_t r, mpfr_srcptr a, mpfr_srcptr 
     mpfr_clear(e);
 }
 
+/* A wrapped angle: A = a - k 2 pi, k the nearest integer to (a - b) / (2 pi) (rounded
+ * at A's precision; 2 pi and the quotient at prec + 64 bits); 1 if k != 0 */
+static int unwrap(run_t *R, mpfr_ptr a, mpfr_srcptr b)
+{
+    if (!mpfr_number_p(a) || !mpfr_number_p(b))
+        return 0;
+    mpfr_sub(R->w, a, b, MPFR_RNDN);
+    mpfr_div(R->w, R->w, R->twopi, MPFR_RNDN);
+    mpfr_rint(R->w, R->w, MPFR_RNDN);
+    if (mpfr_zero_p(R->w))
+        return 0;
+    mpfr_mul(R->w, R->w, R->twopi, MPFR_RNDN);
+    mpfr_sub(a, a, R->w, MPFR_RNDN);
+    return 1;
+}
+
+/* k != 0 if a - b is within 10^-T max(|b|, 1) of k 2 pi (a hint for a FAIL), else 0 */
+static long off_by_2pi(run_t *R, mpfr_srcptr a, mpfr_srcptr b, double T)
+{
+    double k, e, s;
+    if (!mpfr_number_p(a) || !mpfr_number_p(b))
+        return 0;
+    mpfr_sub(R->w, a, b, MPFR_RNDN);
+    mpfr_div(R->w, R->w, R->twopi, MPFR_RNDN);
+    mpfr_rint(R->w, R->w, MPFR_RNDN);
+    k = mpfr_get_d(R->w, MPFR_RNDN);
+    if (k == 0 || !(fabs(k) < 1e15))
+        return 0;
+    mpfr_mul(R->w, R->w, R->twopi, MPFR_RNDN);
+    mpfr_sub(R->w, a, R->w, MPFR_RNDN);
+    mpfr_sub(R->w, R->w, b, MPFR_RNDN);
+    e = fabs(mpfr_get_d(R->w, MPFR_RNDU));
+    s = fmax(fabs(mpfr_get_d(b, MPFR_RNDN)), 1);
+    return e <= pow(10, -T) * s ? (long)k : 0;
+}
+
 /* Compare row R with the reference state X and first integrals I (NULL unless asked). */
 static void compare_row(run_t *R, size_t r, mpfr_srcptr x, mpfr_srcptr I)
 {
     for (size_t j = 0; j < R->ncc; j++) {
         ccol_t *cc = R->cc + j;
         mpfr_srcptr b = cc->kind == NHREF_VERIFY_STATE ? x + cc->index : I + cc->index;
-        acc_add(R, &cc->acc, r, cell(R, r, cc->col), b);
-        sig_add(R, cc, r, cell(R, r, cc->col), b);
+        mpfr_ptr a = R->tab->v + r * R->tab->ncol + (size_t)cc->col;
+        double before = cc->acc.digits;
+        if (cc->wrapped)
+            cc->wrapped_rows += unwrap(R, a, b);
+        acc_add(R, &cc->acc, r, a, b);
+        sig_add(R, cc, r, a, b);
         if (R->rep->errors)
-            record_row(R, j, r, cell(R, r, cc->col), b);
+            record_row(R, j, r, a, b);
+        if (!cc->wrapped && cc->kind == NHREF_VERIFY_STATE && cc->acc.digits < before)
+            cc->worst_k = off_by_2pi(R, a, b, cc->min_digits);
     }
     R->judged[r] = 1;
 }
@@ -757,15 +846,43 @@ static int drift(run_t *R)
                 dr->row_drift[r] = NAN;
         }
     }
-    for (size_t k = 0; k < ns; k++)
-        if (R->state_col[k] < 0 && used < sizeof missing)
-            used += (size_t)snprintf(missing + used, sizeof missing - used, "%s%s",
-                                     used ? ", " : "", m->state[k].name);
-    if (used > 0) {
-        char note[700];
-        snprintf(note, sizeof note, "it needs every state column; missing: %s", missing);
-        rep->drift_note = nhref_strdup(note);
-        return NHREF_OK;
+    /* each integral needs the state variables its tape reads: one missing skips it */
+    {
+        const nhref_tape_t *it = nhref_system_integral_tape(nhref_spec_system(R->spec));
+        size_t nskip = 0;
+        for (size_t k = 0; k < ni; k++) {
+            char *need = nhref_tape_node_needs(it, nhref_tape_output(it, k));
+            size_t u = 0;
+            if (need == NULL)
+                return nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+            missing[0] = '\0';
+            for (size_t i = 0; i < ns; i++)
+                if (R->state_col[i] < 0 && it->state[i] != NHREF_NODE_INVALID &&
+                    need[it->state[i]] && u < sizeof missing)
+                    u += (size_t)snprintf(missing + u, sizeof missing - u, "%s%s", u ? ", " : "",
+                                          m->state[i].name);
+            free(need);
+            if (u > 0) {
+                char why[700];
+                snprintf(why, sizeof why, "needs %s, which the input lacks", missing);
+                if ((rep->drift[k].skipped = nhref_strdup(why)) == NULL)
+                    return nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+                nskip++;
+            }
+        }
+        for (size_t k = 0; k < ns; k++)
+            if (R->state_col[k] < 0 && used < sizeof missing)
+                used += (size_t)snprintf(missing + used, sizeof missing - used, "%s%s",
+                                         used ? ", " : "", m->state[k].name);
+        if (nskip == ni) {
+            char note[700];
+            snprintf(note, sizeof note,
+                     "every integral needs a state variable the input lacks; "
+                     "missing: %s",
+                     missing);
+            rep->drift_note = nhref_strdup(note);
+            return NHREF_OK;
+        }
     }
     for (size_t i = 0; i < R->tab->nrow && first == (size_t)-1; i++)
         if (R->judged[R->order[i]])
@@ -783,8 +900,14 @@ static int drift(run_t *R)
         mpfr_prec_t pd;
         int status;
         for (size_t r = 0; r < R->tab->nrow; r++)
-            for (size_t k = 0; R->judged[r] && k < ns; k++) {
-                long n = significant_digits(R->tab->text[r * R->tab->ncol + (size_t)R->state_col[k]]);
+            for (size_t k = 0; R->judged[r] && k < ns + R->nused; k++) {
+                /* the state columns as given; a defined one by the columns it reads
+                 * (its own text has the reference's digits) */
+                int c = k < ns ? R->state_col[k] : (int)(k - ns);
+                long n;
+                if (c < 0 || (k < ns && R->defexpr[c] != NULL) || (k >= ns && !R->used[c]))
+                    continue;
+                n = significant_digits(R->tab->text[r * R->tab->ncol + (size_t)c]);
                 if (n > sig)
                     sig = n;
             }
@@ -819,8 +942,11 @@ static int drift(run_t *R)
         size_t r = R->order[i];
         if (!R->judged[r])
             continue;
-        for (size_t k = 0; k < ns; k++)
-            mpfr_set(x + k, cell(R, r, R->state_col[k]), MPFR_RNDN);
+        for (size_t k = 0; k < ns; k++) /* a missing one NaN: read by skipped integrals only */
+            if (R->state_col[k] >= 0)
+                mpfr_set(x + k, cell(R, r, R->state_col[k]), MPFR_RNDN);
+            else
+                mpfr_set_nan(x + k);
         nhref_integrator_integrals(R->ig_drift, i == first ? I0 : I, cell(R, r, R->tcol), x);
         for (size_t k = 0; i > first && k < ni; k++)
             acc_add(R, acc + k, r, I + k, I0 + k);
@@ -839,7 +965,11 @@ static int drift(run_t *R)
     where_set(&rep->drift_from, R, R->order[first]);
     for (size_t k = 0; k < ni; k++) {
         nhref_verify_drift_t *dr = rep->drift + k;
-        dr->defined = !mpfr_nan_p(I0 + k);
+        dr->defined = dr->skipped == NULL && !mpfr_nan_p(I0 + k);
+        if (dr->skipped != NULL) {
+            dr->pass = isnan(dr->min_digits);
+            continue;
+        }
         dr->first_value = mpfr_get_d(I0 + k, MPFR_RNDN);
         mpfr_snprintf(dr->first_str, sizeof dr->first_str, "%.15Re", I0 + k);
         if (!dr->defined) {
@@ -864,6 +994,38 @@ static int drift(run_t *R)
 }
 
 /* ------------------------------------------------------------------ the report */
+/* the first chart of the model whose own columns (not names of the model) are all among
+ * the columns not compared, or NULL */
+static const char *chart_hint(const nhref_model_t *m, const nhref_verify_report_t *rep)
+{
+    for (size_t k = 0; k < m->nchart; k++) {
+        const char *p = m->chart[k].columns;
+        size_t own = 0, found = 0;
+        while (*p != '\0') {
+            size_t n = strcspn(p, ", ");
+            char name[128];
+            if (n > 0 && n < sizeof name) {
+                memcpy(name, p, n);
+                name[n] = '\0';
+                if (nhref_model_state_index(m, name) < 0 &&
+                    nhref_model_integral_index(m, name) < 0) {
+                    own++;
+                    for (size_t i = 0; i < rep->nnot_compared; i++)
+                        if (strcmp(rep->not_compared[i], name) == 0) {
+                            found++;
+                            break;
+                        }
+                }
+            }
+            p += n;
+            p += strspn(p, ", ");
+        }
+        if (own > 0 && found == own)
+            return m->chart[k].name;
+    }
+    return NULL;
+}
+
 static int fill_report_header(run_t *R)
 {
     nhref_verify_t *v = R->v;
@@ -879,6 +1041,7 @@ static int fill_report_header(run_t *R)
     rep->sep = R->from_file ? tab->sep : 0;
     rep->index_dropped = tab->index_dropped;
     rep->model = nhref_strdup(m->name);
+    rep->chart = dup_or_null(v->chart);
     rep->golden = dup_or_null(v->golden);
     rep->scheme = nhref_strdup(nhref_spec_scheme(R->spec)->name);
     rep->digits = nhref_spec_digits(R->spec);
@@ -919,11 +1082,16 @@ static int fill_report_header(run_t *R)
         mark[R->tcol] = 1;
         for (size_t j = 0; j < R->ncc; j++)
             mark[R->cc[j].col] = 1;
+        for (size_t c = 0; c < R->nused; c++)
+            mark[c] |= R->used[c];
         for (size_t c = 0; c < tab->ncol; c++)
             if (!mark[c])
                 rep->not_compared[rep->nnot_compared++] = nhref_strdup(tab->name[c]);
         free(mark);
     }
+    if (v->chart == NULL && chart_hint(m, rep) != NULL &&
+        (rep->chart_hint = nhref_strdup(chart_hint(m, rep))) == NULL)
+        return NHREF_ENOMEM;
     return NHREF_OK;
 }
 
@@ -936,6 +1104,10 @@ static void fill_columns(run_t *R)
         ccol_t *cc = R->cc + j;
         nhref_verify_column_t *c = rep->column + j;
         c->name = nhref_strdup(R->tab->name[cc->col]);
+        c->defined_as = dup_or_null(R->defexpr[cc->col]);
+        c->wrapped = cc->wrapped;
+        c->wrapped_rows = cc->wrapped_rows;
+        c->off_by_2pi = cc->worst_k;
         c->compared_as = cc->kind == NHREF_VERIFY_STATE ? m->state[cc->index].name
                                                         : m->integral[cc->index].name;
         c->kind = cc->kind;
@@ -981,6 +1153,23 @@ static int where_before(const nhref_verify_where_t *w, const nhref_verify_where_
     return w->t < v->t || (w->t == v->t && w->row < v->row);
 }
 
+/* "; column phi is off by 1·2π ..." for the first failing column whose error at its
+ * worst row is within its threshold of a nonzero multiple of 2 pi, into BUF; else "" */
+static void hint_2pi(char *buf, size_t len, const nhref_verify_report_t *rep)
+{
+    buf[0] = '\0';
+    for (size_t j = 0; j < rep->ncolumn; j++) {
+        const nhref_verify_column_t *c = rep->column + j;
+        if (!c->pass && c->off_by_2pi != 0) {
+            snprintf(buf, len,
+                     "; column %s is off by %ld·2π at t = %s (an angle kept in another range? "
+                     "compare it modulo 2π: --angles wrapped)",
+                     c->name, c->off_by_2pi, c->worst.t_str);
+            return;
+        }
+    }
+}
+
 /* Rigorous mode: the verdict and its line from the columns' rigorous judgement and
  * the VALIDATED verdict already in BUF (rep->pass).  A value proven wrong is named
  * first (it is the strongest statement); then a VALIDATED failure stands as it is;
@@ -1023,6 +1212,10 @@ static void verdict_rigorous(run_t *R, char *buf, size_t len)
                  wrong->first_outside.t_str, where_str(w, sizeof w, &wrong->first_outside),
                  wrong->name, wrong->outside_value, wrong->outside_distance, wrong->outside_mid,
                  wrong->outside_radius, wrong->outside_allowed, wrong->min_digits, more);
+        {
+            size_t l = strlen(buf);
+            hint_2pi(buf + l, len - l, rep);
+        }
         return;
     }
     if (!rep->pass)
@@ -1100,15 +1293,23 @@ static void verdict(run_t *R)
         char more[64] = "";
         if (nfail > 1)
             snprintf(more, sizeof more, " (%zu columns below their threshold)", nfail);
+        size_t len;
         snprintf(buf, sizeof buf, "FAIL: minimum %s digits (%s at t = %s, %s) < %s%s",
                  nhref_verify_digits_text(d, sizeof d, worst->digits), worst->name,
                  worst->worst.t_str, where_str(w, sizeof w, &worst->worst), thr, more);
+        len = strlen(buf);
+        hint_2pi(buf + len, sizeof buf - len, rep);
     } else {
         const nhref_verify_drift_t *bad = NULL;
         for (size_t k = 0; k < rep->ndrift && bad == NULL; k++)
             if (!rep->drift[k].pass)
                 bad = rep->drift + k;
-        if (bad != NULL && !rep->drift_computed)
+        if (bad != NULL && bad->skipped != NULL)
+            snprintf(buf, sizeof buf,
+                     "FAIL: the drift of %s is not measured (it %s), and --min-drift-digits asks "
+                     "for %g",
+                     bad->name, bad->skipped, bad->min_digits);
+        else if (bad != NULL && !rep->drift_computed)
             snprintf(buf, sizeof buf,
                      "FAIL: the drift of %s is not measured (%s), and --min-drift-digits asks "
                      "for %g",
@@ -1228,7 +1429,7 @@ static void run_free(run_t *R)
     nhref_vec_free(R->x0, m->nstate);
     nhref_vec_free(R->I, m->nintegral);
     nhref_vec_free(R->sample, NHREF_VERIFY_CLOSED_FORM_SAMPLES * m->nstate);
-    mpfr_clears(R->t0, R->one, R->tiny, R->e, R->ed, (mpfr_ptr)0);
+    mpfr_clears(R->t0, R->one, R->tiny, R->e, R->ed, R->twopi, R->w, (mpfr_ptr)0);
     free(R->state_col);
     free(R->integral_col);
     free(R->cc);
@@ -1238,6 +1439,8 @@ static void run_free(run_t *R)
     free(R->slot_filled);
     free(R->pcol);
     free(R->pmin);
+    free(R->used);
+    free(R->defexpr);
     nhref_vec_free(R->xend, m->nstate);
     mpfr_clear(R->tend);
     nhref_integrator_free(R->ig_drift); /* before the spec: it integrates its system */
@@ -1260,7 +1463,7 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     R.tab = tab;
     R.from = from;
     R.from_file = from == NHREF_VERIFY_FROM_FILE;
-    mpfr_inits2(MPFR_PREC_MIN, R.t0, R.one, R.tiny, R.e, R.ed, R.tend, (mpfr_ptr)0);
+    mpfr_inits2(MPFR_PREC_MIN, R.t0, R.one, R.tiny, R.e, R.ed, R.tend, R.twopi, R.w, (mpfr_ptr)0);
     if ((status = nhref_verify_precision(v, &R.dref, &R.prec, &raised)) != NHREF_OK)
         goto out;
     R.rep = calloc(1, sizeof *R.rep);
@@ -1276,6 +1479,10 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     mpfr_set_prec(R.t0, R.prec);
     mpfr_set_prec(R.tend, R.prec);
     mpfr_set_prec(R.e, R.prec + 64);
+    mpfr_set_prec(R.twopi, R.prec + 64);
+    mpfr_set_prec(R.w, R.prec + 64);
+    mpfr_const_pi(R.twopi, MPFR_RNDN);
+    mpfr_mul_2ui(R.twopi, R.twopi, 1, MPFR_RNDN);
     mpfr_set_ui(R.one, 1, MPFR_RNDN);
     mpfr_set_ui_2exp(R.tiny, 1, mpfr_get_emin() + 1, MPFR_RNDN);
     nhref_decimal_set(R.t0, nhref_spec_t_start(v->ref));

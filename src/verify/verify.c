@@ -112,6 +112,9 @@ void nhref_verify_free(nhref_verify_t *v)
     list_clear(&v->min);
     list_clear(&v->drift);
     list_clear(&v->map);
+    list_clear(&v->define);
+    list_clear(&v->angle);
+    free(v->chart);
     free(v);
 }
 
@@ -419,6 +422,101 @@ int nhref_verify_map(nhref_verify_t *v, const char *yours, const char *name)
     return list_set(&v->map, yours, name, 0) == NHREF_OK
                ? NHREF_OK
                : nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+}
+
+int nhref_verify_define(nhref_verify_t *v, const char *name, const char *expr)
+{
+    v->err[0] = '\0';
+    if (name == NULL || expr == NULL || *name == '\0' || *expr == '\0')
+        return nhref_verify_fail(v, NHREF_EINVAL,
+                                 "a define needs a name and an expression, NAME=EXPR (e.g. "
+                                 "--define 'v=vx*cos(phi)+vy*sin(phi)')");
+    return list_set(&v->define, name, expr, 0) == NHREF_OK
+               ? NHREF_OK
+               : nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+}
+
+/* "com, cartesian" of M's charts into BUF */
+static const char *chart_list(char *buf, size_t len, const nhref_model_t *m)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t k = 0; k < m->nchart && used < len; k++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? ", " : "", m->chart[k].name);
+    return m->nchart > 0 ? buf : "none";
+}
+
+int nhref_verify_chart_check(nhref_verify_t *v, const char *chart)
+{
+    char list[512];
+    if (v->model == NULL || nhref_model_chart_index(v->model, chart) >= 0)
+        return NHREF_OK;
+    return nhref_verify_fail(v, NHREF_ENOTFOUND,
+                             "--chart %s: model %s has no chart '%s' (charts: %s; see 'nhref "
+                             "describe %s')",
+                             chart, v->model->name, chart, chart_list(list, sizeof list, v->model),
+                             v->model->name);
+}
+
+int nhref_verify_set_chart(nhref_verify_t *v, const char *chart)
+{
+    char *c = NULL;
+    int status;
+    v->err[0] = '\0';
+    if (chart != NULL && *chart != '\0') {
+        if ((status = nhref_verify_chart_check(v, chart)) != NHREF_OK)
+            return status;
+        if ((c = nhref_strdup(chart)) == NULL)
+            return nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+    }
+    free(v->chart);
+    v->chart = c;
+    return NHREF_OK;
+}
+
+int nhref_verify_set_angles(nhref_verify_t *v, const char *angles)
+{
+    nhref_verify_list_t l;
+    const char *p;
+    v->err[0] = '\0';
+    memset(&l, 0, sizeof l);
+    if (angles == NULL || *angles == '\0' || strcmp(angles, "unwrapped") == 0) {
+        list_clear(&v->angle);
+        v->angles = 0;
+        return NHREF_OK;
+    }
+    if (strcmp(angles, "wrapped") == 0) {
+        list_clear(&v->angle);
+        v->angles = 1;
+        return NHREF_OK;
+    }
+    if (strncmp(angles, "wrapped=", 8) != 0 || angles[8] == '\0')
+        return nhref_verify_fail(v, NHREF_EINVAL,
+                                 "--angles: '%s' is not 'wrapped', 'wrapped=NAME[,NAME...]' or "
+                                 "'unwrapped'",
+                                 angles);
+    for (p = angles + 8; *p != '\0';) {
+        size_t n = strcspn(p, ",");
+        char name[128];
+        if (n == 0 || n >= sizeof name) {
+            list_clear(&l);
+            return nhref_verify_fail(v, NHREF_EINVAL,
+                                     "--angles %s: %s name in the list (expected "
+                                     "wrapped=NAME[,NAME...])",
+                                     angles, n == 0 ? "an empty" : "a too long");
+        }
+        memcpy(name, p, n);
+        name[n] = '\0';
+        if (list_set(&l, name, NULL, 0) != NHREF_OK) {
+            list_clear(&l);
+            return nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+        }
+        p += n + (p[n] == ',');
+    }
+    list_clear(&v->angle);
+    v->angle = l;
+    v->angles = 1;
+    return NHREF_OK;
 }
 
 int nhref_verify_set_separator(nhref_verify_t *v, char sep)

@@ -27,6 +27,10 @@ struct nhref_verify {
     double min_drift;         /* drift threshold of every integral, NaN: none */
     nhref_verify_list_t drift; /* per-integral drift thresholds */
     nhref_verify_list_t map;  /* yours -> model name */
+    nhref_verify_list_t define; /* model name -> expression over the input's columns */
+    char *chart;                /* the model's chart the input is written in, or NULL */
+    int angles;                 /* 0 unwrapped, 1 wrapped (the model's angles, or ANGLE) */
+    nhref_verify_list_t angle;  /* the wrapped columns named, or none: the model's */
     char sep;
     int rigorous;             /* 1: also judge against proven enclosures */
     int errors;               /* 1: record the per-row errors (nhref_verify_set_errors) */
@@ -108,6 +112,19 @@ void nhref_verify_html_figure(FILE *out, const char *id, const nhref_plot_t *p, 
 
 /* The series of the JSON report and the HTML page keep at most this many points. */
 #define NHREF_VERIFY_SERIES_MAX 2000
+/* nhref_verify_define_columns -- V's defines (the chart's, then the caller's) applied
+ * to TAB, whose time column is TCOL: one column appended per define, named after the
+ * model's column, its values EXPR at PREC bits from the row's values and the
+ * parameters P (the model's nparam); *USED (calloc'd, TAB's columns before: 1 if a
+ * define reads it) and *EXPR (calloc'd, TAB's columns after: the expression of a
+ * defined column, pointing into V or the chart, else NULL).  Returns NHREF_OK, or an
+ * error with the message in V (define.c). */
+int nhref_verify_define_columns(nhref_verify_t *v, nhref_table_t *tab, int tcol, mpfr_srcptr p,
+                                mpfr_prec_t prec, char **used, const char ***expr);
+
+/* NHREF_OK if V's model (if any) has the chart CHART, else NHREF_ENOTFOUND with the
+ * message naming --chart and the model's charts */
+int nhref_verify_chart_check(nhref_verify_t *v, const char *chart);
 
 /* DREF and its precision for V's thresholds and golden file */
 int nhref_verify_precision(nhref_verify_t *v, double *dref, mpfr_prec_t *prec, int *raised);
