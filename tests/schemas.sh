@@ -58,6 +58,12 @@ awk -F, 'BEGIN { OFS = "," } /^#/ { print; next } $1 ~ /^5(\.0*)?(e\+?0+)?$/ { $
 [ $? -eq 1 ] && ok || bad "the failing verify did not fail"
 check nhref-verify-1.schema.json fail.json "" "a failing verify --json"
 # rigorous: a PROVEN PASS and a value proven wrong
+# the conventions' members filled: v given by --define from a renamed column, phi wrapped
+sed '1s/,v,/,vv,/' pub1.csv > conv.csv
+"$NHREF" verify conv.csv chaplygin_sleigh -m 20 --define 'v=vv' --angles wrapped -q --json conv.json > /dev/null
+grep -q '"defined_as": "vv"' conv.json && grep -q '"wrapped": true' conv.json && ok ||
+    bad "verify --define --angles: no defined_as or wrapped in the report"
+check nhref-verify-1.schema.json conv.json "" "verify --json with --define and --angles"
 "$NHREF" verify pub1.csv --golden chaplygin_sleigh/PUB-1 -m 15 --rigorous -q --json rig.json > /dev/null
 [ $? -eq 0 ] && ok || bad "the rigorous verify did not pass"
 grep -q '"level": "PROVEN"' rig.json && ok || bad "the rigorous report is not PROVEN"
