@@ -105,6 +105,24 @@ grep -q '<failure type="proven-wrong" message="phi: ' "$tmp/r.xml" && ok ||
     bad "JUnit: no proven-wrong failure for phi"
 grep -q '<property name="level" value="PROVEN"/>' "$tmp/r.xml" && ok || bad "JUnit: no level"
 
+# --- a set of initial values as the reference (issue 26 item 4): -i omega=1+-1e-10.
+# A trajectory from a point of the set (omega0 = 1 + 5e-11: the true trajectory lies in
+# the enclosure of the set, by the enclosure's definition) passes at any -m; one from
+# outside (1 + 5e-10: its t = 0 row lies 4e-10 outside the set) is proven wrong at t = 0,
+# though 4e-10 is far below the 10^-8 that -m 8 would allow a point reference; without
+# --rigorous the set is refused
+"$NHREF" run chaplygin_sleigh -q -i omega=1.00000000005 -T 5 --dt-out 1 -o "$tmp/in.csv" &&
+    "$NHREF" run chaplygin_sleigh -q -i omega=1.0000000005 -T 5 --dt-out 1 -o "$tmp/out.csv" ||
+    bad "nhref run (the set's trajectories)"
+for m in 8 20; do
+    expect 0 '^PROVEN PASS: every value lies in the enclosure of the trajectories from the set' -- \
+        verify "$tmp/in.csv" chaplygin_sleigh -i omega=1+-1e-10 --rigorous -m $m
+done
+expect 1 '^FAIL \(proven wrong at t = 0, line [0-9]+, column omega\): your value 1.0000000005 lies at least 4.000e-10 from the enclosure 1 \+- 1e-10' -- \
+    verify "$tmp/out.csv" chaplygin_sleigh -i omega=1+-1e-10 --rigorous -m 8
+expect 2 "--init omega: '1\+-1e-10' is a set of initial values: verify against it with --rigorous" -- \
+    verify "$tmp/in.csv" chaplygin_sleigh -i omega=1+-1e-10 -m 8
+
 # --- what --rigorous cannot honour: exit 2, one line naming it
 expect 2 'rows? lies? before t-start = 1 .*runs forward only' -- \
     verify "$tmp/rk4.csv" chaplygin_sleigh --t-start 1 --rigorous -q

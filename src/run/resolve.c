@@ -347,7 +347,7 @@ int nhref_spec_resolve(nhref_spec_t *spec)
     for (size_t i = 0; status == NHREF_OK && spec->type != NHREF_RUN_PROVEN &&
                        i < spec->model->nstate;
          i++)
-        if (spec->init_rad[i] != NULL) {
+        if (nhref_spec_init_rad_str(spec, i) != NULL) {
             char li[300], lp[64];
             status = nhref_spec_fail(
                 spec, NHREF_EINVAL,

@@ -23,6 +23,8 @@ struct nhref_spec {
     char **init;           /* nstate overrides (NULL: the model's default); of a set, its
                               midpoint */
     char **init_rad;       /* nstate: a set's radius ("omega=1+-1e-8"), else NULL */
+    int init_as_point;     /* 1: a set's midpoint alone (verify's VALIDATED reference,
+                              whose proven pass takes the set) */
     char *t_start;         /* NULL: "0" */
     char *meta_key, *meta_value; /* the extra metadata line (nhref_spec_set_meta), or NULL */
     char *t_end, *dt_out;  /* NULL: the model's defaults (unless explicit times) */
@@ -79,6 +81,10 @@ int nhref_spec_fail(nhref_spec_t *spec, int status, const char *fmt, ...)
  * (status NHREF_EMAXSTEPS, statistics ST): the limit, the estimate when the steps were
  * extrapolated (ST->steps_estimate, src/integrate/budget.h), the option that raises it. */
 void nhref_spec_max_steps_message(nhref_spec_t *spec, const nhref_stats_t *st);
+
+/* nhref_spec_set_init_as_point -- ON 1: a set of initial values (MID+-RAD) runs from
+ * MID alone, for any type (verify's reference; its proven pass encloses the set). */
+void nhref_spec_set_init_as_point(nhref_spec_t *spec, int on);
 
 /* nhref_spec_set_integral_guard -- ON 0: the first integrals as evaluated, not guarded
  * (spec->integral_guard), for consumers that judge their digits themselves. */

@@ -268,6 +268,7 @@ int nhref_spec_copy(nhref_spec_t **copyp, const nhref_spec_t *s)
     c->integrals = s->integrals;
     c->integral_guard = s->integral_guard;
     c->require_digits = s->require_digits;
+    c->init_as_point = s->init_as_point;
     c->progress = s->progress;
     c->progress_arg = s->progress_arg;
     c->names = s->names;
@@ -715,6 +716,12 @@ void nhref_spec_set_max_rows(nhref_spec_t *spec, unsigned long max_rows)
     nhref_spec_undo(spec);
 }
 
+void nhref_spec_set_init_as_point(nhref_spec_t *spec, int on)
+{
+    spec->init_as_point = on != 0;
+    nhref_spec_undo(spec);
+}
+
 int nhref_spec_set_require_digits(nhref_spec_t *spec, double digits)
 {
     if (!(digits >= 0 && digits <= 1e6))
@@ -892,7 +899,7 @@ const char *nhref_spec_init_str(const nhref_spec_t *spec, size_t i)
 
 const char *nhref_spec_init_rad_str(const nhref_spec_t *spec, size_t i)
 {
-    return i < spec->model->nstate ? spec->init_rad[i] : NULL;
+    return i < spec->model->nstate && !spec->init_as_point ? spec->init_rad[i] : NULL;
 }
 
 const char *nhref_spec_t_start(const nhref_spec_t *spec)

@@ -29,6 +29,7 @@ typedef struct {
     int col;
     double T;    /* its threshold */
     int wrapped; /* compared modulo 2 pi (nhref_verify_set_angles) */
+    int box;     /* the reference starts from a set: the enclosure alone judges (tenT 0) */
     arf_t tenT;  /* an upper bound of 10^-T */
     arf_t worst; /* max (|a - m| + r) / s_lo, rounded up (+inf: a NaN value) */
     size_t worst_row;
@@ -396,7 +397,8 @@ static void finish_column(pr_t *P, size_t j)
     }
     if (c->outside > 0)
         rc->proof = NHREF_VERIFY_PROOF_FAIL;
-    else if (c->not_enclosed > 0 || c->enclosed == 0 || !(rc->proven_digits >= c->T))
+    else if (c->not_enclosed > 0 || c->enclosed == 0 ||
+             (!c->box && !(rc->proven_digits >= c->T))) /* a set: in its enclosure suffices */
         rc->proof = NHREF_VERIFY_PROOF_UNDECIDED;
     else
         rc->proof = NHREF_VERIFY_PROOF_PASS;
@@ -473,6 +475,10 @@ static int pass_columns(pr_t *P)
         arb_exp(e, e, 64);
         arb_get_ubound_arf(c->tenT, e, 64);
         arb_clear(e);
+        /* a set of initial values: a value is proven wrong as soon as it lies outside the
+         * enclosure of the set by more than its own last digit (no 10^-T allowance) */
+        if ((c->box = nhref_verify_init_is_set(in->v)) != 0)
+            arf_zero(c->tenT);
     }
     return NHREF_OK;
 }
@@ -573,12 +579,25 @@ static int pass_run(pr_t *P, arb_srcptr tg)
     int status = NHREF_OK;
 
     arb_init(te);
-    for (size_t k = 0; k < ns && status == NHREF_OK; k++)
-        if (nhref_value_arb(x0 + k, P->rep->init_value[k], in->prec) != NHREF_OK)
+    for (size_t k = 0; k < ns && status == NHREF_OK; k++) {
+        const char *rad = nhref_spec_init_rad_str(v->ref, k);
+        if (nhref_value_arb(x0 + k, nhref_spec_init_str(v->ref, k), in->prec) != NHREF_OK)
             status = nhref_verify_fail(v, NHREF_EINVAL,
                                        "--rigorous: initial value %s = '%s' is not a finite "
                                        "number",
                                        P->rep->init_name[k], P->rep->init_value[k]);
+        if (rad != NULL && status == NHREF_OK) { /* a set MID+-RAD: every trajectory from it */
+            arb_t r;
+            arb_init(r);
+            if (nhref_value_arb(r, rad, in->prec) == NHREF_OK)
+                arb_add_error(x0 + k, r);
+            else
+                status = nhref_verify_fail(v, NHREF_EINVAL,
+                                           "--rigorous: the radius '%s' of %s is not a number",
+                                           rad, P->rep->init_name[k]);
+            arb_clear(r);
+        }
+    }
     nhref_options_default(&opt);
     opt.digits = in->dref;
     opt.progress = progress;

@@ -1063,7 +1063,15 @@ static int fill_report_header(run_t *R)
     }
     for (size_t k = 0; k < m->nstate; k++) {
         rep->init_name[k] = nhref_strdup(m->state[k].name);
-        rep->init_value[k] = nhref_strdup(nhref_spec_init_str(R->spec, k));
+        const char *rad = nhref_spec_init_rad_str(R->v->ref, k);
+        if (rad == NULL) {
+            rep->init_value[k] = nhref_strdup(nhref_spec_init_str(R->spec, k));
+        } else { /* a set, as given: MID+-RAD */
+            size_t len = strlen(nhref_spec_init_str(R->spec, k)) + strlen(rad) + 3;
+            if ((rep->init_value[k] = malloc(len)) != NULL)
+                snprintf(rep->init_value[k], len, "%s+-%s", nhref_spec_init_str(R->spec, k),
+                         rad);
+        }
     }
     for (size_t c = 0; c < tab->ncol; c++) {
         int cmp = (int)c == R->tcol;
@@ -1170,6 +1178,15 @@ static void hint_2pi(char *buf, size_t len, const nhref_verify_report_t *rep)
     }
 }
 
+int nhref_verify_init_is_set(const nhref_verify_t *v)
+{
+    const nhref_model_t *m = nhref_spec_model(v->ref);
+    for (size_t k = 0; k < m->nstate; k++)
+        if (nhref_spec_init_rad_str(v->ref, k) != NULL)
+            return 1;
+    return 0;
+}
+
 /* Rigorous mode: the verdict and its line from the columns' rigorous judgement and
  * the VALIDATED verdict already in BUF (rep->pass).  A value proven wrong is named
  * first (it is the strongest statement); then a VALIDATED failure stands as it is;
@@ -1208,14 +1225,32 @@ static void verdict_rigorous(run_t *R, char *buf, size_t len)
         snprintf(buf, len,
                  "FAIL (proven wrong at t = %s, %s, column %s): your value %.17g lies at least "
                  "%.3e from the enclosure %.17g +- %.3g of the true value, more than the %.3g "
-                 "allowed (half a unit of its last printed digit, or 10^-%g of the scale)%s",
+                 "allowed (%s%g of the scale)%s",
                  wrong->first_outside.t_str, where_str(w, sizeof w, &wrong->first_outside),
                  wrong->name, wrong->outside_value, wrong->outside_distance, wrong->outside_mid,
-                 wrong->outside_radius, wrong->outside_allowed, wrong->min_digits, more);
+                 wrong->outside_radius, wrong->outside_allowed,
+                 nhref_verify_init_is_set(R->v)
+                     ? "half a unit of its last printed digit: against a set of initial values, "
+                       "the enclosure itself, not 10^-"
+                     : "half a unit of its last printed digit, or 10^-",
+                 wrong->min_digits, more);
         {
             size_t l = strlen(buf);
             hint_2pi(buf + l, len - l, rep);
         }
+        return;
+    }
+    if (nhref_verify_init_is_set(R->v) && und == NULL) {
+        /* a set of initial values: every value in the enclosure of the set (the VALIDATED
+         * comparison is with the trajectory from its midpoint alone: not a verdict) */
+        rep->pass = 1;
+        rep->level = "PROVEN";
+        snprintf(buf, len,
+                 "PROVEN PASS: every value lies in the enclosure of the trajectories from the "
+                 "set of initial values (--init MID+-RAD; the minimum proven digits, %s in %s "
+                 "at t = %s, measure the set's width)",
+                 low != NULL ? nhref_verify_digits_text(d, sizeof d, low->proven_digits) : "-",
+                 low != NULL ? low->name : "-", low != NULL ? low->proven_worst.t_str : "-");
         return;
     }
     if (!rep->pass)
@@ -1500,6 +1535,20 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     nhref_spec_set_digits(R.spec, R.dref);
     nhref_spec_set_progress(R.spec, integ_progress, &R);
     nhref_spec_set_times_num(R.spec, 1, R.t0); /* the rows' times come with each pass */
+    /* a set of initial values (MID+-RAD): judged by its enclosure, --rigorous; the
+     * VALIDATED reference runs from MID */
+    for (size_t k = 0; k < m->nstate; k++)
+        if (nhref_spec_init_rad_str(v->ref, k) != NULL && !v->rigorous) {
+            status = nhref_verify_fail(
+                v, NHREF_EINVAL,
+                "--init %s: '%s+-%s' is a set of initial values: verify against it with "
+                "--rigorous (every row must lie in the enclosure of the trajectories from the "
+                "set), or give the midpoint alone",
+                m->state[k].name, nhref_spec_init_str(v->ref, k),
+                nhref_spec_init_rad_str(v->ref, k));
+            goto out;
+        }
+    nhref_spec_set_init_as_point(R.spec, 1);
     if ((status = nhref_spec_resolve(R.spec)) != NHREF_OK) {
         status = nhref_verify_fail(v, status, "%s", nhref_spec_error(R.spec));
         goto out;

@@ -75,6 +75,11 @@ typedef struct {
     double dref;            /* its digits */
 } nhref_verify_proof_in_t;
 
+/* nhref_verify_init_is_set -- 1 if V's reference starts from a set of initial values
+ * (an --init MID+-RAD): rigorous mode then judges by the enclosure of the set alone
+ * (rigorous.c, run.c) */
+int nhref_verify_init_is_set(const nhref_verify_t *v);
+
 /* nhref_verify_proven_check -- what rigorous mode cannot honour, before any
  * integration (rows before t-start, a threshold above DREF): NHREF_OK or
  * NHREF_EINVAL with the message in V. */
