@@ -318,6 +318,10 @@ typedef enum {
     NHREF_VERIFY_PROOF_UNDECIDED = 3 /* neither: fails safe */
 } nhref_verify_proof_t;
 
+/* nhref_verify_proof_str -- P in words: "PROVEN PASS", "FAIL (proven)", "UNDECIDED", or
+ * "-" (NONE and unknown values); static. */
+const char *nhref_verify_proof_str(nhref_verify_proof_t p);
+
 /* A compared column. */
 typedef struct {
     char *name;             /* its name in the input */

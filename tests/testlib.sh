@@ -37,3 +37,13 @@ summary() {
     echo "$1: $pass passed, $fail failed"
     [ "$fail" -eq 0 ]
 }
+
+# skater_fall DT OUT -- the skater falling (g = 9.81, A1 = 0: the fall near t = 1.37)
+# integrated to t = 3 with rows every DT, then five rows of zeros at t = 1.4 ... 3, past
+# the reference's end: a trajectory whose last rows cannot be judged (verify's tests)
+skater_fall() {
+    "$NHREF" run skater -q -p g=9.81 -p A1=0 -T 3 --dt-out "$1" -o "$tmp/fall.csv" 2> "$tmp/err" ||
+        bad "run skater: $(cat "$tmp/err")"
+    { head -1 "$tmp/fall.csv"; grep -v '^#' "$tmp/fall.csv" | sed 1d
+      for t in 1.4 1.5 2 2.5 3; do echo "$t,0,0,0,0,0,0,0,0,0,0"; done; } > "$2"
+}

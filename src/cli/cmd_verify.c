@@ -607,20 +607,6 @@ static void print_end(FILE *out, const nhref_verify_end_t *e, const char *dir)
                 at_str(at, sizeof at, &e->first_beyond));
 }
 
-static const char *proof_str(nhref_verify_proof_t p)
-{
-    switch (p) {
-    case NHREF_VERIFY_PROOF_PASS:
-        return "PROVEN PASS";
-    case NHREF_VERIFY_PROOF_FAIL:
-        return "FAIL (proven)";
-    case NHREF_VERIFY_PROOF_UNDECIDED:
-        return "UNDECIDED";
-    default:
-        return "-";
-    }
-}
-
 /* the rigorous judgement: the proven run, then one line per column */
 static void print_rigorous(FILE *out, const nhref_verify_report_t *rep)
 {
@@ -651,7 +637,7 @@ static void print_rigorous(FILE *out, const nhref_verify_report_t *rep)
         fprintf(out, "%-10s %8s %7g %10.3g %10.3g %8zu  %-13s", c->name,
                 isnan(c->proven_digits) ? "-"
                                         : nhref_verify_digits_text(d, sizeof d, c->proven_digits),
-                c->min_digits, c->max_radius, c->max_rel_radius, c->outside, proof_str(c->proof));
+                c->min_digits, c->max_radius, c->max_rel_radius, c->outside, nhref_verify_proof_str(c->proof));
         if (c->outside > 0)
             fprintf(out, " first outside: t = %s %s: yours %.17g, enclosure %.17g +- %.3g, "
                          "distance >= %.3e > %.3g allowed",
@@ -802,9 +788,12 @@ static void print_report(FILE *out, const nhref_verify_report_t *rep)
     fprintf(out, "\n%s\n", rep->summary);
 }
 
-/* write the report with WRITE to PATH atomically ("-": standard output) */
-static int write_output(const nhref_verify_report_t *rep, const char *path, const char *option,
-                        int (*write)(FILE *, const nhref_verify_report_t *))
+/* write the report REP with WR, or the study ST with WS, to PATH atomically ("-":
+ * standard output); OPTION names the output in messages */
+static int write_file(const char *path, const char *option, const nhref_verify_report_t *rep,
+                      int (*wr)(FILE *, const nhref_verify_report_t *),
+                      const nhref_verify_study_t *st,
+                      int (*ws)(FILE *, const nhref_verify_study_t *))
 {
     nhref_outfile_t *f;
     int status = nhref_outfile_open(&f, path);
@@ -812,7 +801,8 @@ static int write_output(const nhref_verify_report_t *rep, const char *path, cons
         cli_error("%s %s: cannot write: %s", option, path, strerror(errno));
         return CLI_FAIL;
     }
-    if ((status = write(nhref_outfile_stream(f), rep)) != NHREF_OK) {
+    status = wr != NULL ? wr(nhref_outfile_stream(f), rep) : ws(nhref_outfile_stream(f), st);
+    if (status != NHREF_OK) {
         int e = errno;
         nhref_outfile_abort(f);
         cli_error("%s %s: %s", option, path,
@@ -824,6 +814,12 @@ static int write_output(const nhref_verify_report_t *rep, const char *path, cons
         return CLI_FAIL;
     }
     return CLI_OK;
+}
+
+static int write_output(const nhref_verify_report_t *rep, const char *path, const char *option,
+                        int (*write)(FILE *, const nhref_verify_report_t *))
+{
+    return write_file(path, option, rep, write, NULL, NULL);
 }
 
 /* --errors: one row per input row in time order (docs/verify.md, "Error over time") */
@@ -1018,24 +1014,7 @@ static void print_study(FILE *out, const nhref_verify_study_t *st)
 static int write_study(const nhref_verify_study_t *st, const char *path, const char *option,
                        int (*write)(FILE *, const nhref_verify_study_t *))
 {
-    nhref_outfile_t *f;
-    int status = nhref_outfile_open(&f, path);
-    if (status != NHREF_OK) {
-        cli_error("%s %s: cannot write: %s", option, path, strerror(errno));
-        return CLI_FAIL;
-    }
-    if ((status = write(nhref_outfile_stream(f), st)) != NHREF_OK) {
-        int e = errno;
-        nhref_outfile_abort(f);
-        cli_error("%s %s: %s", option, path,
-                  status == NHREF_ENOMEM ? "out of memory" : strerror(e));
-        return CLI_FAIL;
-    }
-    if (nhref_outfile_commit(f) != NHREF_OK) {
-        cli_write_error(path, errno);
-        return CLI_FAIL;
-    }
-    return CLI_OK;
+    return write_file(path, option, NULL, NULL, st, write);
 }
 
 /* --report with --study: the study's page; why its plots are missing in STUDY_NOTE */

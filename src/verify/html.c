@@ -259,20 +259,6 @@ out:
     return status;
 }
 
-static const char *proof_text(nhref_verify_proof_t p)
-{
-    switch (p) {
-    case NHREF_VERIFY_PROOF_PASS:
-        return "PROVEN PASS";
-    case NHREF_VERIFY_PROOF_FAIL:
-        return "FAIL (proven)";
-    case NHREF_VERIFY_PROOF_UNDECIDED:
-        return "UNDECIDED";
-    default:
-        return "-";
-    }
-}
-
 int nhref_verify_report_write_html(FILE *out, const nhref_verify_report_t *rep, char *note,
                                    size_t len)
 {
@@ -371,7 +357,7 @@ int nhref_verify_report_write_html(FILE *out, const nhref_verify_report_t *rep, 
                     isnan(c->proven_digits)
                         ? "-"
                         : nhref_verify_digits_text(d, sizeof d, c->proven_digits),
-                    c->max_radius, c->outside, c->not_enclosed, proof_text(c->proof));
+                    c->max_radius, c->outside, c->not_enclosed, nhref_verify_proof_str(c->proof));
         }
         fputs("</table>\n", out);
     }

@@ -732,3 +732,17 @@ int nhref_verify_report_write_junit(FILE *out, const nhref_verify_report_t *rep)
     fprintf(out, "  </testsuite>\n</testsuites>\n");
     return fflush(out) != 0 || ferror(out) ? NHREF_EIO : NHREF_OK;
 }
+
+const char *nhref_verify_proof_str(nhref_verify_proof_t p)
+{
+    switch (p) {
+    case NHREF_VERIFY_PROOF_PASS:
+        return "PROVEN PASS";
+    case NHREF_VERIFY_PROOF_FAIL:
+        return "FAIL (proven)";
+    case NHREF_VERIFY_PROOF_UNDECIDED:
+        return "UNDECIDED";
+    default:
+        return "-";
+    }
+}
