@@ -33,7 +33,8 @@ static void usage(FILE *out)
                  "multiple precision (MPFR).\n\nCommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "  %-10s %s\n", "help", "the help of a command: 'nhref help run' is 'nhref run --help'");
+    fprintf(out, "  %-10s %s\n", "help",
+            "the help of a command: 'nhref help run' is 'nhref run --help'");
     fprintf(out,
             "\nOptions:\n"
             "  -h, --help     show this help and exit\n"
@@ -107,8 +108,8 @@ static int dispatch(int argc, char **argv)
         }
         if (argc > 3 || (c = find_command(argv[2])) < 0) {
             for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
-                         i ? ", " : "", commands[i].name);
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                         commands[i].name);
             cli_error("%s '%s' (usage: nhref help [COMMAND], COMMAND one of: %s)",
                       argc > 3 ? "unexpected argument" : "unknown command", argv[argc > 3 ? 3 : 2],
                       names);

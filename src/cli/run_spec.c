@@ -40,9 +40,10 @@ static int report(const char *who, nhref_spec_t *spec, int status, const nhref_r
         return -1;
     }
     if (e->short_digits) {
-        cli_error_in(who, "the proven balls leave %.1f digits in some column, fewer than the %g "
-                          "required (--require-digits): see the '# note: proven digits' lines "
-                          "of %s (more --digits may help; a chaotic run loses digits with time)",
+        cli_error_in(who,
+                     "the proven balls leave %.1f digits in some column, fewer than the %g "
+                     "required (--require-digits): see the '# note: proven digits' lines "
+                     "of %s (more --digits may help; a chaotic run loses digits with time)",
                      e->proven_digits, nhref_spec_require_digits(spec),
                      output != NULL && strcmp(output, "-") != 0 ? output : "the output");
         return CLI_FAIL;
@@ -53,8 +54,7 @@ static int report(const char *who, nhref_spec_t *spec, int status, const nhref_r
 /* SPEC's notes on stderr, one line each (the integral guard's, a proven run's digits) */
 static void print_notes(const char *who, const nhref_spec_t *spec)
 {
-    for (const char *p = nhref_spec_notes(spec), *q; p != NULL && *p != '\0';
-         p = *q ? q + 1 : q) {
+    for (const char *p = nhref_spec_notes(spec), *q; p != NULL && *p != '\0'; p = *q ? q + 1 : q) {
         q = strchr(p, '\n');
         if (q == NULL)
             q = p + strlen(p);

@@ -193,8 +193,8 @@ static int jsonl_end(void *self, const nhref_run_end_t *end)
             json_array_append_new(a, finite_or_null(end->proven_final[k]));
             json_array_append_new(a, finite_or_null(end->proven_worst[k]));
             json_array_append_new(a, finite_or_null(end->proven_t_worst[k]));
-            json_object_set_new(o, k < m->nstate ? m->state[k].name
-                                                 : m->integral[k - m->nstate].name, a);
+            json_object_set_new(
+                o, k < m->nstate ? m->state[k].name : m->integral[k - m->nstate].name, a);
         }
         json_object_set_new(j, "proven_digits", finite_or_null(end->proven_digits));
         json_object_set_new(j, "proven", o);

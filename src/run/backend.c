@@ -34,11 +34,11 @@ typedef struct {
     num_ptr ts, xs, Is;   /* where the run stopped */
     nhref_run_ctx_t *ctx;
     /* the integral guard (guard below; spec->integral_guard), NULL when off */
-    num_ptr xp, Ip, dI;   /* the moved state, its integrals, a difference */
-    double *move;         /* ni: how far the moves of the state move each integral */
-    char *reads;          /* n: 1 for the state variables the integrals read */
-    size_t rows;          /* rows guarded */
-    size_t *nnan;         /* ni: rows printed as NaN ... */
+    num_ptr xp, Ip, dI;       /* the moved state, its integrals, a difference */
+    double *move;             /* ni: how far the moves of the state move each integral */
+    char *reads;              /* n: 1 for the state variables the integrals read */
+    size_t rows;              /* rows guarded */
+    size_t *nnan;             /* ni: rows printed as NaN ... */
     double *nan_t, *nan_move; /* ... the first one's time and move */
     double *low_digits, *low_t, *low_move; /* ni: the fewest digits kept, where */
     char *notes;
@@ -217,14 +217,13 @@ static const char *notes(void *hv)
                     "tolerance 1e-%g (tol max(1, |x|) per variable), does not determine it "
                     "(moving the state by that much moves %s by %.2g there, which leaves "
                     "fewer than %g of its digits)\n",
-                    m->integral[k].name, h->nnan[k], h->rows, h->nan_t[k], D,
-                    m->integral[k].name, h->nan_move[k], floor(D / 2));
+                    m->integral[k].name, h->nnan[k], h->rows, h->nan_t[k], D, m->integral[k].name,
+                    h->nan_move[k], floor(D / 2));
         if (h->low_digits[k] < D - 3)
             fprintf(f,
                     "%s keeps about %.0f of its digits at t = %.6g: the state, known to the "
                     "tolerance 1e-%g, moves it by %.2g there\n",
-                    m->integral[k].name, floor(h->low_digits[k]), h->low_t[k], D,
-                    h->low_move[k]);
+                    m->integral[k].name, floor(h->low_digits[k]), h->low_t[k], D, h->low_move[k]);
     }
     if (fclose(f) != 0 || len == 0) {
         free(h->notes);
@@ -326,8 +325,8 @@ static int open_handle(void **hp, nhref_spec_t *spec)
         if (h->xp == NULL || h->Ip == NULL || h->dI == NULL || h->move == NULL ||
             h->reads == NULL ||
             nhref_tape_states_read(nhref_system_integral_tape(spec->sys), h->reads) != NHREF_OK ||
-            h->nnan == NULL || h->nan_t == NULL || h->nan_move == NULL ||
-            h->low_digits == NULL || h->low_t == NULL || h->low_move == NULL) {
+            h->nnan == NULL || h->nan_t == NULL || h->nan_move == NULL || h->low_digits == NULL ||
+            h->low_t == NULL || h->low_move == NULL) {
             free(h->move); /* close_handle frees the rest */
             h->move = NULL;
             return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
@@ -376,7 +375,7 @@ static unsigned order(const void *hv)
 
 /* nhref_run_backend_d, nhref_run_backend_mp */
 const nhref_run_backend_t NUM_IN(nhref_run_backend) = {
-    RUN_TYPE, check, point_bytes, open_handle, integrate, stop, order, close_handle,
-    format,   get,   get_d, notes, NULL, NULL,
+    RUN_TYPE,     check,  point_bytes, open_handle, integrate, stop, order,
+    close_handle, format, get,         get_d,       notes,     NULL, NULL,
 };
 #endif

@@ -171,6 +171,6 @@ static unsigned order(const void *hv)
 }
 
 const nhref_run_backend_t nhref_run_backend_proven = {
-    NHREF_RUN_PROVEN, check, point_bytes, open_handle, integrate, stop, order, close_handle,
-    format,           get,   get_d,        NULL,   rad_d,        time_digits,
+    NHREF_RUN_PROVEN, check,  point_bytes, open_handle, integrate, stop,  order,
+    close_handle,     format, get,         get_d,       NULL,      rad_d, time_digits,
 };

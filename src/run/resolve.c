@@ -344,9 +344,8 @@ int nhref_spec_resolve(nhref_spec_t *spec)
         (status = resolve_work(spec, be)) == NHREF_OK &&
         (status = resolve_events(spec, x0)) == NHREF_OK)
         status = be->check(spec);
-    for (size_t i = 0; status == NHREF_OK && spec->type != NHREF_RUN_PROVEN &&
-                       i < spec->model->nstate;
-         i++)
+    for (size_t i = 0;
+         status == NHREF_OK && spec->type != NHREF_RUN_PROVEN && i < spec->model->nstate; i++)
         if (nhref_spec_init_rad_str(spec, i) != NULL) {
             char li[300], lp[64];
             status = nhref_spec_fail(

@@ -41,8 +41,7 @@ static double ball_digits(const nhref_run_backend_t *be, const void *p, size_t i
 }
 
 /* ROW's digits into CTX's columns */
-static void count_digits(nhref_run_ctx_t *ctx, const void *t, const void *x,
-                         const void *integrals)
+static void count_digits(nhref_run_ctx_t *ctx, const void *t, const void *x, const void *integrals)
 {
     double tt = ctx->be->get_d(t, 0);
     ctx->t_final = tt;
@@ -71,12 +70,12 @@ static void keep_notes(nhref_spec_t *spec, const char *be_notes, const nhref_run
         return;
     if (be_notes != NULL)
         fputs(be_notes, f);
-    for (size_t c = 0; ctx->pd_final != NULL && ctx->delivered > 0 &&
-                       c < ctx->nstate + ctx->nintegral;
-         c++) {
+    for (size_t c = 0;
+         ctx->pd_final != NULL && ctx->delivered > 0 && c < ctx->nstate + ctx->nintegral; c++) {
         const char *name = c < ctx->nstate ? m->state[c].name : m->integral[c - ctx->nstate].name;
-        fprintf(f, "proven digits of %s: %.1f at the last row (t = %.6g), %.1f at its worst "
-                   "(t = %.6g)\n",
+        fprintf(f,
+                "proven digits of %s: %.1f at the last row (t = %.6g), %.1f at its worst "
+                "(t = %.6g)\n",
                 name, ctx->pd_final[c], ctx->t_final, ctx->pd_worst[c], ctx->pd_t_worst[c]);
     }
     if (fclose(f) != 0 || len == 0) {

@@ -47,11 +47,11 @@ struct nhref_spec {
     nhref_event_desc_t *udesc;
     unsigned long max_steps, max_rows;
     int integrals;
-    int integral_guard;    /* 1 (default): an integral that the state at the tolerance does
-                              not determine to half the digits is printed as NaN
-                              (backend.c, guard); 0: every value as evaluated (golden's
-                              routes and verify's reference, which judge their digits
-                              themselves) */
+    int integral_guard; /* 1 (default): an integral that the state at the tolerance does
+                           not determine to half the digits is printed as NaN
+                           (backend.c, guard); 0: every value as evaluated (golden's
+                           routes and verify's reference, which judge their digits
+                           themselves) */
     void (*progress)(void *, double);
     void *progress_arg;
     double require_digits; /* nhref_spec_set_require_digits (0: none) */
@@ -95,9 +95,9 @@ void nhref_spec_undo(nhref_spec_t *spec);
 
 /* nhref_spec_label -- the name of an input in SPEC's words: KEY one of "param",
  * "init", "t-start", "t-end", "dt-out", "times", "digits", "prec", "order",
- * "stages", "scheme", "max-rows", "max-steps", "require-digits", "stop-when", "event", "type-double",
- * "type-proven"; NAME the parameter's or state's name for "param"/"init" (else NULL).
- * Into BUF (LEN bytes); returns BUF. */
+ * "stages", "scheme", "max-rows", "max-steps", "require-digits", "stop-when", "event",
+ * "type-double", "type-proven"; NAME the parameter's or state's name for "param"/"init" (else
+ * NULL). Into BUF (LEN bytes); returns BUF. */
 const char *nhref_spec_label(const nhref_spec_t *spec, char *buf, size_t len, const char *key,
                              const char *name);
 

@@ -37,10 +37,12 @@ static const struct {
     {"init", {"initial value", "--init", "init"}},
     {"type-double", {"the double type", "--fast", "type double"}},
     {"type-proven", {"the proven type", "--rigorous", "type proven"}},
-    {"max-steps", {"the library's nhref_spec_set_max_steps", "--max-steps",
-                   "--max-steps (after '--' in nhref sweep)"}},
-    {"require-digits", {"the library's nhref_spec_set_require_digits", "--require-digits",
-                        "--require-digits (after '--' in nhref sweep)"}},
+    {"max-steps",
+     {"the library's nhref_spec_set_max_steps", "--max-steps",
+      "--max-steps (after '--' in nhref sweep)"}},
+    {"require-digits",
+     {"the library's nhref_spec_set_require_digits", "--require-digits",
+      "--require-digits (after '--' in nhref sweep)"}},
 };
 
 const char *nhref_spec_label(const nhref_spec_t *spec, char *buf, size_t len, const char *key,

@@ -90,8 +90,7 @@ void nhref_verify_html_figure(FILE *out, const char *id, const nhref_plot_t *p, 
 
 void nhref_verify_html_head(FILE *out, const char *title, const char *title2)
 {
-    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
-          out);
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", out);
     esc(out, title);
     if (title2 != NULL)
         esc(out, title2);

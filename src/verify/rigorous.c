@@ -593,8 +593,8 @@ static int pass_run(pr_t *P, arb_srcptr tg)
                 arb_add_error(x0 + k, r);
             else
                 status = nhref_verify_fail(v, NHREF_EINVAL,
-                                           "--rigorous: the radius '%s' of %s is not a number",
-                                           rad, P->rep->init_name[k]);
+                                           "--rigorous: the radius '%s' of %s is not a number", rad,
+                                           P->rep->init_name[k]);
             arb_clear(r);
         }
     }

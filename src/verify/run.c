@@ -1069,8 +1069,7 @@ static int fill_report_header(run_t *R)
         } else { /* a set, as given: MID+-RAD */
             size_t len = strlen(nhref_spec_init_str(R->spec, k)) + strlen(rad) + 3;
             if ((rep->init_value[k] = malloc(len)) != NULL)
-                snprintf(rep->init_value[k], len, "%s+-%s", nhref_spec_init_str(R->spec, k),
-                         rad);
+                snprintf(rep->init_value[k], len, "%s+-%s", nhref_spec_init_str(R->spec, k), rad);
         }
     }
     for (size_t c = 0; c < tab->ncol; c++) {

@@ -481,9 +481,8 @@ static void html_table(FILE *out, const char *id, const nhref_verify_study_t *st
 }
 
 /* the digits of every column against X (the runs' steps or costs): one series each */
-static void html_plot(FILE *out, const char *id, const nhref_verify_study_t *st,
-                      const double *xrun, const char *xlabel, const char *title, char *note,
-                      size_t len)
+static void html_plot(FILE *out, const char *id, const nhref_verify_study_t *st, const double *xrun,
+                      const char *xlabel, const char *title, char *note, size_t len)
 {
     nhref_plot_series_t *s = calloc(st->ncolumn + 1, sizeof *s);
     double *x = malloc((st->nrun + 1) * sizeof *x);
@@ -491,8 +490,9 @@ static void html_plot(FILE *out, const char *id, const nhref_verify_study_t *st,
     nhref_plot_t p = {0};
 
     if (s == NULL || x == NULL || y == NULL) {
-        fprintf(out, "<figure id=\"%s\"><p class=\"missing\">Plot missing: out of "
-                     "memory</p></figure>\n",
+        fprintf(out,
+                "<figure id=\"%s\"><p class=\"missing\">Plot missing: out of "
+                "memory</p></figure>\n",
                 id);
     } else {
         for (size_t k = 0; k < st->nrun; k++)
@@ -515,8 +515,7 @@ static void html_plot(FILE *out, const char *id, const nhref_verify_study_t *st,
     free(y);
 }
 
-int nhref_verify_study_write_html(FILE *out, const nhref_verify_study_t *st, char *note,
-                                  size_t len)
+int nhref_verify_study_write_html(FILE *out, const nhref_verify_study_t *st, char *note, size_t len)
 {
     const nhref_verify_report_t *r0 = st->run[0].report;
     double *xs = malloc((st->nrun + 1) * sizeof *xs);
@@ -530,8 +529,7 @@ int nhref_verify_study_write_html(FILE *out, const nhref_verify_study_t *st, cha
     fputs("<h1>nhref verify --study</h1>\n<p id=\"study\">", out);
     fprintf(out, "%zu runs against ", st->nrun);
     nhref_verify_xml_escaped(out, r0->model);
-    fprintf(out, ", %s at %g digits (%ld bits), from t-start = ", r0->scheme, r0->digits,
-            r0->prec);
+    fprintf(out, ", %s at %g digits (%ld bits), from t-start = ", r0->scheme, r0->digits, r0->prec);
     nhref_verify_xml_escaped(out, r0->t_start);
     if (r0->golden != NULL) {
         fputs(", as defined by ", out);
@@ -539,15 +537,17 @@ int nhref_verify_study_write_html(FILE *out, const nhref_verify_study_t *st, cha
     }
     fputs(".", out);
     if (st->has_step)
-        fprintf(out, " Observed order (minimum digits) between the last two runs: "
-                     "<span id=\"order\">%s</span>.",
+        fprintf(out,
+                " Observed order (minimum digits) between the last two runs: "
+                "<span id=\"order\">%s</span>.",
                 isnan(st->min_order[st->nrun - 1])
                     ? "-"
                     : nhref_verify_digits_text(d, sizeof d, st->min_order[st->nrun - 1]));
     fputs("</p>\n", out);
     if (st->near_reference)
-        fprintf(out, "<p class=\"missing\">A run agrees with the reference to within 2 of its %g "
-                     "digits: orders there measure the reference; raise --digits.</p>\n",
+        fprintf(out,
+                "<p class=\"missing\">A run agrees with the reference to within 2 of its %g "
+                "digits: orders there measure the reference; raise --digits.</p>\n",
                 st->ref_digits);
 
     fputs("<h2>Runs</h2>\n<table id=\"runs\">\n<tr><th>run</th><th>file</th><th>step</th>"
@@ -562,8 +562,7 @@ int nhref_verify_study_write_html(FILE *out, const nhref_verify_study_t *st, cha
         fprintf(out, "</td><td class=\"num\">%s</td>", isnan(r->step) ? "-" : buf);
         snprintf(buf, sizeof buf, "%.6g", r->cost);
         fprintf(out, "<td class=\"num\">%s</td><td class=\"num\">%s</td><td>",
-                isnan(r->cost) ? "-" : buf,
-                nhref_verify_digits_text(d, sizeof d, r->min_digits));
+                isnan(r->cost) ? "-" : buf, nhref_verify_digits_text(d, sizeof d, r->min_digits));
         nhref_verify_xml_escaped(out, r->report->summary);
         fputs("</td></tr>\n", out);
     }
