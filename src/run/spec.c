@@ -352,6 +352,8 @@ int nhref_spec_set_init(nhref_spec_t *spec, const char *name, const char *decima
     const char *pm = decimal != NULL ? strstr(decimal, "+-") : NULL;
     char *r = NULL;
     nhref_spec_label(spec, lab, sizeof lab, "init", name);
+    if (decimal == NULL)
+        return number_syntax(spec, NULL, lab, "any finite real", 1);
     if (pm != NULL) {
         mpfr_t rad;
         int st;
