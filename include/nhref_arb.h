@@ -209,7 +209,8 @@ typedef struct nhref_proven nhref_proven_t;
  *            NHREF_ENOMEM.  On failure *PV = NULL.
  * Cost:      the workspaces: the right-hand side's tape twice at order N, its
  *            variational equations (n (1 + n) components) at order 8, the first
- *            integrals and events at order 0; O(n^2) matrices.
+ *            integrals and events at order 0; O(n^2) matrices and the step loop's
+ *            scratch (nhref_proven_grid allocates nothing of its own).
  * Source:    docs/proven.md; proofs/rigorous_taylor.md.
  */
 int nhref_proven_new(nhref_proven_t **pv, const nhref_system_t *sys, const nhref_options_t *opt);
@@ -271,7 +272,10 @@ unsigned nhref_proven_order(const nhref_proven_t *pv);
  * Cost:      per step (docs/proven.md): a Taylor jet to order N at a point at PREC
  *            bits, jets over the step's box to order 8 and N at 64 bits, the
  *            variational jet (n (1 + n) components, order 8), O(n^3) matrix work;
- *            a step retried shorter costs again.
+ *            a step retried shorter costs again.  Memory: nothing of nhref's own is
+ *            allocated (only the model's check of X0 may allocate, once per call);
+ *            Arb allocates inside itself, some hundreds of times per step (numbers
+ *            whose mantissas grow past two limbs, LU temporaries; docs/performance.md).
  * Source:    R. J. Lohner (1987); N. S. Nedialkov, K. R. Jackson, G. F. Corliss,
  *            Appl. Math. Comput. 105 (1999) 21-68; proofs/rigorous_taylor.md.
  */

@@ -105,6 +105,17 @@ struct nhref_proven {
     arb_ptr vs, vr;      /* V's series at (t, xh, I): entry (i, j) order k at
                           * vs[(j n + i) C1_ORDER + k]; its C1_ORDER-th coefficient over
                           * the step's box: vr[j n + i] */
+    /* the step loop's workspace: nothing is allocated after nhref_proven_new (Arb's
+     * numbers keep their mantissas from step to step; tests/check_proven_alloc.c) */
+    arb_mat_t LU;                       /* Q's LU factors (qr_inverse) */
+    slong *perm;                        /* n: their row permutation */
+    __mpfr_struct *xm;                  /* n: the initial midpoints, for the model's check */
+    arb_ptr xr, xd;                     /* n each: the state at an event, at a dense row */
+    arb_t rem, tend, te, gtau;          /* the grid: time left, the step's end, an event's
+                                         * time, a row's time within the step */
+    arb_t w1, w2;                       /* scratch of dense_row, state_on, jac_at, jacobian */
+    arb_t eI, elo, ehi, emid, ett, egl; /* find_event's */
+    arf_t f1, f2;                       /* scratch of zero_to, log_norm, find_event */
 };
 
 /* ------------------------------------------------------------------ small helpers */
@@ -131,16 +142,12 @@ static void horner(arb_ptr y, arb_srcptr c, long stride, unsigned deg, arb_srcpt
     }
 }
 
-/* X = [0, HI] where HI is the upper end of the ball H */
-static void zero_to(arb_ptr x, arb_srcptr h, long prec)
+/* X = [0, HI] where HI is the upper end of the ball H (U, Z: scratch, not aliased) */
+static void zero_to(arb_ptr x, arb_srcptr h, arf_t u, arf_t z, long prec)
 {
-    arf_t u, z;
-    arf_init(u);
-    arf_init(z);
     arb_get_ubound_arf(u, h, prec);
+    arf_zero(z);
     arb_set_interval_arf(x, z, u, prec);
-    arf_clear(u);
-    arf_clear(z);
 }
 
 /* ------------------------------------------------------------------ construction */
@@ -195,6 +202,25 @@ void nhref_proven_free(nhref_proven_t *pv)
         free(pv->qorder);
         free(pv->qw);
         mpfr_clears(pv->qa, pv->qb, (mpfr_ptr)0);
+        arb_mat_clear(pv->LU);
+        free(pv->perm);
+        nhref_vec_free(pv->xm, n);
+        _arb_vec_clear(pv->xr, (slong)n);
+        _arb_vec_clear(pv->xd, (slong)n);
+        arb_clear(pv->rem);
+        arb_clear(pv->tend);
+        arb_clear(pv->te);
+        arb_clear(pv->gtau);
+        arb_clear(pv->w1);
+        arb_clear(pv->w2);
+        arb_clear(pv->eI);
+        arb_clear(pv->elo);
+        arb_clear(pv->ehi);
+        arb_clear(pv->emid);
+        arb_clear(pv->ett);
+        arb_clear(pv->egl);
+        arf_clear(pv->f1);
+        arf_clear(pv->f2);
     }
     free(pv);
 }
@@ -294,8 +320,30 @@ int nhref_proven_new(nhref_proven_t **pvp, const nhref_system_t *sys, const nhre
     pv->qorder = malloc(n * sizeof *pv->qorder);
     pv->qw = malloc(n * sizeof *pv->qw);
     mpfr_inits2(pv->prec, pv->qa, pv->qb, (mpfr_ptr)0);
+    arb_mat_init(pv->LU, (slong)n, (slong)n);
+    pv->perm = malloc((n ? n : 1) * sizeof *pv->perm);
+    pv->xm = nhref_vec_new(n, pv->prec);
+    pv->xr = _arb_vec_init((slong)n);
+    pv->xd = _arb_vec_init((slong)n);
+    arb_init(pv->rem);
+    arb_init(pv->tend);
+    arb_init(pv->te);
+    arb_init(pv->gtau);
+    arb_init(pv->w1);
+    arb_init(pv->w2);
+    arb_init(pv->eI);
+    arb_init(pv->elo);
+    arb_init(pv->ehi);
+    arb_init(pv->emid);
+    arb_init(pv->ett);
+    arb_init(pv->egl);
+    arf_init(pv->f1);
+    arf_init(pv->f2);
 
-    status = pv->qm != NULL && pv->qorder != NULL && pv->qw != NULL ? NHREF_OK : NHREF_ENOMEM;
+    status =
+        pv->qm != NULL && pv->qorder != NULL && pv->qw != NULL && pv->perm != NULL && pv->xm != NULL
+            ? NHREF_OK
+            : NHREF_ENOMEM;
     if (status == NHREF_OK)
         status = nhref_tape_linearize(&pv->lin, nhref_system_rhs_tape(sys), n);
     if (status == NHREF_OK)
@@ -434,12 +482,9 @@ static int log_norm(nhref_proven_t *pv, double *mu)
     *mu = -HUGE_VAL;
     for (size_t i = 0; i < n; i++) {
         /* J_ij = d f_i / d x_j is output n + j n + i */
-        arf_t u;
         double row;
-        arf_init(u);
-        arb_get_ubound_arf(u, pv->cv + n + i * n + i, C1_PREC);
-        row = arf_get_d(u, ARF_RND_UP);
-        arf_clear(u);
+        arb_get_ubound_arf(pv->f1, pv->cv + n + i * n + i, C1_PREC);
+        row = arf_get_d(pv->f1, ARF_RND_UP);
         for (size_t j = 0; j < n; j++)
             if (j != i)
                 row += abs_ub(pv->cv + n + j * n + i);
@@ -475,7 +520,7 @@ static int enclose(nhref_proven_t *pv)
     int status, changed = 0;
 
     /* T = [t, t + h], tau = [0, h] */
-    zero_to(pv->tau, pv->h, p);
+    zero_to(pv->tau, pv->h, pv->f1, pv->f2, p);
     arb_add(pv->T, pv->t, pv->tau, p);
     hh = abs_ub(pv->h);
     /* |xh - m| and a first margin for the box */
@@ -578,9 +623,8 @@ static void jac_at(nhref_proven_t *pv, arb_mat_t J, arb_srcptr tau)
 {
     size_t n = pv->n;
     const unsigned M = C1_ORDER;
-    arb_t tv, tm;
-    arb_init(tv);
-    arb_init(tm);
+    arb_ptr tv = pv->w1, tm = pv->w2; /* TAU may be neither */
+    NHREF_ASSERT(tau != tv && tau != tm);
     arb_set_round(tv, tau, C1_PREC);
     arb_pow_ui(tm, tv, M, C1_PREC);
     for (size_t j = 0; j < n; j++)
@@ -589,8 +633,6 @@ static void jac_at(nhref_proven_t *pv, arb_mat_t J, arb_srcptr tau)
             horner(e, pv->vs + (j * n + i) * M, 1, M - 1, tv, C1_PREC);
             arb_addmul(e, tm, pv->vr + j * n + i, C1_PREC);
         }
-    arb_clear(tv);
-    arb_clear(tm);
 }
 
 /* The variational series at (t, xh, I) and their remainder coefficient over (T, Yh,
@@ -599,11 +641,9 @@ static int jacobian(nhref_proven_t *pv)
 {
     size_t n = pv->n;
     const unsigned M = C1_ORDER;
-    arb_t hm, v;
+    arb_ptr hm = pv->w1, v = pv->w2;
     int status;
 
-    arb_init(hm);
-    arb_init(v);
     for (size_t i = 0; i < n; i++)
         arb_set_round(pv->cx + i, pv->xh + i, C1_PREC);
     for (size_t j = 0; j < n; j++)
@@ -633,8 +673,6 @@ static int jacobian(nhref_proven_t *pv)
         if (!arb_mat_is_finite(pv->J))
             status = NHREF_ENOCONV;
     }
-    arb_clear(hm);
-    arb_clear(v);
     return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
 }
 
@@ -700,6 +738,32 @@ static void orthonormalise(nhref_proven_t *pv)
     (void)p;
 }
 
+/* Qi = an enclosure of Q^-1; 0 if Q is not proven invertible.  A copy of the path
+ * arb_mat_inv takes for n <= 4 or prec > 10 n (arb 2.23, arb_mat/inv.c and solve.c:
+ * X = I, then the LU factors of A with partial pivoting and X = U^-1 L^-1 P X), with
+ * the LU factors and the permutation kept in the integrator (pv->LU, pv->perm), so
+ * that their numbers keep their mantissas from step to step instead of being
+ * allocated and freed at every step; the other sizes call arb_mat_inv itself.  The
+ * enclosure is the same, bit for bit (the golden files and --rigorous output did not
+ * change): if Arb's path changes, this copy should follow it. */
+static int qr_inverse(nhref_proven_t *pv)
+{
+    slong n = (slong)pv->n;
+    long p = pv->prec;
+
+    if (!(n <= 4 || (double)p > 10.0 * (double)n))
+        return arb_mat_inv(pv->Qi, pv->Q, p);
+    if (n == 0)
+        return 1;
+    arb_mat_one(pv->Qi);
+    for (slong i = 0; i < n; i++)
+        pv->perm[i] = i;
+    if (!arb_mat_lu(pv->perm, pv->LU, pv->Q, p))
+        return 0;
+    arb_mat_solve_lu_precomp(pv->Qi, pv->perm, pv->LU, pv->Qi, p);
+    return 1;
+}
+
 /* the new state from c = P(m) + z and A = J B */
 static int lohner_update(nhref_proven_t *pv)
 {
@@ -718,17 +782,18 @@ static int lohner_update(nhref_proven_t *pv)
         arb_add(pv->cw + i, pv->cw + i, pv->c + i, p);
     /* B' = Q, r' = (Q^-1 A) r + Q^-1 s */
     orthonormalise(pv);
-    if (!arb_mat_inv(pv->Qi, pv->Q, p))
+    if (!qr_inverse(pv))
         return NHREF_ENOCONV;
     arb_mat_mul(pv->M1, pv->Qi, pv->A, p);
     mat_vec(pv->rr, pv->M1, pv->r, n, p);
     mat_vec(pv->tmp, pv->Qi, pv->s, n, p);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
         arb_add(pv->rr + i, pv->rr + i, pv->tmp + i, p);
-        arb_set(pv->m + i, pv->xs + i);
-    }
-    _arb_vec_set(pv->r, pv->rr, (slong)n);
-    arb_mat_set(pv->B, pv->Q);
+    /* m = m', r = r', B = Q by exchange, not copy (no mantissa is reallocated): xs,
+     * rr and Q are written in full before they are read again */
+    _arb_vec_swap(pv->m, pv->xs, (slong)n);
+    _arb_vec_swap(pv->r, pv->rr, (slong)n);
+    arb_mat_swap(pv->B, pv->Q);
     /* the hull: m + B r, intersected with the direct enclosure */
     mat_vec(pv->xh, pv->B, pv->r, n, p);
     for (size_t i = 0; i < n; i++) {
@@ -833,16 +898,13 @@ static void dense_row(nhref_proven_t *pv, arb_ptr x, arb_srcptr tau)
     size_t n = pv->n;
     unsigned N = pv->N;
     long p = pv->prec;
-    arb_t a;
+    arb_ptr a = pv->w1;                  /* free again before jac_at, which takes w1 and w2 */
     NHREF_ASSERT(!arb_is_negative(tau)); /* a time within the step, not before it */
-    arb_init(a);
+    NHREF_ASSERT(tau != pv->w1 && tau != pv->w2);
     arb_pow_ui(a, tau, N, p);
     if (pv->remainder_scale != 1.0) {
-        arb_t k;
-        arb_init(k);
-        arb_set_d(k, pv->remainder_scale);
-        arb_mul(a, a, k, p);
-        arb_clear(k);
+        arb_set_d(pv->w2, pv->remainder_scale);
+        arb_mul(a, a, pv->w2, p);
     }
     for (size_t i = 0; i < n; i++) {
         horner(x + i, pv->cm + i * (N + 1), 1, N - 1, tau, p);
@@ -853,7 +915,6 @@ static void dense_row(nhref_proven_t *pv, arb_ptr x, arb_srcptr tau)
     mat_vec(pv->tmp, pv->M1, pv->r, n, p);
     for (size_t i = 0; i < n; i++)
         arb_add(x + i, x + i, pv->tmp + i, p);
-    arb_clear(a);
 }
 
 /* ------------------------------------------------------------------ events */
@@ -870,16 +931,15 @@ static void state_on(nhref_proven_t *pv, arb_ptr x, arb_srcptr I)
     size_t n = pv->n;
     unsigned N = pv->N;
     long p = pv->prec;
-    arb_t z;
-    arb_init(z);
-    zero_to(z, I, p);
+    arb_ptr z = pv->w1;
+    NHREF_ASSERT(I != pv->w1);
+    zero_to(z, I, pv->f1, pv->f2, p);
     arb_pow_ui(z, z, N, p);
     for (size_t i = 0; i < n; i++) {
         horner(x + i, pv->cm + i * (N + 1), 1, N - 1, I, p);
         arb_addmul(x + i, z, pv->fN + i, p);
         arb_add_error_mag(x + i, pv->D);
     }
-    arb_clear(z);
 }
 
 /* A terminal event crossed within the step just validated (from t, before the update)?
@@ -895,18 +955,12 @@ static int find_event(nhref_proven_t *pv, size_t *kev, arb_ptr te, arb_ptr xe)
     size_t nev = pv->nev;
     long p = pv->prec;
     enum { PIECES = 32, BISECT = 200 };
-    arb_t I, t0, lo, hi, mid, tt;
+    arb_ptr I = pv->eI, lo = pv->elo, hi = pv->ehi, mid = pv->emid, tt = pv->ett;
     arb_ptr g0 = pv->ev_w, gi = g0 + nev + 1, gp = gi + nev + 1, xi = gp + nev + 1;
     int found = 0;
 
     if (nev == 0)
-        goto out;
-    arb_init(I);
-    arb_init(t0);
-    arb_init(lo);
-    arb_init(hi);
-    arb_init(mid);
-    arb_init(tt);
+        return 0;
     /* the whole step: no zero possible? */
     events_at(pv, pv->ev_g, pv->T, pv->Yh);
     {
@@ -922,9 +976,7 @@ static int find_event(nhref_proven_t *pv, size_t *kev, arb_ptr te, arb_ptr xe)
     events_at(pv, g0, pv->t, pv->xh);
     /* walk the pieces [j h / PIECES, (j + 1) h / PIECES] */
     for (int j = 0; j < PIECES && !found; j++) {
-        arf_t a, b;
-        arf_init(a);
-        arf_init(b);
+        arf_ptr a = pv->f1, b = pv->f2; /* free again before state_on */
         arf_mul_si(a, arb_midref(pv->h), j, p, ARF_RND_DOWN);
         arf_div_si(a, a, PIECES, p, ARF_RND_DOWN);
         arf_mul_si(b, arb_midref(pv->h), j + 1, p, ARF_RND_UP);
@@ -932,8 +984,6 @@ static int find_event(nhref_proven_t *pv, size_t *kev, arb_ptr te, arb_ptr xe)
         if (j + 1 == PIECES)
             arb_get_ubound_arf(b, pv->h, p);
         arb_set_interval_arf(I, a, b, p);
-        arf_clear(a);
-        arf_clear(b);
         state_on(pv, xi, I);
         arb_add(tt, pv->t, I, p);
         events_at(pv, gp, tt, xi);
@@ -955,9 +1005,8 @@ static int find_event(nhref_proven_t *pv, size_t *kev, arb_ptr te, arb_ptr xe)
              * and "sign -s0 at hi" (hi: the piece's end; if the sign there is not
              * certified -s0, the crossing cannot be isolated: -1) */
             {
-                arb_t gl;
+                arb_ptr gl = pv->egl;
                 int ok = 0;
-                arb_init(gl);
                 arb_get_lbound_arf(arb_midref(lo), I, p);
                 mag_zero(arb_radref(lo));
                 arb_get_ubound_arf(arb_midref(hi), I, p);
@@ -968,14 +1017,11 @@ static int find_event(nhref_proven_t *pv, size_t *kev, arb_ptr te, arb_ptr xe)
                 events_at(pv, gi, tt, xi);
                 ok = s0 > 0 ? arb_is_negative(gi + k) : arb_is_positive(gi + k);
                 if (!ok) {
-                    arb_clear(gl);
                     found = -1;
                     break;
                 }
-                if (pv->ev[k].direction != 0 && pv->ev[k].direction == s0) {
-                    arb_clear(gl);
+                if (pv->ev[k].direction != 0 && pv->ev[k].direction == s0)
                     continue; /* a crossing against the event's direction */
-                }
                 for (int it = 0; it < BISECT; it++) {
                     arb_add(mid, lo, hi, p);
                     arb_mul_2exp_si(mid, mid, -1);
@@ -1005,7 +1051,6 @@ static int find_event(nhref_proven_t *pv, size_t *kev, arb_ptr te, arb_ptr xe)
                 dense_row(pv, xe, I);
                 *kev = k;
                 found = 1;
-                arb_clear(gl);
             }
         }
         if (found == 0) {
@@ -1016,13 +1061,6 @@ static int find_event(nhref_proven_t *pv, size_t *kev, arb_ptr te, arb_ptr xe)
         }
     }
 done:
-    arb_clear(I);
-    arb_clear(t0);
-    arb_clear(lo);
-    arb_clear(hi);
-    arb_clear(mid);
-    arb_clear(tt);
-out:
     return found;
 }
 
@@ -1046,10 +1084,9 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
     size_t row = 0, nx = pv->n;
     long p = pv->prec;
     int status = NHREF_OK, dir;
-    __mpfr_struct *xm;
+    __mpfr_struct *xm = pv->xm;
     char why[256];
-    arb_t rem, tend, tau;
-    arb_ptr xr;
+    arb_ptr rem = pv->rem, tend = pv->tend, tau = pv->gtau, xr = pv->xr, te = pv->te;
     nhref_budget_t budget;
     double est;
 
@@ -1065,33 +1102,24 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
     dir = n > 1 && arb_lt(tgrid, tgrid + n - 1) ? 1 : 0;
     (void)dir;
     /* the model's conditions on the initial state (on the midpoints), and finite balls */
-    xm = nhref_vec_new(nx, p);
     for (size_t i = 0; i < nx; i++) {
-        if (!arb_is_finite(x0 + i)) {
-            nhref_vec_free(xm, nx);
+        if (!arb_is_finite(x0 + i))
             return NHREF_EPARAM;
-        }
         arf_get_mpfr(xm + i, arb_midref(x0 + i), MPFR_RNDN);
     }
     status = nhref_system_check_init(pv->sys, xm, why, sizeof why);
-    nhref_vec_free(xm, nx);
     if (status != NHREF_OK)
         return NHREF_EPARAM;
 
     arb_set(pv->t, tgrid);
     nhref_blowup_reset(&pv->blowup);
     lohner_init(pv, x0);
-    arb_init(rem);
-    arb_init(tend);
-    arb_init(tau);
-    xr = _arb_vec_init((slong)nx);
     status = row_done(pv, out, tgrid, row++, pv->xh, stats);
     nhref_budget_start(&budget, arf_get_d(arb_midref(pv->t), ARF_RND_NEAR));
     while (status == NHREF_OK && row < n) {
         int halvings = 0, land, ev = 0;
         double lh, hd, lrho, lnorm, t_step;
         size_t kev = 0;
-        arb_t te;
 
         /* grid times equal to the current time */
         if (arb_equal(tgrid + row, pv->t)) {
@@ -1157,18 +1185,15 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
             arb_add(tend, pv->t, pv->h, p);
 
         /* a terminal event in the step? (the enclosures of the step, before the update) */
-        arb_init(te);
         ev = find_event(pv, &kev, te, xr);
         if (ev < 0)
             status = NHREF_EUNPROVEN; /* a crossing neither ruled out nor isolated */
         /* the rows inside the step (before the event's time ball) */
         while (status == NHREF_OK && row < n && (!land || row + 1 < n) &&
                arb_lt(tgrid + row, tend) && (ev == 0 || arb_lt(tgrid + row, te))) {
-            arb_ptr xd = _arb_vec_init((slong)nx);
             arb_sub(tau, tgrid + row, pv->t, p);
-            dense_row(pv, xd, tau);
-            status = row_done(pv, out, tgrid, row++, xd, stats);
-            _arb_vec_clear(xd, (slong)nx);
+            dense_row(pv, pv->xd, tau);
+            status = row_done(pv, out, tgrid, row++, pv->xd, stats);
         }
         if (ev > 0 && status == NHREF_OK) {
             /* stop at the event: its time ball and the state over it */
@@ -1177,7 +1202,6 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
             stats->event = (int)kev;
             stats->outcome = NHREF_OUTCOME_EVENT;
         }
-        arb_clear(te);
         {
             nhref_step_info_t info = {arf_get_d(arb_midref(pv->h), ARF_RND_NEAR), pv->N, NAN, NAN,
                                       land};
@@ -1219,10 +1243,6 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
             pv->progress(pv->progress_arg, b != a ? (tc - a) / (b - a) : 1.0);
         }
     }
-    arb_clear(tend);
-    arb_clear(tau);
-    _arb_vec_clear(xr, (slong)nx);
-    arb_clear(rem);
     if (stats->outcome != NHREF_OUTCOME_EVENT)
         stats->outcome = status == NHREF_OK          ? NHREF_OUTCOME_REACHED
                          : status == NHREF_EUNPROVEN ? NHREF_OUTCOME_UNPROVEN
