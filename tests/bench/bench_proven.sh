@@ -43,7 +43,13 @@
 #           runs; their mean); one round per case, so a ratio moves by some
 #           10-20 % between runs on a loaded machine.  A rigorous run past
 #           TIMEOUT gives the ratio '>' TIMEOUT/plain (a lower bound).
-#           Rows proven/ratio/MODEL/CASE, measure rigorous/plain, target <= 5.
+#           Both times include the process start (loading nhref and its
+#           libraries: the CPU time of `nhref --version`, measured once, about
+#           0.017 s), which is most of a plain run of the simpler cases; the
+#           net ratio (rigorous - start)/(plain - start) is given besides,
+#           where the plain run takes 0.01 s or more beyond the start.
+#           Rows proven/ratio/MODEL/CASE, measure rigorous/plain, target <= 5
+#           (the net ratio in the note).
 #   fresh   the same radius and cost measures on the cases of fresh.cases
 #           (NHREF_BENCH_PROVEN_FRESH): 20 non-chaotic cases, one per model
 #           of `nhref list`, parameters and states off the published ones,
@@ -54,10 +60,11 @@
 #           whose radius at the final time is <= 10^-(D-5) (a TIMEOUT,
 #           UNPROVEN or error counts as missed; target >= 90 %); the median
 #           and the worst rigorous/plain ratio (targets <= 5 and <= 30; a
-#           TIMEOUT enters with its lower bound); the golden files whose
+#           TIMEOUT enters with its lower bound), the same of the net ratios;
+#           the golden files whose
 #           '# level:' line says PROVEN in every column.
 #           Rows proven/summary/{radius-share,ratio-median,ratio-worst,
-#           golden-proven}[/golden|/fresh].
+#           net-ratio-median,net-ratio-worst,golden-proven}[/golden|/fresh].
 #
 # Usage: bench_proven.sh [SRCDIR]     (SRCDIR: tests/bench of the sources)
 # Environment:
@@ -279,6 +286,12 @@ measure() {
     else
         ratio=$(awk -v r="$rcpu" -v p="$pcpu" 'BEGIN { printf "%.4g", r / p }')
     fi
+    # the net ratio: both times less the process start
+    net=NA
+    if [ "$ratio" != NA ] && [ "$startup" != NA ]; then
+        net=$(awk -v r="$rcpu" -v p="$pcpu" -v s="$startup" -v l="$limit" -v to="$([ "$rc" = 124 ] && echo 1)" '
+            BEGIN { if (p - s < 0.01) print "NA"; else if (to) printf ">%.4g", (l - s) / (p - s); else printf "%.4g", (r - s) / (p - s) }')
+    fi
     if [ "$rc" = 124 ]; then
         status=TIMEOUT
     elif [ "$rc" = 0 ] || [ "$rc" = 1 ]; then
@@ -384,21 +397,29 @@ EOF
         status="$status,n/t"
     fi
     case $status in met | MISSED | n/t-chaotic) col="$worst" ;; *) col="$outcome" ;; esac
-    printf "%-24s %-22s %4s %9s %8s %8s %7s %-11s %-6s %7s %6s %9s %9s  %s\n" "$m" "$c" "$D" "$T" "$lr" "$slr" "-$((D - 5))" \
-        "$status" "$gold" "$secs" "$steps" "$ratio" "$pcpu" "$col"
+    printf "%-24s %-22s %4s %9s %8s %8s %7s %-11s %-6s %7s %6s %9s %8s %9s  %s\n" "$m" "$c" "$D" "$T" "$lr" "$slr" "-$((D - 5))" \
+        "$status" "$gold" "$secs" "$steps" "$ratio" "$net" "$pcpu" "$col"
     value=$lr
     case $status in met | MISSED | n/t-chaotic) ;; *) value=NA ;; esac
     echo "result name=$prefix/radius/$m/$c measure=log10(mixed-radius) value=$value better_if=<=-$((D - 5)) nhref_s=$secs digits=$D tol=1e-$D T=$T rounds=1 note=$status: nhref run $m --rigorous at $D digits ($where); max over the state and first-integral columns c of c_rad / max(|c|, 1) at the final row (t = $tlast; worst column $worst; over the state columns alone: log10 $slr); target 10^-(D-5) (issues 12, 26)$([ "$targeted" = 0 ] && echo "; not targeted: chaotic or non-integrable by its description"); golden final row in the ball: $gold; steps $steps; wall time ${secs} s (limit ${limit} s); outcome: $outcome" >>"$tmp/rows.txt"
-    echo "result name=$prefix/ratio/$m/$c measure=rigorous/plain value=$(printf '%s' "$ratio" | tr -d '>') better_if=<=5 nhref_s=$rcpu peer_s=$pcpu digits=$D tol=1e-$D T=$T peer=nhref-mpfr-taylor peer_version=this rounds=1 note=$([ "$rc" = 124 ] && echo "TIMEOUT, a lower bound: ")nhref run $m --rigorous against nhref run $m (MPFR Taylor) at $D digits ($where); CPU time (user + system) of one run, the mean over $rreps rigorous and $preps plain runs in a row (each side repeated until 0.3 s of CPU), one round; steps plain $psteps, rigorous $steps; status $status; target <= 5, worst <= 30 (issue 26)" >>"$tmp/rows.txt"
-    # the summary's line: part targeted status log10-radius D ratio case
-    echo "$kind $targeted $status $lr $D $ratio $m/$c" >>"$tmp/sum.txt"
+    echo "result name=$prefix/ratio/$m/$c measure=rigorous/plain value=$(printf '%s' "$ratio" | tr -d '>') better_if=<=5 nhref_s=$rcpu peer_s=$pcpu digits=$D tol=1e-$D T=$T peer=nhref-mpfr-taylor peer_version=this rounds=1 note=$([ "$rc" = 124 ] && echo "TIMEOUT, a lower bound: ")nhref run $m --rigorous against nhref run $m (MPFR Taylor) at $D digits ($where); CPU time (user + system) of one run, the mean over $rreps rigorous and $preps plain runs in a row (each side repeated until 0.3 s of CPU), one round; net of the process start ($startup s of CPU, nhref --version): $net; steps plain $psteps, rigorous $steps; status $status; target <= 5, worst <= 30 (issue 26)" >>"$tmp/rows.txt"
+    # the summary's line: part targeted status log10-radius D ratio case net
+    echo "$kind $targeted $status $lr $D $ratio $m/$c $net" >>"$tmp/sum.txt"
 }
 
 # the table's header
 measure_header() {
-    printf "%-24s %-22s %4s %9s %8s %8s %7s %-11s %-6s %7s %6s %9s %9s  %s\n" "model" "case" "D" "T" "log10 r" "states" "target" \
-        "status" "golden" "wall[s]" "steps" "rig/plain" "plain[s]" "worst column / outcome"
+    printf "%-24s %-22s %4s %9s %8s %8s %7s %-11s %-6s %7s %6s %9s %8s %9s  %s\n" "model" "case" "D" "T" "log10 r" "states" "target" \
+        "status" "golden" "wall[s]" "steps" "rig/plain" "net" "plain[s]" "worst column / outcome"
 }
+
+# the process start [s of CPU]: nhref --version (the mean over 20 to 100 runs)
+startup=NA
+if [ "$what" != cost ]; then
+    set -- $(timed 60 0.5 100 "$nhref" --version)
+    startup=${2:-NA}
+    [ "${1:-2}" = 0 ] || startup=NA
+fi
 
 # ------------------------------------------------------------------ radius
 if [ "$what" = radius ] || [ "$what" = all ]; then
@@ -485,7 +506,7 @@ if [ -s "$tmp/sum.txt" ]; then
     function sort(a, n,    i, j, x) {
         for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
     }
-    # fields: part targeted status log10r D ratio model/case
+    # fields: part targeted status log10r D ratio model/case net
     {
         for (k = 1; k <= 3; k++) {
             p = k == 1 ? $1 : k == 2 ? "all" : ""; if (p == "") continue
@@ -496,10 +517,15 @@ if [ -s "$tmp/sum.txt" ]; then
                 if (!(p in wv) || v > wv[p]) { wv[p] = v; wc[p] = $7; wl[p] = lb }
                 if (lb) nlb[p]++
             }
+            if ($8 != "NA" && $8 != "") {
+                v = $8; lb = sub(/^>/, "", v); v += 0
+                nn[p]++; N[p, nn[p]] = v
+                if (!(p in nwv) || v > nwv[p]) { nwv[p] = v; nwc[p] = $7; nwl[p] = lb }
+            }
         }
     }
     END {
-        printf "%-7s %16s %9s %12s %12s  %s\n", "cases", "radius <= 1e-(D-5)", "share", "ratio median", "ratio worst", "worst case"
+        printf "%-7s %16s %9s %12s %12s %10s %10s  %s\n", "cases", "radius <= 1e-(D-5)", "share", "ratio median", "ratio worst", "net median", "net worst", "worst case (ratio / net)"
         split("golden fresh all", parts, " ")
         for (q = 1; q <= 3; q++) {
             p = parts[q]; if (!(p in nt) && !(p in nr)) continue
@@ -507,11 +533,17 @@ if [ -s "$tmp/sum.txt" ]; then
             n = nr[p]; for (i = 1; i <= n; i++) a[i] = R[p, i]; sort(a, n)
             med = n ? (n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2) : "NA"
             share = nt[p] ? 100 * met[p] / nt[p] : 0
-            printf "%-7s %10d of %-3d %8.1f%% %12.4g %11s%.4g  %s (%d ratios%s)\n", p, met[p], nt[p], share, med,
-                   wl[p] ? ">" : "", wv[p], wc[p], n, nlb[p] ? sprintf(", %d of them TIMEOUT lower bounds", nlb[p]) : ""
+            m2 = nn[p]; for (i = 1; i <= m2; i++) b[i] = N[p, i]; sort(b, m2)
+            nmed = m2 ? sprintf("%.4g", m2 % 2 ? b[(m2 + 1) / 2] : (b[m2 / 2] + b[m2 / 2 + 1]) / 2) : "NA"
+            nworst = m2 ? sprintf("%s%.4g", nwl[p] ? ">" : "", nwv[p]) : "NA"
+            printf "%-7s %10d of %-3d %8.1f%% %12.4g %11s%.4g %10s %10s  %s / %s (%d ratios%s; %d net)\n", p, met[p], nt[p], share, med,
+                   wl[p] ? ">" : "", wv[p], nmed, nworst, wc[p], m2 ? nwc[p] : "-", n,
+                   nlb[p] ? sprintf(", %d of them TIMEOUT lower bounds", nlb[p]) : "", m2
             sfx = p == "all" ? "" : "/" p
             printf "result name=proven/summary/radius-share%s measure=percent value=%.1f better_if=>=90 rounds=1 note=%d of the %d targeted (not chaotic) %s cases have the mixed radius <= 10^-(D-5) at the final time (TIMEOUT, UNPROVEN and errors count as missed); target >= 90 %% (issue 26)\n", sfx, share, met[p], nt[p], p == "all" ? "golden and fresh" : p >>rowsf
             printf "result name=proven/summary/ratio-median%s measure=rigorous/plain value=%.4g better_if=<=5 rounds=1 note=median over %d %s cases of the rigorous/plain CPU ratio (rows proven/ratio and proven/fresh/ratio; a TIMEOUT enters as its lower bound, %d of them); target <= 5 (issue 26)\n", sfx, med, n, p == "all" ? "golden and fresh" : p, nlb[p] >>rowsf
+            printf "result name=proven/summary/net-ratio-median%s measure=rigorous/plain value=%s better_if=<=5 rounds=1 note=median over %d %s cases of the net ratio (rigorous - start)/(plain - start), start the CPU time of nhref --version, the cases whose plain run takes 0.01 s or more beyond it; target <= 5 (issue 26)\n", sfx, nmed, m2, p == "all" ? "golden and fresh" : p >>rowsf
+            printf "result name=proven/summary/net-ratio-worst%s measure=rigorous/plain value=%s better_if=<=30 rounds=1 note=the worst net ratio over %d %s cases: %s%s; target <= 30 (issue 26)\n", sfx, m2 ? sprintf("%.4g", nwv[p]) : "NA", m2, p == "all" ? "golden and fresh" : p, nwc[p], nwl[p] ? " (TIMEOUT: a lower bound)" : "" >>rowsf
             printf "result name=proven/summary/ratio-worst%s measure=rigorous/plain value=%.4g better_if=<=30 rounds=1 note=the worst rigorous/plain CPU ratio over %d %s cases: %s%s; target <= 30 (issue 26)\n", sfx, wv[p], n, p == "all" ? "golden and fresh" : p, wc[p], wl[p] ? " (TIMEOUT: a lower bound)" : "" >>rowsf
         }
         printf "golden files PROVEN in every column (their '\''# level:'\'' line): %d of %d\n", nproven, ngold
@@ -519,7 +551,9 @@ if [ -s "$tmp/sum.txt" ]; then
     }' "$tmp/sum.txt"
     echo "  share: of the targeted cases, those with the mixed radius <= 10^-(D-5) at the final"
     echo "  time (TIMEOUT, UNPROVEN and errors count as missed); ratios: rigorous/plain CPU time"
-    echo "  of the same case in the same script (one round each; a TIMEOUT as its lower bound '>')"
+    echo "  of the same case in the same script (one round each; a TIMEOUT as its lower bound '>');"
+    echo "  net: both less the process start ($startup s of CPU, nhref --version), over the cases whose"
+    echo "  plain run takes 0.01 s or more beyond it"
 fi
 
 # ------------------------------------------------------------------ results.tsv
