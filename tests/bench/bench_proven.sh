@@ -64,7 +64,9 @@
 #           the golden files whose
 #           '# level:' line says PROVEN in every column.
 #           Rows proven/summary/{radius-share,ratio-median,ratio-worst,
-#           net-ratio-median,net-ratio-worst,golden-proven}[/golden|/fresh].
+#           net-ratio-median,net-ratio-worst}/{golden,fresh,all} and
+#           proven/summary/golden-proven/files; a line '# proven: ...' of
+#           results.tsv gives the date, the load and the commit of the run.
 #
 # Usage: bench_proven.sh [SRCDIR]     (SRCDIR: tests/bench of the sources)
 # Environment:
@@ -101,6 +103,7 @@ only=${NHREF_BENCH_PROVEN_CASES:-}
 chaotic_list=${NHREF_BENCH_PROVEN_CHAOTIC:-}
 py=${PYTHON3:-python3}
 start=$(date +%s)
+load_start=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo ?)
 
 case $what in
 cost | radius | fresh | all) ;;
@@ -122,7 +125,8 @@ command -v timeout >/dev/null 2>&1 || {
     exit 1
 }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/nhref-bench-proven.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM # (a trap that only removed tmp let the script go on)
 : >"$tmp/rows.txt"
 : >"$tmp/sum.txt"
 
@@ -539,7 +543,7 @@ if [ -s "$tmp/sum.txt" ]; then
             printf "%-7s %10d of %-3d %8.1f%% %12.4g %11s%.4g %10s %10s  %s / %s (%d ratios%s; %d net)\n", p, met[p], nt[p], share, med,
                    wl[p] ? ">" : "", wv[p], nmed, nworst, wc[p], m2 ? nwc[p] : "-", n,
                    nlb[p] ? sprintf(", %d of them TIMEOUT lower bounds", nlb[p]) : "", m2
-            sfx = p == "all" ? "" : "/" p
+            sfx = "/" p
             printf "result name=proven/summary/radius-share%s measure=percent value=%.1f better_if=>=90 rounds=1 note=%d of the %d targeted (not chaotic) %s cases have the mixed radius <= 10^-(D-5) at the final time (TIMEOUT, UNPROVEN and errors count as missed); target >= 90 %% (issue 26)\n", sfx, share, met[p], nt[p], p == "all" ? "golden and fresh" : p >>rowsf
             printf "result name=proven/summary/ratio-median%s measure=rigorous/plain value=%.4g better_if=<=5 rounds=1 note=median over %d %s cases of the rigorous/plain CPU ratio (rows proven/ratio and proven/fresh/ratio; a TIMEOUT enters as its lower bound, %d of them); target <= 5 (issue 26)\n", sfx, med, n, p == "all" ? "golden and fresh" : p, nlb[p] >>rowsf
             printf "result name=proven/summary/net-ratio-median%s measure=rigorous/plain value=%s better_if=<=5 rounds=1 note=median over %d %s cases of the net ratio (rigorous - start)/(plain - start), start the CPU time of nhref --version, the cases whose plain run takes 0.01 s or more beyond it; target <= 5 (issue 26)\n", sfx, nmed, m2, p == "all" ? "golden and fresh" : p >>rowsf
@@ -547,7 +551,7 @@ if [ -s "$tmp/sum.txt" ]; then
             printf "result name=proven/summary/ratio-worst%s measure=rigorous/plain value=%.4g better_if=<=30 rounds=1 note=the worst rigorous/plain CPU ratio over %d %s cases: %s%s; target <= 30 (issue 26)\n", sfx, wv[p], n, p == "all" ? "golden and fresh" : p, wc[p], wl[p] ? " (TIMEOUT: a lower bound)" : "" >>rowsf
         }
         printf "golden files PROVEN in every column (their '\''# level:'\'' line): %d of %d\n", nproven, ngold
-        printf "result name=proven/summary/golden-proven measure=files value=%d better_if=>=%d rounds=1 note=golden files of data/golden whose level line says PROVEN in every column, of %d (the others: VALIDATED or PROVEN for some columns); target: all but those the note proves impossible (issue 26)\n", nproven, ngold, ngold >>rowsf
+        printf "result name=proven/summary/golden-proven/files measure=files value=%d better_if=>=%d rounds=1 note=golden files of data/golden whose level line says PROVEN in every column, of %d (the others: VALIDATED or PROVEN for some columns); target: all but those the note proves impossible (issue 26)\n", nproven, ngold, ngold >>rowsf
     }' "$tmp/sum.txt"
     echo "  share: of the targeted cases, those with the mixed radius <= 10^-(D-5) at the final"
     echo "  time (TIMEOUT, UNPROVEN and errors count as missed); ratios: rigorous/plain CPU time"
@@ -566,7 +570,10 @@ fresh) drop='^proven/(fresh|summary)/' ;;
 esac
 {
     if [ -s "$results" ]; then
-        awk -F '\t' -v drop="$drop" '/^#/ || $1 == "name" || $1 !~ drop' "$results"
+        awk -F '\t' -v drop="$drop" '/^# proven: / { next } /^#/ || $1 == "name" || $1 !~ drop' "$results" >"$tmp/kept.tsv"
+        # the run's line after the other comment lines, before the header row
+        awk -v line="# proven: bench_proven.sh $what, date=$(date -u '+%Y-%m-%d %H:%M UTC') load_start=$load_start load_end=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo ?) nhref=$(git -C "$srcdir" describe --always --dirty 2>/dev/null || echo unknown)" '
+            !done && !/^#/ { print line; done = 1 } { print }' "$tmp/kept.tsv"
     else
         printf '# nhref make bench results: one row per measured ratio (tests/bench/bench.sh says the columns)\n'
         printf '# date=%s cpu=%s cores=%s load_start=%s load_end=%s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')" \
