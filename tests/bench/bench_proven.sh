@@ -86,10 +86,10 @@
 #                            whose description says so)
 #   PYTHON3                  the Python used to time and to read the CSV
 #                            (default python3; mpmath for the golden check)
-# Cost (measured at load 5 on 2 cores): the radius part about 5 minutes of wall
-# time (the Chaplygin-ball and wheel cases take 20-80 s each), the cost part
-# about 2 minutes; both print their own.  With the cost of every case and the
-# fresh part: see docs/performance.md for the last run's time.
+# Cost (measured at load 4 on 2 cores, 2026-11-27): all parts 485 s of wall
+# time: the cost part about 2 minutes, the radius part about 5 (the
+# Chaplygin-ball and wheel cases take 10-60 s each, cbv P5 its 60 s limit),
+# the fresh part about 1.5; each prints its own.
 set -u
 srcdir=${1:-.}
 top_srcdir=$srcdir/../..
