@@ -339,7 +339,7 @@ int nhref_spec_set_param(nhref_spec_t *spec, const char *name, const char *decim
 int nhref_spec_set_init(nhref_spec_t *spec, const char *name, const char *decimal)
 {
     const nhref_model_t *m = spec->model;
-    char names[512], lab[300], *v;
+    char names[512], lab[300], *v = NULL;
     int k = name != NULL ? nhref_model_state_index(m, name) : -1;
 
     if (k < 0) {
@@ -373,9 +373,10 @@ int nhref_spec_set_init(nhref_spec_t *spec, const char *name, const char *decima
             return NHREF_EPARSE;
         }
         mpfr_clear(rad);
-    } else if ((v = nhref_strdup(decimal)) == NULL) {
+    } else if (decimal != NULL && (v = nhref_strdup(decimal)) == NULL) {
         return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
     }
+    /* decimal NULL: v NULL, refused here (NHREF_EPARSE) */
     if (number_syntax(spec, v, lab, "any finite real; a set: MID+-RAD, with --rigorous", 1) !=
         NHREF_OK) {
         free(v);
