@@ -44,8 +44,8 @@
 #           10-20 % between runs on a loaded machine.  A rigorous run past
 #           TIMEOUT gives the ratio '>' TIMEOUT/plain (a lower bound).
 #           Both times include the process start (loading nhref and its
-#           libraries: the CPU time of `nhref --version`, measured once, about
-#           0.017 s), which is most of a plain run of the simpler cases; the
+#           libraries: the CPU time of `nhref --version`, measured once, 0.015
+#           to 0.02 s), which is most of a plain run of the simpler cases; the
 #           net ratio (rigorous - start)/(plain - start) is given besides,
 #           where the plain run takes 0.01 s or more beyond the start.
 #           Rows proven/ratio/MODEL/CASE, measure rigorous/plain, target <= 5
