@@ -54,6 +54,13 @@ table() {
         lab["model-file/one_wheel/mpfr"] = "one_wheel, model file (mass-matrix form, same equations) vs the built-in, MPFR"; unit["model-file/one_wheel/mpfr"] = "digits"
         lab["model-file/one_wheel/double"] = "one_wheel, model file (mass-matrix form) vs the built-in, double"; unit["model-file/one_wheel/double"] = ""
         lab["model-file/suslov_servo/mpfr"] = "suslov_servo, model file (explicit ODE, same equations) vs the built-in, MPFR"; unit["model-file/suslov_servo/mpfr"] = "digits"
+        lab["proven/cost"] = "nhref run --rigorous vs the plain MPFR run, four cases (5 rounds)"; unit["proven/cost"] = ""
+        lab["proven/summary/radius-share"] = "--rigorous: share of the cases with radius <= 10^-(D-5) at the final time (bench_proven.sh: every golden case, 20 fresh ones)"; unit["proven/summary/radius-share"] = "cases"
+        lab["proven/summary/ratio-median"] = "--rigorous vs plain: median CPU ratio over those cases (one round each)"; unit["proven/summary/ratio-median"] = "cases"
+        lab["proven/summary/ratio-worst"] = "--rigorous vs plain: worst CPU ratio"; unit["proven/summary/ratio-worst"] = "cases"
+        lab["proven/summary/net-ratio-median"] = "--rigorous vs plain, net of the process start: median"; unit["proven/summary/net-ratio-median"] = "cases"
+        lab["proven/summary/net-ratio-worst"] = "--rigorous vs plain, net of the process start: worst"; unit["proven/summary/net-ratio-worst"] = "cases"
+        lab["proven/summary/golden-proven"] = "golden files PROVEN in every column"; unit["proven/summary/golden-proven"] = ""
         lab["model-file/suslov_servo/double"] = "suslov_servo, model file (explicit ODE) vs the built-in, double"; unit["model-file/suslov_servo/double"] = ""
     }
     function cell(s) { gsub(/\|/, "\\|", s); return s }
@@ -71,10 +78,13 @@ table() {
             le = meta; sub(/.* load_end=/, "", le)
         }
         if ($0 ~ /^# nhref=/) ver = substr($0, 3)
+        if ($0 ~ /^# proven: /) proven = substr($0, 11)
         if ($0 ~ /^# heyoka rows skipped/) skipped = substr($0, 3)
         next
     }
     !hdr { for (i = 1; i <= NF; i++) C[$i] = i; hdr = 1; next }
+    # the summary leaves out the per-case rows of bench_proven.sh (the full table has them)
+    kind == "summary" && $1 ~ /^proven\/(radius|ratio|fresh)\// { next }
     {
         nr++
         for (k in C) R[nr, k] = $(C[k])
@@ -91,6 +101,7 @@ table() {
         printf "From one `make bench` run, %s, on %s (%s cores online; load averages over 1, 5 and 15 minutes %s at the start, %s at the end; %s).", d, c, n, ls, le, ver
         print " Ratios are medians of per-round ratios; the machine is shared, so read the ratios rather than the times."
         if (skipped != "") print "(" skipped ")"
+        if (proven != "") print "The proven/ rows come from a later run of " proven "; their per-case ratios are one round each (docs/performance.md, Proven trajectories)."
         print ""
         if (kind == "summary") {
             print "| comparison | ratio (good for nhref) | at | values |"
