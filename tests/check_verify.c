@@ -1663,6 +1663,13 @@ START_TEST(test_angles_wrapped)
     nhref_verify_report_free(rep);
     ck_assert_int_eq(nhref_verify_set_angles(v, "wrapped=theta"), NHREF_OK);
     ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), NHREF_ENOTFOUND);
+    /* an empty name anywhere in the list is refused, a trailing one too */
+    ck_assert_int_eq(nhref_verify_set_angles(v, "wrapped=phi,"), NHREF_EINVAL);
+    ck_assert_str_eq(nhref_verify_error(v),
+                     "--angles wrapped=phi,: an empty name in the list (expected "
+                     "wrapped=NAME[,NAME...])");
+    ck_assert_int_eq(nhref_verify_set_angles(v, "wrapped=,phi"), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_verify_set_angles(v, "wrapped=phi,,phi"), NHREF_EINVAL);
     ck_assert_int_eq(nhref_verify_set_angles(v, "wrapped=phi"), NHREF_OK);
     ck_assert_int_eq(nhref_verify_strings(&rep, v, ncol, names, 11, cells), NHREF_OK);
     ck_assert(rep->pass);

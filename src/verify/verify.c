@@ -495,7 +495,7 @@ int nhref_verify_set_angles(nhref_verify_t *v, const char *angles)
                                  "--angles: '%s' is not 'wrapped', 'wrapped=NAME[,NAME...]' or "
                                  "'unwrapped'",
                                  angles);
-    for (p = angles + 8; *p != '\0';) {
+    for (p = angles + 8;;) { /* every name, the one after a trailing ',' too (empty) */
         size_t n = strcspn(p, ",");
         char name[128];
         if (n == 0 || n >= sizeof name) {
@@ -511,7 +511,9 @@ int nhref_verify_set_angles(nhref_verify_t *v, const char *angles)
             list_clear(&l);
             return nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
         }
-        p += n + (p[n] == ',');
+        if (p[n] == '\0')
+            break;
+        p += n + 1;
     }
     list_clear(&v->angle);
     v->angle = l;
