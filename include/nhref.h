@@ -15,6 +15,7 @@
 #include "nhref_status.h"
 #include "nhref_jet.h"
 #include "nhref_tape.h"
+#include "nhref_jit.h"
 #include "nhref_model.h"
 #include "nhref_model_file.h"
 #include "nhref_scheme.h"

@@ -1221,105 +1221,7 @@ START_TEST(test_solve_tangents)
 }
 END_TEST
 
-/* The generated double jets of the built-in models (src/tools/jetgen.c, made at build
- * time) against the interpreter, the reference path: for every model, from its
- * default parameters and initial state, every state coefficient to order 20 and to
- * order 7 of the generic variant is the same double, bit for bit, with the same
- * status.  The FMA variant (where this build and CPU have it; _i == 1) has other
- * roundings: the same status, and every coefficient of order k within 2^-40 of the
- * largest order-k coefficient of the states (a few thousand ulps of the sums' terms,
- * far below the fast path's tolerances).  Without generated jets
- * (--disable-generated-jets) both sides are interpreted and only that is checked; with
- * some (--enable-generated-jets=LIST, .ci/run's sanitizer build) those are compared. */
-int nhref_tape_new_interpreted_d(nhref_tape_d_t **ws, const nhref_tape_t *tape, long prec,
-                                 unsigned order);
-const char *nhref_tape_generated_d(const nhref_tape_d_t *ws);
-int nhref_tape_have_gen_d(void);
-int nhref_tape_gen_fma_d(int on);
-
-START_TEST(test_generated_jets_match_interpreter)
-{
-    const unsigned orders[] = {20, 7};
-    const int fma = _i == 1;
-    size_t ngen = 0;
-
-    if (nhref_tape_gen_fma_d(fma) == 0 && fma) {
-        nhref_tape_gen_fma_d(-1);
-        return; /* no FMA variant here: the generic one is the default, tested as _i 0 */
-    }
-
-    for (size_t mi = 0; mi < nhref_model_count(); mi++) {
-        const nhref_model_t *m = nhref_model_get(mi);
-        nhref_system_t *sys;
-        nhref_tape_d_t *gen, *ref;
-        mpfr_t *pm = malloc((m->nparam + 1) * sizeof *pm);
-        double *p = malloc((m->nparam + 1) * sizeof *p), *x = malloc(m->nstate * sizeof *x);
-        double t = 0.125;
-
-        ck_assert_ptr_nonnull(pm);
-        ck_assert_ptr_nonnull(p);
-        ck_assert_ptr_nonnull(x);
-        ck_assert_int_eq(nhref_system_new(&sys, m), NHREF_OK);
-        for (size_t i = 0; i < m->nparam; i++)
-            mpfr_init2(pm[i], 53);
-        ck_assert_int_eq(nhref_system_params(pm[0], sys), NHREF_OK);
-        for (size_t i = 0; i < m->nparam; i++) {
-            p[i] = mpfr_get_d(pm[i], MPFR_RNDN);
-            mpfr_clear(pm[i]);
-        }
-        for (size_t i = 0; i < m->nstate; i++)
-            x[i] = strtod(m->state[i].default_init, NULL);
-        ck_assert_int_eq(nhref_tape_d_new(&gen, nhref_system_rhs_tape(sys), 53, 20), NHREF_OK);
-        ck_assert_int_eq(nhref_tape_new_interpreted_d(&ref, nhref_system_rhs_tape(sys), 53, 20),
-                         NHREF_OK);
-        ck_assert_ptr_null(nhref_tape_generated_d(ref));
-        if (nhref_tape_have_gen_d() == 1 || (nhref_tape_have_gen_d() == 2 &&
-                                             nhref_tape_generated_d(gen) != NULL)) {
-            ck_assert_msg(nhref_tape_generated_d(gen) != NULL &&
-                              strcmp(nhref_tape_generated_d(gen), m->name) == 0,
-                          "model %s: no generated jet", m->name);
-            ngen++;
-        }
-        ck_assert_int_eq(nhref_tape_d_set_params(gen, m->nparam ? p : NULL), NHREF_OK);
-        ck_assert_int_eq(nhref_tape_d_set_params(ref, m->nparam ? p : NULL), NHREF_OK);
-        for (size_t o = 0; o < sizeof orders / sizeof orders[0]; o++) {
-            int sg = nhref_tape_d_ode_jet(gen, &t, x, orders[o]);
-            int sr = nhref_tape_d_ode_jet(ref, &t, x, orders[o]);
-            ck_assert_msg(sg == sr, "model %s, order %u: status %d, interpreted %d", m->name,
-                          orders[o], sg, sr);
-            for (unsigned k = 0; sr == NHREF_OK && k <= orders[o]; k++) {
-                double scale = 0;
-                for (size_t i = 0; i < m->nstate; i++)
-                    scale = fmax(scale, fabs(nhref_tape_d_state_series(ref, i)[k]));
-                for (size_t i = 0; i < m->nstate; i++) {
-                    const double *a = nhref_tape_d_state_series(gen, i);
-                    const double *b = nhref_tape_d_state_series(ref, i);
-                    if (!fma)
-                        ck_assert_msg(memcmp(a + k, b + k, sizeof *a) == 0,
-                                      "model %s, order %u, x%zu coefficient %u: %a, interpreted %a",
-                                      m->name, orders[o], i, k, a[k], b[k]);
-                    else
-                        ck_assert_msg(fabs(a[k] - b[k]) <= ldexp(scale, -40),
-                                      "model %s, order %u, x%zu coefficient %u: FMA %a, "
-                                      "interpreted %a (order-%u scale %g)",
-                                      m->name, orders[o], i, k, a[k], b[k], k, scale);
-                }
-            }
-        }
-        nhref_tape_d_free(gen);
-        nhref_tape_d_free(ref);
-        nhref_system_free(sys);
-        free(pm);
-        free(p);
-        free(x);
-    }
-    if (nhref_tape_have_gen_d() == 1)
-        ck_assert_uint_eq(ngen, nhref_model_count());
-    else if (nhref_tape_have_gen_d() == 2) /* configure's list: at least one was compared */
-        ck_assert_uint_ge(ngen, 1);
-    nhref_tape_gen_fma_d(-1);
-}
-END_TEST
+/* The compiled double jets against the interpreter: tests/check_jit.c. */
 
 /* ------------------------------------------------------------------ asin acos sinh cosh ^
  * The functions of issue 24 through the parser: every interpreter, jets, derivatives,
@@ -1917,7 +1819,6 @@ static Suite *tape_suite(void)
     tcase_add_test(tc, test_linearize_matches_differences);
     tcase_add_test(tc, test_divergence_matches_differences);
     tcase_add_test(tc, test_solve_tangents);
-    tcase_add_loop_test(tc, test_generated_jets_match_interpreter, 0, 2);
     suite_add_tcase(s, tc);
     tc = tcase_create("functions");
     tcase_add_loop_test(tc, test_func_eval_matches_mpfr, 0, NPRECS);

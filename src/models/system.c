@@ -9,6 +9,7 @@
 #include "nhref_io.h"
 #include "strutil.h"
 #include "models/models_internal.h"
+#include "tape/tape_internal.h"
 
 struct nhref_system {
     const nhref_model_t *model;
@@ -63,6 +64,8 @@ int nhref_system_new(nhref_system_t **sysp, const nhref_model_t *model)
     status = nhref_tape_new(&sys->rhs, model->nstate, model->nparam, model->nstate);
     if (status == NHREF_OK && nhref_model_build(model, sys->rhs, NHREF_MODEL_RHS) != NHREF_OK)
         status = NHREF_ETAPE;
+    if (status == NHREF_OK)
+        nhref_tape_set_label(sys->rhs, model->name);
     if (status == NHREF_OK && model->nintegral > 0) {
         status = nhref_tape_new(&sys->integrals, model->nstate, model->nparam, model->nintegral);
         if (status == NHREF_OK &&

@@ -5,6 +5,7 @@
 #include "nhref_io.h"
 #include "strutil.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -370,6 +371,11 @@ int nhref_tape_set_output(nhref_tape_t *tape, size_t i, nhref_node_t node)
     }
     tape->out[i] = node;
     return NHREF_OK;
+}
+
+void nhref_tape_set_label(nhref_tape_t *tape, const char *label)
+{
+    snprintf(tape->label, sizeof tape->label, "%s", label != NULL ? label : "");
 }
 
 int nhref_tape_status(const nhref_tape_t *tape)

@@ -29,7 +29,12 @@ struct nhref_tape {
     nhref_node_t *state; /* nstate STATE nodes, created on first use */
     nhref_node_t *param; /* nparam PARAM nodes */
     int status;          /* first build error */
+    char label[64];      /* what the tape computes, for messages (a model's name), or "" */
 };
+
+/* nhref_tape_set_label -- names the tape for messages (the run-time compiler's "compiling
+ * the jets of LABEL"); truncated to 63 bytes */
+void nhref_tape_set_label(nhref_tape_t *tape, const char *label);
 
 /* Number of auxiliary series node ND's jet needs (atan, atanh, tanh: 1; asin, acos,
  * pow: 2; powi: the kernel's count; others 0), for every interpreter's workspace. */

@@ -41,9 +41,7 @@
  *   a quick build that still runs generated jets, as .ci/run's sanitizer build does);
  *   the output then defines NHREF_GEN_SUBSET.
  */
-#define _GNU_SOURCE /* asprintf */
-#include <limits.h>
-#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,377 +50,17 @@
 #include "nhref_status.h"
 #include "nhref_tape.h"
 #include "tape/program.h"
+#include "tape/jit_emit.h"
 #include "tape/tape_internal.h"
-
-/* the C name of instruction OP (the loop form's jet_op calls): every tape operation,
- * from the list that defines them (NHREF_TAPE_OP_LIST), and the program's own
- * operations; NULL for anything else (model() refuses the model) */
-static const char *op_name(int op)
-{
-    switch (op) {
-#define NHREF_X_OP(name, arity, str)                                                               \
-    case NHREF_OP_##name:                                                                          \
-        return "NHREF_OP_" #name;
-        NHREF_TAPE_OP_LIST(NHREF_X_OP)
-#undef NHREF_X_OP
-    case NHREF_PROG_MULC:
-        return "NHREF_PROG_MULC";
-    case NHREF_PROG_DIVC:
-        return "NHREF_PROG_DIVC";
-    case NHREF_PROG_POWC:
-        return "NHREF_PROG_POWC";
-    default:
-        return NULL;
-    }
-}
-
-/* ------------------------------------------------------------------ unrolled form
- * A model whose program uses only the operations of unroll_terms, in which every
- * instruction feeds an output, and whose jet to KMAX is at most UNROLL_BUDGET terms of
- * sums, gets one function per order K >= 1 with every sum written out: plain
- * arithmetic on constant indices, no loop, no call, no branch.  The expressions are
- * those of the double kernels (num/num_d.h, jet/<op>.h) operation for operation, so
- * the values are the interpreter's, bit for bit:
- *   - a sum of products is num_d_dot's tree: partial sums s_r of the terms r, r + 4,
- *     r + 8, ... left to right, then (s0 + s1) + (s2 + s3) with the absent ones left
- *     out, and 0.0 when empty;
- *   - each kernel's statement order and roundings (num_cauchy, num_cauchy_sym,
- *     num_cauchy_w, num_dot, num_dot_sym, num_div_ui as a product by the rounded
- *     reciprocal).
- * Order 0 calls the kernels as the loop form does (sin, cos, exp, sqrt of the values,
- * and their domain checks).  From order 1 on, nothing is checked inside: a NaN or an
- * infinity of order K reaches every instruction that uses it at order K (each
- * recurrence is affine in its arguments' coefficients of order K, and inf times 0 is
- * NaN), hence, since every instruction feeds an output, the states' coefficients of
- * order K + 1, which are checked (their products by 0.0, summed: NaN iff one is not
- * finite).  So the status is the interpreter's.
- * The budget bounds the C to compile (about 2.5 minutes for tape/interp.c's double
- * instance at 26,400 terms in two variants); larger models, and models with other
- * operations, get the loop form. */
-#define UNROLL_BUDGET 6000
-
-/* the terms of the sums of order K of instruction Q (1: a linear operation), or 0 if
- * its operation is not unrolled */
-static unsigned long unroll_terms(const nhref_prog_instr_t *q, unsigned k)
-{
-    switch (q->op) {
-    case NHREF_OP_ADD:
-    case NHREF_OP_SUB:
-    case NHREF_OP_NEG:
-    case NHREF_PROG_MULC:
-    case NHREF_PROG_DIVC:
-        return 1;
-    case NHREF_OP_MUL:
-        return k + 1;
-    case NHREF_OP_SQR:
-        return (k + 1) / 2 + 1;
-    case NHREF_OP_SIN:
-        return 2 * k;
-    case NHREF_OP_DIV:
-    case NHREF_OP_EXP:
-        return k;
-    case NHREF_OP_SQRT:
-        return k / 2 + 1;
-    default:
-        return 0;
-    }
-}
-
-/* nonzero if every instruction of PG feeds an output of TAPE (through the
- * instructions after it): its node, or a SIN's COS, is an output or an argument of an
- * instruction that feeds one */
-static int all_feed_outputs(const nhref_program_t *pg, const nhref_tape_t *tape)
-{
-    char *used = calloc(tape->nnodes, 1);
-    int all = used != NULL;
-
-    for (size_t i = 0; all && i < tape->nout; i++)
-        used[pg->rep[tape->out[i]]] = 1;
-    for (size_t i = pg->nprog; all && i-- > 0;) {
-        const nhref_prog_instr_t *q = &pg->prog[i];
-        if (!used[q->node] && (q->w2 == NHREF_NODE_INVALID || !used[q->w2]))
-            all = 0;
-        if (q->a != NHREF_NODE_INVALID)
-            used[q->a] = 1;
-        if (q->b != NHREF_NODE_INVALID)
-            used[q->b] = 1;
-    }
-    free(used);
-    return all;
-}
-
-/* the terms of the whole unrolled jet to KMAX, or ULONG_MAX if PG cannot be unrolled
- * (an operation of the loop form only, or an instruction that feeds no output) */
-static unsigned long unroll_size(const nhref_program_t *pg, const nhref_tape_t *tape,
-                                 unsigned kmax)
-{
-    unsigned long n = 0;
-    for (size_t i = 0; i < pg->nprog; i++) {
-        if (unroll_terms(&pg->prog[i], 1) == 0)
-            return ULONG_MAX;
-        for (unsigned k = 1; k < kmax; k++)
-            n += unroll_terms(&pg->prog[i], k);
-    }
-    return all_feed_outputs(pg, tape) ? n : ULONG_MAX;
-}
-
-/* a series' base offset in c[] */
-static long off(const nhref_program_t *pg, nhref_node_t node, unsigned len)
-{
-    return node == NHREF_NODE_INVALID ? -1 : (long)pg->rep[node] * len;
-}
-
-/* a series of the coefficients for jet_op: "c + OFFSET" or "NULL" */
-static void series(FILE *out, const nhref_program_t *pg, nhref_node_t node, unsigned len)
-{
-    if (node == NHREF_NODE_INVALID)
-        fputs("NULL", out);
-    else
-        fprintf(out, "c + %ld", off(pg, node, len));
-}
-
-/* a new string from the format (jetgen exits if out of memory); the callers free it */
-static __attribute__((format(printf, 1, 2))) char *fmt(const char *f, ...)
-{
-    char *r;
-    va_list ap;
-    int n;
-
-    va_start(ap, f);
-    n = vasprintf(&r, f, ap);
-    va_end(ap);
-    if (n < 0) {
-        fputs("jetgen: out of memory\n", stderr);
-        exit(1);
-    }
-    return r;
-}
-
-/* A + X Y, freeing A: in the generic variant (A + X * Y), two roundings as in the
- * kernels; in the FMA variant one fused multiply-add */
-static char *mac(int fma, char *a, const char *x, const char *y)
-{
-    char *r = fma ? fmt("__builtin_fma(%s, %s, %s)", x, y, a) : fmt("(%s + %s * %s)", a, x, y);
-    free(a);
-    return r;
-}
-
-/* num_d_dot's tree: sum_{i < L} X[x + i xs] Y[y + i ys] (with the weights (W0 + i)
- * when WEIGHTED: num_d_dot_w with dw = 1, ((double)w X) Y).  Partial sum s_r = t_r +
- * t_{r+4} + ... left to right (FMA variant: t_r, then fused multiply-adds), then
- * (s0 + s1) + (s2 + s3); "0.0" when empty.  X, Y: the arrays' names. */
-static char *dot(int fma, char xa, long x, long xs, char ya, long y, long ys, long len,
-                 int weighted, long w0)
-{
-    char *acc[4] = {NULL, NULL, NULL, NULL}, *r;
-    long nacc = len < 4 ? len : 4;
-
-    if (len <= 0)
-        return fmt("0.0");
-    for (long q = 0; q < nacc; q++)
-        for (long i = q; i < len; i += 4) {
-            char *xi = weighted ? fmt("(%ld.0 * %c[%ld])", w0 + i, xa, x + i * xs)
-                                : fmt("%c[%ld]", xa, x + i * xs);
-            char *yi = fmt("%c[%ld]", ya, y + i * ys);
-            acc[q] = acc[q] == NULL ? fmt("%s * %s", xi, yi) : mac(fma, acc[q], xi, yi);
-            free(xi);
-            free(yi);
-        }
-    r = nacc == 1   ? fmt("(%s)", acc[0])
-        : nacc == 2 ? fmt("(%s + %s)", acc[0], acc[1])
-        : nacc == 3 ? fmt("((%s + %s) + %s)", acc[0], acc[1], acc[2])
-                    : fmt("((%s + %s) + (%s + %s))", acc[0], acc[1], acc[2], acc[3]);
-    for (int q = 0; q < 4; q++)
-        free(acc[q]);
-    return r;
-}
-
-/* num_dot_sym's sum without its initial value: 2 dot [+ MID^2] over the series at
- * offset U (coefficients 1.. against K-1 down, LEN terms), MID the middle coefficient
- * when K is even; freed by the caller */
-static char *sym(int fma, long u, long k, long len)
-{
-    char *h = dot(fma, 'c', u + 1, 1, 'c', u + k - 1, -1, len, 0, 0), *e = fmt("2 * %s", h);
-    free(h);
-    if (k % 2 == 0) {
-        char *m = fmt("c[%ld]", u + k / 2);
-        e = mac(fma, e, m, m);
-        free(m);
-    }
-    return e;
-}
-
-/* "    c[W] = X * Y;" style statements: print "    NAME[I] = EXPR;" and free EXPR */
-static void assign(FILE *out, char name, long i, char *expr)
-{
-    fprintf(out, "    %c[%ld] = %s;\n", name, i, expr);
-    free(expr);
-}
-
-/* the statements of order K of instruction Q (FMA: the FMA variant); the kernel each
- * one mirrors is named */
-static void emit_instr_k(FILE *out, const nhref_program_t *pg, const nhref_prog_instr_t *q,
-                         long k, unsigned len, int fma)
-{
-    long w = off(pg, q->node, len), a = off(pg, q->a, len), b = off(pg, q->b, len);
-    char *h, *x, *y;
-
-    switch (q->op) {
-    case NHREF_OP_ADD:
-        assign(out, 'c', w + k, fmt("c[%ld] + c[%ld]", a + k, b + k));
-        break;
-    case NHREF_OP_SUB:
-        assign(out, 'c', w + k, fmt("c[%ld] - c[%ld]", a + k, b + k));
-        break;
-    case NHREF_OP_NEG:
-        assign(out, 'c', w + k, fmt("-c[%ld]", a + k));
-        break;
-    case NHREF_PROG_MULC: /* jet_mul_scalar_k: the constant (order 0 of a) times b_k */
-        assign(out, 'c', w + k, fmt("c[%ld] * c[%ld]", a, b + k));
-        break;
-    case NHREF_PROG_DIVC: /* jet_div_scalar_k: a_k over the constant */
-        assign(out, 'c', w + k, fmt("c[%ld] / c[%ld]", a + k, b));
-        break;
-    case NHREF_OP_MUL: /* num_cauchy: (dot + u_0 v_k) + u_k v_0 */
-        h = dot(fma, 'c', a + 1, 1, 'c', b + k - 1, -1, k - 1, 0, 0);
-        x = fmt("c[%ld]", a), y = fmt("c[%ld]", b + k);
-        h = mac(fma, h, x, y);
-        free(x), free(y), x = fmt("c[%ld]", a + k), y = fmt("c[%ld]", b);
-        assign(out, 'c', w + k, mac(fma, h, x, y));
-        free(x), free(y);
-        break;
-    case NHREF_OP_SQR: /* num_cauchy_sym: (2 dot [+ u_{k/2}^2]) + (2 u_0) u_k */
-        x = fmt("(2 * c[%ld])", a), y = fmt("c[%ld]", a + k);
-        assign(out, 'c', w + k, mac(fma, sym(fma, a, k, (k + 1) / 2 - 1), x, y));
-        free(x), free(y);
-        break;
-    case NHREF_OP_SIN: { /* jet_sincos_k with the series du_j = j u_j */
-        long s = w, co = off(pg, q->w2, len), du = (long)(q->sin * len);
-        assign(out, 'd', du + k, fmt("c[%ld] * %ld.0", a + k, k));
-        x = fmt("d[%ld]", du + k);
-        y = fmt("c[%ld]", co);
-        h = mac(fma, dot(fma, 'd', du + 1, 1, 'c', co + k - 1, -1, k - 1, 0, 0), x, y);
-        assign(out, 'c', s + k, fmt("%s * (1.0 / %ld.0)", h, k));
-        free(h), free(y), y = fmt("c[%ld]", s);
-        h = mac(fma, dot(fma, 'd', du + 1, 1, 'c', s + k - 1, -1, k - 1, 0, 0), x, y);
-        assign(out, 'c', co + k, fmt("-(%s * (1.0 / %ld.0))", h, k));
-        free(h), free(x), free(y);
-        break;
-    }
-    case NHREF_OP_DIV: /* jet_div: (u_k + -dot(v_1.., w_{k-1}..)) / v_0 */
-        h = dot(fma, 'c', b + 1, 1, 'c', w + k - 1, -1, k, 0, 0);
-        assign(out, 'c', w + k, fmt("(c[%ld] + -%s) / c[%ld]", a + k, h, b));
-        free(h);
-        break;
-    case NHREF_OP_SQRT: /* jet_sqrt: ((u_k + -(2 dot [+ w_{k/2}^2])) / w_0) 2^-1 */
-        h = sym(fma, w, k, (k - 1) / 2);
-        assign(out, 'c', w + k, fmt("((c[%ld] + -(%s)) / c[%ld]) * 0.5", a + k, h, w));
-        free(h);
-        break;
-    case NHREF_OP_EXP: /* num_cauchy_w without DU: (dot_w + (k u_k) w_0) / k */
-        x = fmt("(%ld.0 * c[%ld])", k, a + k), y = fmt("c[%ld]", w);
-        h = mac(fma, dot(fma, 'c', a + 1, 1, 'c', w + k - 1, -1, k - 1, 1, 1), x, y);
-        assign(out, 'c', w + k, fmt("%s * (1.0 / %ld.0)", h, k));
-        free(h), free(x), free(y);
-        break;
-    }
-}
-
-/* the call of the interpreter's jet_op for instruction Q at order K (a C expression
- * or the variable k), returning its status when not NHREF_OK */
-static void emit_jet_op(FILE *out, const nhref_program_t *pg, const nhref_prog_instr_t *q,
-                        unsigned len, const char *k, const char *indent)
-{
-    fprintf(out, "%sif ((st = jet_op(ws, %s, ", indent, op_name(q->op));
-    series(out, pg, q->node, len);
-    fputs(", ", out);
-    series(out, pg, q->w2, len);
-    if (q->op == NHREF_OP_SIN)
-        fprintf(out, ", NUM_CAUCHY_DU ? d + %lu : NULL, ", (unsigned long)q->sin * len);
-    else
-        fputs(", NULL, ", out);
-    series(out, pg, q->a, len);
-    fputs(", ", out);
-    series(out, pg, q->b, len);
-    fprintf(out, ", ws->auxp + %zu, %ldL, ", q->aux, q->n);
-    if (q->op == NHREF_OP_SOLVE)
-        fprintf(out, "ws->solve + %zu", q->solve);
-    else
-        fputs("NULL", out);
-    fprintf(out, ", %s)) != NHREF_OK)\n%s    return st;\n", k, indent);
-}
-
-/* the loop form of a model's jet (index MI): gen_MI, a loop over the orders whose
- * body calls jet_op for every instruction, then sets the states' coefficients */
-static void emit_loop(FILE *out, const nhref_program_t *pg, const nhref_tape_t *tape, size_t mi,
-                      unsigned kmax)
-{
-    unsigned len = kmax + 1;
-
-    fprintf(out, "static int gen_%zu(tape_ws_t *ws, unsigned order)\n{\n", mi);
-    fputs("    num_ptr c = ws->coef, d = ws->du;\n    int fin = 1, st;\n    (void)d;\n", out);
-    fputs("    for (unsigned k = 0; k < order; k++) {\n", out);
-    for (size_t i = 0; i < pg->nprog; i++)
-        emit_jet_op(out, pg, &pg->prog[i], len, "k", "        ");
-    for (size_t i = 0; i < tape->nstate; i++) {
-        long x = off(pg, tape->state[i], len), f = off(pg, tape->out[i], len);
-        fprintf(out, "        num_div_ui(c + %ld + k + 1, c + %ld + k, k + 1, 53);\n", x, f);
-        fprintf(out, "        fin &= num_is_finite(c + %ld + k + 1);\n", x);
-    }
-    fputs("    }\n    return fin ? NHREF_OK : NHREF_EDOMAIN;\n}\n", out);
-}
-
-/* the unrolled jet of a model (index MI), in the generic variant or (FMA) the FMA
- * variant, whose functions end in _fma and are compiled for a CPU with fused
- * multiply-add (target("fma"); interp.c calls them only on such a CPU): gen_MI_K for
- * K = 1..KMAX-1, and gen_MI (order 0 by the kernels, then the orders K below the order
- * asked) */
-static void emit_unrolled(FILE *out, const nhref_program_t *pg, const nhref_tape_t *tape,
-                          size_t mi, unsigned kmax, int fma)
-{
-    unsigned len = kmax + 1;
-    const char *sfx = fma ? "_fma" : "", *attr = fma ? "noinline, target(\"fma\")" : "noinline";
-
-    for (unsigned k = 1; k < kmax; k++) {
-        fprintf(out, "static __attribute__((%s)) double gen_%zu_%u%s(double *c, double *d)\n{\n",
-                attr, mi, k, sfx);
-        fputs("    (void)d;\n", out);
-        for (size_t i = 0; i < pg->nprog; i++)
-            emit_instr_k(out, pg, &pg->prog[i], k, len, fma);
-        /* the states' coefficients of order k + 1, and their products by 0.0 */
-        for (size_t i = 0; i < tape->nstate; i++)
-            assign(out, 'c', off(pg, tape->state[i], len) + k + 1,
-                   fmt("c[%ld] * (1.0 / %u.0)", off(pg, tape->out[i], len) + k, k + 1));
-        fputs("    return ", out);
-        for (size_t i = 0; i < tape->nstate; i++)
-            fprintf(out, "%sc[%ld] * 0.0", i > 0 ? " + " : "", off(pg, tape->state[i], len) + k + 1);
-        fputs(";\n}\n", out);
-    }
-    fprintf(out, "static int gen_%zu%s(tape_ws_t *ws, unsigned order)\n{\n", mi, sfx);
-    fputs("    num_ptr c = ws->coef, d = ws->du;\n    double z = 0;\n    int st;\n    (void)d;\n",
-          out);
-    for (size_t i = 0; i < pg->nprog; i++)
-        emit_jet_op(out, pg, &pg->prog[i], len, "0", "    ");
-    for (size_t i = 0; i < tape->nstate; i++) {
-        long x = off(pg, tape->state[i], len), f = off(pg, tape->out[i], len);
-        fprintf(out, "    num_div_ui(c + %ld, c + %ld, 1, 53);\n", x + 1, f);
-        fprintf(out, "    z += c[%ld] * 0.0;\n", x + 1);
-    }
-    /* direct calls, one predictable branch each */
-    for (unsigned k = 1; k < kmax; k++)
-        fprintf(out, "    if (order > %u)\n        z += gen_%zu_%u%s(c, d);\n", k, mi, k, sfx);
-    fputs("    return z == z ? NHREF_OK : NHREF_EDOMAIN; /* NaN iff a state coefficient is "
-          "not finite */\n}\n",
-          out);
-}
 
 /* the functions of model M (index MI) and its table entry; 0 or -1 */
 static int model(FILE *out, FILE *table, size_t mi, const nhref_model_t *m, unsigned kmax)
 {
     nhref_tape_t *tape;
-    nhref_program_t pg;
     uint64_t fp[2];
-    unsigned long size;
+    unsigned long terms;
+    char id[32];
+    int unrolled, status;
 
     /* the tape as nhref_system_new builds it */
     if (nhref_tape_new(&tape, m->nstate, m->nparam, m->nstate) != NHREF_OK ||
@@ -431,37 +69,19 @@ static int model(FILE *out, FILE *table, size_t mi, const nhref_model_t *m, unsi
         nhref_tape_free(tape);
         return -1;
     }
-    if (nhref_program_build(&pg, tape) != NHREF_OK) {
-        fprintf(stderr, "jetgen: model %s: out of memory\n", m->name);
+    nhref_tape_set_label(tape, m->name);
+    snprintf(id, sizeof id, "%zu", mi);
+    status = nhref_jit_emit(out, tape, id, kmax, &unrolled, &terms);
+    if (status != NHREF_OK) {
+        fprintf(stderr, "jetgen: model %s: %s\n", m->name, nhref_strerror(status));
         nhref_tape_free(tape);
         return -1;
     }
     nhref_tape_fingerprint(fp, tape);
-    for (size_t i = 0; i < pg.nprog; i++)
-        if (op_name(pg.prog[i].op) == NULL) {
-            fprintf(stderr, "jetgen: model %s: unexpected operation %d\n", m->name, pg.prog[i].op);
-            nhref_program_free(&pg);
-            nhref_tape_free(tape);
-            return -1;
-        }
-    size = unroll_size(&pg, tape, kmax);
-    if (size <= UNROLL_BUDGET) {
-        fprintf(out, "\n/* %s: %zu nodes, %zu instructions; unrolled, %lu terms */\n", m->name,
-                tape->nnodes, pg.nprog, size);
-        emit_unrolled(out, &pg, tape, mi, kmax, 0);
-        fputs("#if NHREF_GEN_FMA\n", out);
-        emit_unrolled(out, &pg, tape, mi, kmax, 1);
-        fputs("#endif\n", out);
-    } else {
-        fprintf(out, "\n/* %s: %zu nodes, %zu instructions */\n", m->name, tape->nnodes,
-                pg.nprog);
-        emit_loop(out, &pg, tape, mi, kmax);
-    }
     fprintf(table,
             "    {{0x%016llxULL, 0x%016llxULL}, %zu, \"%s\", gen_fma_or_generic(gen_%zu, gen_%zu%s)},\n",
             (unsigned long long)fp[0], (unsigned long long)fp[1], tape->nnodes, m->name, mi, mi,
-            size <= UNROLL_BUDGET ? "_fma" : "");
-    nhref_program_free(&pg);
+            unrolled ? "_fma" : "");
     nhref_tape_free(tape);
     return 0;
 }

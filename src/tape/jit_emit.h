@@ -1,0 +1,33 @@
+/* jit_emit.h -- C for the double-precision Taylor jet of one tape (tape/jit_emit.c), the
+ * text that the build-time generator (tools/jetgen.c, configure
+ * --enable-generated-jets) and the run-time compiler (tape/jit.c) compile. */
+#ifndef NHREF_TAPE_JIT_EMIT_H
+#define NHREF_TAPE_JIT_EMIT_H
+
+#include <stdio.h>
+
+#include "nhref_tape.h"
+
+/* the highest order of the compiled jets: the double path's (16 digits) */
+#define NHREF_JIT_KMAX 20
+
+/* nhref_jit_emit -- writes to OUT the C of TAPE's jet to order KMAX (1..64) in double:
+ * static functions gen_ID (and gen_ID_fma, under `#if NHREF_GEN_FMA`, in the unrolled
+ * form) of type int (tape_ws_t *ws, unsigned order), which compute what the
+ * interpreter's nhref_tape_d_ode_jet computes for the workspace WS, whose series have
+ * the length KMAX + 1 (tape/interp.c), for any order <= KMAX.  The text uses only the
+ * names of tape/interp_core.h, as enumerators, typedefs and functions (no macro), so
+ * that it compiles after that header or after its preprocessed text.
+ * The form: unrolled (*UNROLLED = 1; *TERMS: the terms of sums written out) when every
+ * operation of the tape's program has a written-out recurrence and the sums stay
+ * within a budget; otherwise the loop form (*UNROLLED = 0): the interpreter's jet_op
+ * with constant arguments.  tools/jetgen.c's header comment explains both.
+ * Returns NHREF_OK; NHREF_ETAPE if TAPE has a build error or an operation the
+ * interpreter does not know, or KMAX is out of range; NHREF_ENOMEM (OUT then holds part
+ * of the text); NHREF_EIO if writing to OUT failed.
+ * Cost: linear in the text written -- the unrolled form of a model with N terms of sums
+ * is about 40 N bytes. */
+int nhref_jit_emit(FILE *out, const nhref_tape_t *tape, const char *id, unsigned kmax,
+                   int *unrolled, unsigned long *terms);
+
+#endif
