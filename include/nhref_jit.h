@@ -36,6 +36,7 @@
 #include <stddef.h>
 
 #include "nhref_status.h"
+#include "nhref_tape.h"
 
 NHREF_BEGIN_DECLS
 
@@ -67,6 +68,11 @@ int nhref_jit_cache_stat(size_t *entries, unsigned long long *bytes);
  * directory does not exist), NHREF_EINVAL, NHREF_ENOMEM or NHREF_EIO (a file could not be
  * removed; the others are). */
 int nhref_jit_cache_clear(size_t *removed);
+
+/* nhref_tape_d_compiled -- 1 if the double workspace WS runs a compiled jet (made by
+ * nhref_tape_d_new for jets of order 1..20, with run-time compilation on, or a jet
+ * generated at build time), 0 if it is interpreted.  Cost: O(1). */
+int nhref_tape_d_compiled(const nhref_tape_d_t *ws);
 
 NHREF_END_DECLS
 

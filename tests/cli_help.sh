@@ -8,7 +8,7 @@
 #   - `nhref list`: every model's and scheme's title starts in one column, past the
 #     longest name of src/models/models.def.
 . "$(dirname "$0")/testlib.sh"
-commands="list describe run golden lyapunov verify sweep catalogue"
+commands="list describe run golden lyapunov verify sweep catalogue cache"
 for c in $commands; do
     "$NHREF" "$c" --help > "$tmp/want" 2>&1
     "$NHREF" help "$c" > "$tmp/got" 2>&1
@@ -19,7 +19,7 @@ done
 "$NHREF" --help > "$tmp/want"
 "$NHREF" help > "$tmp/got" && cmp -s "$tmp/want" "$tmp/got" && ok || bad "nhref help differs from nhref --help"
 grep -q '^  help ' "$tmp/got" && ok || bad "nhref --help does not list help"
-expect 2 "unknown command 'nosuch'.*list, describe, run, golden, lyapunov, verify, sweep, catalogue" -- help nosuch
+expect 2 "unknown command 'nosuch'.*list, describe, run, golden, lyapunov, verify, sweep, catalogue, cache" -- help nosuch
 expect 2 "unexpected argument 'x'" -- help run x
 
 # the version, from configure.ac

@@ -80,8 +80,8 @@ expect "nhref golden chaplygin" chaplygin_sleigh/
 expect_only "nhref golden chaplygin_sleigh/PUB" chaplygin_sleigh/PUB-1 chaplygin_sleigh/PUB-2 chaplygin_sleigh/PUB-3
 expect "nhref golden skater/" skater/C1 skater/fall-A1-0.1
 # issue 25: every command, help COMMAND, golden names after --golden, sweep and catalogue
-expect "nhref " sweep catalogue help
-expect_only "nhref help " list describe run golden lyapunov verify sweep catalogue
+expect "nhref " sweep catalogue cache help
+expect_only "nhref help " list describe run golden lyapunov verify sweep catalogue cache
 expect_only "nhref help s" sweep
 expect_only "nhref verify t.csv --golden chaplygin_sleigh/PUB" chaplygin_sleigh/PUB-1 chaplygin_sleigh/PUB-2 chaplygin_sleigh/PUB-3
 expect "nhref verify t.csv --golden chap" chaplygin_sleigh/
@@ -89,6 +89,7 @@ expect "nhref verify t.csv -g skater/" skater/C1 skater/fall-A1-0.1
 expect_only "nhref sweep x.sweep --command " run lyapunov
 expect "nhref sweep x.sweep --" --shard --resume --list --command --output
 expect "nhref catalogue out --" --cases --tsv --json
+expect "nhref cache --" --clear --build --dir
 expect "nhref verify t.csv --" --map --sep --json --junit --golden
 # an option's value is not taken for the model: the model after --sep , and --json FILE
 expect_only "nhref verify t.csv --sep , chaplygin_sleigh -p " m= J= a=

@@ -19,6 +19,7 @@ int cmd_lyapunov(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_catalogue(int argc, char **argv);
+int cmd_cache(int argc, char **argv);
 
 /* The program name for messages ("nhref run"). */
 extern const char *cli_prog;

@@ -24,6 +24,7 @@ static const struct {
     {"verify", cmd_verify, "check a trajectory from any program against the reference"},
     {"sweep", cmd_sweep, "run every case of a sweep (a shard of it) through run or lyapunov"},
     {"catalogue", cmd_catalogue, "index a directory of outputs; find missing and duplicate cases"},
+    {"cache", cmd_cache, "the double jets compiled at run time: where, how many; --clear, --build"},
 };
 
 static void usage(FILE *out)

@@ -401,6 +401,13 @@ const char *NUM_IN(nhref_tape_generated)(const tape_ws_t *ws)
     return ws->gen != NULL ? ws->gen->model : NULL;
 }
 
+#if NHREF_NUM == NHREF_NUM_D
+int nhref_tape_d_compiled(const tape_ws_t *ws)
+{
+    return ws->gen != NULL;
+}
+#endif
+
 /* nhref_tape_mp_prec, nhref_tape_d_prec, nhref_tape_arb_prec */
 long NUM_TAPE_FN(prec)(const tape_ws_t *ws)
 {
