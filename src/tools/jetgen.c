@@ -1,6 +1,8 @@
 /* jetgen.c -- the jet generator: C for the double-precision Taylor jets of the built-in
- * models, written at build time (src/Makefile.am runs it; the output is never
- * committed).
+ * models, written at build time when configure is given --enable-generated-jets
+ * (src/Makefile.am runs it; the output is never committed).  By default the same text,
+ * written by tape/jit_emit.c, is compiled at run time for every tape, built-in or not
+ * (tape/jit.c, nhref_jit.h), and this generator is not built.
  *
  * For every model of the registry, the right-hand side's tape is compiled into its
  * program exactly as the interpreter compiles it (tape/program.c), and becomes C in
