@@ -28,12 +28,10 @@
  * file's path, nhref_spec_resolve), then nhref_integrator_new / _new_d and
  * nhref_integrate_until / _until_d from 0 to T.
  *
- * In double a built-in runs its generated jets (C compiled at build time, the FMA
- * variant where the CPU has FMA; configure --disable-generated-jets: interpreted), a
- * model file always the tape interpreter; nhref has no switch to interpret a built-in
- * at run time, so the double ratio mixes the two: compiled built-in against
- * interpreted file (a --disable-generated-jets build measures interpreted against
- * interpreted; the report says which build it is).  MPFR runs the interpreter for both.
+ * In double both sides run jets compiled at run time (nhref_jit.h; the FMA variant of
+ * the unrolled form where the CPU has FMA), compiled before the timing; NHREF_JIT=0
+ * measures both on the interpreter (the report says which).  MPFR runs the interpreter
+ * for both.
  *
  * Timing, as bench_peers: one sample = integrations repeated until MIN_SAMPLE seconds
  * of CPU time have been spent in them (at least one), each from a freshly created
@@ -382,12 +380,7 @@ static int bench_pair(const char *top, size_t p, size_t l, size_t rounds, double
                 nhref_spec_prec(b->spec), mp ? levels[l].name : "-",
                 pow(10, -nhref_spec_digits(b->spec)), pr->t_end, diff, pr->file, rounds, pr->what,
                 pr->file, pr->builtin, level,
-                mp ? "both interpreted (the MPFR tape interpreter)"
-#ifdef NHREF_BENCH_GEN_JETS
-                   : "the built-in on its generated (compiled) jets, the file interpreted",
-#else
-                   : "both interpreted (a --disable-generated-jets build)",
-#endif
+                mp ? "both interpreted (the MPFR tape interpreter)" : double_kind(),
                 b->t_new, f->t_new, b->t_spec, f->t_spec, rounds, range, steps, order, nsame);
         fflush(stdout);
     } else {
@@ -436,6 +429,14 @@ static int find_case(size_t *p, size_t *l, const char *word)
     return *p < NPAIRS && *l < NLEVELS ? 0 : -1;
 }
 
+/* what runs the double jets of both sides (nhref_jit.h) */
+static const char *double_kind(void)
+{
+    return nhref_jit_enabled() ? "both on jets compiled at run time (nhref_jit.h; NHREF_JIT=0 "
+                                 "interprets both)"
+                               : "both on the interpreter (NHREF_JIT=0, or a --disable-jit build)";
+}
+
 int main(int argc, char **argv)
 {
     size_t rounds = 7, p, l;
@@ -472,14 +473,7 @@ int main(int argc, char **argv)
     for (p = 0; p < NPAIRS; p++)
         printf("  %-13s %s (T = %s) against %s: %s\n", pairs[p].label, pairs[p].builtin,
                pairs[p].t_end, pairs[p].file, pairs[p].what);
-    printf("  MPFR: both sides on the tape interpreter; double: %s\n",
-#ifdef NHREF_BENCH_GEN_JETS
-           "the built-in on its generated jets (compiled C; nhref has no run-time switch to "
-           "interpret it), the file on the interpreter"
-#else
-           "both on the interpreter (this build: --disable-generated-jets)"
-#endif
-    );
+    printf("  MPFR: both sides on the tape interpreter; double: %s\n", double_kind());
     printf("%-13s %5s %12s %12s %8s %11s %11s %9s %9s %10s %10s %10s %10s\n", "pair", "level",
            "built-in [s]", "file [s]", "file/b-in", "range", "steps b/f", "order", "diff",
            "new b [s]", "new f [s]", "spec b [s]", "spec f [s]");
