@@ -73,8 +73,8 @@ static int compare_jets(const nhref_model_t *m, nhref_system_t *sys, int fma)
     for (size_t o = 0; o < sizeof orders / sizeof orders[0]; o++) {
         int sg = nhref_tape_d_ode_jet(gen, &t, x, orders[o]);
         int sr = nhref_tape_d_ode_jet(ref, &t, x, orders[o]);
-        ck_assert_msg(sg == sr, "model %s, order %u: status %d, interpreted %d", m->name,
-                      orders[o], sg, sr);
+        ck_assert_msg(sg == sr, "model %s, order %u: status %d, interpreted %d", m->name, orders[o],
+                      sg, sr);
         for (unsigned k = 0; sr == NHREF_OK && k <= orders[o]; k++) {
             double scale = 0;
             for (size_t i = 0; i < m->nstate; i++)
@@ -139,8 +139,8 @@ START_TEST(test_jets_match_interpreter)
         if (n < 7 || strcmp(de->d_name + n - 6, ".model") != 0)
             continue;
         snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-        ck_assert_msg(nhref_model_file_read(&mf, path, err, sizeof err) == NHREF_OK, "%s: %s",
-                      path, err);
+        ck_assert_msg(nhref_model_file_read(&mf, path, err, sizeof err) == NHREF_OK, "%s: %s", path,
+                      err);
         ck_assert_int_eq(nhref_system_new(&sys, nhref_model_file_model(mf)), NHREF_OK);
         ncompiled += (size_t)compare_jets(nhref_model_file_model(mf), sys, fma);
         nhref_system_free(sys);
@@ -162,8 +162,8 @@ static void fresh_cache(char *dir, size_t len)
     static int serial;
     char cmd[4200];
     snprintf(dir, len, "%s/jit-test-%ld-%d",
-             getenv("NHREF_CACHE_DIR") != NULL ? getenv("NHREF_CACHE_DIR") : "/tmp",
-             (long)getpid(), serial++);
+             getenv("NHREF_CACHE_DIR") != NULL ? getenv("NHREF_CACHE_DIR") : "/tmp", (long)getpid(),
+             serial++);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     ck_assert_int_eq(system(cmd), 0);
     ck_assert_int_eq(setenv("NHREF_CACHE_DIR", dir, 1), 0);

@@ -135,8 +135,9 @@ static int write_source(const char *src, const char *text, size_t len, const cha
     if (f == NULL)
         return -1;
     ok = fwrite(text, 1, len, f) == len &&
-         fprintf(f, "\n__attribute__((visibility(\"default\"))) const char nhref_jit_key[] = "
-                    "\"%s\";\n",
+         fprintf(f,
+                 "\n__attribute__((visibility(\"default\"))) const char nhref_jit_key[] = "
+                 "\"%s\";\n",
                  key) > 0;
     return fclose(f) == 0 && ok ? 0 : -1;
 }

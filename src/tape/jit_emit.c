@@ -117,8 +117,7 @@ static int all_feed_outputs(const nhref_program_t *pg, const nhref_tape_t *tape)
 
 /* the terms of the whole unrolled jet to KMAX, or ULONG_MAX if PG cannot be unrolled
  * (an operation of the loop form only, or an instruction that feeds no output) */
-static unsigned long unroll_size(const nhref_program_t *pg, const nhref_tape_t *tape,
-                                 unsigned kmax)
+static unsigned long unroll_size(const nhref_program_t *pg, const nhref_tape_t *tape, unsigned kmax)
 {
     unsigned long n = 0;
     for (size_t i = 0; i < pg->nprog; i++) {
@@ -226,8 +225,8 @@ static void assign(FILE *out, char name, long i, char *expr)
 
 /* the statements of order K of instruction Q (FMA: the FMA variant); the kernel each
  * one mirrors is named */
-static void emit_instr_k(FILE *out, const nhref_program_t *pg, const nhref_prog_instr_t *q,
-                         long k, unsigned len, int fma)
+static void emit_instr_k(FILE *out, const nhref_program_t *pg, const nhref_prog_instr_t *q, long k,
+                         unsigned len, int fma)
 {
     long w = off(pg, q->node, len), a = off(pg, q->a, len), b = off(pg, q->b, len);
     char *h, *x, *y;
@@ -360,7 +359,8 @@ static void emit_unrolled(FILE *out, const nhref_program_t *pg, const nhref_tape
                    fmt("c[%ld] * (1.0 / %u.0)", off(pg, tape->out[i], len) + k, k + 1));
         fputs("    return ", out);
         for (size_t i = 0; i < tape->nstate; i++)
-            fprintf(out, "%sc[%ld] * 0.0", i > 0 ? " + " : "", off(pg, tape->state[i], len) + k + 1);
+            fprintf(out, "%sc[%ld] * 0.0", i > 0 ? " + " : "",
+                    off(pg, tape->state[i], len) + k + 1);
         fputs(";\n}\n", out);
     }
     fprintf(out, "static int gen_%s%s(tape_ws_t *ws, unsigned order)\n{\n", mi, sfx);
@@ -388,8 +388,7 @@ int nhref_jit_emit(FILE *out, const nhref_tape_t *tape, const char *id, unsigned
 
     *unrolled = 0;
     *terms = 0;
-    if (nhref_tape_status(tape) != NHREF_OK || kmax < 1 || kmax > 64 ||
-        tape->nout < tape->nstate)
+    if (nhref_tape_status(tape) != NHREF_OK || kmax < 1 || kmax > 64 || tape->nout < tape->nstate)
         return NHREF_ETAPE;
     if (nhref_program_build(&pg, tape) != NHREF_OK)
         return NHREF_ENOMEM;

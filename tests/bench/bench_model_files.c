@@ -66,6 +66,14 @@
 
 #include "nhref.h"
 
+/* what runs the double jets of both sides (nhref_jit.h) */
+static const char *double_kind(void)
+{
+    return nhref_jit_enabled() ? "both on jets compiled at run time (nhref_jit.h; NHREF_JIT=0 "
+                                 "interprets both)"
+                               : "both on the interpreter (NHREF_JIT=0, or a --disable-jit build)";
+}
+
 #define MAX_ROUNDS 101
 #define MAX_STATE 64
 
@@ -429,13 +437,6 @@ static int find_case(size_t *p, size_t *l, const char *word)
     return *p < NPAIRS && *l < NLEVELS ? 0 : -1;
 }
 
-/* what runs the double jets of both sides (nhref_jit.h) */
-static const char *double_kind(void)
-{
-    return nhref_jit_enabled() ? "both on jets compiled at run time (nhref_jit.h; NHREF_JIT=0 "
-                                 "interprets both)"
-                               : "both on the interpreter (NHREF_JIT=0, or a --disable-jit build)";
-}
 
 int main(int argc, char **argv)
 {
