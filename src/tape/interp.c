@@ -12,9 +12,10 @@
  *
  * A linear solve M y = b (NHREF_OP_SOLVE) factors M_0 by Gaussian elimination with
  * partial pivoting at order 0 and reuses the factors at every order:
- * y_k = M_0^-1 (b_k - sum_{j=1..k} M_j y_{k-j}).  In Arb every step is a ball
- * operation, so the factors and solutions enclose those of every point matrix in the
- * balls (interval Gaussian elimination; a pivot ball containing 0 is a domain error).
+ * y_k = M_0^-1 (b_k - sum_{j=1..k} M_j y_{k-j}).  In Arb the solve is Krawczyk's
+ * enclosure preconditioned by an approximate inverse of mid(M_0) (tape/solve_arb.c): it
+ * encloses the solutions of every point matrix in the balls, and is a domain error
+ * where ||I - R M_0|| < 1 cannot be shown.
  *
  * Nothing allocates after nhref_tape_*_new.
  */
@@ -25,6 +26,9 @@
 #include "tape/tape_num.h"
 #include "tape/program.h"
 #include "tape/tape_internal.h"
+#if NHREF_NUM == NHREF_NUM_ARB
+#include "tape/solve_arb.h"
+#endif
 
 /* pseudo-operations of the flat programs (tape/program.h) */
 #define DOP_MULC NHREF_PROG_MULC /* a constant (a) times b */
@@ -40,6 +44,9 @@ typedef struct {
     num_ptr lu;    /* dim * dim: L (unit, below the diagonal) and U of P M_0 */
     num_ptr r;     /* dim: a right-hand side, then the solution */
     size_t *piv;   /* row i of P M_0 is row piv[i] of M_0 */
+#if NHREF_NUM == NHREF_NUM_ARB
+    nhref_solve_arb_t *pc; /* Arb: the preconditioned solve (tape/solve_arb.h) */
+#endif
 } solve_ws_t;
 
 /* a generated jet (tools/jetgen.c): the tape's fingerprint and node count, the model,
@@ -101,6 +108,7 @@ static inline num_ptr node_series(const tape_ws_t *ws, nhref_node_t i)
 }
 
 /* ------------------------------------------------------------------ linear solve */
+#if NHREF_NUM != NHREF_NUM_ARB
 /* LU = P M_0 with partial pivoting (the pivot of largest magnitude; Arb: of largest
  * midpoint).  NHREF_EDOMAIN if a pivot may be 0 or an entry is not finite. */
 static int solve_factor(tape_ws_t *ws, solve_ws_t *sv)
@@ -161,6 +169,7 @@ static void solve_apply(tape_ws_t *ws, solve_ws_t *sv)
         num_set(sv->r + i, y);
     }
 }
+#endif
 
 /* coefficient K of every output of the group */
 static int solve_jet(tape_ws_t *ws, solve_ws_t *sv, unsigned k)
@@ -168,7 +177,11 @@ static int solve_jet(tape_ws_t *ws, solve_ws_t *sv, unsigned k)
     size_t n = sv->dim;
     int status = NHREF_OK;
 
+#if NHREF_NUM == NHREF_NUM_ARB /* Krawczyk's enclosure, not elimination on balls */
+    if (k == 0 && nhref_solve_arb_precond(sv->pc, sv->m, ws->prec) != NHREF_OK)
+#else
     if (k == 0 && solve_factor(ws, sv) != NHREF_OK)
+#endif
         status = NHREF_EDOMAIN;
     /* r_i = the right-hand side of row piv[i]: b_k - sum_{j=1..k} M_j y_{k-j} */
     for (size_t i = 0; i < n && status == NHREF_OK; i++) {
@@ -179,7 +192,11 @@ static int solve_jet(tape_ws_t *ws, solve_ws_t *sv, unsigned k)
                     sv->y + l * ws->len + k - 1, -1, (long)k, ws->jws.tmp, ws->prec);
     }
     if (status == NHREF_OK) {
+#if NHREF_NUM == NHREF_NUM_ARB
+        nhref_solve_arb_apply(sv->r, sv->pc, sv->r, ws->prec); /* r not finite: NaN */
+#else
         solve_apply(ws, sv);
+#endif
         for (size_t i = 0; i < n; i++) {
             num_set(sv->y + i * ws->len + k, sv->r + i);
             if (!num_is_finite(sv->r + i))
@@ -454,6 +471,9 @@ void NUM_TAPE_FN(free)(tape_ws_t *ws)
         num_vec_free(sv->lu, sv->dim * sv->dim);
         num_vec_free(sv->r, sv->dim);
         free(sv->piv);
+#if NHREF_NUM == NHREF_NUM_ARB
+        nhref_solve_arb_free(sv->pc);
+#endif
     }
     free(ws->solve);
     free(ws->xs);
@@ -490,6 +510,13 @@ static int compile_instr(tape_ws_t *ws, instr_t *p, const nhref_prog_instr_t *q,
         s->lu = num_vec_new(n * n, ws->prec);
         s->r = num_vec_new(n, ws->prec);
         s->piv = malloc(n * sizeof *s->piv);
+        for (size_t j = 0; j < n && s->piv != NULL; j++)
+            s->piv[j] = j; /* Arb: no pivoting */
+#if NHREF_NUM == NHREF_NUM_ARB
+        s->pc = nhref_solve_arb_new(n);
+        if (s->pc == NULL)
+            return NHREF_ENOMEM;
+#endif
         if (s->m == NULL || s->lu == NULL || s->r == NULL || s->piv == NULL)
             return NHREF_ENOMEM;
         for (size_t j = 0; j < n * n + n; j++)
