@@ -658,6 +658,26 @@ unsigned NUM_TAPE_FN(order)(const tape_ws_t *ws)
     return ws->order;
 }
 
+#if NHREF_NUM == NHREF_NUM_ARB
+/* Arb: a parameter-only square root whose argument ball contains 0 (num_sqrt gave NaN)
+ * is the square root of the ball's nonnegative part (arb_sqrtpos).  On exact data such
+ * an argument is a vanishing sum of squares -- the applicability gate sqrt(-s) of the
+ * affine-rolling integrals (models/affine_rolling.h; gen's E_mov, eq. (2.6) of Costa
+ * Villegas & Garcia-Naranjo 2024, s = sigma^2 (I1 - I2)^2 + ... with I1 = I2 given
+ * twice as "0.6") -- or lies within the working precision of the model's domain
+ * boundary, where no evaluation at that precision sees a negative argument either
+ * (docs/proven.md).  1 if P is such a node (its value set), else 0. */
+static int sqrt_at_boundary(tape_ws_t *ws, const instr_t *p)
+{
+    if (p->op != NHREF_OP_SQRT || !arb_is_finite(p->a) || !arb_contains_zero(p->a))
+        return 0;
+    arb_sqrtpos(p->w, p->a, ws->prec);
+    return 1;
+}
+#else
+#define sqrt_at_boundary(ws, p) 0
+#endif
+
 /* nhref_tape_mp_set_params, nhref_tape_d_set_params, nhref_tape_arb_set_params */
 int NUM_TAPE_FN(set_params)(tape_ws_t *ws, num_srcptr params)
 {
@@ -666,7 +686,7 @@ int NUM_TAPE_FN(set_params)(tape_ws_t *ws, num_srcptr params)
     for (size_t i = 0; i < ws->tape->nparam; i++)
         num_set(ws->param + i, params + i);
     for (size_t i = 0; i < ws->ncprog; i++)
-        if (eval0(ws, &ws->cprog[i]) != NHREF_OK)
+        if (eval0(ws, &ws->cprog[i]) != NHREF_OK && !sqrt_at_boundary(ws, &ws->cprog[i]))
             status = NHREF_EDOMAIN;
     return status;
 }
