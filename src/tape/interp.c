@@ -664,9 +664,9 @@ unsigned NUM_TAPE_FN(order)(const tape_ws_t *ws)
  * an argument is a vanishing sum of squares -- the applicability gate sqrt(-s) of the
  * affine-rolling integrals (models/affine_rolling.h; gen's E_mov, eq. (2.6) of Costa
  * Villegas & Garcia-Naranjo 2024, s = sigma^2 (I1 - I2)^2 + ... with I1 = I2 given
- * twice as "0.6") -- or lies within the working precision of the model's domain
- * boundary, where no evaluation at that precision sees a negative argument either
- * (docs/proven.md).  1 if P is such a node (its value set), else 0. */
+ * twice as "0.6") -- or lies within the ball's radius of the model's domain boundary.
+ * The hypothesis, stated in docs/proven.md: the exact argument is >= 0.  1 if P is such
+ * a node (its value set), else 0. */
 static int sqrt_at_boundary(tape_ws_t *ws, const instr_t *p)
 {
     if (p->op != NHREF_OP_SQRT || !arb_is_finite(p->a) || !arb_contains_zero(p->a))
