@@ -561,6 +561,62 @@ START_TEST(test_domain_is_rigorous)
 }
 END_TEST
 
+/* a square root of parameters only whose argument ball contains 0 is the square root
+ * of its nonnegative part (the applicability gate sqrt(-s) of a first integral, s a
+ * vanishing sum of squares: gen's E_mov with I1 = I2 = "0.6"): a finite ball holding
+ * sqrt(0) = 0, of radius about sqrt(rad s); the gate of s > 0, and a square root of a
+ * state ball around 0, stay NaN with NHREF_EDOMAIN */
+START_TEST(test_param_sqrt_at_boundary)
+{
+    nhref_tape_t *tp;
+    nhref_tape_arb_t *ws;
+    nhref_node_t p0, p1, x, gate;
+    arb_ptr par = _arb_vec_init(2), out = _arb_vec_init(2), xs = _arb_vec_init(1);
+    arb_t t, r;
+
+    arb_init(t);
+    arb_init(r);
+    ck_assert_int_eq(nhref_tape_new(&tp, 1, 2, 2), NHREF_OK);
+    p0 = nhref_tape_param(tp, 0);
+    p1 = nhref_tape_param(tp, 1);
+    x = nhref_tape_state(tp, 0);
+    /* gate = sqrt(-(p0 - p1)^2): 0 where p0 = p1, NaN elsewhere */
+    gate = nhref_tape_sqrt(tp, nhref_tape_neg(tp, nhref_tape_sqr(tp, nhref_tape_sub(tp, p0, p1))));
+    nhref_tape_set_output(tp, 0, nhref_tape_add(tp, x, gate));
+    nhref_tape_set_output(tp, 1, nhref_tape_sqrt(tp, x));
+    ck_assert_int_eq(nhref_tape_status(tp), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_arb_new(&ws, tp, P, 0), NHREF_OK);
+    /* p0 = p1 = 0.6: the balls are not exact, their difference is a ball around 0 */
+    ck_assert_int_eq(nhref_value_arb(par, "0.6", P), NHREF_OK);
+    ck_assert_int_eq(nhref_value_arb(par + 1, "0.6", P), NHREF_OK);
+    ck_assert(!arb_is_exact(par));
+    ck_assert_int_eq(nhref_tape_arb_set_params(ws, par), NHREF_OK);
+    arb_set_str(xs, "2.5 +/- 1e-40", P);
+    ck_assert_int_eq(nhref_tape_arb_eval(out, ws, t, xs), NHREF_OK);
+    arb_set_str(r, "2.5", P); /* x + gate at the exact data: x + 0 */
+    ck_assert(arb_is_finite(out) && arb_contains(out, r));
+    ck_assert_msg(mag_cmp_2exp_si(arb_radref(out), -(P / 2) + 8) < 0,
+                  "the gate's ball is too wide");
+    /* p1 = 0.7: the gate is NaN (the integral does not hold), and says so */
+    ck_assert_int_eq(nhref_value_arb(par + 1, "0.7", P), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_arb_set_params(ws, par), NHREF_EDOMAIN);
+    ck_assert_int_eq(nhref_tape_arb_eval(out, ws, t, xs), NHREF_EDOMAIN);
+    ck_assert(!arb_is_finite(out));
+    /* the rule is for parameters only: sqrt of a state ball around 0 is NaN */
+    ck_assert_int_eq(nhref_tape_arb_set_params(ws, par), NHREF_EDOMAIN);
+    arb_set_str(xs, "0 +/- 1e-40", P);
+    ck_assert_int_eq(nhref_tape_arb_eval(out, ws, t, xs), NHREF_EDOMAIN);
+    ck_assert(!arb_is_finite(out + 1));
+    nhref_tape_arb_free(ws);
+    nhref_tape_free(tp);
+    _arb_vec_clear(par, 2);
+    _arb_vec_clear(out, 2);
+    _arb_vec_clear(xs, 1);
+    arb_clear(t);
+    arb_clear(r);
+}
+END_TEST
+
 static Suite *arb_suite(void)
 {
     Suite *s = suite_create("arb");
@@ -570,6 +626,7 @@ static Suite *arb_suite(void)
     tcase_add_loop_test(tc, test_broken_result_is_caught, 0, (int)NKCASE);
     tcase_add_loop_test(tc, test_kernels_tight, 0, (int)NKCASE);
     tcase_add_test(tc, test_domain_is_rigorous);
+    tcase_add_test(tc, test_param_sqrt_at_boundary);
     suite_add_tcase(s, tc);
     tc = tcase_create("models");
     tcase_set_timeout(tc, 120);

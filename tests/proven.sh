@@ -2,7 +2,8 @@
 # proven.sh -- `nhref run --rigorous` as a user meets it: every state and first
 # integral column c with its c_rad, read by pandas; each golden value (certified
 # digits of data/golden) within c_rad of c plus its own certified error (the sleigh's
-# PUB-1 and the non-integrable skater C1, which has no closed form); the skater's fall
+# PUB-1 and the non-integrable skater C1, which has no closed form); red P4-reduced's
+# gated moving energy E_cat a finite ball within 10^-(D-5) (it was NaN); the skater's fall
 # time as a ball that meets the golden one; the P2 blow-up never proven past (exit 1,
 # the rows kept); and the options that do not go with it (exit 2, one line).
 # Expected values come from data/golden and the spec's blow-up time, not from nhref.
@@ -86,6 +87,23 @@ for mc in chaplygin_sleigh:PUB-1 skater:C1; do
         bad "$m $c --rigorous: $(cat "$tmp/err")"
     fi
 done
+
+# --- a gated integral (red's E_cat: + sqrt(-s), s = sigma^2 (I1 - I2)^2 a ball around 0
+# for I1 = I2 = 0.6) is a finite ball within 10^-(D-5) holding the golden value, not NaN
+# shellcheck disable=SC2046
+if "$NHREF" run -q --rigorous red $(case_args red P4-reduced) -T 0.5 --dt-out 0.5 \
+    -o "$tmp/redP4.csv" 2> "$tmp/err"; then
+    out=$(against_golden "$top_srcdir/data/golden/red/P4-reduced.csv" "$tmp/redP4.csv" 2>&1) && ok ||
+        bad "red P4-reduced: the proven balls and the golden values disagree: $out"
+    python3 - "$tmp/redP4.csv" <<'EOF' && ok || bad "red P4-reduced: E_cat is not a thin ball"
+import sys, csv
+rows = list(csv.reader(l for l in open(sys.argv[1]) if not l.startswith('#')))
+k = rows[0].index('E_cat_rad')  # within the target 10^-(D-5), D = 32
+sys.exit(0 if all(float(r[k]) <= 1e-27 * max(1, abs(float(r[k - 1]))) for r in rows[1:]) else 1)
+EOF
+else
+    bad "red P4-reduced --rigorous: $(cat "$tmp/err")"
+fi
 
 # --- the layout: c, c_rad for t, every state and integral; pandas reads it (where
 # a Python has pandas: Debian python3-pandas)

@@ -12,9 +12,10 @@
  *
  * A linear solve M y = b (NHREF_OP_SOLVE) factors M_0 by Gaussian elimination with
  * partial pivoting at order 0 and reuses the factors at every order:
- * y_k = M_0^-1 (b_k - sum_{j=1..k} M_j y_{k-j}).  In Arb every step is a ball
- * operation, so the factors and solutions enclose those of every point matrix in the
- * balls (interval Gaussian elimination; a pivot ball containing 0 is a domain error).
+ * y_k = M_0^-1 (b_k - sum_{j=1..k} M_j y_{k-j}).  In Arb the solve is Krawczyk's
+ * enclosure preconditioned by an approximate inverse of mid(M_0) (tape/solve_arb.c): it
+ * encloses the solutions of every point matrix in the balls, and is a domain error
+ * where ||I - R M_0|| < 1 cannot be shown.
  *
  * Nothing allocates after nhref_tape_*_new.
  */
@@ -236,6 +237,9 @@ void NUM_TAPE_FN(free)(tape_ws_t *ws)
         num_vec_free(sv->lu, sv->dim * sv->dim);
         num_vec_free(sv->r, sv->dim);
         free(sv->piv);
+#if NHREF_NUM == NHREF_NUM_ARB
+        nhref_solve_arb_free(sv->pc);
+#endif
     }
     free(ws->solve);
     free(ws->xs);
@@ -272,6 +276,13 @@ static int compile_instr(tape_ws_t *ws, instr_t *p, const nhref_prog_instr_t *q,
         s->lu = num_vec_new(n * n, ws->prec);
         s->r = num_vec_new(n, ws->prec);
         s->piv = malloc(n * sizeof *s->piv);
+        for (size_t j = 0; j < n && s->piv != NULL; j++)
+            s->piv[j] = j; /* Arb: no pivoting */
+#if NHREF_NUM == NHREF_NUM_ARB
+        s->pc = nhref_solve_arb_new(n);
+        if (s->pc == NULL)
+            return NHREF_ENOMEM;
+#endif
         if (s->m == NULL || s->lu == NULL || s->r == NULL || s->piv == NULL)
             return NHREF_ENOMEM;
         for (size_t j = 0; j < n * n + n; j++)
@@ -420,6 +431,26 @@ unsigned NUM_TAPE_FN(order)(const tape_ws_t *ws)
     return ws->order;
 }
 
+#if NHREF_NUM == NHREF_NUM_ARB
+/* Arb: a parameter-only square root whose argument ball contains 0 (num_sqrt gave NaN)
+ * is the square root of the ball's nonnegative part (arb_sqrtpos).  On exact data such
+ * an argument is a vanishing sum of squares -- the applicability gate sqrt(-s) of the
+ * affine-rolling integrals (models/affine_rolling.h; gen's E_mov, eq. (2.6) of Costa
+ * Villegas & Garcia-Naranjo 2024, s = sigma^2 (I1 - I2)^2 + ... with I1 = I2 given
+ * twice as "0.6") -- or lies within the ball's radius of the model's domain boundary.
+ * The hypothesis, stated in docs/proven.md: the exact argument is >= 0.  1 if P is such
+ * a node (its value set), else 0. */
+static int sqrt_at_boundary(tape_ws_t *ws, const instr_t *p)
+{
+    if (p->op != NHREF_OP_SQRT || !arb_is_finite(p->a) || !arb_contains_zero(p->a))
+        return 0;
+    arb_sqrtpos(p->w, p->a, ws->prec);
+    return 1;
+}
+#else
+#define sqrt_at_boundary(ws, p) 0
+#endif
+
 /* nhref_tape_mp_set_params, nhref_tape_d_set_params, nhref_tape_arb_set_params */
 int NUM_TAPE_FN(set_params)(tape_ws_t *ws, num_srcptr params)
 {
@@ -428,7 +459,7 @@ int NUM_TAPE_FN(set_params)(tape_ws_t *ws, num_srcptr params)
     for (size_t i = 0; i < ws->tape->nparam; i++)
         num_set(ws->param + i, params + i);
     for (size_t i = 0; i < ws->ncprog; i++)
-        if (eval0(ws, &ws->cprog[i]) != NHREF_OK)
+        if (eval0(ws, &ws->cprog[i]) != NHREF_OK && !sqrt_at_boundary(ws, &ws->cprog[i]))
             status = NHREF_EDOMAIN;
     return status;
 }

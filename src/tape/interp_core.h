@@ -14,6 +14,9 @@
 #include "tape/tape_num.h"
 #include "tape/program.h"
 #include "tape/tape_internal.h"
+#if NHREF_NUM == NHREF_NUM_ARB
+#include "tape/solve_arb.h"
+#endif
 
 /* NUM_CAUCHY_DU as an enumerator, for the compiled jets (tape/jit_emit.c), whose text
  * names no macro (the run-time compiler's prelude is preprocessed) */
@@ -33,6 +36,9 @@ typedef struct {
     num_ptr lu;    /* dim * dim: L (unit, below the diagonal) and U of P M_0 */
     num_ptr r;     /* dim: a right-hand side, then the solution */
     size_t *piv;   /* row i of P M_0 is row piv[i] of M_0 */
+#if NHREF_NUM == NHREF_NUM_ARB
+    nhref_solve_arb_t *pc; /* Arb: the preconditioned solve (tape/solve_arb.h) */
+#endif
 } solve_ws_t;
 
 /* a generated jet (tools/jetgen.c): the tape's fingerprint and node count, the model,
@@ -100,6 +106,7 @@ const gen_jet_t *nhref_jit_find_d(const nhref_tape_t *tape);
 /* tape/jit.c needs the types above only */
 #ifndef NHREF_INTERP_TYPES_ONLY
 /* ------------------------------------------------------------------ linear solve */
+#if NHREF_NUM != NHREF_NUM_ARB
 /* LU = P M_0 with partial pivoting (the pivot of largest magnitude; Arb: of largest
  * midpoint).  NHREF_EDOMAIN if a pivot may be 0 or an entry is not finite. */
 static int solve_factor(tape_ws_t *ws, solve_ws_t *sv)
@@ -160,6 +167,7 @@ static void solve_apply(tape_ws_t *ws, solve_ws_t *sv)
         num_set(sv->r + i, y);
     }
 }
+#endif
 
 /* coefficient K of every output of the group */
 static int solve_jet(tape_ws_t *ws, solve_ws_t *sv, unsigned k)
@@ -167,7 +175,11 @@ static int solve_jet(tape_ws_t *ws, solve_ws_t *sv, unsigned k)
     size_t n = sv->dim;
     int status = NHREF_OK;
 
+#if NHREF_NUM == NHREF_NUM_ARB /* Krawczyk's enclosure, not elimination on balls */
+    if (k == 0 && nhref_solve_arb_precond(sv->pc, sv->m, ws->prec) != NHREF_OK)
+#else
     if (k == 0 && solve_factor(ws, sv) != NHREF_OK)
+#endif
         status = NHREF_EDOMAIN;
     /* r_i = the right-hand side of row piv[i]: b_k - sum_{j=1..k} M_j y_{k-j} */
     for (size_t i = 0; i < n && status == NHREF_OK; i++) {
@@ -178,7 +190,11 @@ static int solve_jet(tape_ws_t *ws, solve_ws_t *sv, unsigned k)
                     sv->y + l * ws->len + k - 1, -1, (long)k, ws->jws.tmp, ws->prec);
     }
     if (status == NHREF_OK) {
+#if NHREF_NUM == NHREF_NUM_ARB
+        nhref_solve_arb_apply(sv->r, sv->pc, sv->r, ws->prec); /* r not finite: NaN */
+#else
         solve_apply(ws, sv);
+#endif
         for (size_t i = 0; i < n; i++) {
             num_set(sv->y + i * ws->len + k, sv->r + i);
             if (!num_is_finite(sv->r + i))
