@@ -199,7 +199,8 @@ arb_srcptr nhref_tape_arb_state_series(const nhref_tape_arb_t *ws, size_t i);
 /* ------------------------------------------------------------------ proven trajectories
  * A validated Taylor integrator (docs/proven.md): at every grid time a box (one ball
  * per state component) that provably contains the exact solution through every
- * initial state in the initial balls, the parameters equal to their decimal values. */
+ * initial state in the initial balls, the parameters equal to their decimal values (or
+ * anywhere in their sets: nhref_proven_new_sets). */
 typedef struct nhref_proven nhref_proven_t;
 
 /* nhref_proven_new -- *PV = a validated integrator of SYS with the options OPT (NULL:
