@@ -141,6 +141,10 @@ expect 1 '^FAIL \(proven wrong' -- \
     verify "$tmp/pin.csv" chaplygin_sleigh -p 'a=[0.5000000001, 0.5000000002]' --rigorous -m 8
 expect 2 "--param a: '0.5\+-1e-12' is a set of parameter values: verify against it with --rigorous" -- \
     verify "$tmp/pin.csv" chaplygin_sleigh -p a=0.5+-1e-12 -m 8
+expect 2 "parameter m: the set '\[-1, 2\]' reaches m = -1, not admissible" -- \
+    verify "$tmp/pin.csv" chaplygin_sleigh -p 'm=[-1,2]' --rigorous -m 8
+expect 2 "parameter a: '\[0.6,0.4\]' is not a set \[LO, HI\]: its lower end 0.6 exceeds its upper end 0.4" -- \
+    verify "$tmp/pin.csv" chaplygin_sleigh -p 'a=[0.6,0.4]' --rigorous -m 8
 "$NHREF" verify "$tmp/pin.csv" chaplygin_sleigh -p 'a=[0.499999999999, 0.500000000001]' --rigorous \
     -m 8 2>&1 | grep -q 'param: m = 2, J = 30, a = \[0.499999999999, 0.500000000001\]' && ok ||
     bad "verify's report does not keep the parameter set as given"

@@ -37,11 +37,17 @@ static int decimal_at(nhref_spec_t *spec, mpfr_ptr x, const char *s, const char 
 
 static int resolve_params(nhref_spec_t *spec)
 {
+    char why[512];
+    if (nhref_system_check(spec->sys, why, sizeof why) != NHREF_OK)
+        return nhref_spec_fail(spec, NHREF_EPARAM, "%s", why);
+    return nhref_spec_check_param_sets(spec);
+}
+
+int nhref_spec_check_param_sets(nhref_spec_t *spec)
+{
     const nhref_model_t *m = spec->model;
     char why[512];
     int status = NHREF_OK;
-    if (nhref_system_check(spec->sys, why, sizeof why) != NHREF_OK)
-        return nhref_spec_fail(spec, NHREF_EPARAM, "%s", why);
     /* a set of parameter values: the model's ranges at both ends (the system keeps the
      * midpoint; the proven integrator evaluates the model over the whole set) */
     for (size_t i = 0; i < m->nparam && status == NHREF_OK; i++) {

@@ -95,6 +95,12 @@ void nhref_spec_max_steps_message(nhref_spec_t *spec, const nhref_stats_t *st);
 enum { NHREF_SET_POINT = 0, NHREF_SET_MIDRAD = 1, NHREF_SET_INTERVAL = 2 };
 int nhref_set_parse(const char *s, int *kind, char **a, char **b, char *why, size_t len);
 
+/* nhref_spec_check_param_sets -- the model's admissible ranges at both ends of every
+ * parameter set of SPEC (MID - RAD and MID + RAD, or LO and HI; the system's values are
+ * restored): NHREF_OK, or NHREF_EPARAM with the message in SPEC naming the option, the
+ * set and the end (nhref_spec_resolve calls it; verify for its proven pass). */
+int nhref_spec_check_param_sets(nhref_spec_t *spec);
+
 /* nhref_spec_set_init_as_point -- ON 1: a set of initial values (MID+-RAD) runs from
  * MID alone, for any type (verify's reference; its proven pass encloses the set). */
 void nhref_spec_set_init_as_point(nhref_spec_t *spec, int on);

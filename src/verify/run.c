@@ -1554,6 +1554,10 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
                 m->param[k].name, nhref_spec_param_set_str(v->ref, k));
             goto out;
         }
+    if (v->rigorous && (status = nhref_spec_check_param_sets(v->ref)) != NHREF_OK) {
+        status = nhref_verify_fail(v, NHREF_EINVAL, "%s", nhref_spec_error(v->ref));
+        goto out;
+    }
     nhref_spec_set_init_as_point(R.spec, 1);
     if ((status = nhref_spec_resolve(R.spec)) != NHREF_OK) {
         status = nhref_verify_fail(v, status, "%s", nhref_spec_error(R.spec));
