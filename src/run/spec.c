@@ -471,10 +471,8 @@ int nhref_spec_set_param(nhref_spec_t *spec, const char *name, const char *decim
     free(mid);
     free(spec->param_set[k]);
     free(spec->param_rad[k]);
-    spec->param_set[k] = set != NULL && rad != NULL ? set : NULL;
+    spec->param_set[k] = set; /* read_set: a set has both, a value neither */
     spec->param_rad[k] = rad;
-    if (spec->param_set[k] == NULL)
-        free(set);
     nhref_spec_undo(spec);
     return NHREF_OK;
 }
@@ -503,10 +501,6 @@ int nhref_spec_set_init(nhref_spec_t *spec, const char *name, const char *decima
         free(r);
         free(set);
         return NHREF_EPARSE;
-    }
-    if (r == NULL) {
-        free(set);
-        set = NULL;
     }
     free(spec->init[k]);
     free(spec->init_rad[k]);
