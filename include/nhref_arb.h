@@ -179,6 +179,16 @@ typedef struct nhref_tape_arb nhref_tape_arb_t;
  * ball is not finite). */
 int nhref_value_arb(arb_ptr x, const char *s, long prec);
 
+/* nhref_set_arb -- X = a ball containing the set S of values of a parameter or initial
+ * state component (nhref_spec_set_param, nhref_spec_set_init): a value as for
+ * nhref_value_arb; "MID+-RAD", the ball around MID widened by a bound of RAD (>= 0);
+ * "[LO, HI]", the interval from the lower bound of LO's ball to the upper bound of HI's
+ * (each end rounded outward at PREC bits: the exact interval lies inside).
+ * Returns NHREF_OK; NHREF_EPARSE (malformed: nhref_spec_set_init's messages say where);
+ * NHREF_EDOMAIN (RAD < 0, LO > HI, or a value that is not finite); a status of
+ * nhref_value_arb.  Cost: two nhref_value_arb. */
+int nhref_set_arb(arb_ptr x, const char *s, long prec);
+
 int nhref_tape_arb_new(nhref_tape_arb_t **ws, const nhref_tape_t *tape, long prec,
                        unsigned order);
 void nhref_tape_arb_free(nhref_tape_arb_t *ws);
@@ -192,7 +202,8 @@ arb_srcptr nhref_tape_arb_state_series(const nhref_tape_arb_t *ws, size_t i);
 /* ------------------------------------------------------------------ proven trajectories
  * A validated Taylor integrator (docs/proven.md): at every grid time a box (one ball
  * per state component) that provably contains the exact solution through every
- * initial state in the initial balls, the parameters equal to their decimal values. */
+ * initial state in the initial balls, the parameters equal to their decimal values (or
+ * anywhere in their sets: nhref_proven_new_sets). */
 typedef struct nhref_proven nhref_proven_t;
 
 /* nhref_proven_new -- *PV = a validated integrator of SYS with the options OPT (NULL:
@@ -217,6 +228,23 @@ typedef struct nhref_proven nhref_proven_t;
  * Source:    docs/proven.md; proofs/rigorous_taylor.md.
  */
 int nhref_proven_new(nhref_proven_t **pv, const nhref_system_t *sys, const nhref_options_t *opt);
+
+/* nhref_proven_new_sets -- nhref_proven_new for every value of some parameters in a set:
+ * PSETS (NULL: none) holds nparam pointers, entry i NULL for parameter i's decimal value
+ * (as nhref_proven_new) or a finite ball, the set of its values.  Each such parameter is
+ * integrated as a state of zero derivative after the model's (Lohner's form carries
+ * its dependence, as an initial box's: nhref_tape_params_as_states); the first
+ * integrals and events are evaluated with it as the ball.  nhref_proven_grid's X0 and
+ * OUT keep the model's nstate components; every row then encloses the solution for
+ * every initial state in X0 and every parameter value in the sets.
+ * Returns:   as nhref_proven_new; NHREF_EPARAM also for a set that is not finite, or
+ *            (NHREF_EDOMAIN) an event function that cannot be bounded over the sets.
+ *            The midpoint values (the system's decimals) are checked by
+ *            nhref_system_check; the caller checks the sets' ends (the model's ranges).
+ * Cost:      as nhref_proven_new with nstate + k states (k sets): each validated step
+ *            about ((n + k) / n)^2 times the cost without sets. */
+int nhref_proven_new_sets(nhref_proven_t **pv, const nhref_system_t *sys, const arb_srcptr *psets,
+                          const nhref_options_t *opt);
 
 /* nhref_proven_free -- release PV (NULL allowed); SYS is not freed. */
 void nhref_proven_free(nhref_proven_t *pv);

@@ -107,7 +107,11 @@ int nhref_spec_set_names(nhref_spec_t *spec, nhref_spec_names_t names, const cha
  *              precision): NHREF_ENOTFOUND (unknown name: the message lists the
  *              model's parameters); NHREF_EPARSE or NHREF_ERANGE (not a finite
  *              decimal number, or out of the bounds of nhref_decimal_set);
- *              admissible ranges are checked by nhref_spec_resolve;
+ *              admissible ranges are checked by nhref_spec_resolve; a set of
+ *              values, "MID+-RAD" or "[LO, HI]" (as for set_init), for the proven
+ *              type only: the system takes its midpoint (MID, or the expression
+ *              "(LO+HI)/2"), and nhref_spec_resolve checks the model's ranges at
+ *              both ends (MID - RAD and MID + RAD, or LO and HI);
  *   set_init   state component NAME = DECIMAL at t-start: the same statuses, but the
  *              magnitude of a value is checked at the run's precision when the spec is
  *              resolved (a value beyond 2^4096 may be admissible at higher precision);
@@ -116,6 +120,13 @@ int nhref_spec_set_names(nhref_spec_t *spec, nhref_spec_names_t names, const cha
  *              rows enclose every trajectory from the box; nhref_spec_resolve refuses
  *              a set for the other types); MID is checked as a value, and is what
  *              nhref_spec_init_str gives, RAD nhref_spec_init_rad_str;
+ *              "[LO, HI]" (LO <= HI, each a value; blanks allowed) is every value from
+ *              LO to HI, enclosed from LO's lower bound to HI's upper bound
+ *              (nhref_set_arb: no rounded midpoint and radius); nhref_spec_init_str
+ *              then gives "(LO+HI)/2", nhref_spec_init_rad_str "(HI-(LO))/2" (exact
+ *              as expressions).  A malformed set, an end that is not a finite value
+ *              (nan), LO > HI or RAD < 0 is NHREF_EPARSE, the message naming the
+ *              option, the set and the column;
  *   assign     "NAME=VALUE" for KIND "param" or "init": NHREF_EPARSE if not of that
  *              form, else as set_param / set_init. */
 int nhref_spec_set_param(nhref_spec_t *spec, const char *name, const char *decimal);
@@ -249,6 +260,12 @@ const char *nhref_spec_param_str(const nhref_spec_t *spec, size_t i);
 const char *nhref_spec_init_str(const nhref_spec_t *spec, size_t i);
 /* the radius of initial value I when it is a set (nhref_spec_set_init), else NULL */
 const char *nhref_spec_init_rad_str(const nhref_spec_t *spec, size_t i);
+/* initial value I and parameter I when they are sets: the set as given ("1+-1e-8",
+ * "[0.99, 1.01]": the form nhref_set_arb reads), else NULL; the parameter's radius
+ * (as nhref_spec_init_rad_str) */
+const char *nhref_spec_init_set_str(const nhref_spec_t *spec, size_t i);
+const char *nhref_spec_param_set_str(const nhref_spec_t *spec, size_t i);
+const char *nhref_spec_param_rad_str(const nhref_spec_t *spec, size_t i);
 /* t-start; t-end and dt-out (NULL with explicit times) */
 const char *nhref_spec_t_start(const nhref_spec_t *spec);
 const char *nhref_spec_t_end(const nhref_spec_t *spec);

@@ -274,6 +274,18 @@ int nhref_tape_format_simplified(char *buf, size_t len, const nhref_tape_t *tape
  * NHREF_ENOMEM.  Cost of the new tape: about (1 + 3M) times F's nodes. */
 int nhref_tape_linearize(nhref_tape_t **out, const nhref_tape_t *f, size_t m);
 
+/* nhref_tape_params_as_states -- the ODE x' = f(t, x, p) of F (outputs 0..n-1, n =
+ * nstate of F) with the K parameters p_PIDX[0..k-1] made states of zero derivative:
+ * *OUT has n + K states (x, then p_PIDX[0], ..., p_PIDX[k-1]), F's nparam parameters
+ * (those K unused) and nout + K outputs (f, K zeros, then F's outputs n..nout-1).
+ * A flow of *OUT from a box of its last K states is the flow of F for every value of
+ * those parameters in the box (the validated integrator's parameter sets).
+ * Returns NHREF_OK; NHREF_ETAPE (F has a build error or nout < nstate); NHREF_EINVAL
+ * (an index >= nparam, or given twice); NHREF_ENOMEM.
+ * Cost: one pass over F's nodes; the new tape has F's nodes and one more. */
+int nhref_tape_params_as_states(nhref_tape_t **out, const nhref_tape_t *f, size_t k,
+                                const size_t *pidx);
+
 /* nhref_tape_divergence -- a tape with F's inputs and one output,
  * div(rho f) = sum_i d(rho f_i)/dx_i (rho = 1 when RHO is NULL; else RHO's
  * output 0, a tape with the same inputs as F): the condition for the density

@@ -638,6 +638,142 @@ START_TEST(test_skater_fall)
 END_TEST
 
 /* ------------------------------------------------------------------ input checks */
+/* ------------------------------------------------------------------ parameter sets */
+/* nhref_set_arb: "[LO, HI]" holds both exact ends (as rationals) and is no wider than
+ * HI - LO by more than rounding; "MID+-RAD" holds MID - RAD and MID + RAD; LO > HI,
+ * RAD < 0 and malformed sets refused */
+START_TEST(test_set_arb)
+{
+    arb_t x;
+    fmpq_t q;
+    mag_t w;
+    arb_init(x);
+    fmpq_init(q);
+    mag_init(w);
+    ck_assert_int_eq(nhref_set_arb(x, "[0.1, 0.3]", 64), NHREF_OK);
+    fmpq_set_si(q, 1, 10);
+    ck_assert(arb_contains_fmpq(x, q));
+    fmpq_set_si(q, 3, 10);
+    ck_assert(arb_contains_fmpq(x, q));
+    fmpq_set_si(q, 31, 100);
+    ck_assert(!arb_contains_fmpq(x, q));
+    mag_set_d(w, 0.1 * (1 + 1e-8)); /* mag_t keeps 30 bits */
+    ck_assert(mag_cmp(arb_radref(x), w) <= 0);
+    ck_assert_int_eq(nhref_set_arb(x, "0.5+-1e-3", 64), NHREF_OK);
+    fmpq_set_si(q, 499, 1000);
+    ck_assert(arb_contains_fmpq(x, q));
+    fmpq_set_si(q, 501, 1000);
+    ck_assert(arb_contains_fmpq(x, q));
+    ck_assert_int_eq(nhref_set_arb(x, "[-1e-30, 1e-30]", 128), NHREF_OK);
+    fmpq_set_si(q, -1, 1);
+    fmpz_set_ui(fmpq_denref(q), 10);
+    fmpz_pow_ui(fmpq_denref(q), fmpq_denref(q), 30); /* -10^-30 */
+    ck_assert(arb_contains_fmpq(x, q));
+    ck_assert_int_eq(nhref_set_arb(x, "[0.3, 0.1]", 64), NHREF_EDOMAIN);
+    ck_assert_int_eq(nhref_set_arb(x, "1+--1", 64), NHREF_EDOMAIN);
+    ck_assert_int_eq(nhref_set_arb(x, "[0.1, 0.3", 64), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_set_arb(x, "[0.1, nan]", 64), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_set_arb(x, "pi/4", 64), NHREF_OK); /* a value */
+    arb_clear(x);
+    fmpq_clear(q);
+    mag_clear(w);
+}
+END_TEST
+
+/* nhref_proven_new_sets on the sleigh from omega = 1 with a in [0.5 - 1e-10, 0.5 +
+ * 1e-10]: the closed form (oracle/) at a = both ends and the midpoint lies in every
+ * row's balls, at a = 0.5 + 1e-8 (outside the set) outside some; the row balls stay
+ * within 4 times half the ends' spread (Lohner carries the parameter: no wrapping); a
+ * set that is not finite is NHREF_EPARAM */
+START_TEST(test_param_sets)
+{
+    static const char *const as[] = {"0.4999999999", "0.5000000001", "0.5", "0.50000001"};
+    const nhref_model_t *m = nhref_model_find("chaplygin_sleigh");
+    const nhref_oracle_t *or = nhref_oracle_find(m->name);
+    size_t n = m->nstate, ia = (size_t)nhref_model_param_index(m, "a"), nt = 4;
+    nhref_system_t *sys;
+    nhref_proven_t *pv;
+    nhref_options_t o;
+    arb_ptr x0 = _arb_vec_init((slong)n), g = _arb_vec_init((slong)nt);
+    arb_ptr out = _arb_vec_init((slong)(nt * n)), pb = _arb_vec_init((slong)m->nparam);
+    arb_srcptr *ps = calloc(m->nparam, sizeof *ps);
+    long hp = 400;
+    __mpfr_struct *p = nhref_vec_new(m->nparam, hp), *s0 = nhref_vec_new(n, hp);
+    __mpfr_struct *s = nhref_vec_new(n, hp), *lo = nhref_vec_new(nt * n, hp);
+    mpfr_t t, half;
+
+    ck_assert_ptr_nonnull(or);
+    ck_assert_int_eq(nhref_system_new(&sys, m), NHREF_OK);
+    ck_assert_int_eq(nhref_system_set_param(sys, "a", "0.5"), NHREF_OK);
+    ck_assert_int_eq(nhref_set_arb(pb + ia, "[0.4999999999, 0.5000000001]", 128), NHREF_OK);
+    ps[ia] = pb + ia;
+    nhref_options_default(&o);
+    o.digits = 30;
+    ck_assert_int_eq(nhref_proven_new_sets(&pv, sys, ps, &o), NHREF_OK);
+    for (size_t i = 0; i < n; i++)
+        ball_dec(x0 + i, m->state[i].default_init, 128);
+    for (size_t k = 0; k < nt; k++)
+        arb_set_ui(g + k, 2 * k);
+    ck_assert_int_eq(nhref_proven_grid(pv, out, x0, g, nt, NULL), NHREF_OK);
+    nhref_proven_free(pv);
+    mpfr_inits2(hp, t, half, (mpfr_ptr)0);
+    nhref_system_params(p, sys);
+    for (size_t i = 0; i < n; i++)
+        nhref_decimal_set(s0 + i, m->state[i].default_init);
+    for (size_t j = 0; j < sizeof as / sizeof as[0]; j++) {
+        void *sol = NULL;
+        int missed = 0;
+        nhref_decimal_set(p + ia, as[j]);
+        ck_assert_int_eq(or->solution_new(&sol, p, s0, hp), NHREF_OK);
+        for (size_t k = 0; k < nt; k++) {
+            mpfr_set_ui(t, 2 * k, MPFR_RNDN);
+            ck_assert_int_eq(or->solution_state(s, sol, t), NHREF_OK);
+            for (size_t i = 0; i < n; i++) {
+                arb_t a;
+                arb_init(a);
+                oracle_ball(a, s + i, hp);
+                if (!arb_overlaps(out + k * n + i, a))
+                    missed++;
+                ck_assert_msg(j == 3 || arb_overlaps(out + k * n + i, a),
+                              "a = %s, t = %zu: %s outside its ball", as[j], 2 * k,
+                              m->state[i].name);
+                arb_clear(a);
+                if (j == 0)
+                    mpfr_set(lo + k * n + i, s + i, MPFR_RNDN);
+                if (j == 1 && k > 0) { /* the ball within 4 half-spreads of the ends */
+                    mpfr_sub(half, s + i, lo + k * n + i, MPFR_RNDN);
+                    mpfr_abs(half, half, MPFR_RNDN);
+                    mpfr_mul_ui(half, half, 2, MPFR_RNDU); /* 4 x half the spread */
+                    ck_assert_msg(mag_get_d(arb_radref(out + k * n + i)) <=
+                                      mpfr_get_d(half, MPFR_RNDU) + 1e-24,
+                                  "t = %zu: %s's radius %g above 4 half-spreads %g", 2 * k,
+                                  m->state[i].name, mag_get_d(arb_radref(out + k * n + i)),
+                                  mpfr_get_d(half, MPFR_RNDU));
+                }
+            }
+        }
+        if (j == 3)
+            ck_assert_msg(missed > 0, "a = 0.5 + 1e-8 (outside the set) lies in every ball");
+        or->solution_free(sol);
+    }
+    /* a set that is not finite */
+    arb_indeterminate(pb + ia);
+    ck_assert_int_eq(nhref_proven_new_sets(&pv, sys, ps, &o), NHREF_EPARAM);
+    ck_assert_ptr_null(pv);
+    mpfr_clears(t, half, (mpfr_ptr)0);
+    nhref_vec_free(p, m->nparam);
+    nhref_vec_free(s0, n);
+    nhref_vec_free(s, n);
+    nhref_vec_free(lo, nt * n);
+    _arb_vec_clear(x0, (slong)n);
+    _arb_vec_clear(g, (slong)nt);
+    _arb_vec_clear(out, (slong)(nt * n));
+    _arb_vec_clear(pb, (slong)m->nparam);
+    free(ps);
+    nhref_system_free(sys);
+}
+END_TEST
+
 START_TEST(test_bad_input)
 {
     nhref_system_t *sys;
@@ -686,6 +822,8 @@ static Suite *proven_suite(void)
     tcase_add_test(tc, test_blowup_rule_shared);
     tcase_add_loop_test(tc, test_skater_fall, 0, 2);
     tcase_add_test(tc, test_bad_input);
+    tcase_add_test(tc, test_set_arb);
+    tcase_add_test(tc, test_param_sets);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -539,6 +539,95 @@ START_TEST(test_init_set)
 }
 END_TEST
 
+/* a set of parameter values, MID+-RAD or [LO, HI] (issue 26 item 4): the system takes
+ * the midpoint, the set is kept as given; the proven type only; the model's range is
+ * checked at both ends; malformed sets, nan ends and LO > HI refused with the column,
+ * nothing changed.  [LO, HI] for an initial value: its midpoint and radius as exact
+ * expressions. */
+START_TEST(test_param_set)
+{
+    const nhref_model_t *m = nhref_model_find(SLEIGH);
+    nhref_spec_t *spec = NULL;
+    size_t ia = (size_t)nhref_model_param_index(m, "a");
+    size_t im = (size_t)nhref_model_param_index(m, "m");
+    size_t iw = (size_t)nhref_model_state_index(m, "omega");
+    mpfr_t x, y;
+
+    ck_assert_int_eq(nhref_spec_new(&spec, SLEIGH), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_set_param(spec, "a", "0.5+-1e-12"), NHREF_OK);
+    ck_assert_str_eq(nhref_spec_param_str(spec, ia), "0.5");
+    ck_assert_str_eq(nhref_spec_param_set_str(spec, ia), "0.5+-1e-12");
+    ck_assert_str_eq(nhref_spec_param_rad_str(spec, ia), "1e-12");
+    ck_assert_ptr_null(nhref_spec_param_set_str(spec, im));
+    ck_assert_int_eq(nhref_spec_resolve(spec), NHREF_EINVAL); /* MPFR: one value */
+    ck_assert_msg_has(spec, "'0.5+-1e-12' is a set of parameter values: it needs");
+    ck_assert_int_eq(nhref_spec_set_type(spec, NHREF_RUN_PROVEN), NHREF_OK);
+    resolve_ok(spec);
+    /* [LO, HI]: the midpoint (LO+HI)/2 as an expression, exactly 0.5 */
+    ck_assert_int_eq(nhref_spec_set_param(spec, "a", " [ 0.25 , 0.75 ] "), NHREF_OK);
+    ck_assert_str_eq(nhref_spec_param_set_str(spec, ia), "[0.25, 0.75]");
+    mpfr_inits2(200, x, y, (mpfr_ptr)0);
+    ck_assert_int_eq(nhref_value_set(x, nhref_spec_param_str(spec, ia)), NHREF_OK);
+    ck_assert(mpfr_cmp_d(x, 0.5) == 0);
+    ck_assert_int_eq(nhref_value_set(x, nhref_spec_param_rad_str(spec, ia)), NHREF_OK);
+    ck_assert(mpfr_cmp_d(x, 0.25) == 0);
+    resolve_ok(spec);
+    /* the model's range at the ends: m > 0 */
+    ck_assert_int_eq(nhref_spec_set_param(spec, "m", "[-1, 2]"), NHREF_OK);
+    ck_assert_int_eq(nhref_spec_resolve(spec), NHREF_EPARAM);
+    ck_assert_msg_has(spec, "the set '[-1, 2]' reaches m = -1, not admissible");
+    ck_assert_int_eq(nhref_spec_set_param(spec, "m", "1+-1"), NHREF_OK); /* reaches 0 */
+    ck_assert_int_eq(nhref_spec_resolve(spec), NHREF_EPARAM);
+    ck_assert_str_eq(nhref_spec_param_str(spec, im), "1"); /* the midpoint restored */
+    ck_assert_int_eq(nhref_spec_set_param(spec, "m", "1+-0.5"), NHREF_OK);
+    resolve_ok(spec);
+    /* refused, nothing changed */
+    ck_assert_int_eq(nhref_spec_set_param(spec, "a", "[0.75, 0.25]"), NHREF_EPARSE);
+    ck_assert_msg_has(spec, "its lower end 0.75 exceeds its upper end 0.25");
+    ck_assert_int_eq(nhref_spec_set_param(spec, "a", "[0.1, nan]"), NHREF_EPARSE);
+    ck_assert_msg_has(spec, "its upper end (column 7) 'nan'");
+    ck_assert_int_eq(nhref_spec_set_param(spec, "a", "[0.1 0.2]"), NHREF_EPARSE);
+    ck_assert_msg_has(spec, "no ',' after the '[' at column 1");
+    ck_assert_int_eq(nhref_spec_set_param(spec, "a", "[0.1, 0.2"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_spec_set_param(spec, "a", "[0.1, 0.2, 0.3]"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_spec_set_param(spec, "a", "0.5+--1"), NHREF_EPARSE);
+    ck_assert_int_eq(nhref_spec_set_param(spec, "a", "+-1"), NHREF_EPARSE);
+    ck_assert_str_eq(nhref_spec_param_set_str(spec, ia), "[0.25, 0.75]");
+    ck_assert_int_eq(nhref_spec_set_param(spec, "a", "0.3"), NHREF_OK); /* a point again */
+    ck_assert_ptr_null(nhref_spec_param_set_str(spec, ia));
+    ck_assert_ptr_null(nhref_spec_param_rad_str(spec, ia));
+    /* [LO, HI] for an initial value; LO = HI is a set of one point */
+    ck_assert_int_eq(nhref_spec_set_init(spec, "omega", "[0.99, 1.01]"), NHREF_OK);
+    ck_assert_str_eq(nhref_spec_init_set_str(spec, iw), "[0.99, 1.01]");
+    ck_assert_int_eq(nhref_value_set(x, nhref_spec_init_str(spec, iw)), NHREF_OK);
+    ck_assert_int_eq(nhref_value_set(y, nhref_spec_init_rad_str(spec, iw)), NHREF_OK);
+    mpfr_sub_ui(x, x, 1, MPFR_RNDN);
+    mpfr_mul_ui(y, y, 100, MPFR_RNDN); /* 0.01 * 100 = 1, to rounding */
+    mpfr_sub_ui(y, y, 1, MPFR_RNDN);
+    mpfr_abs(x, x, MPFR_RNDN);
+    mpfr_abs(y, y, MPFR_RNDN);
+    ck_assert(mpfr_cmp_ui_2exp(x, 1, -190) < 0 && mpfr_cmp_ui_2exp(y, 1, -190) < 0);
+    ck_assert_int_eq(nhref_spec_set_init(spec, "omega", "[1, 1]"), NHREF_OK);
+    ck_assert_str_eq(nhref_spec_init_str(spec, iw), "1");
+    ck_assert_str_eq(nhref_spec_init_rad_str(spec, iw), "0");
+    resolve_ok(spec);
+    /* a copy keeps the sets; reset_overrides drops them */
+    {
+        nhref_spec_t *c = NULL;
+        ck_assert_int_eq(nhref_spec_set_param(spec, "a", "[0.25, 0.75]"), NHREF_OK);
+        ck_assert_int_eq(nhref_spec_copy(&c, spec), NHREF_OK);
+        ck_assert_str_eq(nhref_spec_param_set_str(c, ia), "[0.25, 0.75]");
+        ck_assert_str_eq(nhref_spec_init_set_str(c, iw), "[1, 1]");
+        nhref_spec_reset_overrides(c);
+        ck_assert_ptr_null(nhref_spec_param_set_str(c, ia));
+        ck_assert_ptr_null(nhref_spec_init_set_str(c, iw));
+        nhref_spec_free(c);
+    }
+    mpfr_clears(x, y, (mpfr_ptr)0);
+    nhref_spec_free(spec);
+}
+END_TEST
+
 START_TEST(test_override_refused)
 {
     static const char *const bad[] = {"",   "abc", "1.2.3", "1e",  "nan", "inf", "-inf",
@@ -3116,6 +3205,7 @@ static Suite *run_suite(void)
     tcase_add_loop_test(tc, test_init_override, 0, nmodels);
     tcase_add_test(tc, test_override_refused);
     tcase_add_test(tc, test_init_set);
+    tcase_add_test(tc, test_param_set);
     tcase_add_loop_test(tc, test_label_words, 0, 6);
     tcase_add_test(tc, test_assign);
     tcase_add_loop_test(tc, test_copy_equal, 0, 2);

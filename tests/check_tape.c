@@ -656,6 +656,49 @@ START_TEST(test_solve_kkt)
 }
 END_TEST
 
+/* nhref_tape_params_as_states: x' = p0 x + p1 with the extra output p1^2 (a constant
+ * node of the original) and p1 made a state s: outputs p0 x + s, 0, s^2 at x = 3,
+ * s = 5, p0 = 2, p1 NaN (unused: a use would show as NaN); a repeated or out-of-range
+ * index is NHREF_EINVAL */
+START_TEST(test_params_as_states)
+{
+    nhref_tape_t *tp, *aug;
+    nhref_tape_mp_t *wm;
+    nhref_node_t p1;
+    const size_t idx[] = {1}, dup[] = {1, 1}, far[] = {2};
+    mpfr_t t, x[2], p[2], out[3];
+
+    ck_assert_int_eq(nhref_tape_new(&tp, 1, 2, 2), NHREF_OK);
+    p1 = nhref_tape_param(tp, 1);
+    nhref_tape_set_output(
+        tp, 0, nhref_tape_add(tp, nhref_tape_mul(tp, nhref_tape_param(tp, 0), nhref_tape_state(tp, 0)), p1));
+    nhref_tape_set_output(tp, 1, nhref_tape_mul(tp, p1, p1));
+    ck_assert_int_eq(nhref_tape_params_as_states(&aug, tp, 1, idx), NHREF_OK);
+    ck_assert_uint_eq(nhref_tape_nstate(aug), 2);
+    ck_assert_uint_eq(nhref_tape_nparam(aug), 2);
+    ck_assert_uint_eq(nhref_tape_nout(aug), 3);
+    mpfr_inits2(113, t, x[0], x[1], p[0], p[1], out[0], out[1], out[2], (mpfr_ptr)0);
+    mpfr_set_ui(t, 0, MPFR_RNDN);
+    mpfr_set_ui(x[0], 3, MPFR_RNDN);
+    mpfr_set_ui(x[1], 5, MPFR_RNDN);
+    mpfr_set_ui(p[0], 2, MPFR_RNDN);
+    mpfr_set_nan(p[1]);
+    ck_assert_int_eq(nhref_tape_mp_new(&wm, aug, 113, 2), NHREF_OK);
+    nhref_tape_mp_set_params(wm, p[0]);
+    ck_assert_int_eq(nhref_tape_mp_eval(out[0], wm, t, x[0]), NHREF_OK);
+    ck_assert_mpfr_str(out[0], "11", 30, "1");
+    ck_assert_mpfr_str(out[1], "0", 30, "1");
+    ck_assert_mpfr_str(out[2], "25", 30, "1");
+    nhref_tape_mp_free(wm);
+    nhref_tape_free(aug);
+    ck_assert_int_eq(nhref_tape_params_as_states(&aug, tp, 2, dup), NHREF_EINVAL);
+    ck_assert_ptr_null(aug);
+    ck_assert_int_eq(nhref_tape_params_as_states(&aug, tp, 1, far), NHREF_EINVAL);
+    mpfr_clears(t, x[0], x[1], p[0], p[1], out[0], out[1], out[2], (mpfr_ptr)0);
+    nhref_tape_free(tp);
+}
+END_TEST
+
 /* M = [1 1; 1 1 + t], b = (1, x): singular at t = 0 (NHREF_EDOMAIN in every type, also
  * for an Arb ball of t around 0), regular at t = 1/2 (y = (1 - 2 (x - 1), 2 (x - 1))) */
 START_TEST(test_solve_singular)
@@ -1793,6 +1836,7 @@ static Suite *tape_suite(void)
     Suite *s = suite_create("tape");
     TCase *tc = tcase_create("builder");
     tcase_add_test(tc, test_builder_sticky_errors);
+    tcase_add_test(tc, test_params_as_states);
     tcase_add_test(tc, test_builder_sharing);
     tcase_add_test(tc, test_builder_powi_bound);
     tcase_add_test(tc, test_nonlinear_count);

@@ -311,6 +311,130 @@ EOF
 expect 2 "needs --rigorous" -- run chaplygin_sleigh -i omega=1+-1e-10
 expect 2 "the radius '-1' must be a decimal >= 0" -- run chaplygin_sleigh --rigorous -i omega=1+--1
 
+# --- sets of parameters (issue 26 item 4), alone and with a set of initial states.
+# within RUN.csv PLAIN.csv...: every row of every plain MPFR run (30 digits, at a
+# sampled point of the box) lies in the rigorous run's ball of every state and integral
+# column, up to 1e-25 max(1, |c|) for the plain run's own error
+within() {
+    python3 - "$@" <<'EOF'
+import sys, csv, io
+from mpmath import mp, mpf
+mp.dps = 60
+def table(path):
+    lines = [l for l in open(path).read().splitlines() if not l.startswith('#')]
+    rows = list(csv.reader(io.StringIO("\n".join(lines))))
+    return rows[0], rows[1:]
+rh, rr = table(sys.argv[1])
+bad = checked = 0
+for path in sys.argv[2:]:
+    ph, pr = table(path)
+    if len(pr) != len(rr):
+        print(f"{path}: {len(pr)} rows, the rigorous run {len(rr)}"); sys.exit(1)
+    for p, r in zip(pr, rr):
+        if mpf(p[0]) != mpf(r[0]):
+            print(f"{path}: time {p[0]} vs {r[0]}"); sys.exit(1)
+        for j, name in enumerate(ph[1:], 1):
+            k = rh.index(name)
+            c, rad, v = mpf(r[k]), mpf(r[k + 1]), mpf(p[j])
+            checked += 1
+            if abs(v - c) > rad + mpf('1e-25') * max(1, abs(c)):
+                bad += 1
+                print(f"{path}: {name} at t = {p[0]}: {v} outside {c} +- {rad}")
+print(f"{checked} values compared, {bad} outside")
+sys.exit(1 if bad or checked == 0 else 0)
+EOF
+}
+# -p a=0.5+-1e-10: five points of the interval (ends, midpoint, quarter points) inside
+# every row; the balls tight (at every row no state's radius above 4 times half the
+# ends' spread, + 1e-25: parameters wrapped in the tape's balls gave 12 to 560 times on
+# this run); a = 0.5 + 1e-8 (outside the set) outside some row
+"$NHREF" run -q --rigorous chaplygin_sleigh -p a=0.5+-1e-10 -T 10 --dt-out 2 --digits 30 \
+    -o "$tmp/pset.csv" 2> "$tmp/err" && grep -q '^# param: a = 0.5+-1e-10 \[m\]' "$tmp/pset.csv" ||
+    bad "-p a=0.5+-1e-10 --rigorous: $(cat "$tmp/err")"
+samples=
+for a in 0.4999999999 0.5000000001 0.5 0.49999999995 0.50000000005 0.50000001; do
+    "$NHREF" run -q chaplygin_sleigh -p a=$a -T 10 --dt-out 2 --digits 30 -o "$tmp/pa_$a.csv" ||
+        bad "run -p a=$a"
+    [ $a = 0.50000001 ] || samples="$samples $tmp/pa_$a.csv"
+done
+within "$tmp/pset.csv" $samples > "$tmp/out" 2>&1 && ok ||
+    bad "-p a=0.5+-1e-10: a sampled trajectory outside the enclosure: $(tail -3 "$tmp/out")"
+within "$tmp/pset.csv" "$tmp/pa_0.50000001.csv" > "$tmp/out" 2>&1 &&
+    bad "-p a=0.5+-1e-10: the trajectory from a = 0.5 + 1e-8 (outside the set) lies inside" || ok
+python3 - "$tmp/pset.csv" "$tmp/pa_0.4999999999.csv" "$tmp/pa_0.5000000001.csv" <<'EOF' 2> "$tmp/err" && ok || bad "-p a=0.5+-1e-10: balls not tight: $(cat "$tmp/err")"
+import sys, csv, io
+from mpmath import mpf
+def table(path):
+    lines = [l for l in open(path).read().splitlines() if not l.startswith('#')]
+    rows = list(csv.reader(io.StringIO("\n".join(lines))))
+    return rows[0], rows[1:]
+rh, rr = table(sys.argv[1]); h, lo = table(sys.argv[2]); _, hi = table(sys.argv[3])
+bad = 0
+for r, a, b in zip(rr, lo, hi):
+    for name in ('x', 'y', 'phi', 'v', 'omega'):
+        k, j = rh.index(name), h.index(name)
+        half = abs(mpf(a[j]) - mpf(b[j])) / 2
+        if mpf(r[k + 1]) > 4 * half + mpf('1e-25'):
+            print(f"{name} at t = {r[0]}: radius {r[k + 1]}, half the ends' spread {half}",
+                  file=sys.stderr)
+            bad = 1
+sys.exit(bad)
+EOF
+# -p 'a=[LO, HI]' with -i 'omega=[LO, HI]' (exact decimal ends): the four corners and the
+# centre of the box inside every row; at t = 0 omega's ball holds both ends exactly
+"$NHREF" run -q --rigorous chaplygin_sleigh -p 'a=[0.4999999999, 0.5000000001]' \
+    -i 'omega=[0.9999999999,1.0000000001]' -T 6 --dt-out 2 --digits 30 -o "$tmp/pbox.csv" \
+    2> "$tmp/err" && grep -q '^# param: a = \[0.4999999999, 0.5000000001\] \[m\]' "$tmp/pbox.csv" &&
+    grep -q '^# init: omega = \[0.9999999999, 1.0000000001\] \[rad/s\]' "$tmp/pbox.csv" ||
+    bad "-p/-i [LO, HI] --rigorous: $(cat "$tmp/err")"
+samples=
+for aw in 0.4999999999/0.9999999999 0.4999999999/1.0000000001 0.5000000001/0.9999999999 \
+    0.5000000001/1.0000000001 0.5/1; do
+    "$NHREF" run -q chaplygin_sleigh -p a=${aw%/*} -i omega=${aw#*/} -T 6 --dt-out 2 --digits 30 \
+        -o "$tmp/pw_${aw%/*}_${aw#*/}.csv" || bad "run -p a=${aw%/*} -i omega=${aw#*/}"
+    samples="$samples $tmp/pw_${aw%/*}_${aw#*/}.csv"
+done
+within "$tmp/pbox.csv" $samples > "$tmp/out" 2>&1 && ok ||
+    bad "[LO, HI] box: a sampled trajectory outside the enclosure: $(tail -3 "$tmp/out")"
+python3 - "$tmp/pbox.csv" <<'EOF' 2> "$tmp/err" && ok || bad "[LO, HI]: the ends at t = 0: $(cat "$tmp/err")"
+import sys, csv, io
+from mpmath import mp, mpf
+mp.dps = 60
+lines = [l for l in open(sys.argv[1]).read().splitlines() if not l.startswith('#')]
+rows = list(csv.reader(io.StringIO("\n".join(lines))))
+k = rows[0].index('omega'); c, r = mpf(rows[1][k]), mpf(rows[1][k + 1])
+for end in ('0.9999999999', '1.0000000001'):
+    if abs(mpf(end) - c) > r:
+        print(f"omega's end {end} outside {c} +- {r} at t = 0", file=sys.stderr); sys.exit(1)
+if r > mpf('1.01e-10'):
+    print(f"omega's radius at t = 0 is {r}, above the set's 1e-10", file=sys.stderr); sys.exit(1)
+EOF
+# the sets' errors: exit 2, one line naming the option, the set and what is wrong
+expect 2 "--param a: '0.5\+-1e-12' is a set of parameter values: it needs --rigorous" -- \
+    run chaplygin_sleigh -p a=0.5+-1e-12
+expect 2 "--param a: '\[0.4, 0.6\]' is a set of parameter values: it needs --rigorous" -- \
+    run chaplygin_sleigh --fast -p 'a=[0.4,0.6]'
+expect 2 "--init omega: '\[0.9, 1.1\]' is a set of initial values: it needs --rigorous" -- \
+    run chaplygin_sleigh -i 'omega=[0.9, 1.1]'
+expect 2 "--init omega: '\[1.01,0.99\]' is not a set \[LO, HI\]: its lower end 1.01 exceeds its upper end 0.99" -- \
+    run chaplygin_sleigh --rigorous -i 'omega=[1.01,0.99]'
+expect 2 "--param a: '\[nan,1\]' is not a set \[LO, HI\]: its lower end \(column 2\) 'nan' is not a finite decimal number" -- \
+    run chaplygin_sleigh --rigorous -p 'a=[nan,1]'
+expect 2 "--param a: '\[0.4,inf\]' is not a set \[LO, HI\]: its upper end \(column 6\)" -- \
+    run chaplygin_sleigh --rigorous -p 'a=[0.4,inf]'
+expect 2 "--param a: '\[0.4;0.6\]' is not a set \[LO, HI\]: no ',' after the '\[' at column 1" -- \
+    run chaplygin_sleigh --rigorous -p 'a=[0.4;0.6]'
+expect 2 "--init v: '\[0, 1' is not a set \[LO, HI\]: no closing '\]'" -- \
+    run chaplygin_sleigh --rigorous -i 'v=[0, 1'
+expect 2 "--init v: '\[0, 1\] 2' is not a set \[LO, HI\]: text after the '\]' at column 8" -- \
+    run chaplygin_sleigh --rigorous -i 'v=[0, 1] 2'
+expect 2 "--param a: '\[0.4,\]' is not a set \[LO, HI\]: its upper end \(column 6\) is empty" -- \
+    run chaplygin_sleigh --rigorous -p 'a=[0.4,]'
+expect 2 "--param m: the set '\[-1, 2\]' reaches m = -1, not admissible: parameter m must be > 0" -- \
+    run chaplygin_sleigh --rigorous -p 'm=[-1,2]'
+expect 2 "--param m: the set '1\+-2' reaches m = \(1\)-\(2\), not admissible" -- \
+    run chaplygin_sleigh --rigorous -p 'm=1+-2'
+
 # --- options that do not go with --rigorous: exit 2, one line
 expect 2 "--rigorous is a validated Taylor scheme" -- run chaplygin_sleigh --rigorous --fast
 expect 2 "--rigorous is a validated Taylor scheme" -- run chaplygin_sleigh --rigorous --scheme gauss

@@ -123,6 +123,32 @@ expect 1 '^FAIL \(proven wrong at t = 0, line [0-9]+, column omega\): your value
 expect 2 "--init omega: '1\+-1e-10' is a set of initial values: verify against it with --rigorous" -- \
     verify "$tmp/in.csv" chaplygin_sleigh -i omega=1+-1e-10 -m 8
 
+# --- a set of parameter values as the reference (issue 26 item 4): -p a=0.5+-1e-12 or
+# its [LO, HI].  A trajectory at a point of the set (a = 0.5 + 5e-13) passes at any -m;
+# one outside it (a = 0.5 + 1e-9) is proven wrong (at t = 0 already: E depends on a),
+# though its distance is far below the 10^-8 that -m 8 would allow a point reference;
+# without --rigorous the set is refused
+"$NHREF" run chaplygin_sleigh -q -p a=0.5000000000005 -T 5 --dt-out 1 -o "$tmp/pin.csv" &&
+    "$NHREF" run chaplygin_sleigh -q -p a=0.500000001 -T 5 --dt-out 1 -o "$tmp/pout.csv" ||
+    bad "nhref run (the parameter set's trajectories)"
+for set in 0.5+-1e-12 '[0.499999999999, 0.500000000001]'; do
+    expect 0 '^PROVEN PASS: every value lies in the enclosure of the trajectories from the set' -- \
+        verify "$tmp/pin.csv" chaplygin_sleigh -p "a=$set" --rigorous -m 8
+    expect 1 '^FAIL \(proven wrong at t = [0-9.e+-]+, line [0-9]+, column [A-Za-z0-9]+\): your value .* against a set of initial values or parameters' -- \
+        verify "$tmp/pout.csv" chaplygin_sleigh -p "a=$set" --rigorous -m 8
+done
+expect 1 '^FAIL \(proven wrong' -- \
+    verify "$tmp/pin.csv" chaplygin_sleigh -p 'a=[0.5000000001, 0.5000000002]' --rigorous -m 8
+expect 2 "--param a: '0.5\+-1e-12' is a set of parameter values: verify against it with --rigorous" -- \
+    verify "$tmp/pin.csv" chaplygin_sleigh -p a=0.5+-1e-12 -m 8
+expect 2 "parameter m: the set '\[-1, 2\]' reaches m = -1, not admissible" -- \
+    verify "$tmp/pin.csv" chaplygin_sleigh -p 'm=[-1,2]' --rigorous -m 8
+expect 2 "parameter a: '\[0.6,0.4\]' is not a set \[LO, HI\]: its lower end 0.6 exceeds its upper end 0.4" -- \
+    verify "$tmp/pin.csv" chaplygin_sleigh -p 'a=[0.6,0.4]' --rigorous -m 8
+"$NHREF" verify "$tmp/pin.csv" chaplygin_sleigh -p 'a=[0.499999999999, 0.500000000001]' --rigorous \
+    -m 8 2>&1 | grep -q 'param: m = 2, J = 30, a = \[0.499999999999, 0.500000000001\]' && ok ||
+    bad "verify's report does not keep the parameter set as given"
+
 # --- what --rigorous cannot honour: exit 2, one line naming it
 expect 2 'rows? lies? before t-start = 1 .*runs forward only' -- \
     verify "$tmp/rk4.csv" chaplygin_sleigh --t-start 1 --rigorous -q

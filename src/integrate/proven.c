@@ -58,7 +58,10 @@
 
 struct nhref_proven {
     const nhref_system_t *sys;
-    size_t n;
+    size_t n;          /* the integrated states: the model's nx, then the parameter sets' */
+    size_t nx;         /* the model's states */
+    arb_ptr pbox;      /* n - nx: the parameter sets, the extra states' initial balls */
+    nhref_tape_t *aug; /* the right-hand side with those parameters as states, or NULL */
     long prec;
     unsigned N;       /* Taylor order */
     unsigned K;       /* order of the a priori enclosure's test, <= N */
@@ -161,6 +164,9 @@ void nhref_proven_free(nhref_proven_t *pv)
     nhref_tape_arb_free(pv->wi);
     nhref_tape_arb_free(pv->we);
     nhref_tape_free(pv->lin);
+    nhref_tape_free(pv->aug);
+    if (pv->pbox != NULL)
+        _arb_vec_clear(pv->pbox, (slong)(pv->n - pv->nx));
     if (pv->m != NULL) {
         size_t n = pv->n;
         arb_clear(pv->t);
@@ -227,11 +233,31 @@ void nhref_proven_free(nhref_proven_t *pv)
 
 int nhref_proven_new(nhref_proven_t **pvp, const nhref_system_t *sys, const nhref_options_t *opt)
 {
+    return nhref_proven_new_sets(pvp, sys, NULL, opt);
+}
+
+/* the parameters of SYS as balls at PREC bits, those of PSETS (non-NULL entries) the sets
+ * given there, into P (nparam balls) */
+static int params_with_sets(arb_ptr p, const nhref_system_t *sys, const arb_srcptr *psets,
+                            long prec)
+{
+    const nhref_model_t *model = nhref_system_model(sys);
+    int status = nhref_system_params_arb(p, sys, prec);
+    for (size_t i = 0; status == NHREF_OK && psets != NULL && i < model->nparam; i++)
+        if (psets[i] != NULL)
+            arb_set_round(p + i, psets[i], prec);
+    return status;
+}
+
+int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const arb_srcptr *psets,
+                          const nhref_options_t *opt)
+{
     const nhref_model_t *model = nhref_system_model(sys);
     nhref_options_t def, res;
     nhref_proven_t *pv;
     char why[256];
-    size_t n = model->nstate;
+    size_t n = model->nstate, nx = n, *pidx = NULL, k = 0;
+    const nhref_tape_t *rhs = nhref_system_rhs_tape(sys);
     unsigned long order;
     int status;
 
@@ -262,11 +288,41 @@ int nhref_proven_new(nhref_proven_t **pvp, const nhref_system_t *sys, const nhre
         order = 4;
     if (opt->nuser_event != 0)
         return NHREF_EINVAL; /* events of the user's: not yet isolated rigorously */
+    for (size_t i = 0; psets != NULL && i < model->nparam; i++)
+        if (psets[i] != NULL && !arb_is_finite(psets[i]))
+            return NHREF_EPARAM;
     pv = calloc(1, sizeof *pv);
     if (pv == NULL)
         return NHREF_ENOMEM;
+    /* parameter sets: states of zero derivative after the model's (their dependence is
+     * then carried by Lohner's form like an initial box's, not wrapped in the balls of
+     * the tape's parameters; docs/proven.md) */
+    if (psets != NULL && model->nparam > 0) {
+        if ((pidx = malloc(model->nparam * sizeof *pidx)) == NULL) {
+            free(pv);
+            return NHREF_ENOMEM;
+        }
+        for (size_t i = 0; i < model->nparam; i++)
+            if (psets[i] != NULL)
+                pidx[k++] = i;
+    }
+    if (k > 0) {
+        status = nhref_tape_params_as_states(&pv->aug, rhs, k, pidx);
+        if (status != NHREF_OK) {
+            free(pidx);
+            free(pv);
+            return status;
+        }
+        rhs = pv->aug;
+        n = nx + k;
+        pv->pbox = _arb_vec_init((slong)k);
+        for (size_t j = 0; j < k; j++)
+            arb_set(pv->pbox + j, psets[pidx[j]]);
+    }
+    free(pidx);
     pv->sys = sys;
     pv->n = n;
+    pv->nx = nx;
     pv->prec = res.prec;
     pv->digits = res.digits;
     pv->N = (unsigned)order;
@@ -345,12 +401,11 @@ int nhref_proven_new(nhref_proven_t **pvp, const nhref_system_t *sys, const nhre
             ? NHREF_OK
             : NHREF_ENOMEM;
     if (status == NHREF_OK)
-        status = nhref_tape_linearize(&pv->lin, nhref_system_rhs_tape(sys), n);
+        status = nhref_tape_linearize(&pv->lin, rhs, n);
     if (status == NHREF_OK)
-        status = nhref_system_workspace_arb(&pv->wm, sys, nhref_system_rhs_tape(sys), pv->prec,
-                                            pv->N, 1);
+        status = nhref_system_workspace_arb(&pv->wm, sys, rhs, pv->prec, pv->N, 1);
     if (status == NHREF_OK)
-        status = nhref_system_workspace_arb(&pv->wy, sys, nhref_system_rhs_tape(sys),
+        status = nhref_system_workspace_arb(&pv->wy, sys, rhs,
                                             BOX_PREC < pv->prec ? BOX_PREC : pv->prec, pv->N, 1);
     if (status == NHREF_OK)
         status = nhref_system_workspace_arb(&pv->wc, sys, pv->lin, C1_PREC, C1_ORDER, 1);
@@ -362,6 +417,17 @@ int nhref_proven_new(nhref_proven_t **pvp, const nhref_system_t *sys, const nhre
         pv->ev = model->event;
         status = nhref_system_workspace_arb(&pv->we, sys, nhref_system_event_tape(sys),
                                             pv->prec, 0, 0);
+    }
+    /* the first integrals and events of the model's states: over the parameter sets as
+     * balls (they are evaluated on the state's hull anyway) */
+    if (status == NHREF_OK && k > 0 && (pv->wi != NULL || pv->we != NULL)) {
+        arb_ptr p = _arb_vec_init((slong)model->nparam);
+        status = params_with_sets(p, sys, psets, pv->prec);
+        if (status == NHREF_OK && pv->wi != NULL)
+            nhref_tape_arb_set_params(pv->wi, p); /* an unbounded constant: NaN integrals */
+        if (status == NHREF_OK && pv->we != NULL)
+            status = nhref_tape_arb_set_params(pv->we, p);
+        _arb_vec_clear(p, (slong)model->nparam);
     }
     pv->ev_g = _arb_vec_init((slong)(pv->nev + 1));
     pv->ev_w = _arb_vec_init((slong)(3 * (pv->nev + 1) + n));
@@ -422,6 +488,7 @@ static double log_step(const nhref_proven_t *pv, double *lrho_out, double *lnorm
     unsigned N = pv->N;
     double lscale = 0, lrho = HUGE_VAL;
     *lnorm = -HUGE_VAL;
+    n = pv->nx; /* the parameter sets' states are constant: they do not limit the step */
     for (size_t i = 0; i < n; i++) {
         double a = fabs(arf_get_d(arb_midref(pv->cm + i * (N + 1)), ARF_RND_NEAR));
         if (a > 0) {
@@ -1070,7 +1137,7 @@ static int row_done(nhref_proven_t *pv, arb_ptr out, arb_srcptr tgrid, size_t i,
 {
     NHREF_ASSERT(i == stats->nrows); /* every row once, in order */
     if (out != NULL)
-        _arb_vec_set(out + i * pv->n, x, (slong)pv->n);
+        _arb_vec_set(out + i * pv->nx, x, (slong)pv->nx);
     stats->nrows = i + 1;
     if (pv->on_row != NULL && pv->on_row(pv->on_row_arg, i, tgrid + i, x) != 0)
         return NHREF_EIO;
@@ -1081,7 +1148,7 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
                       nhref_stats_t *stats)
 {
     nhref_stats_t local;
-    size_t row = 0, nx = pv->n;
+    size_t row = 0, nx = pv->n, ns = pv->nx;
     long p = pv->prec;
     int status = NHREF_OK, dir;
     __mpfr_struct *xm = pv->xm;
@@ -1102,7 +1169,7 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
     dir = n > 1 && arb_lt(tgrid, tgrid + n - 1) ? 1 : 0;
     (void)dir;
     /* the model's conditions on the initial state (on the midpoints), and finite balls */
-    for (size_t i = 0; i < nx; i++) {
+    for (size_t i = 0; i < ns; i++) {
         if (!arb_is_finite(x0 + i))
             return NHREF_EPARAM;
         arf_get_mpfr(xm + i, arb_midref(x0 + i), MPFR_RNDN);
@@ -1113,7 +1180,10 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
 
     arb_set(pv->t, tgrid);
     nhref_blowup_reset(&pv->blowup);
-    lohner_init(pv, x0);
+    /* the initial box: the model's states, then the parameter sets (xd: scratch) */
+    _arb_vec_set(pv->xd, x0, (slong)ns);
+    _arb_vec_set(pv->xd + ns, pv->pbox, (slong)(nx - ns));
+    lohner_init(pv, pv->xd);
     status = row_done(pv, out, tgrid, row++, pv->xh, stats);
     nhref_budget_start(&budget, arf_get_d(arb_midref(pv->t), ARF_RND_NEAR));
     while (status == NHREF_OK && row < n) {
@@ -1255,7 +1325,7 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
 void nhref_proven_state(const nhref_proven_t *pv, arb_ptr t, arb_ptr x)
 {
     arb_set(t, pv->t);
-    _arb_vec_set(x, pv->xh, (slong)pv->n);
+    _arb_vec_set(x, pv->xh, (slong)pv->nx);
 }
 
 int nhref_proven_integrals(nhref_proven_t *pv, arb_ptr I, arb_srcptr t, arb_srcptr x)

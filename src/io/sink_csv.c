@@ -76,12 +76,14 @@ static int csv_begin(void *self, const nhref_run_info_t *info)
     nhref_csv_meta(out, "model", "%s", m->name);
     nhref_csv_meta(out, "source", "%s", m->source);
     for (size_t i = 0; i < m->nparam; i++)
-        nhref_csv_meta(out, "param", "%s = %s [%s]", m->param[i].name,
-                       nhref_spec_param_str(spec, i), m->param[i].unit);
+        nhref_csv_meta(out, "param", "%s = %s [%s]", m->param[i].name, /* a set as given */
+                       nhref_spec_param_set_str(spec, i) ? nhref_spec_param_set_str(spec, i)
+                                                         : nhref_spec_param_str(spec, i),
+                       m->param[i].unit);
     for (size_t i = 0; i < m->nstate; i++)
-        nhref_csv_meta(out, "init", "%s = %s%s%s [%s]", m->state[i].name,
-                       nhref_spec_init_str(spec, i), nhref_spec_init_rad_str(spec, i) ? "+-" : "",
-                       nhref_spec_init_rad_str(spec, i) ? nhref_spec_init_rad_str(spec, i) : "",
+        nhref_csv_meta(out, "init", "%s = %s [%s]", m->state[i].name,
+                       nhref_spec_init_set_str(spec, i) ? nhref_spec_init_set_str(spec, i)
+                                                        : nhref_spec_init_str(spec, i),
                        m->state[i].unit);
     times_meta(out, spec, info->nrows);
     if (info->type == NHREF_RUN_DOUBLE) {

@@ -51,19 +51,15 @@ static int jsonl_begin(void *self, const nhref_run_info_t *info)
     snprintf(ver, sizeof ver, "%s (MPFR %s, GMP %s)", nhref_version(), nhref_mpfr_version(),
              nhref_gmp_version());
     for (size_t i = 0; i < m->nparam; i++)
-        json_object_set_new(p, m->param[i].name, json_string(nhref_spec_param_str(spec, i)));
+        json_object_set_new(p, m->param[i].name, /* a set: as given */
+                            json_string(nhref_spec_param_set_str(spec, i)
+                                            ? nhref_spec_param_set_str(spec, i)
+                                            : nhref_spec_param_str(spec, i)));
     for (size_t i = 0; i < m->nstate; i++)
-        if (nhref_spec_init_rad_str(spec, i) != NULL) { /* a set: "MID+-RAD", as given */
-            const char *mid = nhref_spec_init_str(spec, i), *rad = nhref_spec_init_rad_str(spec, i);
-            size_t n = strlen(mid) + strlen(rad) + 3;
-            char *v = malloc(n);
-            if (v != NULL)
-                snprintf(v, n, "%s+-%s", mid, rad);
-            json_object_set_new(x, m->state[i].name, v ? json_string(v) : json_null());
-            free(v);
-        } else {
-            json_object_set_new(x, m->state[i].name, json_string(nhref_spec_init_str(spec, i)));
-        }
+        json_object_set_new(x, m->state[i].name, /* a set: "MID+-RAD" or "[LO, HI]", as given */
+                            json_string(nhref_spec_init_set_str(spec, i)
+                                            ? nhref_spec_init_set_str(spec, i)
+                                            : nhref_spec_init_str(spec, i)));
     for (size_t k = 0; k < c->ncol; k++) {
         const char *nm = k == 0 ? "t" : k <= m->nstate ? m->state[k - 1].name
                                                         : m->integral[k - 1 - m->nstate].name;

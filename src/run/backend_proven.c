@@ -16,6 +16,8 @@ typedef struct {
     size_t n, ni, ngrid;
     arb_ptr x0, grid, I;
     arb_ptr ts, xs, Is; /* where the run stopped */
+    size_t np;
+    arb_ptr pset; /* np: the parameter sets' balls (nhref_proven_new_sets) */
     nhref_run_ctx_t *ctx;
 } handle_t;
 
@@ -89,6 +91,8 @@ static void close_handle(void *hv)
         _arb_vec_clear(h->xs, (slong)h->n);
         _arb_vec_clear(h->Is, (slong)h->ni + 1);
     }
+    if (h->pset != NULL)
+        _arb_vec_clear(h->pset, (slong)h->np);
     free(h);
 }
 
@@ -108,7 +112,31 @@ static int open_handle(void **hp, nhref_spec_t *spec)
     h->ni = spec->integrals ? m->nintegral : 0;
     h->ngrid = nhref_spec_grid_size(spec, &first);
     nhref_spec_options(spec, &opt);
-    status = nhref_proven_new(&h->pv, spec->sys, &opt);
+    /* the parameters that are sets: balls from their ends (nhref_set_arb) */
+    if (m->nparam > 0) {
+        arb_srcptr *ps = calloc(m->nparam, sizeof *ps);
+        int any = 0;
+        h->np = m->nparam;
+        h->pset = _arb_vec_init((slong)m->nparam);
+        for (size_t i = 0; i < m->nparam && ps != NULL && !bad; i++)
+            if (nhref_spec_param_set_str(spec, i) != NULL) {
+                bad |= nhref_set_arb(h->pset + i, nhref_spec_param_set_str(spec, i), spec->wprec) !=
+                       NHREF_OK;
+                ps[i] = h->pset + i;
+                any = 1;
+            }
+        if (ps == NULL) {
+            status = NHREF_ENOMEM;
+        } else if (bad) {
+            free(ps);
+            return nhref_spec_fail(spec, NHREF_EPARSE, "a parameter set Arb cannot read");
+        } else {
+            status = nhref_proven_new_sets(&h->pv, spec->sys, any ? ps : NULL, &opt);
+        }
+        free(ps);
+    } else {
+        status = nhref_proven_new(&h->pv, spec->sys, &opt);
+    }
     if (status != NHREF_OK)
         return nhref_spec_fail(spec, status, "cannot set up the validated integrator: %s",
                                nhref_strerror(status));
@@ -120,16 +148,10 @@ static int open_handle(void **hp, nhref_spec_t *spec)
     h->xs = _arb_vec_init((slong)h->n);
     h->Is = _arb_vec_init((slong)h->ni + 1);
     /* the initial state and the grid times: balls that contain the decimals */
-    for (size_t i = 0; i < h->n; i++) {
-        const char *rad = nhref_spec_init_rad_str(spec, i);
-        bad |= nhref_value_arb(h->x0 + i, nhref_spec_init_str(spec, i), spec->wprec) != NHREF_OK;
-        if (rad != NULL && !bad) { /* a set MID+-RAD: the ball widened by (a bound of) RAD */
-            arb_t r;
-            arb_init(r);
-            bad |= nhref_value_arb(r, rad, spec->wprec) != NHREF_OK;
-            arb_add_error(h->x0 + i, r);
-            arb_clear(r);
-        }
+    for (size_t i = 0; i < h->n; i++) { /* a set: MID+-RAD or [LO, HI] (nhref_set_arb) */
+        const char *set = nhref_spec_init_set_str(spec, i);
+        bad |= nhref_set_arb(h->x0 + i, set != NULL ? set : nhref_spec_init_str(spec, i),
+                             spec->wprec) != NHREF_OK;
     }
     for (size_t k = 0; k < h->ngrid && !bad; k++) {
         char *s = nhref_spec_grid_point_str(spec, k);

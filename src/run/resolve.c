@@ -40,7 +40,47 @@ static int resolve_params(nhref_spec_t *spec)
     char why[512];
     if (nhref_system_check(spec->sys, why, sizeof why) != NHREF_OK)
         return nhref_spec_fail(spec, NHREF_EPARAM, "%s", why);
-    return NHREF_OK;
+    return nhref_spec_check_param_sets(spec);
+}
+
+int nhref_spec_check_param_sets(nhref_spec_t *spec)
+{
+    const nhref_model_t *m = spec->model;
+    char why[512];
+    int status = NHREF_OK;
+    /* a set of parameter values: the model's ranges at both ends (the system keeps the
+     * midpoint; the proven integrator evaluates the model over the whole set) */
+    for (size_t i = 0; i < m->nparam && status == NHREF_OK; i++) {
+        const char *set = nhref_spec_param_set_str(spec, i), *mid;
+        char *a = NULL, *b = NULL, *keep, end[2][600], lab[300];
+        int kind;
+        if (set == NULL || nhref_set_parse(set, &kind, &a, &b, why, sizeof why) != NHREF_OK) {
+            status = set == NULL ? NHREF_OK : nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+            continue;
+        }
+        if (kind == NHREF_SET_MIDRAD) {
+            snprintf(end[0], sizeof end[0], "(%s)-(%s)", a, b);
+            snprintf(end[1], sizeof end[1], "(%s)+(%s)", a, b);
+        } else {
+            snprintf(end[0], sizeof end[0], "%s", a);
+            snprintf(end[1], sizeof end[1], "%s", b);
+        }
+        mid = nhref_system_param_str(spec->sys, i);
+        keep = nhref_strdup(mid);
+        for (int e = 0; e < 2 && status == NHREF_OK && keep != NULL; e++)
+            if (nhref_system_set_param(spec->sys, m->param[i].name, end[e]) != NHREF_OK ||
+                nhref_system_check(spec->sys, why, sizeof why) != NHREF_OK)
+                status = nhref_spec_fail(
+                    spec, NHREF_EPARAM, "%s: the set '%s' reaches %s = %s, not admissible: %s",
+                    nhref_spec_label(spec, lab, sizeof lab, "param", m->param[i].name), set,
+                    m->param[i].name, end[e], why);
+        if (keep == NULL || nhref_system_set_param(spec->sys, m->param[i].name, keep) != NHREF_OK)
+            status = nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+        free(keep);
+        free(a);
+        free(b);
+    }
+    return status;
 }
 
 /* the precision of the inputs, and the integrator's precision and tolerance */
@@ -350,11 +390,24 @@ int nhref_spec_resolve(nhref_spec_t *spec)
             char li[300], lp[64];
             status = nhref_spec_fail(
                 spec, NHREF_EINVAL,
-                "%s: '%s+-%s' is a set of initial values: it needs %s, whose rows enclose "
+                "%s: '%s' is a set of initial values: it needs %s, whose rows enclose "
                 "every trajectory from the set (a plain run integrates one point: give the "
                 "midpoint alone)",
                 nhref_spec_label(spec, li, sizeof li, "init", spec->model->state[i].name),
-                spec->init[i], spec->init_rad[i],
+                nhref_spec_init_set_str(spec, i),
+                nhref_spec_label(spec, lp, sizeof lp, "type-proven", NULL));
+        }
+    for (size_t i = 0;
+         status == NHREF_OK && spec->type != NHREF_RUN_PROVEN && i < spec->model->nparam; i++)
+        if (nhref_spec_param_set_str(spec, i) != NULL) {
+            char li[300], lp[64];
+            status = nhref_spec_fail(
+                spec, NHREF_EINVAL,
+                "%s: '%s' is a set of parameter values: it needs %s, whose rows enclose "
+                "every trajectory for every value in the set (a plain run integrates one "
+                "value: give the midpoint alone)",
+                nhref_spec_label(spec, li, sizeof li, "param", spec->model->param[i].name),
+                nhref_spec_param_set_str(spec, i),
                 nhref_spec_label(spec, lp, sizeof lp, "type-proven", NULL));
         }
     if (status == NHREF_OK && spec->require_digits > 0 && spec->type != NHREF_RUN_PROVEN) {

@@ -23,8 +23,13 @@ struct nhref_spec {
     char **init;           /* nstate overrides (NULL: the model's default); of a set, its
                               midpoint */
     char **init_rad;       /* nstate: a set's radius ("omega=1+-1e-8"), else NULL */
-    int init_as_point;     /* 1: a set's midpoint alone (verify's VALIDATED reference,
-                              whose proven pass takes the set) */
+    char **init_set;       /* nstate: a set as given ("1+-1e-8", "[0.99, 1.01]"), or NULL */
+    char **param_set;      /* nparam: a parameter's set as given, or NULL (its midpoint is
+                              the system's value) */
+    char **param_rad;      /* nparam: its radius, or NULL */
+    int init_as_point;     /* 1: a set's midpoint alone, initial values and parameters
+                              (verify's VALIDATED reference, whose proven pass takes the
+                              set) */
     char *t_start;         /* NULL: "0" */
     char *meta_key, *meta_value; /* the extra metadata line (nhref_spec_set_meta), or NULL */
     char *t_end, *dt_out;  /* NULL: the model's defaults (unless explicit times) */
@@ -81,6 +86,20 @@ int nhref_spec_fail(nhref_spec_t *spec, int status, const char *fmt, ...)
  * (status NHREF_EMAXSTEPS, statistics ST): the limit, the estimate when the steps were
  * extrapolated (ST->steps_estimate, src/integrate/budget.h), the option that raises it. */
 void nhref_spec_max_steps_message(nhref_spec_t *spec, const nhref_stats_t *st);
+
+/* nhref_set_parse -- the parts of a set of values S (value_set.c): *KIND
+ * NHREF_SET_POINT (not a set; *A = *B = NULL), NHREF_SET_MIDRAD ("MID+-RAD": *A = MID,
+ * *B = RAD) or NHREF_SET_INTERVAL ("[LO, HI]": *A = LO, *B = HI), the parts malloc'ed
+ * and trimmed, not checked as values.  Returns NHREF_OK; NHREF_EPARSE (a malformed
+ * "[LO, HI]": WHY, LEN bytes, says what and at which column of S); NHREF_ENOMEM. */
+enum { NHREF_SET_POINT = 0, NHREF_SET_MIDRAD = 1, NHREF_SET_INTERVAL = 2 };
+int nhref_set_parse(const char *s, int *kind, char **a, char **b, char *why, size_t len);
+
+/* nhref_spec_check_param_sets -- the model's admissible ranges at both ends of every
+ * parameter set of SPEC (MID - RAD and MID + RAD, or LO and HI; the system's values are
+ * restored): NHREF_OK, or NHREF_EPARAM with the message in SPEC naming the option, the
+ * set and the end (nhref_spec_resolve calls it; verify for its proven pass). */
+int nhref_spec_check_param_sets(nhref_spec_t *spec);
 
 /* nhref_spec_set_init_as_point -- ON 1: a set of initial values (MID+-RAD) runs from
  * MID alone, for any type (verify's reference; its proven pass encloses the set). */

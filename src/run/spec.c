@@ -124,8 +124,12 @@ void nhref_spec_free(nhref_spec_t *spec)
     nhref_spec_undo(spec);
     if (spec->model != NULL)
         free_strings(spec->init, spec->model->nstate);
-    if (spec->model != NULL)
+    if (spec->model != NULL) {
         free_strings(spec->init_rad, spec->model->nstate);
+        free_strings(spec->init_set, spec->model->nstate);
+        free_strings(spec->param_set, spec->model->nparam);
+        free_strings(spec->param_rad, spec->model->nparam);
+    }
     clear_times(spec);
     clear_events(spec);
     free(spec->t_start);
@@ -169,7 +173,11 @@ int nhref_spec_new_model(nhref_spec_t **specp, const nhref_model_t *model)
     spec->model = model;
     spec->init = calloc(model->nstate, sizeof *spec->init);
     spec->init_rad = calloc(model->nstate + 1, sizeof *spec->init_rad);
-    if (spec->init == NULL || spec->init_rad == NULL)
+    spec->init_set = calloc(model->nstate + 1, sizeof *spec->init_set);
+    spec->param_set = calloc(model->nparam + 1, sizeof *spec->param_set);
+    spec->param_rad = calloc(model->nparam + 1, sizeof *spec->param_rad);
+    if (spec->init == NULL || spec->init_rad == NULL || spec->init_set == NULL ||
+        spec->param_set == NULL || spec->param_rad == NULL)
         return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
     return NHREF_OK;
 }
@@ -247,7 +255,11 @@ int nhref_spec_copy(nhref_spec_t **copyp, const nhref_spec_t *s)
         status = nhref_system_set_param(c->sys, s->model->param[i].name,
                                         nhref_system_param_str(s->sys, i));
     for (size_t i = 0; i < s->model->nstate; i++)
-        bad |= copy_str(&c->init[i], s->init[i]) | copy_str(&c->init_rad[i], s->init_rad[i]);
+        bad |= copy_str(&c->init[i], s->init[i]) | copy_str(&c->init_rad[i], s->init_rad[i]) |
+               copy_str(&c->init_set[i], s->init_set[i]);
+    for (size_t i = 0; i < s->model->nparam; i++)
+        bad |= copy_str(&c->param_set[i], s->param_set[i]) |
+               copy_str(&c->param_rad[i], s->param_rad[i]);
     bad |= copy_str(&c->t_start, s->t_start) | copy_str(&c->t_end, s->t_end) |
            copy_str(&c->dt_out, s->dt_out) | copy_str(&c->horizon, s->horizon) |
            copy_str(&c->where, s->where);
@@ -312,10 +324,122 @@ static int number_syntax(nhref_spec_t *spec, const char *s, const char *label, c
         range);
 }
 
+/* the column (from 1) of PART within TEXT, for messages (0: not found) */
+static size_t column_of(const char *text, const char *part)
+{
+    const char *p = part[0] != '\0' ? strstr(text, part) : NULL;
+    return p != NULL ? (size_t)(p - text) + 1 : 0;
+}
+
+/* the column (from 1) after the '[' (E 0) or the ',' (E 1) of TEXT, where an empty end of
+ * "[LO, HI]" is */
+static size_t empty_column(const char *text, int e)
+{
+    const char *p = strchr(text, e == 0 ? '[' : ',');
+    return p != NULL ? (size_t)(p - text) + 2 : 1;
+}
+
+/* TEXT, a value or a set of values for the option labelled LAB, read into *MID (a value
+ * for a point run: MID, or "(LO+HI)/2"), *RAD (the set's radius: RAD, or "(HI-LO)/2";
+ * NULL for a value) and *SET (the set as given, trimmed, or NULL); all malloc'ed.
+ * Returns NHREF_OK, or NHREF_EPARSE / NHREF_ENOMEM with the message in SPEC. */
+static int read_set(nhref_spec_t *spec, const char *lab, const char *text, char **mid, char **rad,
+                    char **set)
+{
+    char *a, *b, why[400];
+    int kind, status = nhref_set_parse(text, &kind, &a, &b, why, sizeof why);
+    size_t n;
+
+    *mid = *rad = *set = NULL;
+    if (status == NHREF_ENOMEM)
+        return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+    if (status != NHREF_OK)
+        return nhref_spec_fail(spec, NHREF_EPARSE,
+                               "%s: '%s' is not a set [LO, HI]: %s (e.g. '[0.99, 1.01]'; the "
+                               "set is then every value from LO to HI)",
+                               lab, text, why);
+    if (kind == NHREF_SET_POINT) {
+        *mid = nhref_strdup(text);
+        return *mid != NULL ? NHREF_OK : nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+    }
+    if (kind == NHREF_SET_MIDRAD) {
+        mpfr_t r;
+        mpfr_init2(r, 64);
+        status = nhref_decimal_set(r, b);
+        if (status != NHREF_OK || mpfr_sgn(r) < 0 || !mpfr_number_p(r))
+            status = nhref_spec_fail(spec, NHREF_EPARSE,
+                                     "%s: '%s' is not a set MID+-RAD: the radius '%s' must be a "
+                                     "decimal >= 0 (column %zu; e.g. '1+-1e-8'; for the "
+                                     "expression MID + (-X) write 'MID - X')",
+                                     lab, text, b, column_of(text, b) ? column_of(text, b) : 1);
+        mpfr_clear(r);
+        if (status == NHREF_OK && a[0] == '\0')
+            status = nhref_spec_fail(spec, NHREF_EPARSE,
+                                     "%s: '%s' is not a set MID+-RAD: no midpoint before the "
+                                     "'+-' (e.g. '1+-1e-8')",
+                                     lab, text);
+        if (status == NHREF_OK) {
+            *mid = a;
+            *rad = b;
+            a = b = NULL;
+        }
+    } else { /* [LO, HI]: both values, LO <= HI */
+        mpfr_t lo, hi;
+        mpfr_inits2(256, lo, hi, (mpfr_ptr)0);
+        for (int e = 0; e < 2 && status == NHREF_OK; e++) {
+            const char *v = e == 0 ? a : b;
+            int st = v[0] == '\0' ? NHREF_EPARSE : nhref_value_set(e == 0 ? lo : hi, v);
+            if (st != NHREF_OK && st != NHREF_ERANGE) {
+                if (v[0] == '\0')
+                    snprintf(why, sizeof why, "is empty (e.g. '[0.99, 1.01]')");
+                else
+                    nhref_value_why(why, sizeof why, v, 64, st);
+                status =
+                    nhref_spec_fail(spec, NHREF_EPARSE,
+                                    "%s: '%s' is not a set [LO, HI]: its %s end (column "
+                                    "%zu) %s",
+                                    lab, text, e == 0 ? "lower" : "upper",
+                                    v[0] == '\0' ? empty_column(text, e) : column_of(text, v), why);
+            }
+        }
+        if (status == NHREF_OK && mpfr_cmp(lo, hi) > 0)
+            status = nhref_spec_fail(spec, NHREF_EPARSE,
+                                     "%s: '%s' is not a set [LO, HI]: its lower end %s exceeds "
+                                     "its upper end %s (LO <= HI)",
+                                     lab, text, a, b);
+        if (status == NHREF_OK) {
+            int point = mpfr_equal_p(lo, hi);
+            n = 2 * strlen(a) + 2 * strlen(b) + 16;
+            *mid = malloc(n);
+            *rad = malloc(n);
+            *set = malloc(n);
+            if (*mid == NULL || *rad == NULL || *set == NULL) {
+                status = nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+            } else {
+                snprintf(*mid, n, point ? "%s" : "(%s+%s)/2", a, b);
+                snprintf(*rad, n, point ? "0" : "(%s-(%s))/2", b, a);
+                snprintf(*set, n, "[%s, %s]", a, b);
+            }
+        }
+        mpfr_clears(lo, hi, (mpfr_ptr)0);
+    }
+    if (status == NHREF_OK && *set == NULL && (*set = nhref_strdup(text)) == NULL)
+        status = nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+    free(a);
+    free(b);
+    if (status != NHREF_OK) {
+        free(*mid);
+        free(*rad);
+        free(*set);
+        *mid = *rad = *set = NULL;
+    }
+    return status;
+}
+
 int nhref_spec_set_param(nhref_spec_t *spec, const char *name, const char *decimal)
 {
     const nhref_model_t *m = spec->model;
-    char names[512], why[400], lab[300];
+    char names[512], why[400], lab[300], *mid, *rad, *set;
     int k = name != NULL ? nhref_model_param_index(m, name) : -1, status;
 
     if (k < 0) {
@@ -324,17 +448,31 @@ int nhref_spec_set_param(nhref_spec_t *spec, const char *name, const char *decim
                                "unknown parameter '%s' of model %s (parameters: %s)",
                                name != NULL ? name : "(null)", m->name, names);
     }
-    status = nhref_system_set_param(spec->sys, name, decimal != NULL ? decimal : "");
-    if (status != NHREF_OK)
+    nhref_spec_label(spec, lab, sizeof lab, "param", name);
+    /* a set, MID+-RAD or [LO, HI]: every value in it (the proven type only; resolve) */
+    if (decimal != NULL && (status = read_set(spec, lab, decimal, &mid, &rad, &set)) != NHREF_OK)
+        return status;
+    if (decimal == NULL)
+        mid = rad = set = NULL;
+    status = nhref_system_set_param(spec->sys, name, mid != NULL ? mid : "");
+    if (status != NHREF_OK) {
         /* parameters are checked at 64 bits when set (nhref_decimal_set) */
-        return nhref_spec_fail(spec, status, "%s: %s (admissible range: %s)",
-                               nhref_spec_label(spec, lab, sizeof lab, "param", name),
-                               status == NHREF_ENOMEM
-                                   ? nhref_strerror(status)
-                                   : nhref_value_why(why, sizeof why,
-                                                     decimal != NULL ? decimal : "(null)", 64,
-                                                     status),
-                               m->param[k].range);
+        nhref_spec_fail(
+            spec, status, "%s: %s (admissible range: %s%s)", lab,
+            status == NHREF_ENOMEM
+                ? nhref_strerror(status)
+                : nhref_value_why(why, sizeof why, mid != NULL ? mid : "(null)", 64, status),
+            m->param[k].range, set != NULL ? "; a set: MID+-RAD or [LO, HI], with --rigorous" : "");
+        free(mid);
+        free(rad);
+        free(set);
+        return status;
+    }
+    free(mid);
+    free(spec->param_set[k]);
+    free(spec->param_rad[k]);
+    spec->param_set[k] = set; /* read_set: a set has both, a value neither */
+    spec->param_rad[k] = rad;
     nhref_spec_undo(spec);
     return NHREF_OK;
 }
@@ -342,8 +480,8 @@ int nhref_spec_set_param(nhref_spec_t *spec, const char *name, const char *decim
 int nhref_spec_set_init(nhref_spec_t *spec, const char *name, const char *decimal)
 {
     const nhref_model_t *m = spec->model;
-    char names[512], lab[300], *v;
-    int k = name != NULL ? nhref_model_state_index(m, name) : -1;
+    char names[512], lab[300], *v, *r, *set;
+    int k = name != NULL ? nhref_model_state_index(m, name) : -1, status;
 
     if (k < 0) {
         name_list(names, sizeof names, m, 0);
@@ -351,46 +489,25 @@ int nhref_spec_set_init(nhref_spec_t *spec, const char *name, const char *decima
                                "unknown state variable '%s' of model %s (state: %s)",
                                name != NULL ? name : "(null)", m->name, names);
     }
-    /* a set, MID+-RAD: every state within RAD of MID (the proven type only; resolve) */
-    const char *pm = decimal != NULL ? strstr(decimal, "+-") : NULL;
-    char *r = NULL;
     nhref_spec_label(spec, lab, sizeof lab, "init", name);
     if (decimal == NULL)
         return number_syntax(spec, NULL, lab, "any finite real", 1);
-    if (pm != NULL) {
-        mpfr_t rad;
-        int st;
-        if ((v = strndup(decimal, (size_t)(pm - decimal))) == NULL ||
-            (r = nhref_strdup(pm + 2)) == NULL) {
-            free(v);
-            return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
-        }
-        mpfr_init2(rad, 64);
-        st = nhref_decimal_set(rad, r);
-        if (st != NHREF_OK || mpfr_sgn(rad) < 0 || !mpfr_number_p(rad)) {
-            mpfr_clear(rad);
-            nhref_spec_fail(spec, NHREF_EPARSE,
-                            "%s: '%s' is not a set MID+-RAD: the radius '%s' must be a decimal "
-                            ">= 0 (e.g. '1+-1e-8'; for the expression MID + (-X) write 'MID - X')",
-                            lab, decimal, r);
-            free(v);
-            free(r);
-            return NHREF_EPARSE;
-        }
-        mpfr_clear(rad);
-    } else if ((v = nhref_strdup(decimal)) == NULL) {
-        return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
-    }
-    if (number_syntax(spec, v, lab, "any finite real; a set: MID+-RAD, with --rigorous", 1) !=
-        NHREF_OK) {
+    /* a set, MID+-RAD or [LO, HI]: every state in it (the proven type only; resolve) */
+    if ((status = read_set(spec, lab, decimal, &v, &r, &set)) != NHREF_OK)
+        return status;
+    if (number_syntax(spec, v, lab, "any finite real; a set: MID+-RAD or [LO, HI], with --rigorous",
+                      1) != NHREF_OK) {
         free(v);
         free(r);
+        free(set);
         return NHREF_EPARSE;
     }
     free(spec->init[k]);
     free(spec->init_rad[k]);
+    free(spec->init_set[k]);
     spec->init[k] = v;
     spec->init_rad[k] = r;
+    spec->init_set[k] = set;
     nhref_spec_undo(spec);
     return NHREF_OK;
 }
@@ -761,12 +878,17 @@ void nhref_spec_set_progress(nhref_spec_t *spec, void (*fn)(void *, double), voi
 void nhref_spec_reset_overrides(nhref_spec_t *spec)
 {
     const nhref_model_t *m = spec->model;
-    for (size_t i = 0; i < m->nparam; i++)
+    for (size_t i = 0; i < m->nparam; i++) {
         nhref_system_set_param(spec->sys, m->param[i].name, m->param[i].default_value);
+        free(spec->param_set[i]);
+        free(spec->param_rad[i]);
+        spec->param_set[i] = spec->param_rad[i] = NULL;
+    }
     for (size_t i = 0; i < m->nstate; i++) {
         free(spec->init[i]);
         free(spec->init_rad[i]);
-        spec->init[i] = spec->init_rad[i] = NULL;
+        free(spec->init_set[i]);
+        spec->init[i] = spec->init_rad[i] = spec->init_set[i] = NULL;
     }
     nhref_spec_undo(spec);
 }
@@ -902,6 +1024,21 @@ const char *nhref_spec_init_str(const nhref_spec_t *spec, size_t i)
 const char *nhref_spec_init_rad_str(const nhref_spec_t *spec, size_t i)
 {
     return i < spec->model->nstate && !spec->init_as_point ? spec->init_rad[i] : NULL;
+}
+
+const char *nhref_spec_init_set_str(const nhref_spec_t *spec, size_t i)
+{
+    return i < spec->model->nstate && !spec->init_as_point ? spec->init_set[i] : NULL;
+}
+
+const char *nhref_spec_param_set_str(const nhref_spec_t *spec, size_t i)
+{
+    return i < spec->model->nparam && !spec->init_as_point ? spec->param_set[i] : NULL;
+}
+
+const char *nhref_spec_param_rad_str(const nhref_spec_t *spec, size_t i)
+{
+    return i < spec->model->nparam && !spec->init_as_point ? spec->param_rad[i] : NULL;
 }
 
 const char *nhref_spec_t_start(const nhref_spec_t *spec)

@@ -12,6 +12,7 @@
  */
 #include "tape_internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -49,8 +50,19 @@ void nhref_tape_copy_nodes(nhref_tape_t *dst, const nhref_tape_t *src, nhref_nod
     nhref_tape_copy_live(dst, src, map, state0, NULL);
 }
 
+static void copy_live_as(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t *map,
+                         size_t state0, const char *live, const size_t *pstate);
+
 void nhref_tape_copy_live(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t *map,
                           size_t state0, const char *live)
+{
+    copy_live_as(dst, src, map, state0, live, NULL);
+}
+
+/* nhref_tape_copy_live; PSTATE (NULL, or SRC's nparam entries): parameter i becomes
+ * DST's state PSTATE[i] unless that is SIZE_MAX */
+static void copy_live_as(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t *map,
+                         size_t state0, const char *live, const size_t *pstate)
 {
     for (size_t i = 0; i < src->nnodes; i++) {
         const nhref_tape_node_t *nd = &src->node[i];
@@ -72,7 +84,9 @@ void nhref_tape_copy_live(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node
             map[i] = nhref_tape_state(dst, state0 + (size_t)nd->n);
             break;
         case NHREF_OP_PARAM:
-            map[i] = nhref_tape_param(dst, (size_t)nd->n);
+            map[i] = pstate != NULL && pstate[nd->n] != SIZE_MAX
+                         ? nhref_tape_state(dst, pstate[nd->n])
+                         : nhref_tape_param(dst, (size_t)nd->n);
             break;
         case NHREF_OP_ADD:
             map[i] = nhref_tape_add(dst, a, b);
@@ -158,6 +172,52 @@ int nhref_tape_copy(nhref_tape_t *dst, const nhref_tape_t *src)
         nhref_tape_set_output(dst, o, map[src->out[o]]);
     free(map);
     return nhref_tape_status(dst);
+}
+
+int nhref_tape_params_as_states(nhref_tape_t **out, const nhref_tape_t *f, size_t k,
+                                const size_t *pidx)
+{
+    size_t n = f->nstate;
+    nhref_tape_t *t;
+    nhref_node_t *map, zero;
+    size_t *pstate;
+    int status;
+
+    *out = NULL;
+    if (nhref_tape_status(f) != NHREF_OK || f->nout < n)
+        return NHREF_ETAPE;
+    for (size_t j = 0; j < k; j++)
+        for (size_t i = 0; i <= j; i++)
+            if (pidx[j] >= f->nparam || (i < j && pidx[i] == pidx[j]))
+                return NHREF_EINVAL;
+    status = nhref_tape_new(&t, n + k, f->nparam, f->nout + k);
+    if (status != NHREF_OK)
+        return status;
+    map = malloc((f->nnodes + 1) * sizeof *map);
+    pstate = malloc((f->nparam + 1) * sizeof *pstate);
+    if (map == NULL || pstate == NULL) {
+        free(map);
+        free(pstate);
+        nhref_tape_free(t);
+        return NHREF_ENOMEM;
+    }
+    for (size_t i = 0; i < f->nparam; i++)
+        pstate[i] = SIZE_MAX;
+    for (size_t j = 0; j < k; j++)
+        pstate[pidx[j]] = n + j;
+    copy_live_as(t, f, map, 0, NULL, pstate);
+    zero = nhref_tape_const(t, "0");
+    for (size_t o = 0; o < f->nout + k; o++)
+        nhref_tape_set_output(t, o, o < n ? map[f->out[o]] : o < n + k ? zero : map[f->out[o - k]]);
+    free(map);
+    free(pstate);
+    status = nhref_tape_status(t);
+    if (status != NHREF_OK) {
+        nhref_tape_free(t);
+        return status == NHREF_ENOMEM ? status : NHREF_ETAPE;
+    }
+    *out = t;
+    return NHREF_OK;
 }
 
 /* sums and products that know a ZERO operand */

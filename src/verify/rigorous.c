@@ -573,6 +573,8 @@ static int pass_run(pr_t *P, arb_srcptr tg)
     nhref_verify_proven_t *pr = &P->rep->proven;
     size_t ns = P->m->nstate;
     arb_ptr x0 = _arb_vec_init((slong)ns), xe = _arb_vec_init((slong)ns);
+    arb_ptr pb = _arb_vec_init((slong)P->m->nparam + 1);
+    arb_srcptr *psets = NULL;
     nhref_options_t opt;
     nhref_stats_t stats;
     arb_t te;
@@ -580,30 +582,33 @@ static int pass_run(pr_t *P, arb_srcptr tg)
 
     arb_init(te);
     for (size_t k = 0; k < ns && status == NHREF_OK; k++) {
-        const char *rad = nhref_spec_init_rad_str(v->ref, k);
-        if (nhref_value_arb(x0 + k, nhref_spec_init_str(v->ref, k), in->prec) != NHREF_OK)
+        const char *set = nhref_spec_init_set_str(v->ref, k); /* MID+-RAD or [LO, HI] */
+        if (nhref_set_arb(x0 + k, set != NULL ? set : nhref_spec_init_str(v->ref, k), in->prec) !=
+            NHREF_OK)
             status = nhref_verify_fail(v, NHREF_EINVAL,
                                        "--rigorous: initial value %s = '%s' is not a finite "
-                                       "number",
+                                       "number or set",
                                        P->rep->init_name[k], P->rep->init_value[k]);
-        if (rad != NULL && status == NHREF_OK) { /* a set MID+-RAD: every trajectory from it */
-            arb_t r;
-            arb_init(r);
-            if (nhref_value_arb(r, rad, in->prec) == NHREF_OK)
-                arb_add_error(x0 + k, r);
-            else
-                status = nhref_verify_fail(v, NHREF_EINVAL,
-                                           "--rigorous: the radius '%s' of %s is not a number", rad,
-                                           P->rep->init_name[k]);
-            arb_clear(r);
-        }
     }
+    /* the parameters that are sets (every trajectory for every value in them) */
+    for (size_t k = 0; k < P->m->nparam && status == NHREF_OK; k++)
+        if (nhref_spec_param_set_str(v->ref, k) != NULL) {
+            if (psets == NULL && (psets = calloc(P->m->nparam, sizeof *psets)) == NULL) {
+                status = nhref_verify_fail(v, NHREF_ENOMEM, "out of memory");
+                break;
+            }
+            psets[k] = pb + k;
+            if (nhref_set_arb(pb + k, nhref_spec_param_set_str(v->ref, k), in->prec) != NHREF_OK)
+                status = nhref_verify_fail(
+                    v, NHREF_EINVAL, "--rigorous: parameter %s = '%s' is not a finite set",
+                    P->m->param[k].name, nhref_spec_param_set_str(v->ref, k));
+        }
     nhref_options_default(&opt);
     opt.digits = in->dref;
     opt.progress = progress;
     opt.progress_arg = P;
-    if (status == NHREF_OK &&
-        (status = nhref_proven_new(&P->pv, nhref_spec_system(v->ref), &opt)) != NHREF_OK)
+    if (status == NHREF_OK && (status = nhref_proven_new_sets(&P->pv, nhref_spec_system(v->ref),
+                                                              psets, &opt)) != NHREF_OK)
         status = nhref_verify_fail(
             v, status == NHREF_ENOMEM ? NHREF_ENOMEM : NHREF_EINVAL,
             "--rigorous: the validated integrator cannot run model %s at %g digits: %s", P->m->name,
@@ -628,6 +633,8 @@ static int pass_run(pr_t *P, arb_srcptr tg)
     }
     _arb_vec_clear(x0, (slong)ns);
     _arb_vec_clear(xe, (slong)ns);
+    _arb_vec_clear(pb, (slong)P->m->nparam + 1);
+    free(psets);
     arb_clear(te);
     return status;
 }

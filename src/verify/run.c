@@ -1059,18 +1059,13 @@ static int fill_report_header(run_t *R)
         return NHREF_ENOMEM;
     for (size_t k = 0; k < m->nparam; k++) {
         rep->param_name[k] = nhref_strdup(m->param[k].name);
-        rep->param_value[k] = nhref_strdup(nhref_spec_param_str(R->spec, k));
+        const char *set = nhref_spec_param_set_str(R->v->ref, k); /* a set, as given */
+        rep->param_value[k] = nhref_strdup(set != NULL ? set : nhref_spec_param_str(R->spec, k));
     }
     for (size_t k = 0; k < m->nstate; k++) {
         rep->init_name[k] = nhref_strdup(m->state[k].name);
-        const char *rad = nhref_spec_init_rad_str(R->v->ref, k);
-        if (rad == NULL) {
-            rep->init_value[k] = nhref_strdup(nhref_spec_init_str(R->spec, k));
-        } else { /* a set, as given: MID+-RAD */
-            size_t len = strlen(nhref_spec_init_str(R->spec, k)) + strlen(rad) + 3;
-            if ((rep->init_value[k] = malloc(len)) != NULL)
-                snprintf(rep->init_value[k], len, "%s+-%s", nhref_spec_init_str(R->spec, k), rad);
-        }
+        const char *set = nhref_spec_init_set_str(R->v->ref, k); /* a set, as given */
+        rep->init_value[k] = nhref_strdup(set != NULL ? set : nhref_spec_init_str(R->spec, k));
     }
     for (size_t c = 0; c < tab->ncol; c++) {
         int cmp = (int)c == R->tcol;
@@ -1181,7 +1176,10 @@ int nhref_verify_init_is_set(const nhref_verify_t *v)
 {
     const nhref_model_t *m = nhref_spec_model(v->ref);
     for (size_t k = 0; k < m->nstate; k++)
-        if (nhref_spec_init_rad_str(v->ref, k) != NULL)
+        if (nhref_spec_init_set_str(v->ref, k) != NULL)
+            return 1;
+    for (size_t k = 0; k < m->nparam; k++)
+        if (nhref_spec_param_set_str(v->ref, k) != NULL)
             return 1;
     return 0;
 }
@@ -1229,8 +1227,8 @@ static void verdict_rigorous(run_t *R, char *buf, size_t len)
                  wrong->name, wrong->outside_value, wrong->outside_distance, wrong->outside_mid,
                  wrong->outside_radius, wrong->outside_allowed,
                  nhref_verify_init_is_set(R->v)
-                     ? "half a unit of its last printed digit: against a set of initial values, "
-                       "the enclosure itself, not 10^-"
+                     ? "half a unit of its last printed digit: against a set of initial values "
+                       "or parameters, the enclosure itself, not 10^-"
                      : "half a unit of its last printed digit, or 10^-",
                  wrong->min_digits, more);
         {
@@ -1246,8 +1244,8 @@ static void verdict_rigorous(run_t *R, char *buf, size_t len)
         rep->level = "PROVEN";
         snprintf(buf, len,
                  "PROVEN PASS: every value lies in the enclosure of the trajectories from the "
-                 "set of initial values (--init MID+-RAD; the minimum proven digits, %s in %s "
-                 "at t = %s, measure the set's width)",
+                 "set of initial values or parameters (--init, --param MID+-RAD or [LO, HI]; the "
+                 "minimum proven digits, %s in %s at t = %s, measure the set's width)",
                  low != NULL ? nhref_verify_digits_text(d, sizeof d, low->proven_digits) : "-",
                  low != NULL ? low->name : "-", low != NULL ? low->proven_worst.t_str : "-");
         return;
@@ -1537,16 +1535,29 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     /* a set of initial values (MID+-RAD): judged by its enclosure, --rigorous; the
      * VALIDATED reference runs from MID */
     for (size_t k = 0; k < m->nstate; k++)
-        if (nhref_spec_init_rad_str(v->ref, k) != NULL && !v->rigorous) {
+        if (nhref_spec_init_set_str(v->ref, k) != NULL && !v->rigorous) {
             status = nhref_verify_fail(
                 v, NHREF_EINVAL,
-                "--init %s: '%s+-%s' is a set of initial values: verify against it with "
+                "--init %s: '%s' is a set of initial values: verify against it with "
                 "--rigorous (every row must lie in the enclosure of the trajectories from the "
                 "set), or give the midpoint alone",
-                m->state[k].name, nhref_spec_init_str(v->ref, k),
-                nhref_spec_init_rad_str(v->ref, k));
+                m->state[k].name, nhref_spec_init_set_str(v->ref, k));
             goto out;
         }
+    for (size_t k = 0; k < m->nparam; k++)
+        if (nhref_spec_param_set_str(v->ref, k) != NULL && !v->rigorous) {
+            status = nhref_verify_fail(
+                v, NHREF_EINVAL,
+                "--param %s: '%s' is a set of parameter values: verify against it with "
+                "--rigorous (every row must lie in the enclosure of the trajectories for every "
+                "value in the set), or give the midpoint alone",
+                m->param[k].name, nhref_spec_param_set_str(v->ref, k));
+            goto out;
+        }
+    if (v->rigorous && (status = nhref_spec_check_param_sets(v->ref)) != NHREF_OK) {
+        status = nhref_verify_fail(v, NHREF_EINVAL, "%s", nhref_spec_error(v->ref));
+        goto out;
+    }
     nhref_spec_set_init_as_point(R.spec, 1);
     if ((status = nhref_spec_resolve(R.spec)) != NHREF_OK) {
         status = nhref_verify_fail(v, status, "%s", nhref_spec_error(R.spec));
