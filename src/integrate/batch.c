@@ -34,6 +34,19 @@
 int nhref_tape_new_interpreted_d(nhref_tape_d_t **ws, const nhref_tape_t *tape, long prec,
                                  unsigned order);
 
+/* the packs of the batch in this instance of the lane type (nhref_batch_packs_v:
+ * baseline x86-64 or any target; nhref_batch_packs_v_avx: AVX, integrate/batch_avx.c):
+ * OUT, STATUS, STATS, SYS, NSYS, X0, NLANES, TGRID, N, OPT as nhref_integrate_batch_d
+ * (checked), DIR the grid's direction, ORDER the Taylor order */
+int nhref_batch_packs_v(double *out, int *status, nhref_stats_t *stats,
+                        const nhref_system_t *const *sys, size_t nsys, const double *x0,
+                        size_t nlanes, const double *tgrid, size_t n, int dir, unsigned order,
+                        const nhref_options_t *opt);
+int nhref_batch_packs_v_avx(double *out, int *status, nhref_stats_t *stats,
+                            const nhref_system_t *const *sys, size_t nsys, const double *x0,
+                            size_t nlanes, const double *tgrid, size_t n, int dir, unsigned order,
+                            const nhref_options_t *opt);
+
 /* a lane's state in the pack */
 enum { LANE_RUN, LANE_DONE, LANE_SEPARATE };
 
@@ -558,6 +571,32 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
     return st;
 }
 
+/* nhref_batch_packs_v, nhref_batch_packs_v_avx */
+int NUM_IN(nhref_batch_packs)(double *out, int *status, nhref_stats_t *stats,
+                              const nhref_system_t *const *sys, size_t nsys, const double *x0,
+                              size_t nlanes, const double *tgrid, size_t n, int dir, unsigned order,
+                              const nhref_options_t *opt)
+{
+    const nhref_model_t *m = nhref_system_model(sys[0]);
+    size_t nx = m->nstate;
+    pack_t p;
+    int st = pack_new(&p, sys[0], order, n, opt);
+
+    p.pm = st == NHREF_OK ? nhref_vec_new(m->nparam, 53) : NULL;
+    p.xm = st == NHREF_OK ? nhref_vec_new(nx, 53) : NULL;
+    if (st == NHREF_OK && (p.pm == NULL || p.xm == NULL))
+        st = NHREF_ENOMEM;
+    for (size_t i = 0; i < n * nx * nlanes && st == NHREF_OK; i++)
+        out[i] = NAN;
+    for (size_t b0 = 0; b0 < nlanes && st == NHREF_OK; b0 += L)
+        st = pack_run(&p, out, status, stats, sys, nsys, x0, nlanes, b0, tgrid, dir);
+    nhref_vec_free(p.pm, m->nparam);
+    nhref_vec_free(p.xm, nx);
+    pack_free(&p);
+    return st;
+}
+
+#ifndef NHREF_NUM_V_AVX /* the entry point, once */
 static int same_tape(const nhref_tape_t *a, const nhref_tape_t *b)
 {
     uint64_t fa[2], fb[2];
@@ -581,7 +620,6 @@ int nhref_integrate_batch_d(double *out, int *status, nhref_stats_t *stats,
     const nhref_model_t *m;
     size_t nx;
     int dir, st, lanes;
-    pack_t p;
 
     if (status != NULL)
         for (size_t b = 0; b < nlanes; b++)
@@ -623,18 +661,14 @@ int nhref_integrate_batch_d(double *out, int *status, nhref_stats_t *stats,
             (opt->scheme == NULL || strcmp(opt->scheme, "taylor") == 0);
     st = NHREF_OK;
     if (lanes) {
-        st = pack_new(&p, sys[0], nhref_integrator_order_d(ig), n, opt);
-        p.pm = st == NHREF_OK ? nhref_vec_new(m->nparam, 53) : NULL;
-        p.xm = st == NHREF_OK ? nhref_vec_new(nx, 53) : NULL;
-        if (st == NHREF_OK && (p.pm == NULL || p.xm == NULL))
-            st = NHREF_ENOMEM;
-        for (size_t i = 0; i < n * nx * nlanes && st == NHREF_OK; i++)
-            out[i] = NAN;
-        for (size_t b0 = 0; b0 < nlanes && st == NHREF_OK; b0 += L)
-            st = pack_run(&p, out, status, stats, sys, nsys, x0, nlanes, b0, tgrid, dir);
-        nhref_vec_free(p.pm, m->nparam);
-        nhref_vec_free(p.xm, nx);
-        pack_free(&p);
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+        if (__builtin_cpu_supports("avx"))
+            st = nhref_batch_packs_v_avx(out, status, stats, sys, nsys, x0, nlanes, tgrid, n, dir,
+                                         nhref_integrator_order_d(ig), opt);
+        else
+#endif
+            st = nhref_batch_packs_v(out, status, stats, sys, nsys, x0, nlanes, tgrid, n, dir,
+                                     nhref_integrator_order_d(ig), opt);
     } else {
         for (size_t b = 0; b < nlanes && st == NHREF_OK; b++)
             st = lane_separate(out + b * n * nx, &status[b], &stats[b], sys[nsys == 1 ? 0 : b],
@@ -644,3 +678,4 @@ int nhref_integrate_batch_d(double *out, int *status, nhref_stats_t *stats,
     free(own);
     return st;
 }
+#endif /* NHREF_NUM_V_AVX */

@@ -5,11 +5,13 @@
 #define NHREF_NUM NHREF_NUM_V
 #include "num/num.h"
 
+#ifndef NHREF_NUM_V_AVX /* one flag for both instances */
 _Thread_local int nhref_num_v_split;
+#endif
 
 #include "tape/interp.c"
 
-/* nhref_jet_ws_init_v, nhref_jet_ws_clear_v: jet/api.c's, for this type */
+/* nhref_jet_ws_init_v, nhref_jet_ws_clear_v (and _v_avx): jet/api.c's, for this type */
 void nhref_jet_ws_init_v(nhref_jet_ws_v_t *ws, long prec)
 {
     (void)prec;

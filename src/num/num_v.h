@@ -33,17 +33,41 @@
 #include "nhref_tape.h"
 
 #define NUM_V_LANES 4
-typedef double num_v_t __attribute__((vector_size(32)));
+/* aligned to 16 bytes only: a number may sit in a calloc'ed struct (the jet scratch of
+ * the interpreter's workspace), and the AVX instance then loads it unaligned */
+typedef double num_v_t __attribute__((vector_size(32), aligned(16)));
 typedef long long num_v_mask_t __attribute__((vector_size(32)));
 
 typedef num_v_t num_t;
 typedef num_v_t *num_ptr;
 typedef const num_v_t *num_srcptr;
 
+#ifndef NHREF_NUM_V_AVX
 #define NUM_SUFFIX v
 #define NUM_PUB_SUFFIX _v
 #define NUM_TAPE_INFIX v
 #define NUM_NAME "double x4"
+#else
+/* the same type compiled for AVX (integrate/batch_avx.c): every name of this header and
+ * of the instances made from it ends in v_avx instead of v */
+#define NUM_SUFFIX v_avx
+#define NUM_PUB_SUFFIX _v_avx
+#define NUM_TAPE_INFIX v_avx
+#define NUM_NAME "double x4 (AVX)"
+#define nhref_jet_ws_v_t nhref_jet_ws_v_avx_t
+#define nhref_tape_v nhref_tape_v_avx
+#define nhref_tape_v_t nhref_tape_v_avx_t
+#define nhref_tape_v_new nhref_tape_v_avx_new
+#define nhref_tape_v_free nhref_tape_v_avx_free
+#define nhref_tape_v_prec nhref_tape_v_avx_prec
+#define nhref_tape_v_order nhref_tape_v_avx_order
+#define nhref_tape_v_set_params nhref_tape_v_avx_set_params
+#define nhref_tape_v_eval nhref_tape_v_avx_eval
+#define nhref_tape_v_ode_jet nhref_tape_v_avx_ode_jet
+#define nhref_tape_v_state_series nhref_tape_v_avx_state_series
+#define nhref_jet_ws_init_v nhref_jet_ws_init_v_avx
+#define nhref_jet_ws_clear_v nhref_jet_ws_clear_v_avx
+#endif
 #define NUM_FIXED_PREC 53
 /* the policies of num_d.h (see there) */
 #define NUM_LAZY_CHECKS 1
