@@ -22,6 +22,8 @@
 
 /* tape/tape_num.h's test hook: the generic generated jets (the interpreter's values) */
 int nhref_tape_gen_fma_d(int on);
+/* integrate/batch.c's test hook: 0 the baseline lanes, -1 AVX where the CPU has it */
+int nhref_batch_avx_d(int on);
 
 #define NT 6
 
@@ -81,17 +83,20 @@ static void check_lanes(const nhref_system_t *const *sys, size_t nsys, const dou
     free(st);
 }
 
-/* model _i: an ensemble of 6 perturbed default states */
+/* model _i % count: an ensemble of 6 perturbed default states; the baseline lanes for
+ * _i < count, the AVX lanes (where the CPU has AVX) for the others */
 START_TEST(test_lanes_equal_separate)
 {
-    const nhref_model_t *m = nhref_model_get((size_t)_i);
+    const nhref_model_t *m = nhref_model_get((size_t)_i % nhref_model_count());
     nhref_system_t *sys;
     const double tgrid[NT] = {0, 0.1, 0.25, 0.5, 0.75, 1};
     double *x0 = ensemble(m, 6);
     int nok;
 
+    nhref_batch_avx_d((size_t)_i < nhref_model_count() ? 0 : -1);
     ck_assert_int_eq(nhref_system_new(&sys, m), NHREF_OK);
     check_lanes((const nhref_system_t *const *)&sys, 1, x0, 6, tgrid, NULL, &nok);
+    nhref_batch_avx_d(-1);
     nhref_system_free(sys);
     free(x0);
 }
@@ -275,7 +280,7 @@ int main(void)
 
     nhref_tape_gen_fma_d(0);
     tcase_set_timeout(tc, 120);
-    tcase_add_loop_test(tc, test_lanes_equal_separate, 0, (int)nhref_model_count());
+    tcase_add_loop_test(tc, test_lanes_equal_separate, 0, 2 * (int)nhref_model_count());
     tcase_add_test(tc, test_lane_params);
     tcase_add_test(tc, test_domain_error_lane);
     tcase_add_test(tc, test_event_lanes);

@@ -597,6 +597,22 @@ int NUM_IN(nhref_batch_packs)(double *out, int *status, nhref_stats_t *stats,
 }
 
 #ifndef NHREF_NUM_V_AVX /* the entry point, once */
+/* nhref_batch_avx_d -- a test hook (tests/check_batch.c): ON 0 runs the baseline lanes
+ * even where the CPU has AVX, -1 (the default) the AVX lanes where it has; per thread.
+ * Returns 1 if this build has AVX lanes and this CPU can run them, else 0. */
+int nhref_batch_avx_d(int on);
+static _Thread_local int batch_avx = -1;
+
+int nhref_batch_avx_d(int on)
+{
+    batch_avx = on;
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+    return __builtin_cpu_supports("avx") != 0;
+#else
+    return 0;
+#endif
+}
+
 static int same_tape(const nhref_tape_t *a, const nhref_tape_t *b)
 {
     uint64_t fa[2], fb[2];
@@ -662,7 +678,7 @@ int nhref_integrate_batch_d(double *out, int *status, nhref_stats_t *stats,
     st = NHREF_OK;
     if (lanes) {
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-        if (__builtin_cpu_supports("avx"))
+        if (batch_avx != 0 && __builtin_cpu_supports("avx"))
             st = nhref_batch_packs_v_avx(out, status, stats, sys, nsys, x0, nlanes, tgrid, n, dir,
                                          nhref_integrator_order_d(ig), opt);
         else
