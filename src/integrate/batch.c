@@ -51,12 +51,16 @@ int nhref_batch_packs_v_avx(double *out, int *status, nhref_stats_t *stats,
 enum { LANE_RUN, LANE_DONE, LANE_SEPARATE };
 
 typedef struct {
-    size_t n, nev, ntapes, nt; /* state dimension, events, event tapes, grid rows */
+    size_t n, nev, ntapes, nt, np; /* state dimension, events, event tapes, grid rows,
+                                    * parameters */
     unsigned N;                /* the Taylor order */
     double lsafety;            /* taylor.c's ln(exp(-0.7/(N-1)) / e^2) */
     const nhref_options_t *opt;
     nhref_tape_v_t *vws;              /* the pack's jets */
-    nhref_tape_d_t *dws[L];           /* each lane's jets when the lanes split */
+    const nhref_tape_t *rhs;          /* the right-hand side's tape */
+    nhref_tape_d_t *dws[L];           /* each lane's jets when the lanes split (made then) */
+    int dws_set[L];                   /* dws[l] has lane l's parameters of this pack */
+    double *lpd;                      /* L * nparam: each lane's parameters */
     nhref_tape_d_t **ews;             /* L * ntapes event workspaces, lane-major */
     const nhref_event_desc_t **desc;  /* nev */
     size_t *efirst;                   /* ntapes */
@@ -124,6 +128,7 @@ static void pack_free(pack_t *p)
     free(p->g0);
     free(p->g1);
     free(p->pd);
+    free(p->lpd);
 }
 
 /* the workspaces of the model of SYS: the pack's jets, each lane's, the event tapes */
@@ -139,14 +144,14 @@ static int pack_new(pack_t *p, const nhref_system_t *sys, unsigned order, size_t
     memset(p, 0, sizeof *p);
     p->n = n;
     p->nt = nt;
+    p->np = m->nparam;
     p->N = order;
     p->opt = opt;
     p->lsafety = -0.7 / (double)(order - 1) - 2;
     p->ntapes = (size_t)use_model + opt->nuser_event;
     p->nev = (use_model ? m->nevent : 0) + opt->nuser_event;
+    p->rhs = rhs;
     status = nhref_tape_v_new(&p->vws, rhs, 53, order);
-    for (int l = 0; l < L && status == NHREF_OK; l++)
-        status = nhref_tape_new_interpreted_d(&p->dws[l], rhs, 53, order);
     if (status != NHREF_OK)
         return status;
     p->x = num_vec_new(n, 53);
@@ -157,6 +162,7 @@ static int pack_new(pack_t *p, const nhref_system_t *sys, unsigned order, size_t
     p->cbuf = num_vec_new(n * (order + 1), 53);
     p->c = malloc((n ? n : 1) * sizeof *p->c);
     p->pd = malloc((m->nparam + 1) * sizeof *p->pd);
+    p->lpd = malloc((L * m->nparam + 1) * sizeof *p->lpd);
     p->ews = calloc(L * p->ntapes + 1, sizeof *p->ews);
     p->desc = calloc(p->nev + 1, sizeof *p->desc);
     p->efirst = calloc(p->ntapes + 1, sizeof *p->efirst);
@@ -164,8 +170,8 @@ static int pack_new(pack_t *p, const nhref_system_t *sys, unsigned order, size_t
     p->g0 = malloc((L * p->nev + 1) * sizeof *p->g0);
     p->g1 = malloc((L * p->nev + 1) * sizeof *p->g1);
     if (p->x == NULL || p->e == NULL || p->xlast == NULL || p->x0 == NULL || p->xn == NULL ||
-        p->cbuf == NULL || p->c == NULL || p->pd == NULL || p->ews == NULL || p->desc == NULL ||
-        p->efirst == NULL || p->etape == NULL || p->g0 == NULL || p->g1 == NULL)
+        p->cbuf == NULL || p->c == NULL || p->pd == NULL || p->lpd == NULL || p->ews == NULL ||
+        p->desc == NULL || p->efirst == NULL || p->etape == NULL || p->g0 == NULL || p->g1 == NULL)
         return NHREF_ENOMEM;
     /* the events as integrate/driver.c's events_init lists them */
     for (size_t i = 0; i < p->ntapes; i++) {
@@ -324,7 +330,13 @@ static void pack_jet(pack_t *p, lane_t *ln, const num_v_t *t)
             continue;
         for (size_t i = 0; i < p->n; i++)
             xl[i] = p->x[i][l];
-        if (nhref_tape_d_ode_jet(p->dws[l], &tl, xl, p->N) != NHREF_OK) {
+        if (p->dws[l] == NULL &&
+            nhref_tape_new_interpreted_d(&p->dws[l], p->rhs, 53, p->N) != NHREF_OK)
+            p->dws[l] = NULL;
+        if (p->dws[l] != NULL && !p->dws_set[l])
+            p->dws_set[l] =
+                nhref_tape_d_set_params(p->dws[l], p->lpd + (size_t)l * p->np) == NHREF_OK;
+        if (!p->dws_set[l] || nhref_tape_d_ode_jet(p->dws[l], &tl, xl, p->N) != NHREF_OK) {
             ln[l].state = LANE_SEPARATE;
             continue;
         }
@@ -349,7 +361,7 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
     num_v_t t, et, *par = num_vec_new(np, 53);
     lane_t ln[L];
     nhref_stats_t pad[L];
-    int st = NHREF_OK;
+    int st = NHREF_OK, sys_ok = 0;
 
     if (par == NULL)
         return NHREF_ENOMEM;
@@ -363,8 +375,12 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
         ln[l].b = b;
         ln[l].state = LANE_RUN;
         nhref_stats_start(b0 + (size_t)l < nlanes ? &stats[b] : &pad[l]);
-        if (lane_params(p, s, np) != NHREF_OK || nhref_system_check(s, why, sizeof why) != NHREF_OK)
-            ok = 0;
+        p->dws_set[l] = 0;
+        if (l == 0 || nsys > 1) /* one system: its parameters and checks once */
+            sys_ok = lane_params(p, s, np) == NHREF_OK &&
+                     nhref_system_check(s, why, sizeof why) == NHREF_OK;
+        ok = sys_ok;
+        memcpy(p->lpd + (size_t)l * np, p->pd, np * sizeof *p->pd);
         for (size_t i = 0; i < np; i++)
             par[i][l] = ok ? p->pd[i] : par[i][0];
         /* driver.c's check_init */
@@ -380,8 +396,6 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
         if (ok) {
             for (size_t k = 0; k < p->ntapes; k++)
                 nhref_tape_d_set_params(p->ews[(size_t)l * p->ntapes + k], p->pd);
-            if (nhref_tape_d_set_params(p->dws[l], p->pd) != NHREF_OK)
-                ok = 0;
         }
         for (size_t i = 0; i < n; i++)
             p->x[i][l] = x0[b * n + i];
