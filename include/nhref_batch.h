@@ -52,8 +52,10 @@ NHREF_BEGIN_DECLS
  *            every STATUS[b] NHREF_EINVAL) if NLANES is 0, NSYS is neither 1 nor
  *            NLANES, N is 0, OUT, X0, TGRID, STATUS or SYS is NULL, the systems are
  *            not of one model, TGRID is not finite and monotone, or OPT is refused
- *            by nhref_integrator_new_d; NHREF_EPARAM (nothing run) if SYS[0]'s
- *            parameters fail the model's checks and NSYS = 1; NHREF_ENOMEM.
+ *            by nhref_integrator_new_d; NHREF_EPARAM (nothing run, every STATUS[b]
+ *            NHREF_EPARAM) if SYS[0]'s parameters fail the model's checks and NSYS = 1
+ *            (with NSYS = NLANES such a lane's own STATUS[b] is NHREF_EPARAM);
+ *            NHREF_ENOMEM.
  *            OPT->progress is not called; event callbacks do not exist here.
  * Cost:      about nsteps K_eff N^2 / 2 flops per lane as nhref_integrate_grid_d,
  *            with the interpreter's dispatch shared by four lanes and the arithmetic

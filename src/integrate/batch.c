@@ -680,8 +680,12 @@ int nhref_integrate_batch_d(double *out, int *status, nhref_stats_t *stats,
     st = NHREF_EPARAM;
     for (size_t b = 0; b < nsys && st == NHREF_EPARAM; b++)
         st = nhref_integrator_new_d(&ig, sys[b], opt);
-    if (st != NHREF_OK && (nsys == 1 || st != NHREF_EPARAM))
-        return st == NHREF_ENOMEM || st == NHREF_EPARAM ? st : NHREF_EINVAL;
+    if (st != NHREF_OK && (nsys == 1 || st != NHREF_EPARAM)) {
+        st = st == NHREF_ENOMEM || st == NHREF_EPARAM ? st : NHREF_EINVAL;
+        for (size_t b = 0; b < nlanes; b++)
+            status[b] = st;
+        return st;
+    }
     if (stats == NULL && (stats = own = malloc(nlanes * sizeof *own)) == NULL) {
         nhref_integrator_free_d(ig);
         return NHREF_ENOMEM;
