@@ -21,6 +21,7 @@
 #include "nhref_scheme.h"
 #include "nhref_integrate.h"
 #include "nhref_fast.h"
+#include "nhref_batch.h"
 #include "nhref_run.h"
 #include "nhref_lyapunov.h"
 #include "nhref_io.h"

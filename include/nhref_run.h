@@ -391,6 +391,24 @@ void nhref_sink_free(nhref_sink_t *sink);
  * integrals at every row; memory of the grid in the run's type, no rows kept. */
 int nhref_run(nhref_spec_t *spec, nhref_sink_t *sink, nhref_run_end_t *end);
 
+/* nhref_spec_batch -- integrate the double (fast) Taylor runs among SPEC[0..N-1] at once,
+ * in the SIMD lanes of nhref_integrate_batch_d (nhref_batch.h), and keep each one's rows
+ * in its spec: a later nhref_run of that spec hands them to its sink instead of
+ * integrating -- the same rows, integrals, statistics and end, bit for bit (a lane is
+ * its separate run).  The specs that join are those resolved without error whose type is
+ * double, scheme taylor, with no user event, no non-terminal model event and no
+ * horizon, of the first such spec's model, options and grid; a spec whose lane did not
+ * reach the end (an event, a failure) keeps no rows and nhref_run integrates it as
+ * usual.  Rows are kept for the spec as it is: change nothing before nhref_run.
+ * Shapes:    SPEC: N specs (resolved here).
+ * Returns:   the number of specs that got rows (0 if fewer than two joined), or
+ *            -NHREF_ENOMEM.
+ * Cost:      the batch's integration (docs/performance.md, "Batch mode"); memory of the
+ *            rows of every joining spec until nhref_spec_free. */
+int nhref_spec_batch(nhref_spec_t *const *spec, size_t n);
+/* nhref_spec_batched -- 1 if nhref_spec_batch kept rows for SPEC, else 0. */
+int nhref_spec_batched(const nhref_spec_t *spec);
+
 /* ------------------------------------------------------------------ trajectory formats
  * Sinks that write a trajectory to a file (docs/trajectory.md).  Registered in
  * src/io/formats.def: one source file and one line per format; adding one:

@@ -379,4 +379,23 @@ expect 0 "skipped: its output checks out .*g-00001|g-00000: done" -- sweep --res
 { head -c 2000000 /dev/zero | tr '\0' z; echo; } >> "$tmp/bl/bl.manifest"
 expect 2 "bl.manifest:[0-9]+: a line longer than 1048576 bytes \(the limit of a line\)" -- catalogue "$tmp/bl"
 
+# ---------------------------------------------------------------- run --fast in batches
+# a sweep of --fast runs integrates its cases in SIMD batches (nhref_spec_batch): every
+# output is byte for byte what one case alone writes (one case per shard: no batch) --
+# lanes that reach the end (g = -9.81) and lanes that stop at the fall event (the
+# default g), which run alone after the batch
+for g in "param g = -9.81" ""; do
+    printf 'model = skater\n[b]\nsource = test\ndescription = test\n%s\nparam A1 = linspace(0, 0.25, 3)\ninit Omega1 = linspace(0, 2.5, 4)\nt-end = 2\ndt-out = 0.25\ndigits = 15\n' "$g" > "$tmp/fastb.sweep"
+    rm -rf "$tmp/fastb" "$tmp/fasts"
+    "$NHREF" sweep -q "$tmp/fastb.sweep" -o "$tmp/fastb" -- --fast || bad "sweep --fast in batches failed"
+    k=1
+    while [ $k -le 12 ]; do
+        "$NHREF" sweep -q --shard $k/12 "$tmp/fastb.sweep" -o "$tmp/fasts" -- --fast || bad "sweep --fast --shard $k/12 failed"
+        k=$((k + 1))
+    done
+    [ "$(ls "$tmp/fastb/skater" | wc -l)" -eq 12 ] && ok || bad "sweep --fast in batches: $(ls "$tmp/fastb/skater" | wc -l) outputs, want 12"
+    diff -r "$tmp/fastb/skater" "$tmp/fasts/skater" >/dev/null && ok ||
+        bad "sweep --fast (${g:-default g}): the batched outputs differ from the cases run alone"
+done
+
 summary sweep.sh

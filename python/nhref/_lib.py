@@ -263,6 +263,7 @@ nhref_verify_report_json = _proto("nhref_verify_report_json", c_size_t, c_char_p
                                   c_void_p)
 
 NHREF_OK = 0
+NHREF_EINVAL = 2
 
 
 def _load_libc():
@@ -298,3 +299,15 @@ def strings(seq):
     for i, s in enumerate(seq):
         arr[i] = enc(s)
     return arr
+
+
+# batch mode (nhref_batch.h): systems of a built-in model, B lanes at once in double
+nhref_model_find = _proto("nhref_model_find", c_void_p, c_char_p)
+nhref_system_new = _proto("nhref_system_new", c_int, P(c_void_p), c_void_p)
+nhref_system_free = _proto("nhref_system_free", None, c_void_p)
+nhref_system_set_param = _proto("nhref_system_set_param", c_int, c_void_p, c_char_p, c_char_p)
+nhref_system_rhs_tape = _proto("nhref_system_rhs_tape", c_void_p, c_void_p)
+nhref_tape_nstate = _proto("nhref_tape_nstate", c_size_t, c_void_p)
+nhref_integrate_batch_d = _proto("nhref_integrate_batch_d", c_int, P(c_double), P(c_int),
+                                 c_void_p, P(c_void_p), c_size_t, P(c_double), c_size_t,
+                                 P(c_double), c_size_t, c_void_p)

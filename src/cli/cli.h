@@ -164,6 +164,10 @@ int cli_spec_option(cli_spec_opts_t *o, int c, const char *arg);
 /* cli_spec_apply -- O into SPEC (messages naming the options), in one order whatever
  * the order of argv.  Returns 0, or the exit status after the message. */
 int cli_spec_apply(nhref_spec_t *spec, const cli_spec_opts_t *o);
+/* cli_spec_apply_quiet -- cli_spec_apply without its messages and without the check of
+ * O's combinations (for a spec built ahead, whose options were applied once already:
+ * cmd_sweep.c's batches) */
+int cli_spec_apply_quiet(nhref_spec_t *spec, const cli_spec_opts_t *o);
 /* cli_spec_new -- *SPEC = a spec of MODEL with O applied.  Returns 0, or the exit status
  * after the message (*SPEC NULL). */
 int cli_spec_new(nhref_spec_t **spec, const char *model, const cli_spec_opts_t *o);

@@ -31,7 +31,9 @@ static void usage(FILE *out)
             "to FILE (<model> is then its name: [model] name, or the file's stem); param and\n"
             "init values may be constant expressions ('param a = pi/7, pi/5').  Options\n"
             "after '--' go to every command (not those the sweep sets per case: --param,\n"
-            "--init, --t-end, --dt-out, --times, --digits, --prec, --output).\n\n"
+            "--init, --t-end, --dt-out, --times, --digits, --prec, --output).  With\n"
+            "'-- --fast' (double, scheme taylor) the cases are integrated in SIMD batches of\n"
+            "up to 8 (nhref_integrate_batch_d); each output is the one the case alone writes.\n\n"
             "  -c, --command CMD  run (default: the case's t-end, dt-out, digits) or lyapunov\n"
             "                     (FTLE at the case's times after t = 0, its digits)\n"
             "  -o, --output DIR   where to write (default: the stem of FILE)\n"
@@ -463,11 +465,18 @@ static int times_after_zero(nhref_spec_t *spec, const nhref_case_t *c, char *why
 /* case C through CMD into PATH: its spec, the options after '--', the run.  Returns
  * the command's exit status (messages prefixed with WHO) */
 static int run_case(const nhref_case_t *c, sweep_cmd_t cmd, const extras_t *x, const char *path,
-                    const char *sweep_hex, const char *who)
+                    const char *sweep_hex, const char *who, nhref_spec_t *ready)
 {
     nhref_spec_t *spec = NULL;
     char why[512], line[160];
-    int rc = c->mf != NULL ? nhref_spec_new_file(&spec, c->mf) : nhref_spec_new(&spec, c->model);
+    int rc;
+
+    if (ready != NULL) { /* built, with its rows, by batch_ahead */
+        rc = cli_run_spec(ready, path, "csv", 1, who);
+        nhref_spec_free(ready);
+        return rc;
+    }
+    rc = c->mf != NULL ? nhref_spec_new_file(&spec, c->mf) : nhref_spec_new(&spec, c->model);
 
     if (rc == NHREF_OK) {
         nhref_spec_set_names(spec, NHREF_SPEC_KEYS, NULL);
@@ -572,6 +581,59 @@ static void remove_temporaries(const char *path)
     free(pat);
 }
 
+/* the cases of `run --fast` integrated in batches (nhref_spec_batch: SIMD lanes, each
+ * lane its separate run bit for bit): from case I on, the next BATCH_AHEAD cases of the
+ * shard that are not done (--resume) get a spec built as run_case builds it; those
+ * whose rows the batch computed go to READY[j] for run_case, the others are rebuilt
+ * there as usual.  TRIED[j] marks the cases looked at. */
+#define BATCH_AHEAD 8
+static void batch_ahead(const nhref_case_t *cases, size_t n, size_t i, unsigned long shard_k,
+                        unsigned long shard_n, const extras_t *x, const char *out_dir,
+                        const char *sweep_hex, int resume, nhref_spec_t **ready, char *tried)
+{
+    nhref_spec_t *spec[BATCH_AHEAD];
+    size_t idx[BATCH_AHEAD], m = 0;
+    char line[160], path[4096], why[512];
+
+    snprintf(line, sizeof line, "%s (the sweep that wrote this file: its manifest's '# sweep:')",
+             sweep_hex);
+    for (size_t j = i; j < n && m < BATCH_AHEAD; j++) {
+        const nhref_case_t *c = &cases[j];
+        nhref_spec_t *s = NULL;
+        int rc;
+        if (j % shard_n != shard_k - 1 || tried[j])
+            continue;
+        tried[j] = 1;
+        snprintf(path, sizeof path, "%s/%s/%s.csv", out_dir, c->model, c->name);
+        if (resume && cli_output_matches(path, c, first_line[SWEEP_RUN], why, sizeof why) &&
+            output_of_sweep(path, sweep_hex, why, sizeof why))
+            continue; /* skipped by the loop */
+        rc = c->mf != NULL ? nhref_spec_new_file(&s, c->mf) : nhref_spec_new(&s, c->model);
+        if (rc == NHREF_OK) {
+            nhref_spec_set_names(s, NHREF_SPEC_KEYS, NULL);
+            rc = nhref_spec_from_case(s, c);
+        }
+        if (rc == NHREF_OK)
+            rc = nhref_spec_set_meta(s, "sweep", line);
+        if (rc == NHREF_OK && cli_spec_apply_quiet(s, &x->run.spec) != 0)
+            rc = NHREF_EINVAL;
+        if (rc != NHREF_OK) { /* run_case builds it again and says why */
+            nhref_spec_free(s);
+            continue;
+        }
+        spec[m] = s;
+        idx[m++] = j;
+    }
+    if (m > 1)
+        nhref_spec_batch(spec, m);
+    for (size_t k = 0; k < m; k++) {
+        if (m > 1 && nhref_spec_batched(spec[k]))
+            ready[idx[k]] = spec[k];
+        else
+            nhref_spec_free(spec[k]);
+    }
+}
+
 int cmd_sweep(int argc, char **argv)
 {
     static const struct option longopts[] = {{"command", required_argument, NULL, 'c'},
@@ -586,7 +648,8 @@ int cmd_sweep(int argc, char **argv)
     const char *out_dir = NULL, *file;
     char *stem_s = NULL, err[1024], *manifest = NULL, *legacy = NULL, *command = NULL;
     char file_hex[65], sweep_hex[65];
-    char **extra = NULL;
+    char **extra = NULL, *tried = NULL;
+    nhref_spec_t **ready = NULL; /* cases batched ahead (batch_ahead) */
     int nextra = 0, own = argc, list = 0, quiet = 0, resume = 0, c, rc = CLI_OK, lock_fd = -1;
     int dir_fd;
     unsigned long shard_k = 1, shard_n = 1;
@@ -712,6 +775,12 @@ int cmd_sweep(int argc, char **argv)
     if (rc != CLI_OK)
         goto done;
     lock_fd = open_lock(out_dir, stem_s);
+    /* run --fast: the cases in batches (batch_ahead), once a case has run */
+    if (cmd == SWEEP_RUN && x.run.spec.fast && (ready = calloc(n + 1, sizeof *ready)) != NULL &&
+        (tried = calloc(n + 1, 1)) == NULL) {
+        free(ready);
+        ready = NULL;
+    }
     if (!quiet)
         fprintf(stderr, "%s: %s: %zu cases; shard %lu/%lu: %zu of them -> %s/\n", prog, file, n,
                 shard_k, shard_n, mine, out_dir);
@@ -748,7 +817,12 @@ int cmd_sweep(int argc, char **argv)
         snprintf(path, sizeof path, "%s/%s/%s.csv", out_dir, cs->model, cs->name);
         snprintf(label, sizeof label, "%s: %s", prog, cs->name); /* messages name the case */
         t0 = now();
-        r = run_case(cs, cmd, &x, path, sweep_hex, label);
+        if (ready != NULL && ndone > 0 && !tried[i])
+            batch_ahead(cases, n, i, shard_k, shard_n, &x, out_dir, sweep_hex, resume, ready,
+                        tried);
+        r = run_case(cs, cmd, &x, path, sweep_hex, label, ready != NULL ? ready[i] : NULL);
+        if (ready != NULL)
+            ready[i] = NULL;
         lock_case(lock_fd, i, F_UNLCK, prog, cs->name, quiet);
         if (r != CLI_OK) {
             nfail++;
@@ -769,6 +843,10 @@ int cmd_sweep(int argc, char **argv)
                 prog, shard_k, shard_n, mine, ndone, nskip, nfail, now() - t_start);
 
 done:
+    for (size_t i = 0; ready != NULL && i < n; i++)
+        nhref_spec_free(ready[i]);
+    free(ready);
+    free(tried);
     if (lock_fd >= 0)
         close(lock_fd); /* releases every lock of this process on it */
     free(manifest);

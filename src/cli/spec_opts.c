@@ -134,9 +134,21 @@ static int apply_times(nhref_spec_t *spec, const char *list)
     return status;
 }
 
+/* 1 during cli_spec_apply_quiet */
+static int apply_quiet;
+
+int cli_spec_apply_quiet(nhref_spec_t *spec, const cli_spec_opts_t *o)
+{
+    int rc;
+    apply_quiet = 1;
+    rc = cli_spec_apply(spec, o);
+    apply_quiet = 0;
+    return rc;
+}
+
 int cli_spec_apply(nhref_spec_t *spec, const cli_spec_opts_t *o)
 {
-    int s = check_combinations(o) != 0 ? -1 : NHREF_OK;
+    int s = !apply_quiet && check_combinations(o) != 0 ? -1 : NHREF_OK;
 
     nhref_spec_set_names(spec, NHREF_SPEC_OPTIONS, NULL);
     for (size_t i = 0; i < o->nparam && s == NHREF_OK; i++)
@@ -173,7 +185,7 @@ int cli_spec_apply(nhref_spec_t *spec, const cli_spec_opts_t *o)
         s = nhref_spec_set_require_digits(spec, (double)o->require_digits);
     if (s == NHREF_OK && o->max_rows != 0)
         nhref_spec_set_max_rows(spec, o->max_rows);
-    if (s > 0)
+    if (s > 0 && !apply_quiet)
         cli_error("%s", nhref_spec_error(spec));
     return s == NHREF_OK ? 0 : s < 0 ? CLI_USAGE : cli_spec_exit(s);
 }

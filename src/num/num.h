@@ -52,6 +52,7 @@
 #define NHREF_NUM_D 1
 #define NHREF_NUM_MP 2
 #define NHREF_NUM_ARB 3
+#define NHREF_NUM_V 4 /* four doubles in SIMD lanes: the batch mode's jets (num_v.h) */
 
 #define NHREF_CAT2(a, b) a##b
 #define NHREF_CAT(a, b) NHREF_CAT2(a, b)
@@ -65,6 +66,8 @@
 #include "num/num_mp.h"
 #elif NHREF_NUM == NHREF_NUM_ARB
 #include "num/num_arb.h"
+#elif NHREF_NUM == NHREF_NUM_V
+#include "num/num_v.h"
 #else
 #error "num.h: unknown NHREF_NUM"
 #endif

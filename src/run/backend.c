@@ -352,6 +352,21 @@ static int integrate(void *hv, nhref_run_ctx_t *ctx, nhref_stats_t *stats)
 {
     handle_t *h = hv;
     h->ctx = ctx;
+#if NHREF_NUM == NHREF_NUM_D
+    /* rows that nhref_spec_batch computed (run/batch_run.c): handed over as
+     * nhref_integrate_grid_d hands its rows (driver.c's row_done) */
+    if (h->spec->batch_rows != NULL && h->spec->batch_nrows == h->ngrid) {
+        for (size_t i = 0; i < h->ngrid; i++) {
+            stats->nrows = i + 1;
+            if (on_row(h, i, h->grid + i, h->spec->batch_rows + i * h->n) != 0) {
+                stats->outcome = NHREF_OUTCOME_FAILED;
+                return NHREF_EIO;
+            }
+        }
+        *stats = h->spec->batch_stats;
+        return NHREF_OK;
+    }
+#endif
     return NUM_FN(nhref_integrate_grid)(h->ig, NULL, h->x0, h->grid, h->ngrid, stats);
 }
 

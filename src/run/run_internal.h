@@ -73,6 +73,13 @@ struct nhref_spec {
     int have_grid;
     size_t nrows;
     char err[NHREF_SPEC_ERRLEN];
+
+    /* the rows of this run computed by the batch mode (nhref_spec_batch: grid points
+     * 0..batch_nrows-1, nstate doubles each, and the run's statistics), which the double
+     * backend hands over instead of integrating; NULL: none */
+    double *batch_rows;
+    size_t batch_nrows;
+    nhref_stats_t batch_stats;
 };
 
 /* nhref_spec_fail -- SPEC's message = WHERE + the formatted text; returns STATUS. */

@@ -140,6 +140,7 @@ void nhref_spec_free(nhref_spec_t *spec)
     free(spec->meta_key);
     free(spec->meta_value);
     free(spec->notes);
+    free(spec->batch_rows);
     nhref_system_free(spec->sys);
     nhref_model_file_free(spec->mf); /* after the system of its model */
     free(spec);

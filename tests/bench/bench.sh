@@ -356,6 +356,17 @@ if [ -n "${NHREF_BENCH_MODEL_FILES:-}" ] && [ -x "$NHREF_BENCH_MODEL_FILES" ]; t
     fi
 fi
 
+# 8. batch mode (issue 27 item 4): bench_batch ($NHREF_BENCH_BATCH) times
+# nhref_integrate_batch_d on B = 4 and 8 lanes against the same B runs of
+# nhref_integrate_grid_d, the sleigh and the skater C2 at 1e-15, rounds interleaved;
+# rows batch/CASE/BB (measure separate/batch: > 1 is the batch's higher throughput)
+if [ -n "${NHREF_BENCH_BATCH:-}" ] && [ -x "$NHREF_BENCH_BATCH" ]; then
+    echo "bench.sh: running $NHREF_BENCH_BATCH (about 10 s)" >&2
+    if ! "$NHREF_BENCH_BATCH" -r "${NHREF_BENCH_BATCH_ROUNDS:-7}" >"$tmp/batch.txt"; then
+        echo "bench.sh: $NHREF_BENCH_BATCH failed (its rows that were measured are kept)" >&2
+    fi
+fi
+
 # ------------------------------------------------------------------ report
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo "?")

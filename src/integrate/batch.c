@@ -1,0 +1,715 @@
+/* batch.c -- nhref_integrate_batch_d (nhref_batch.h): packs of four lanes, the jets
+ * of a pack by the interpreter in SIMD lanes (integrate/batch_jet.c), the Taylor step
+ * of each lane by its own coefficients.
+ *
+ * A copy names its twin: the step of a lane (step size, compensated update, dense
+ * output) is schemes/taylor.c's taylor_step and taylor_dense, and the loop over the
+ * grid is integrate/driver.c's nhref_integrate_grid, in double, operation for
+ * operation -- a change there is made here too; tests/check_batch.c compares every
+ * lane with nhref_integrate_grid_d bit for bit.  What the driver does besides
+ * (locating events, the blow-up and step-limit outcomes, the initial checks, domain
+ * errors) is left to it: such a lane is run again from its start by
+ * nhref_integrate_grid_d (lane_separate).
+ */
+#define NHREF_NUM NHREF_NUM_V
+#include "num/num.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "integrate/blowup.h"
+#include "integrate/budget.h"
+#include "integrate/integrate_internal.h"
+#include "nhref_batch.h"
+#include "nhref_io.h"
+#include "nhref_tape.h"
+#include "tape/program.h"
+
+#define L NUM_V_LANES
+
+/* tape/tape_num.h's nhref_tape_new_interpreted_d (the double interpreter without the
+ * generated jets: the lanes' arithmetic) */
+int nhref_tape_new_interpreted_d(nhref_tape_d_t **ws, const nhref_tape_t *tape, long prec,
+                                 unsigned order);
+
+/* the packs of the batch in this instance of the lane type (nhref_batch_packs_v:
+ * baseline x86-64 or any target; nhref_batch_packs_v_avx: AVX, integrate/batch_avx.c):
+ * OUT, STATUS, STATS, SYS, NSYS, X0, NLANES, TGRID, N, OPT as nhref_integrate_batch_d
+ * (checked), DIR the grid's direction, ORDER the Taylor order */
+int nhref_batch_packs_v(double *out, int *status, nhref_stats_t *stats,
+                        const nhref_system_t *const *sys, size_t nsys, const double *x0,
+                        size_t nlanes, const double *tgrid, size_t n, int dir, unsigned order,
+                        const nhref_options_t *opt);
+int nhref_batch_packs_v_avx(double *out, int *status, nhref_stats_t *stats,
+                            const nhref_system_t *const *sys, size_t nsys, const double *x0,
+                            size_t nlanes, const double *tgrid, size_t n, int dir, unsigned order,
+                            const nhref_options_t *opt);
+
+/* a lane's state in the pack */
+enum { LANE_RUN, LANE_DONE, LANE_SEPARATE };
+
+typedef struct {
+    size_t n, nev, ntapes, nt, np; /* state dimension, events, event tapes, grid rows,
+                                    * parameters */
+    unsigned N;                /* the Taylor order */
+    double lsafety;            /* taylor.c's ln(exp(-0.7/(N-1)) / e^2) */
+    const nhref_options_t *opt;
+    nhref_tape_v_t *vws;              /* the pack's jets */
+    const nhref_tape_t *rhs;          /* the right-hand side's tape */
+    nhref_tape_d_t *dws[L];           /* each lane's jets when the lanes split (made then) */
+    int dws_set[L];                   /* dws[l] has lane l's parameters of this pack */
+    double *lpd;                      /* L * nparam: each lane's parameters */
+    nhref_tape_d_t **ews;             /* L * ntapes event workspaces, lane-major */
+    const nhref_event_desc_t **desc;  /* nev */
+    size_t *efirst;                   /* ntapes */
+    const nhref_tape_t **etape;       /* ntapes */
+    num_v_t *x, *e, *xlast, *x0, *xn; /* n each: state, compensation, last returned, step start,
+                                       * scratch */
+    num_v_t *cbuf;                    /* n (N + 1): the lanes' jets when they split */
+    const num_v_t **c;                /* n: the series of each component */
+    double *g0, *g1;                  /* L * nev: event values at the step's start, end */
+    double *pd;                       /* nparam doubles of one lane */
+    __mpfr_struct *pm;                /* nparam at 53 bits */
+    __mpfr_struct *xm;                /* n at 53 bits: a lane's initial state */
+} pack_t;
+
+/* lane b through nhref_integrate_grid_d from its start: a separate run */
+static int lane_separate(double *out, int *status, nhref_stats_t *stats, const nhref_system_t *sys,
+                         const double *x0, const double *tgrid, size_t n, size_t nx,
+                         const nhref_options_t *opt)
+{
+    nhref_integrator_d_t *ig = NULL;
+    int st = nhref_integrator_new_d(&ig, sys, opt);
+
+    for (size_t i = 0; i < n * nx; i++)
+        out[i] = NAN;
+    nhref_stats_start(stats);
+    if (st == NHREF_OK)
+        st = nhref_integrate_grid_d(ig, out, x0, tgrid, n, stats);
+    nhref_integrator_free_d(ig);
+    if (st == NHREF_ENOMEM)
+        return NHREF_ENOMEM;
+    *status = st;
+    for (size_t i = stats->nrows * nx; i < n * nx; i++)
+        out[i] = NAN;
+    return NHREF_OK;
+}
+
+/* the parameters of SYS rounded to double into P->pd */
+static int lane_params(pack_t *p, const nhref_system_t *sys, size_t np)
+{
+    if (nhref_system_params(p->pm, sys) != NHREF_OK)
+        return NHREF_EPARSE;
+    for (size_t i = 0; i < np; i++)
+        p->pd[i] = mpfr_get_d(p->pm + i, MPFR_RNDN); /* exact: 53 bits */
+    return NHREF_OK;
+}
+
+static void pack_free(pack_t *p)
+{
+    nhref_tape_v_free(p->vws);
+    for (int l = 0; l < L; l++)
+        nhref_tape_d_free(p->dws[l]);
+    for (size_t i = 0; p->ews != NULL && i < L * p->ntapes; i++)
+        nhref_tape_d_free(p->ews[i]);
+    free(p->ews);
+    free((void *)p->desc);
+    free(p->efirst);
+    free((void *)p->etape);
+    free(p->x);
+    free(p->e);
+    free(p->xlast);
+    free(p->x0);
+    free(p->xn);
+    free(p->cbuf);
+    free((void *)p->c);
+    free(p->g0);
+    free(p->g1);
+    free(p->pd);
+    free(p->lpd);
+}
+
+/* the workspaces of the model of SYS: the pack's jets, each lane's, the event tapes */
+static int pack_new(pack_t *p, const nhref_system_t *sys, unsigned order, size_t nt,
+                    const nhref_options_t *opt)
+{
+    const nhref_model_t *m = nhref_system_model(sys);
+    const nhref_tape_t *rhs = nhref_system_rhs_tape(sys);
+    int use_model = !opt->no_model_events && nhref_system_event_tape(sys) != NULL;
+    size_t n = m->nstate, e = 0;
+    int status;
+
+    memset(p, 0, sizeof *p);
+    p->n = n;
+    p->nt = nt;
+    p->np = m->nparam;
+    p->N = order;
+    p->opt = opt;
+    p->lsafety = -0.7 / (double)(order - 1) - 2;
+    p->ntapes = (size_t)use_model + opt->nuser_event;
+    p->nev = (use_model ? m->nevent : 0) + opt->nuser_event;
+    p->rhs = rhs;
+    status = nhref_tape_v_new(&p->vws, rhs, 53, order);
+    if (status != NHREF_OK)
+        return status;
+    p->x = num_vec_new(n, 53);
+    p->e = num_vec_new(n, 53);
+    p->xlast = num_vec_new(n, 53);
+    p->x0 = num_vec_new(n, 53);
+    p->xn = num_vec_new(n, 53);
+    p->cbuf = num_vec_new(n * (order + 1), 53);
+    p->c = malloc((n ? n : 1) * sizeof *p->c);
+    p->pd = malloc((m->nparam + 1) * sizeof *p->pd);
+    p->lpd = malloc((L * m->nparam + 1) * sizeof *p->lpd);
+    p->ews = calloc(L * p->ntapes + 1, sizeof *p->ews);
+    p->desc = calloc(p->nev + 1, sizeof *p->desc);
+    p->efirst = calloc(p->ntapes + 1, sizeof *p->efirst);
+    p->etape = calloc(p->ntapes + 1, sizeof *p->etape);
+    p->g0 = malloc((L * p->nev + 1) * sizeof *p->g0);
+    p->g1 = malloc((L * p->nev + 1) * sizeof *p->g1);
+    if (p->x == NULL || p->e == NULL || p->xlast == NULL || p->x0 == NULL || p->xn == NULL ||
+        p->cbuf == NULL || p->c == NULL || p->pd == NULL || p->lpd == NULL || p->ews == NULL ||
+        p->desc == NULL || p->efirst == NULL || p->etape == NULL || p->g0 == NULL || p->g1 == NULL)
+        return NHREF_ENOMEM;
+    /* the events as integrate/driver.c's events_init lists them */
+    for (size_t i = 0; i < p->ntapes; i++) {
+        const nhref_tape_t *tp = use_model && i == 0 ? nhref_system_event_tape(sys)
+                                                     : opt->user_event_tape[i - (size_t)use_model];
+        size_t nout = nhref_tape_nout(tp);
+        if (nhref_tape_nstate(tp) != m->nstate || nhref_tape_nparam(tp) != m->nparam)
+            return NHREF_EINVAL;
+        p->etape[i] = tp;
+        p->efirst[i] = e;
+        for (size_t j = 0; j < nout; j++, e++)
+            p->desc[e] =
+                use_model && i == 0 ? &m->event[j] : &opt->user_event[i - (size_t)use_model];
+        for (int l = 0; l < L && status == NHREF_OK; l++)
+            status = nhref_tape_d_new(&p->ews[l * p->ntapes + i], tp, 53, 0);
+    }
+    return status;
+}
+
+/* lane L's event values at (T, X) into G (driver.c's eval_events) */
+static void lane_events(pack_t *p, int l, double *g, double t, const double *x)
+{
+    for (size_t i = 0; i < p->ntapes; i++)
+        nhref_tape_d_eval(g + p->efirst[i], p->ews[l * p->ntapes + i], &t, x);
+}
+
+/* driver.c's crosses() */
+static int crosses(const nhref_event_desc_t *d, double g0, double g1)
+{
+    int s0, s1;
+    if (isnan(g0) || isnan(g1))
+        return 0;
+    s0 = (g0 > 0) - (g0 < 0);
+    s1 = (g1 > 0) - (g1 < 0);
+    if (s0 == 0 || s0 == s1)
+        return 0;
+    return d->direction == 0 || (d->direction > 0 && s0 < 0) || (d->direction < 0 && s0 > 0);
+}
+
+/* num_d.h's num_mul_2si and taylor.c's set_exp: exp(LG) rounded to double */
+static double set_exp(double lg)
+{
+    double q = lg / 0.69314718055994530942, e = floor(q), h = exp2(q - e);
+    long ie = (long)e;
+    if (ie >= -1022 && ie <= 1023) {
+        union {
+            unsigned long long u;
+            double d;
+        } p2;
+        p2.u = (unsigned long long)(ie + 1023) << 52;
+        return h * p2.d;
+    }
+    return ldexp(h, (int)(ie > 100000 ? 100000 : ie < -100000 ? -100000 : ie));
+}
+
+static double log_abs(double a)
+{
+    return a == 0 ? -HUGE_VAL : log(fabs(a));
+}
+
+/* taylor.c's taylor_step for lane L, from the jet in P->c: the step size into *H (and
+ * INFO), or NHREF_ESTEP */
+static int lane_step_size(const pack_t *p, int l, double t, double hmax, double *h,
+                          nhref_step_info_t *info)
+{
+    unsigned N = p->N;
+    double b0 = p->c[0][0][l], ba = p->c[0][N - 1][l], bb = p->c[0][N][l];
+    double lscale, lrho = HUGE_VAL, la, lb;
+    int full = 0;
+
+    if (hmax == 0)
+        return NHREF_EINVAL;
+    /* log_coef_norms */
+    for (size_t i = 1; i < p->n; i++) {
+        const num_v_t *c = p->c[i];
+        if (fabs(c[0][l]) > fabs(b0))
+            b0 = c[0][l];
+        if (fabs(c[N - 1][l]) > fabs(ba))
+            ba = c[N - 1][l];
+        if (fabs(c[N][l]) > fabs(bb))
+            bb = c[N][l];
+    }
+    lscale = log_abs(b0);
+    la = log_abs(ba);
+    lb = log_abs(bb);
+    lscale = lscale > 0 ? lscale : 0.0;
+    for (unsigned k = N - 1; k <= N; k++) {
+        double lk = k == N - 1 ? la : lb, lr = (lscale - lk) / k;
+        if (lk > -HUGE_VAL && lr < lrho)
+            lrho = lr;
+    }
+    if (lrho < HUGE_VAL) {
+        *h = set_exp(lrho + p->lsafety);
+        if (fabs(*h) < fabs(hmax)) {
+            if (hmax < 0)
+                *h = -*h;
+        } else {
+            *h = hmax;
+            full = 1;
+        }
+    } else {
+        *h = hmax;
+        full = 1;
+    }
+    if (t + *h == t || !isfinite(*h))
+        return NHREF_ESTEP;
+    info->h = *h;
+    info->order = N;
+    info->lrho = lrho < HUGE_VAL ? lrho : NAN;
+    info->lnorm = lscale;
+    info->full = full;
+    return NHREF_OK;
+}
+
+/* taylor.c's taylor_dense for lane L at T into X (the step started at T0 from P->x0) */
+static void lane_dense(const pack_t *p, int l, double *x, double t, double t0)
+{
+    double theta = t - t0;
+    for (size_t i = 0; i < p->n; i++) {
+        const num_v_t *c = p->c[i];
+        double a = c[p->N][l];
+        for (unsigned k = p->N; k-- > 1;)
+            a = a * theta + c[k][l];
+        x[i] = a * theta + p->x0[i][l];
+    }
+}
+
+/* the per-lane bookkeeping of the driver's loop */
+typedef struct {
+    int state;
+    size_t b, row;
+    double tlast, t0;
+    int have_step;
+    nhref_blowup_t blowup;
+    nhref_budget_t budget;
+} lane_t;
+
+/* the jets of the pack at (T, P->x): in lanes, or lane by lane where the lanes split
+ * (a lane's domain error, branches that differ); a lane whose own jet fails is marked
+ * LANE_SEPARATE */
+static void pack_jet(pack_t *p, lane_t *ln, const num_v_t *t)
+{
+    int st;
+    nhref_num_v_split = 0;
+    st = nhref_tape_v_ode_jet(p->vws, t, p->x, p->N);
+    if (st == NHREF_OK && !nhref_num_v_split) {
+        for (size_t i = 0; i < p->n; i++)
+            p->c[i] = nhref_tape_v_state_series(p->vws, i);
+        return;
+    }
+    for (size_t i = 0; i < p->n; i++)
+        p->c[i] = p->cbuf + i * (p->N + 1);
+    for (int l = 0; l < L; l++) {
+        double tl = (*t)[l], xl[p->n ? p->n : 1];
+        if (ln[l].state != LANE_RUN)
+            continue;
+        for (size_t i = 0; i < p->n; i++)
+            xl[i] = p->x[i][l];
+        if (p->dws[l] == NULL &&
+            nhref_tape_new_interpreted_d(&p->dws[l], p->rhs, 53, p->N) != NHREF_OK)
+            p->dws[l] = NULL;
+        if (p->dws[l] != NULL && !p->dws_set[l])
+            p->dws_set[l] =
+                nhref_tape_d_set_params(p->dws[l], p->lpd + (size_t)l * p->np) == NHREF_OK;
+        if (!p->dws_set[l] || nhref_tape_d_ode_jet(p->dws[l], &tl, xl, p->N) != NHREF_OK) {
+            ln[l].state = LANE_SEPARATE;
+            continue;
+        }
+        for (size_t i = 0; i < p->n; i++) {
+            const double *s = nhref_tape_d_state_series(p->dws[l], i);
+            for (unsigned k = 0; k <= p->N; k++)
+                p->cbuf[i * (p->N + 1) + k][l] = s[k];
+        }
+    }
+}
+
+/* the lanes B0 .. B0 + L - 1 of the batch (lanes past NLANES repeat lane B0, their
+ * results dropped): driver.c's nhref_integrate_grid per lane, in lockstep */
+static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
+                    const nhref_system_t *const *sys, size_t nsys, const double *x0, size_t nlanes,
+                    size_t b0, const double *tgrid, int dir)
+{
+    const nhref_model_t *m = nhref_system_model(sys[0]);
+    size_t n = p->n, nt = p->nt, np = m->nparam;
+    const nhref_options_t *opt = p->opt;
+    double t_end = tgrid[nt - 1];
+    num_v_t t, et, *par = num_vec_new(np, 53);
+    lane_t ln[L];
+    nhref_stats_t pad[L];
+    int st = NHREF_OK, sys_ok = 0;
+
+    if (par == NULL)
+        return NHREF_ENOMEM;
+    /* the lanes' parameters, initial states and checks */
+    for (int l = 0; l < L; l++) {
+        size_t b = b0 + (size_t)l < nlanes ? b0 + (size_t)l : b0;
+        const nhref_system_t *s = sys[nsys == 1 ? 0 : b];
+        char why[256];
+        int ok = 1;
+        memset(&ln[l], 0, sizeof ln[l]);
+        ln[l].b = b;
+        ln[l].state = LANE_RUN;
+        nhref_stats_start(b0 + (size_t)l < nlanes ? &stats[b] : &pad[l]);
+        p->dws_set[l] = 0;
+        if (l == 0 || nsys > 1) /* one system: its parameters and checks once */
+            sys_ok = lane_params(p, s, np) == NHREF_OK &&
+                     nhref_system_check(s, why, sizeof why) == NHREF_OK;
+        ok = sys_ok;
+        memcpy(p->lpd + (size_t)l * np, p->pd, np * sizeof *p->pd);
+        for (size_t i = 0; i < np; i++)
+            par[i][l] = ok ? p->pd[i] : par[i][0];
+        /* driver.c's check_init */
+        for (size_t i = 0; i < n && ok; i++) {
+            if (!isfinite(x0[b * n + i]))
+                ok = 0;
+            else
+                mpfr_set_d(p->xm + i, x0[b * n + i], MPFR_RNDN);
+        }
+        if (ok && nhref_system_check_init(s, p->xm, why, sizeof why) != NHREF_OK)
+            ok = 0;
+        /* the constant program runs in set_params, parameters or none */
+        if (ok) {
+            for (size_t k = 0; k < p->ntapes; k++)
+                nhref_tape_d_set_params(p->ews[(size_t)l * p->ntapes + k], p->pd);
+        }
+        for (size_t i = 0; i < n; i++)
+            p->x[i][l] = x0[b * n + i];
+        t[l] = tgrid[0];
+        if (!ok)
+            ln[l].state = LANE_SEPARATE;
+        nhref_blowup_reset(&ln[l].blowup);
+        nhref_budget_start(&ln[l].budget, tgrid[0]);
+        ln[l].t0 = tgrid[0];
+    }
+    /* a lane that failed its checks parks on a lane that passed (its values are
+     * dropped): its own parameters may leave the vector jet undefined */
+    for (int l = 0; l < L; l++)
+        if (ln[l].state == LANE_SEPARATE)
+            for (int k = 0; k < L; k++)
+                if (ln[k].state == LANE_RUN) {
+                    for (size_t i = 0; i < np; i++)
+                        par[i][l] = par[i][k];
+                    for (size_t i = 0; i < n; i++)
+                        p->x[i][l] = p->x[i][k];
+                    break;
+                }
+    if (nhref_tape_v_set_params(p->vws, par) != NHREF_OK)
+        for (int l = 0; l < L; l++) /* a constant undefined in a lane: lane by lane */
+            ln[l].state = LANE_SEPARATE;
+    et = num_v_splat(0.0);
+    for (size_t i = 0; i < n; i++)
+        p->e[i] = num_v_splat(0.0);
+    for (int l = 0; l < L; l++)
+        if (ln[l].state == LANE_RUN && p->nev > 0) {
+            double xl[n ? n : 1];
+            for (size_t i = 0; i < n; i++)
+                xl[i] = p->x[i][l];
+            lane_events(p, l, p->g0 + (size_t)l * p->nev, t[l], xl);
+        }
+
+    for (;;) {
+        num_v_t h = num_v_splat(0.0), y;
+        nhref_step_info_t info[L];
+        int running = 0, stepping[L];
+
+        /* rows at each lane's current time; the lanes that go on */
+        for (int l = 0; l < L; l++) {
+            lane_t *a = &ln[l];
+            nhref_stats_t *sl = b0 + (size_t)l < nlanes ? &stats[a->b] : &pad[l];
+            double *o = b0 + (size_t)l < nlanes ? out + a->b * nt * n : NULL; /* pads: none */
+            stepping[l] = 0;
+            if (a->state != LANE_RUN)
+                continue;
+            while (a->row < nt && tgrid[a->row] == t[l]) {
+                for (size_t i = 0; i < n && o != NULL; i++)
+                    o[a->row * n + i] = p->x[i][l];
+                sl->nrows = ++a->row;
+            }
+            if (a->row == nt) {
+                a->state = LANE_DONE;
+                continue;
+            }
+            if (opt->max_steps != 0 && sl->nsteps >= opt->max_steps) {
+                a->state = LANE_SEPARATE;
+                continue;
+            }
+            stepping[l] = 1;
+            running++;
+        }
+        if (running == 0)
+            break;
+
+        /* the jets, then each lane's step size (taylor_step) */
+        pack_jet(p, ln, &t);
+        for (int l = 0; l < L; l++) {
+            lane_t *a = &ln[l];
+            double hl = 0;
+            int same;
+            if (!stepping[l] || a->state != LANE_RUN) {
+                stepping[l] = 0;
+                continue;
+            }
+            if (lane_step_size(p, l, t[l], t_end - t[l], &hl, &info[l]) != NHREF_OK) {
+                a->state = LANE_SEPARATE;
+                stepping[l] = 0;
+                continue;
+            }
+            h[l] = hl;
+            /* taylor.c's check_compensation */
+            same = a->have_step && t[l] == a->tlast;
+            for (size_t i = 0; i < n && same; i++)
+                same = p->x[i][l] == p->xlast[i][l];
+            if (!same) {
+                for (size_t i = 0; i < n; i++)
+                    p->e[i][l] = 0;
+                et[l] = 0;
+            }
+        }
+
+        /* the compensated update of taylor_step in the lanes, kept where a lane steps:
+         * xn = the increment's polynomial, x0 = the start, x += h xn (Kahan) */
+        {
+            num_v_t tn = t, etn = et, one;
+            for (size_t i = 0; i < n; i++)
+                num_horner(&p->xn[i], p->c[i], 1, p->N, &h, &one, 53);
+            for (size_t i = 0; i < n; i++) {
+                num_v_t sum = p->xn[i] * h, xi = p->x[i], ei = p->e[i];
+                num_kahan_add(&xi, &ei, &sum, &y, &one, 53);
+                for (int l = 0; l < L; l++)
+                    if (stepping[l]) {
+                        p->x0[i][l] = p->x[i][l];
+                        p->x[i][l] = xi[l];
+                        p->e[i][l] = ei[l];
+                        p->xlast[i][l] = xi[l];
+                    }
+            }
+            num_kahan_add(&tn, &etn, &h, &y, &one, 53);
+            for (int l = 0; l < L; l++)
+                if (stepping[l]) {
+                    ln[l].t0 = t[l];
+                    t[l] = tn[l];
+                    et[l] = etn[l];
+                    ln[l].tlast = tn[l];
+                    ln[l].have_step = 1;
+                }
+        }
+
+        /* driver.c after the step: the end snapped, statistics, events, rows inside
+         * the step, the blow-up and budget rules */
+        for (int l = 0; l < L; l++) {
+            lane_t *a = &ln[l];
+            nhref_stats_t *sl = b0 + (size_t)l < nlanes ? &stats[a->b] : &pad[l];
+            double *o = b0 + (size_t)l < nlanes ? out + a->b * nt * n : NULL; /* pads: none */
+            double est;
+            if (!stepping[l])
+                continue;
+            if (info[l].full)
+                t[l] = t_end;
+            nhref_stats_step(sl, &info[l], t[l] == t_end);
+            if (p->nev > 0) {
+                double xl[n ? n : 1], *g0 = p->g0 + (size_t)l * p->nev,
+                                      *g1 = p->g1 + (size_t)l * p->nev;
+                int stop = 0;
+                for (size_t i = 0; i < n; i++)
+                    xl[i] = p->x[i][l];
+                lane_events(p, l, g1, t[l], xl);
+                for (size_t k = 0; k < p->nev; k++)
+                    if (p->desc[k]->terminal && crosses(p->desc[k], g0[k], g1[k]))
+                        stop = 1;
+                if (stop) { /* located and stopped there by the driver itself */
+                    a->state = LANE_SEPARATE;
+                    continue;
+                }
+                memcpy(g0, g1, p->nev * sizeof *g0);
+            }
+            while (a->row < nt && ((tgrid[a->row] > t[l]) - (tgrid[a->row] < t[l])) * dir < 0) {
+                if (o != NULL)
+                    lane_dense(p, l, o + a->row * n, tgrid[a->row], a->t0);
+                sl->nrows = ++a->row;
+            }
+            nhref_blowup_record(&a->blowup, info[l].lrho, info[l].lnorm, a->t0, info[l].h);
+            if (opt->blowup_radius > 0 &&
+                nhref_blowup_seen(&a->blowup, 1, 1, opt->blowup_radius, dir, &sl->t_blowup)) {
+                a->state = LANE_SEPARATE;
+                continue;
+            }
+            est = sl->nsteps < a->budget.next
+                      ? 0
+                      : nhref_budget_check(&a->budget, sl->nsteps, t[l], t_end, opt->max_steps);
+            if (est > 0)
+                a->state = LANE_SEPARATE;
+        }
+    }
+
+    /* the outcomes; the lanes left to a separate run */
+    for (int l = 0; l < L && st == NHREF_OK; l++) {
+        lane_t *a = &ln[l];
+        size_t b = b0 + (size_t)l;
+        if (b >= nlanes)
+            continue;
+        if (a->state == LANE_DONE) {
+            stats[b].outcome = NHREF_OUTCOME_REACHED;
+            stats[b].t_stop = t[l];
+            status[b] = NHREF_OK;
+        } else {
+            st = lane_separate(out + b * nt * n, &status[b], &stats[b], sys[nsys == 1 ? 0 : b],
+                               x0 + b * n, tgrid, nt, n, opt);
+        }
+    }
+    num_vec_free(par, np);
+    return st;
+}
+
+/* nhref_batch_packs_v, nhref_batch_packs_v_avx */
+int NUM_IN(nhref_batch_packs)(double *out, int *status, nhref_stats_t *stats,
+                              const nhref_system_t *const *sys, size_t nsys, const double *x0,
+                              size_t nlanes, const double *tgrid, size_t n, int dir, unsigned order,
+                              const nhref_options_t *opt)
+{
+    const nhref_model_t *m = nhref_system_model(sys[0]);
+    size_t nx = m->nstate;
+    pack_t p;
+    int st = pack_new(&p, sys[0], order, n, opt);
+
+    p.pm = st == NHREF_OK ? nhref_vec_new(m->nparam, 53) : NULL;
+    p.xm = st == NHREF_OK ? nhref_vec_new(nx, 53) : NULL;
+    if (st == NHREF_OK && (p.pm == NULL || p.xm == NULL))
+        st = NHREF_ENOMEM;
+    for (size_t i = 0; i < n * nx * nlanes && st == NHREF_OK; i++)
+        out[i] = NAN;
+    for (size_t b0 = 0; b0 < nlanes && st == NHREF_OK; b0 += L)
+        st = pack_run(&p, out, status, stats, sys, nsys, x0, nlanes, b0, tgrid, dir);
+    nhref_vec_free(p.pm, m->nparam);
+    nhref_vec_free(p.xm, nx);
+    pack_free(&p);
+    return st;
+}
+
+#ifndef NHREF_NUM_V_AVX /* the entry point, once */
+/* nhref_batch_avx_d -- a test hook (tests/check_batch.c): ON 0 runs the baseline lanes
+ * even where the CPU has AVX, -1 (the default) the AVX lanes where it has; per thread.
+ * Returns 1 if this build has AVX lanes and this CPU can run them, else 0. */
+int nhref_batch_avx_d(int on);
+static _Thread_local int batch_avx = -1;
+
+int nhref_batch_avx_d(int on)
+{
+    batch_avx = on;
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+    return __builtin_cpu_supports("avx") != 0;
+#else
+    return 0;
+#endif
+}
+
+static int same_tape(const nhref_tape_t *a, const nhref_tape_t *b)
+{
+    uint64_t fa[2], fb[2];
+    if (a == b)
+        return 1;
+    if (nhref_tape_nnodes(a) != nhref_tape_nnodes(b))
+        return 0;
+    nhref_tape_fingerprint(fa, a);
+    nhref_tape_fingerprint(fb, b);
+    return fa[0] == fb[0] && fa[1] == fb[1];
+}
+
+int nhref_integrate_batch_d(double *out, int *status, nhref_stats_t *stats,
+                            const nhref_system_t *const *sys, size_t nsys, const double *x0,
+                            size_t nlanes, const double *tgrid, size_t n,
+                            const nhref_options_t *opt)
+{
+    nhref_options_t def;
+    nhref_integrator_d_t *ig = NULL;
+    nhref_stats_t *own = NULL;
+    const nhref_model_t *m;
+    size_t nx;
+    int dir, st, lanes;
+
+    if (status != NULL)
+        for (size_t b = 0; b < nlanes; b++)
+            status[b] = NHREF_EINVAL;
+    if (nlanes == 0 || n == 0 || out == NULL || x0 == NULL || tgrid == NULL || status == NULL ||
+        sys == NULL || (nsys != 1 && nsys != nlanes))
+        return NHREF_EINVAL;
+    for (size_t b = 0; b < nsys; b++)
+        if (sys[b] == NULL)
+            return NHREF_EINVAL;
+    m = nhref_system_model(sys[0]);
+    for (size_t b = 1; b < nsys; b++)
+        if (nhref_system_model(sys[b]) != m ||
+            !same_tape(nhref_system_rhs_tape(sys[b]), nhref_system_rhs_tape(sys[0])))
+            return NHREF_EINVAL;
+    /* the grid, as nhref_integrate_grid_d checks it */
+    dir = n > 1 ? (tgrid[n - 1] > tgrid[0]) - (tgrid[n - 1] < tgrid[0]) : 0;
+    for (size_t i = 0; i < n; i++)
+        if (!isfinite(tgrid[i]) ||
+            (i > 0 && ((tgrid[i] > tgrid[i - 1]) - (tgrid[i] < tgrid[i - 1])) * dir < 0) ||
+            (dir == 0 && i > 0 && tgrid[i] != tgrid[0]))
+            return NHREF_EINVAL;
+    if (opt == NULL) {
+        nhref_options_default(&def);
+        opt = &def;
+    }
+    /* the options as nhref_integrator_new_d resolves them; its order */
+    st = NHREF_EPARAM;
+    for (size_t b = 0; b < nsys && st == NHREF_EPARAM; b++)
+        st = nhref_integrator_new_d(&ig, sys[b], opt);
+    if (st != NHREF_OK && (nsys == 1 || st != NHREF_EPARAM)) {
+        st = st == NHREF_ENOMEM || st == NHREF_EPARAM ? st : NHREF_EINVAL;
+        for (size_t b = 0; b < nlanes; b++)
+            status[b] = st;
+        return st;
+    }
+    if (stats == NULL && (stats = own = malloc(nlanes * sizeof *own)) == NULL) {
+        nhref_integrator_free_d(ig);
+        return NHREF_ENOMEM;
+    }
+    nx = m->nstate;
+    lanes = ig != NULL && opt->h_fixed == 0 &&
+            (opt->scheme == NULL || strcmp(opt->scheme, "taylor") == 0);
+    st = NHREF_OK;
+    if (lanes) {
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+        if (batch_avx != 0 && __builtin_cpu_supports("avx"))
+            st = nhref_batch_packs_v_avx(out, status, stats, sys, nsys, x0, nlanes, tgrid, n, dir,
+                                         nhref_integrator_order_d(ig), opt);
+        else
+#endif
+            st = nhref_batch_packs_v(out, status, stats, sys, nsys, x0, nlanes, tgrid, n, dir,
+                                     nhref_integrator_order_d(ig), opt);
+    } else {
+        for (size_t b = 0; b < nlanes && st == NHREF_OK; b++)
+            st = lane_separate(out + b * n * nx, &status[b], &stats[b], sys[nsys == 1 ? 0 : b],
+                               x0 + b * nx, tgrid, n, nx, opt);
+    }
+    nhref_integrator_free_d(ig);
+    free(own);
+    return st;
+}
+#endif /* NHREF_NUM_V_AVX */
