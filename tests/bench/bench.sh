@@ -5,9 +5,10 @@
 # Cases: the Chaplygin sleigh of the paper's Fig. 2 (spec PUB-1: m = 2, J = 30,
 # a = 1, (x, y, phi, v, omega)(0) = (0, 0, 0, 0, 1)) and, against heyoka, also
 # the figure skater's case C2 (data/cases/skater.cases).  Sections:
-#   1. nhref's MPFR Taylor scheme at 30..1000 digits, T = 10, against the cost
-#      floor: nhref's own operation count times the measured cost of one
-#      mpfr_mul + mpfr_add -- not a lower bound (bench_sleigh, $NHREF_BENCH);
+#   1. nhref's MPFR Taylor scheme at 30..3000 digits, T = 10 (3000 digits: one
+#      step, from the oracle's state at t = 1 to 1.1), against the cost floor:
+#      nhref's own operation count times the measured cost of one mpfr_mul +
+#      mpfr_add -- not a lower bound (bench_sleigh, $NHREF_BENCH);
 #   2. mpmath.odefun at 30 digits, mp.dps raised until it reaches nhref's
 #      accuracy, preferably with the gmpy2 backend (bench_mpmath.py);
 #   3. double precision, equal accuracy: nhref's fast path (nhref_fast.h,
@@ -100,9 +101,12 @@
 #                       Pythons to try for mpmath, then /usr/bin/python3 and
 #                       python3: the first whose mpmath has the gmpy backend
 #                       (Debian python3-gmpy2), else the first with mpmath.
-#   NHREF_BENCH_LEVELS  bench_sleigh levels, DIGITS:REPS (default
-#                       "30:15 100:11 300:5 1000:1"; one 1000-digit run takes
-#                       ~35 s of CPU time, hence a single repetition)
+#   NHREF_BENCH_LEVELS  bench_sleigh levels, DIGITS:REPS[:[T0-]T] (default
+#                       "30:15 100:11 300:5 1000:1 3000:1:1-1.1"; one 1000-digit
+#                       run takes ~30 s of CPU time, hence a single repetition;
+#                       at 3000 digits, 1-1.1 is one Taylor step of order 3455
+#                       from the oracle's state at t = 1, about 3 minutes of CPU
+#                       time; the row's note says so)
 #   NHREF_BENCH_MPMATH_REPS  repetitions of mpmath.odefun (default 3)
 #   NHREF_BENCH_ROUNDS  rounds of 3. and 4. (default 7; ~1.5 s each)
 #   NHREF_BENCH_MP_ROUNDS  rounds of 5. (default 5; ~2 s each)
@@ -119,7 +123,7 @@ heyoka_cases=${NHREF_BENCH_HEYOKA_CASES:-"sleigh:mp:30 sleigh:mp:50 sleigh:mp:10
 heyoka_rounds=${NHREF_BENCH_HEYOKA_ROUNDS:-9}
 golden=${NHREF_BENCH_GOLDEN:-$srcdir/../../data/golden/chaplygin_sleigh/fig2-100.csv}
 results=${NHREF_BENCH_RESULTS:-./results.tsv}
-levels=${NHREF_BENCH_LEVELS:-"30:15 100:11 300:5 1000:1"}
+levels=${NHREF_BENCH_LEVELS:-"30:15 100:11 300:5 1000:1 3000:1:1-1.1"}
 mpreps=${NHREF_BENCH_MPMATH_REPS:-3}
 rounds=${NHREF_BENCH_ROUNDS:-7}
 mprounds=${NHREF_BENCH_MP_ROUNDS:-5}
@@ -523,7 +527,11 @@ END {
                sprintf("%.1f", L[i, "ns_muladd"]), sprintf("%.1f", L[i, "ns_fma"]),
                sprintf("%.4g", L[i, "floor"]), L[i, "ratio"]
         if (L[i, "digits"] == 30) { i30 = i }
+        if ((L[i, "T"] != "" && L[i, "T"] != "10") || (L[i, "T0"] != "" && L[i, "T0"] != "0"))
+            shortened = shortened sprintf("  %s digits: from the oracle state at t = %s to %s, not 0 to 10 (too long)\n",
+                                          L[i, "digits"], L[i, "T0"] != "" ? L[i, "T0"] : 0, L[i, "T"])
     }
+    printf "%s", shortened
     print "  time     = nhref_integrate_until from 0 to T (nhref_integrator_new excluded: median"
     printf "             %s s at 30 digits)\n",
            (i30 ? sprintf("%.3g", L[i30, "t_new"]) : "?")

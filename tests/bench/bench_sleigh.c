@@ -65,8 +65,14 @@
  * (the oracle's state at T to 80 digits, for bench_mpmath.py).  bench.sh turns
  * these lines into the report and results.tsv.
  *
- * Usage: bench_sleigh [D[:REPS]]...   (default 30:15 100:11 300:5 1000:1; one
- * run at 1000 digits costs about 35 s of CPU time)
+ * Usage: bench_sleigh [D[:REPS[:[T0-]T]]]...   (default 30:15 100:11 300:5 1000:1;
+ * one run at 1000 digits costs about 35 s of CPU time).  T0-T (decimals,
+ * 0 <= T0 < T <= 10; T0 = 0 if left out) shortens the run to the interval from T0 to
+ * T, starting from the oracle's state at T0 (for 3000 digits, whose run from 0 to 10
+ * costs about 20 minutes): the floor counts the steps taken, the accuracy is against
+ * the oracle at T, and the line's T0= and T= and the row's note say it.  (A short
+ * run from 0 is not representative: at t = 0 the state x = y = phi = v = 0 makes
+ * many Taylor coefficients exactly zero, and the sums skip zero products.)
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -264,8 +270,8 @@ static int accuracy(double *acc, mpfr_srcptr s, mpfr_srcptr r)
     return exact;
 }
 
-/* the closed-form state at T_END at PREC bits, into R (NSTATE values at PREC) */
-static int reference(mpfr_ptr r, mpfr_prec_t prec)
+/* the closed-form state at T_STR at PREC bits, into R (NSTATE values at PREC) */
+static int reference(mpfr_ptr r, mpfr_prec_t prec, const char *t_str)
 {
     const nhref_oracle_t *oracle = nhref_oracle_find("chaplygin_sleigh");
     mpfr_t p[3], s0[NSTATE], t;
@@ -281,7 +287,7 @@ static int reference(mpfr_ptr r, mpfr_prec_t prec)
         mpfr_set_str(s0[i], state0[i], 10, MPFR_RNDN);
     }
     mpfr_init2(t, prec);
-    mpfr_set_str(t, T_END, 10, MPFR_RNDN);
+    mpfr_set_str(t, t_str, 10, MPFR_RNDN);
     status = oracle->solution_new(&o, p[0], s0[0], prec);
     if (status == NHREF_OK)
         status = oracle->solution_state(r, o, t);
@@ -294,8 +300,10 @@ static int reference(mpfr_ptr r, mpfr_prec_t prec)
     return status;
 }
 
-/* One digit count: REPS repetitions, one result line. */
-static int bench_level(const nhref_system_t *sys, double digits, int reps)
+/* One digit count: REPS repetitions from T0_STR (the oracle's state there) to T_STR,
+ * one result line. */
+static int bench_level(const nhref_system_t *sys, double digits, int reps, const char *t0_str,
+                       const char *t_str)
 {
     double t_new[MAX_REPS], t_run[MAX_REPS], t_tot[MAX_REPS], ma[MAX_REPS], fm[MAX_REPS];
     double ratio[MAX_REPS];
@@ -303,7 +311,8 @@ static int bench_level(const nhref_system_t *sys, double digits, int reps)
     nhref_integrator_t *ig = NULL;
     nhref_stats_t stats;
     mpfr_prec_t prec;
-    mpfr_t x[NSTATE], ref[NSTATE], t, t_end;
+    mpfr_t x[NSTATE], ref[NSTATE], x0[NSTATE], t, t_end;
+    int from0 = strcmp(t0_str, "0") == 0, full = from0 && strcmp(t_str, T_END) == 0;
     unsigned long nsteps = 0;
     unsigned order = 0;
     size_t keff = nhref_tape_nnonlinear(nhref_system_rhs_tape(sys));
@@ -321,11 +330,15 @@ static int bench_level(const nhref_system_t *sys, double digits, int reps)
     for (size_t i = 0; i < NSTATE; i++) {
         mpfr_init2(x[i], prec);
         mpfr_init2(ref[i], prec + REF_EXTRA_BITS);
+        mpfr_init2(x0[i], prec + REF_EXTRA_BITS);
+        mpfr_set_str(x0[i], state0[i], 10, MPFR_RNDN);
     }
     mpfr_inits2(prec, t, t_end, (mpfr_ptr)0);
-    mpfr_set_str(t_end, T_END, 10, MPFR_RNDN);
+    mpfr_set_str(t_end, t_str, 10, MPFR_RNDN);
 
-    status = reference(ref[0], prec + REF_EXTRA_BITS);
+    status = reference(ref[0], prec + REF_EXTRA_BITS, t_str);
+    if (status == NHREF_OK && !from0)
+        status = reference(x0[0], prec + REF_EXTRA_BITS, t0_str);
     if (status != NHREF_OK) {
         ret = fail("oracle", status);
         goto done;
@@ -339,8 +352,8 @@ static int bench_level(const nhref_system_t *sys, double digits, int reps)
         double t0, t1, t2;
 
         for (size_t i = 0; i < NSTATE; i++)
-            mpfr_set_str(x[i], state0[i], 10, MPFR_RNDN);
-        mpfr_set_zero(t, 1);
+            mpfr_set(x[i], x0[i], MPFR_RNDN);
+        mpfr_set_str(t, t0_str, 10, MPFR_RNDN);
         t0 = now();
         status = nhref_integrator_new(&ig, sys, &opt);
         t1 = now();
@@ -378,8 +391,9 @@ static int bench_level(const nhref_system_t *sys, double digits, int reps)
         double run_min = minimum(t_run, n), run_med = median(t_run, n);
         double tot_min = minimum(t_tot, n), tot_med = median(t_tot, n);
 
-        printf("sleigh digits=%g prec=%ld order=%u nsteps=%lu keff=%zu ops=%.0f reps=%d", digits,
-               (long)prec, order, nsteps, keff, step_muladds(order), reps);
+        printf("sleigh digits=%g prec=%ld order=%u nsteps=%lu keff=%zu ops=%.0f reps=%d T0=%s "
+               "T=%s",
+               digits, (long)prec, order, nsteps, keff, step_muladds(order), reps, t0_str, t_str);
         printf(" t_new=%.6g t_run=%.6g t_run_min=%.6g t_total=%.6g t_total_min=%.6g",
                median(t_new, n), run_med, run_min, tot_med, tot_min);
         printf(" acc=%s%.2f ns_muladd=%.4g ns_fma=%.4g floor=%.6g ratio=%.3g", exact ? ">=" : "",
@@ -392,10 +406,12 @@ static int bench_level(const nhref_system_t *sys, double digits, int reps)
                "err_peer=- peer=floor peer_version=MPFR-%s rounds=%d note=floor = nsteps %lu x "
                "%.0f multiply-adds per step (order %u: products k+1, square floor(k/2)+1, sin/cos "
                "pair 2k per coefficient k < N) x %.4g ns per mpfr_mul+mpfr_add; nhref's own "
-               "operation count, not a lower bound\n",
-               digits, median(ratio, n), run_med, floor_s, (long)prec, digits, digits, T_END,
+               "operation count, not a lower bound%s%s%s\n",
+               digits, median(ratio, n), run_med, floor_s, (long)prec, digits, digits, t_str,
                exact ? "<" : "", pow(10, ex - acc), ex, mpfr_get_version(), reps, nsteps,
-               step_muladds(order), order, 1e9 * tma);
+               step_muladds(order), order, 1e9 * tma,
+               full ? "" : "; shortened: from the oracle's state at t = ", full ? "" : t0_str,
+               full ? "" : " to T (the run from 0 to " T_END " costs too long)");
         fflush(stdout);
     }
 
@@ -403,6 +419,7 @@ done:
     for (size_t i = 0; i < NSTATE; i++) {
         mpfr_clear(x[i]);
         mpfr_clear(ref[i]);
+        mpfr_clear(x0[i]);
     }
     mpfr_clears(t, t_end, (mpfr_ptr)0);
     return ret;
@@ -418,7 +435,7 @@ static int print_reference(void)
 
     for (size_t i = 0; i < NSTATE; i++)
         mpfr_init2(r[i], prec);
-    status = reference(r[0], prec);
+    status = reference(r[0], prec, T_END);
     if (status == NHREF_OK) {
         printf("ref T=%s", T_END);
         for (size_t i = 0; i < NSTATE; i++)
@@ -441,7 +458,8 @@ int main(int argc, char **argv)
 
     if (argc > 1) {
         if (argc - 1 > MAX_LEVELS || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-            fprintf(stderr, "usage: bench_sleigh [DIGITS[:REPS]]...  (at most %d)\n", MAX_LEVELS);
+            fprintf(stderr, "usage: bench_sleigh [DIGITS[:REPS[:[T0-]T]]]...  (at most %d)\n",
+                    MAX_LEVELS);
             return 2;
         }
         level = (const char *const *)(argv + 1);
@@ -476,19 +494,39 @@ int main(int argc, char **argv)
            mp_bits_per_limb);
     fflush(stdout);
     for (int l = 0; l < nlevel && ret == 0; l++) {
-        char *end;
-        double digits = strtod(level[l], &end);
+        char *end, t0_str[32] = "0";
+        const char *t_str = T_END;
+        double digits = strtod(level[l], &end), t_val = 10, t0_val = 0;
         long reps = 5;
+        int bad = 0;
 
         if (*end == ':')
             reps = strtol(end + 1, &end, 10);
-        if (*end != '\0' || !(digits >= 1) || reps < 1 || reps > MAX_REPS) {
-            fprintf(stderr, "bench_sleigh: bad level '%s' (DIGITS[:REPS], 1 <= REPS <= %d)\n",
-                    level[l], MAX_REPS);
+        if (*end == ':') {
+            t_str = end + 1;
+            t_val = strtod(t_str, &end);
+            if (*end == '-') { /* T0-T */
+                size_t k = (size_t)(end - t_str);
+                bad = k == 0 || k >= sizeof t0_str;
+                if (!bad) {
+                    memcpy(t0_str, t_str, k);
+                    t0_str[k] = '\0';
+                }
+                t0_val = t_val;
+                t_str = end + 1;
+                t_val = strtod(t_str, &end);
+            }
+        }
+        if (bad || *end != '\0' || !(digits >= 1) || reps < 1 || reps > MAX_REPS ||
+            !(t0_val >= 0) || !(t_val > t0_val) || t_val > 10) {
+            fprintf(stderr,
+                    "bench_sleigh: bad level '%s' (DIGITS[:REPS[:[T0-]T]], 1 <= REPS <= %d, "
+                    "0 <= T0 < T <= %s)\n",
+                    level[l], MAX_REPS, T_END);
             ret = 2;
             break;
         }
-        ret = bench_level(sys, digits, (int)reps);
+        ret = bench_level(sys, digits, (int)reps, t0_str, t_str);
     }
     if (ret == 0)
         ret = print_reference();
