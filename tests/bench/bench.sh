@@ -25,7 +25,9 @@
 #   6. heyoka (optional: bench_heyoka, built when configure found heyoka):
 #      nhref and heyoka in one process, the sleigh and the skater C2, MPFR at
 #      30/50/100/300 digits and double at tolerances 1e-8/1e-12/1e-15
-#      (bench_heyoka.cpp says how).
+#      (bench_heyoka.cpp says how), each in several fresh processes: the
+#      ratio is the median of the per-process medians (heyoka_merge.awk);
+#      the construction times (heyoka: its JIT) are rows of their own.
 #   7. more benchmarks, each a program whose "result" lines become rows:
 #      a. nhref verify's throughput (bench_verify);
 #      b. a model file against the same compiled model (bench_model_files, issue
@@ -88,8 +90,11 @@
 #   NHREF_BENCH_HEYOKA  the bench_heyoka program; empty: no heyoka rows
 #   NHREF_BENCH_HEYOKA_WHY  why there is none (configure says; printed)
 #   NHREF_BENCH_HEYOKA_CASES  its cases (default: the 15 of section 6)
-#   NHREF_BENCH_HEYOKA_ROUNDS  rounds per heyoka case (default 9; a case stops
-#                       after 3 once it has used 20 s of CPU)
+#   NHREF_BENCH_HEYOKA_ROUNDS  rounds per MPFR case and process (default 9; a
+#                       case stops after 3 once it has used 20 s of CPU)
+#   NHREF_BENCH_HEYOKA_D_ROUNDS  rounds per double case and process (default 5)
+#   NHREF_BENCH_HEYOKA_PROCS  fresh processes for the double cases (default 5)
+#   NHREF_BENCH_HEYOKA_MP_PROCS  fresh processes for the MPFR cases (default 1)
 #   NHREF_BENCH_GOLDEN  the golden file of the case (default
 #                       SRCDIR/../../data/golden/chaplygin_sleigh/fig2-100.csv)
 #   NHREF_BENCH_RESULTS where to write results.tsv (default ./results.tsv)
@@ -117,6 +122,9 @@ heyoka=${NHREF_BENCH_HEYOKA:-}
 heyoka_why=${NHREF_BENCH_HEYOKA_WHY:-"bench_heyoka was not built (configure did not find heyoka; set HEYOKA_PREFIX)"}
 heyoka_cases=${NHREF_BENCH_HEYOKA_CASES:-"sleigh:mp:30 sleigh:mp:50 sleigh:mp:100 sleigh:mp:300 skater:mp:30 skater:mp:50 skater:mp:100 sleigh:d:1e-8 sleigh:d:1e-12 sleigh:d:1e-15 sleigh:dha:1e-15 skater:d:1e-8 skater:d:1e-12 skater:d:1e-15 skater:dha:1e-15"}
 heyoka_rounds=${NHREF_BENCH_HEYOKA_ROUNDS:-9}
+heyoka_d_rounds=${NHREF_BENCH_HEYOKA_D_ROUNDS:-5}
+heyoka_procs=${NHREF_BENCH_HEYOKA_PROCS:-5}
+heyoka_mp_procs=${NHREF_BENCH_HEYOKA_MP_PROCS:-1}
 golden=${NHREF_BENCH_GOLDEN:-$srcdir/../../data/golden/chaplygin_sleigh/fig2-100.csv}
 results=${NHREF_BENCH_RESULTS:-./results.tsv}
 levels=${NHREF_BENCH_LEVELS:-"30:15 100:11 300:5 1000:1"}
@@ -154,6 +162,7 @@ done
 : >"$tmp/peers.txt"
 : >"$tmp/mpmath.txt"
 : >"$tmp/heyoka.txt"
+: >"$tmp/heyoka.raw"
 
 # ------------------------------------------------------------------ 1. nhref
 echo "bench.sh: running $bench $levels" >&2
@@ -278,12 +287,33 @@ if [ -z "$peer_msg" ]; then
 fi
 
 # ------------------------------------------------------------------ 6. heyoka
+# Fresh processes: the double cases run in $heyoka_procs processes, the MPFR
+# cases in $heyoka_mp_procs, alternately; heyoka_merge.awk takes per case the
+# median of the per-process medians and writes the rows (heyoka/..., and the
+# construction times construct/heyoka/... and construct/nhref/...)
 if [ -n "$heyoka" ] && [ -x "$heyoka" ]; then
     heyoka_why=""
-    echo "bench.sh: running $heyoka -r $heyoka_rounds $heyoka_cases" >&2
-    # shellcheck disable=SC2086 # the cases are words on purpose
-    "$heyoka" -r "$heyoka_rounds" $heyoka_cases >"$tmp/heyoka.txt" ||
-        echo "bench.sh: bench_heyoka failed on some case (its rows are missing)" >&2
+    hy_d="" hy_mp=""
+    for c in $heyoka_cases; do
+        case $c in *:mp:*) hy_mp="$hy_mp $c" ;; *) hy_d="$hy_d $c" ;; esac
+    done
+    k=1
+    while [ "$k" -le "$heyoka_procs" ] || [ "$k" -le "$heyoka_mp_procs" ]; do
+        for set in d mp; do
+            if [ "$set" = d ]; then
+                cases=$hy_d n=$heyoka_procs r=$heyoka_d_rounds
+            else
+                cases=$hy_mp n=$heyoka_mp_procs r=$heyoka_rounds
+            fi
+            [ -n "$cases" ] && [ "$k" -le "$n" ] || continue
+            echo "bench.sh: heyoka, process $k/$n: $heyoka -r $r$cases" >&2
+            # shellcheck disable=SC2086 # the cases are words on purpose
+            "$heyoka" -r "$r" $cases >>"$tmp/heyoka.raw" ||
+                echo "bench.sh: bench_heyoka failed on some case (its rows are missing)" >&2
+        done
+        k=$((k + 1))
+    done
+    awk -f "$srcdir/heyoka_merge.awk" "$tmp/heyoka.raw" >"$tmp/heyoka.txt"
 elif [ -n "$heyoka" ]; then
     heyoka_why="$heyoka is not an executable"
 fi
@@ -323,7 +353,7 @@ else
     fi
 fi
 
-cat "$tmp/nhref.txt" "$tmp/mpmath.txt" "$tmp/peers.txt" "$tmp/heyoka.txt" >"$records" 2>/dev/null ||
+cat "$tmp/nhref.txt" "$tmp/mpmath.txt" "$tmp/peers.txt" "$tmp/heyoka.raw" "$tmp/heyoka.txt" >"$records" 2>/dev/null ||
     records="(not kept: cannot write $records)"
 
 # ------------------------------------------------------------------ 7. more benchmarks
@@ -732,7 +762,7 @@ END {
 
     # ---------------------------------------------------------------- 6.
     print ""
-    print "6. heyoka: nhref and heyoka in one process, interleaved rounds (bench_heyoka)"
+    print "6. heyoka: nhref and heyoka in one process, interleaved rounds, several fresh processes (bench_heyoka)"
     if (heyoka_msg != "") {
         print "  heyoka rows skipped: " heyoka_msg
     } else if (nh == 0) {
@@ -742,19 +772,23 @@ END {
                hyv["version"], hyv["mppp"], hyv["cxx"] != "" ? "g++ " hyv["cxx"] : "?"
         print "  tolerance 10^-D on both sides; double: heyoka default mode (dha: high_accuracy), nhref"
         print "  fast path; same order formula; construction (heyoka: JIT) excluded, shown apart"
-        printf "%-18s %5s %9s %9s %9s %11s %11s %8s %9s %9s %8s %8s\n", "case", "order", "steps",
-               "nhref_new", "jit [s]", "nhref [s]", "heyoka [s]", "nh/hy", "err nhref", "err hy", "range", "rounds"
+        printf "%-18s %5s %9s %9s %9s %11s %11s %8s %9s %9s %11s %6s %s\n", "case", "order", "steps",
+               "nhref_new", "jit [s]", "nhref [s]", "heyoka [s]", "nh/hy", "err nhref", "err hy", "range", "procs",
+               "per process"
         for (i = 1; i <= nh; i++) {
-            printf "%-18s %5s %9s %9.3g %9.3g %11.4g %11.4g %8.3f %9s %9s %8s %8s%s\n", H[i, "case"],
+            printf "%-18s %5s %9s %9.3g %9.3g %11.4g %11.4g %8.3f %9s %9s %11s %6s %s%s%s\n", H[i, "case"],
                    H[i, "order_nhref"] (H[i, "order_nhref"] == H[i, "order_heyoka"] ? "" : "/" H[i, "order_heyoka"]),
                    H[i, "steps_nhref"] "/" H[i, "steps_heyoka"], H[i, "t_new"], H[i, "t_jit"],
                    H[i, "t_nhref"], H[i, "t_heyoka"], H[i, "ratio"], H[i, "err_nhref"], H[i, "err_heyoka"],
-                   sprintf("%.2f-%.2f", H[i, "ratio_lo"], H[i, "ratio_hi"]), H[i, "rounds"],
-                   H[i, "same"] == 1 ? "" : "  (runs not reproducible!)"
+                   sprintf("%.2f-%.2f", H[i, "ratio_lo"], H[i, "ratio_hi"]), H[i, "procs"], H[i, "ratios"],
+                   H[i, "same"] == 1 ? "" : "  (runs not reproducible!)",
+                   H[i, "agree"] == 1 ? "" : "  (processes differ in steps or errors!)"
         }
-        print "  steps nhref/heyoka; nh/hy = nhref time / heyoka time (< 1: nhref faster), median of"
-        print "  per-round ratios (range: smallest-largest); errors against the oracle (sleigh) or"
-        print "  nhref at max(2D, 40) digits (skater)"
+        print "  steps nhref/heyoka; nh/hy = nhref time / heyoka time (< 1: nhref faster): in each"
+        print "  process the median of the per-round ratios, then the median over the fresh processes"
+        print "  (range: the smallest and largest per-process ratio; per process: each one); times:"
+        print "  medians likewise; errors against the oracle (sleigh) or nhref at max(2D, 40) digits"
+        print "  (skater)"
     }
 
     # ---------------------------------------------------------------- summary
