@@ -6,6 +6,8 @@
 #      middle two), one slow heyoka process left out by the median, the range, the
 #      rounds summed, the flags same/agree, and the rows it writes: the ratio and the two
 #      construction times (heyoka's JIT, nhref's), named as perf_table.sh groups them;
+#      bench_heyoka.sh runs the double and the MPFR cases in their numbers of fresh
+#      processes, and its --update replaces only the heyoka/ and construct/ rows;
 #   2. tests/bench/perf_table.sh: the summary groups the levels of a comparison on one
 #      line, quotes every golden case (not bench_proven.sh's four cases of issue 12 nor
 #      its per-case rows, which the full table keeps), names the worst case of a worst
@@ -90,6 +92,50 @@ check "row construct/heyoka/mpfr/skater-30" "$(field 'result name=construct/heyo
 # the rows make a results.tsv that perf_table.sh reads
 awk -v header=1 -f "$bench/results.awk" "$tmp/merged.txt" >"$tmp/hy.tsv"
 [ "$(grep -c '^construct/' "$tmp/hy.tsv")" = 4 ] && ok || bad "results.awk: the construct rows are not rows of results.tsv"
+
+# bench_heyoka.sh: the processes (the double cases in NHREF_BENCH_HEYOKA_PROCS of them, the
+# MPFR cases in NHREF_BENCH_HEYOKA_MP_PROCS, alternately) of a stand-in program whose
+# ratio is its call number / 10: calls 1 (d), 2 (mp), 3 (d), 4 (d), so the d case's
+# median is 0.3 and the mp case's 0.2; --update replaces the heyoka/ and construct/ rows
+{
+    echo '#!/bin/sh'
+    echo "count=$tmp/count calls=$tmp/calls"
+    cat <<'FAKE'
+n=$(($(cat "$count" 2>/dev/null || echo 0) + 1))
+echo $n >"$count"
+echo "$*" >>"$calls"
+echo "heyoka version=7.2.1 mppp=2.0.0 cxx=12"
+shift 2
+for c in "$@"; do
+    echo "hycase case=$c problem=${c%%:*} kind=$(echo $c | cut -d: -f2) prec=53 digits=- tol=1e-8 T=10 order_nhref=11 order_heyoka=11 steps_nhref=19 steps_heyoka=19 t_new=1e-05 t_jit=0.5 reps=9 rounds=5 t_nhref=1e-06 t_heyoka=1e-06 ratio=0.$n ratio_lo=0 ratio_hi=1 err_nhref=1e-11 err_heyoka=1e-11 same=1 ref=r mode=default heyoka_version=7.2.1"
+done
+FAKE
+} >"$tmp/fake"
+chmod +x "$tmp/fake"
+{
+    printf '# nhref make bench results\n# heyoka rows skipped: no heyoka\n'
+    printf 'name\tmeasure\tvalue\tnote\n'
+    printf 'floor/sleigh/mpfr/30\tnhref/floor\t0.59\tkept\n'
+    printf 'heyoka/sleigh/d/1e-8\tnhref/heyoka\t9.99\told\n'
+    printf 'construct/heyoka/double/sleigh-1e-8\tcpu_s\t9.99\told\n'
+} >"$tmp/res.tsv"
+NHREF_BENCH_HEYOKA_CASES="sleigh:d:1e-8 skater:mp:30" NHREF_BENCH_HEYOKA_PROCS=3 NHREF_BENCH_HEYOKA_MP_PROCS=1 \
+    NHREF_BENCH_HEYOKA_ROUNDS=7 sh "$bench/bench_heyoka.sh" --update "$tmp/res.tsv" "$bench" "$tmp/fake" \
+    >"$tmp/hyout" 2>"$tmp/err" || bad "bench_heyoka.sh failed: $(cat "$tmp/err")"
+[ "$(tr '\n' '|' <"$tmp/calls")" = "-r 5 sleigh:d:1e-8|-r 7 skater:mp:30|-r 5 sleigh:d:1e-8|-r 5 sleigh:d:1e-8|" ] && ok ||
+    bad "bench_heyoka.sh: the processes were: $(tr '\n' '|' <"$tmp/calls")"
+v=$(awk -F '\t' '$1 == "heyoka/sleigh/d/1e-8" { print $3 }' "$tmp/res.tsv")
+[ "$v" = 0.3000 ] && ok || bad "bench_heyoka.sh --update: heyoka/sleigh/d/1e-8 = '$v', want 0.3000 once"
+v=$(awk -F '\t' '$1 == "heyoka/skater/mpfr/30" { print $3 }' "$tmp/res.tsv")
+[ "$v" = 0.2000 ] && ok || bad "bench_heyoka.sh --update: heyoka/skater/mpfr/30 = '$v', want 0.2000"
+grep -q '^floor/sleigh/mpfr/30	' "$tmp/res.tsv" && ok || bad "bench_heyoka.sh --update dropped another row"
+grep -q '9\.99\|heyoka rows skipped' "$tmp/res.tsv" && bad "bench_heyoka.sh --update kept an old heyoka row or line" || ok
+[ "$(grep -c '^construct/' "$tmp/res.tsv")" = 4 ] && ok || bad "bench_heyoka.sh --update: $(grep -c '^construct/' "$tmp/res.tsv") construct rows, want 4"
+awk '/^# heyoka: bench_heyoka.sh, date=/ { h = NR } /^name\t/ { n = NR } END { exit !(h && n == h + 1) }' "$tmp/res.tsv" && ok ||
+    bad "bench_heyoka.sh --update: no '# heyoka:' line just before the header row"
+out=$(NHREF_BENCH_HEYOKA_PROCS=two sh "$bench/bench_heyoka.sh" "$bench" "$tmp/fake" 2>&1)
+[ $? = 2 ] && printf '%s\n' "$out" | grep -q "_PROCS and _MP_PROCS must be whole numbers (not 'two')" && ok ||
+    bad "bench_heyoka.sh NHREF_BENCH_HEYOKA_PROCS=two: $out"
 
 # ------------------------------------------------------------------ 2. perf_table.sh
 tab=$(printf '\t')

@@ -26,8 +26,9 @@
 #      nhref and heyoka in one process, the sleigh and the skater C2, MPFR at
 #      30/50/100/300 digits and double at tolerances 1e-8/1e-12/1e-15
 #      (bench_heyoka.cpp says how), each in several fresh processes: the
-#      ratio is the median of the per-process medians (heyoka_merge.awk);
-#      the construction times (heyoka: its JIT) are rows of their own.
+#      ratio is the median of the per-process medians (bench_heyoka.sh,
+#      heyoka_merge.awk; `make bench-heyoka` runs this section alone); the
+#      construction times (heyoka: its JIT) are rows of their own.
 #   7. more benchmarks, each a program whose "result" lines become rows:
 #      a. nhref verify's throughput (bench_verify);
 #      b. a model file against the same compiled model (bench_model_files, issue
@@ -89,12 +90,8 @@
 #   NHREF_BENCH_MF_ROUNDS  its rounds (default 7; ~0.4 s each per pair and level)
 #   NHREF_BENCH_HEYOKA  the bench_heyoka program; empty: no heyoka rows
 #   NHREF_BENCH_HEYOKA_WHY  why there is none (configure says; printed)
-#   NHREF_BENCH_HEYOKA_CASES  its cases (default: the 15 of section 6)
-#   NHREF_BENCH_HEYOKA_ROUNDS  rounds per MPFR case and process (default 9; a
-#                       case stops after 3 once it has used 20 s of CPU)
-#   NHREF_BENCH_HEYOKA_D_ROUNDS  rounds per double case and process (default 5)
-#   NHREF_BENCH_HEYOKA_PROCS  fresh processes for the double cases (default 5)
-#   NHREF_BENCH_HEYOKA_MP_PROCS  fresh processes for the MPFR cases (default 1)
+#   NHREF_BENCH_HEYOKA_CASES, _ROUNDS, _D_ROUNDS, _PROCS, _MP_PROCS  its cases,
+#                       rounds and fresh processes (bench_heyoka.sh says them)
 #   NHREF_BENCH_GOLDEN  the golden file of the case (default
 #                       SRCDIR/../../data/golden/chaplygin_sleigh/fig2-100.csv)
 #   NHREF_BENCH_RESULTS where to write results.tsv (default ./results.tsv)
@@ -120,11 +117,6 @@ bench=${NHREF_BENCH:-./bench_sleigh}
 peers=${NHREF_BENCH_PEERS:-./bench_peers}
 heyoka=${NHREF_BENCH_HEYOKA:-}
 heyoka_why=${NHREF_BENCH_HEYOKA_WHY:-"bench_heyoka was not built (configure did not find heyoka; set HEYOKA_PREFIX)"}
-heyoka_cases=${NHREF_BENCH_HEYOKA_CASES:-"sleigh:mp:30 sleigh:mp:50 sleigh:mp:100 sleigh:mp:300 skater:mp:30 skater:mp:50 skater:mp:100 sleigh:d:1e-8 sleigh:d:1e-12 sleigh:d:1e-15 sleigh:dha:1e-15 skater:d:1e-8 skater:d:1e-12 skater:d:1e-15 skater:dha:1e-15"}
-heyoka_rounds=${NHREF_BENCH_HEYOKA_ROUNDS:-9}
-heyoka_d_rounds=${NHREF_BENCH_HEYOKA_D_ROUNDS:-5}
-heyoka_procs=${NHREF_BENCH_HEYOKA_PROCS:-5}
-heyoka_mp_procs=${NHREF_BENCH_HEYOKA_MP_PROCS:-1}
 golden=${NHREF_BENCH_GOLDEN:-$srcdir/../../data/golden/chaplygin_sleigh/fig2-100.csv}
 results=${NHREF_BENCH_RESULTS:-./results.tsv}
 levels=${NHREF_BENCH_LEVELS:-"30:15 100:11 300:5 1000:1"}
@@ -287,33 +279,13 @@ if [ -z "$peer_msg" ]; then
 fi
 
 # ------------------------------------------------------------------ 6. heyoka
-# Fresh processes: the double cases run in $heyoka_procs processes, the MPFR
-# cases in $heyoka_mp_procs, alternately; heyoka_merge.awk takes per case the
-# median of the per-process medians and writes the rows (heyoka/..., and the
-# construction times construct/heyoka/... and construct/nhref/...)
+# bench_heyoka.sh: bench_heyoka in fresh processes, the median of the
+# per-process medians (heyoka_merge.awk); rows heyoka/..., and the construction
+# times construct/heyoka/... and construct/nhref/...
 if [ -n "$heyoka" ] && [ -x "$heyoka" ]; then
     heyoka_why=""
-    hy_d="" hy_mp=""
-    for c in $heyoka_cases; do
-        case $c in *:mp:*) hy_mp="$hy_mp $c" ;; *) hy_d="$hy_d $c" ;; esac
-    done
-    k=1
-    while [ "$k" -le "$heyoka_procs" ] || [ "$k" -le "$heyoka_mp_procs" ]; do
-        for set in d mp; do
-            if [ "$set" = d ]; then
-                cases=$hy_d n=$heyoka_procs r=$heyoka_d_rounds
-            else
-                cases=$hy_mp n=$heyoka_mp_procs r=$heyoka_rounds
-            fi
-            [ -n "$cases" ] && [ "$k" -le "$n" ] || continue
-            echo "bench.sh: heyoka, process $k/$n: $heyoka -r $r$cases" >&2
-            # shellcheck disable=SC2086 # the cases are words on purpose
-            "$heyoka" -r "$r" $cases >>"$tmp/heyoka.raw" ||
-                echo "bench.sh: bench_heyoka failed on some case (its rows are missing)" >&2
-        done
-        k=$((k + 1))
-    done
-    awk -f "$srcdir/heyoka_merge.awk" "$tmp/heyoka.raw" >"$tmp/heyoka.txt"
+    NHREF_BENCH_HEYOKA_RAW=$tmp/heyoka.raw sh "$srcdir/bench_heyoka.sh" "$srcdir" "$heyoka" >"$tmp/heyoka.txt" ||
+        echo "bench.sh: bench_heyoka.sh failed" >&2
 elif [ -n "$heyoka" ]; then
     heyoka_why="$heyoka is not an executable"
 fi

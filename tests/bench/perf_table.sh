@@ -85,6 +85,7 @@ table() {
         }
         if ($0 ~ /^# nhref=/) ver = substr($0, 3)
         if ($0 ~ /^# proven: /) proven = substr($0, 11)
+        if ($0 ~ /^# heyoka: /) heyrun = substr($0, 11)
         if ($0 ~ /^# heyoka rows skipped/) skipped = substr($0, 3)
         next
     }
@@ -114,6 +115,7 @@ table() {
         printf "From one `make bench` run, %s, on %s (%s cores online; load averages over 1, 5 and 15 minutes %s at the start, %s at the end; %s).", d, c, n, ls, le, ver
         print " Ratios are medians of per-round ratios; the machine is shared, so read the ratios rather than the times."
         if (skipped != "") print "(" skipped ")"
+        if (heyrun != "") print "The heyoka/ and construct/ rows come from a later run of " heyrun " (`make bench-heyoka`)."
         if (proven != "") print "The proven/ rows come from a later run of " proven "; their per-case ratios are one round each (docs/performance.md, Proven trajectories)."
         print ""
         if (kind == "summary") {
