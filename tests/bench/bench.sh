@@ -46,10 +46,11 @@
 # are CPU times of the process (CLOCK_PROCESS_CPUTIME_ID; Python:
 # time.process_time), so that other processes on a shared machine count as
 # little as possible -- they still share the caches: on a loaded machine,
-# read the ratios, not the times.  The whole run costs about 3 minutes of CPU
-# time with heyoka (35 s the 1000-digit run, 80 s bench_heyoka, 5 s mpmath, 10 s
-# compiling bench_heyoka when make builds it, 30 s bench_model_files); 7 minutes
-# of wall time at load 8 on 2 cores.
+# read the ratios, not the times.  The whole run cost about 3 minutes of CPU
+# time with heyoka when bench_heyoka ran every case in one process (35 s the
+# 1000-digit run, 80 s bench_heyoka, 5 s mpmath, 10 s compiling bench_heyoka
+# when make builds it, 30 s bench_model_files), 7 minutes of wall time at load
+# 8 on 2 cores; the double cases now run in 5 fresh processes (not yet timed).
 #
 # results.tsv (tab-separated, '#' lines are metadata: pandas.read_csv(f,
 # sep='\t', comment='#')), one row per ratio, columns:

@@ -25,8 +25,9 @@
 #   NHREF_BENCH_HEYOKA_MP_PROCS  fresh processes for the MPFR cases (default 1)
 #   NHREF_BENCH_HEYOKA_RAW     where to keep the processes' own records
 #                              (default: not kept)
-# Cost: about 3 minutes of CPU time with the defaults (the 300-digit and the
-# skater's 100-digit cases most of it).
+# Cost: not measured yet with the fresh processes; every case in one process
+# took about 80 s of CPU (the 300-digit and the skater's 100-digit cases most
+# of it), and the double cases now run in 5 processes of 5 rounds each.
 set -u
 results=""
 if [ "${1:-}" = --update ]; then
