@@ -87,7 +87,8 @@
 #   NHREF_BENCH_PROVEN_CHAOTIC  MODEL/CASE words not targeted (besides those
 #                            whose description says so)
 #   PYTHON3                  the Python used to time and to read the CSV
-#                            (default python3; mpmath for the golden check)
+#                            (mpmath for the golden check); without mpmath,
+#                            /usr/bin/python3, then python3
 # Cost (measured at load 4 on 2 cores, 2026-11-27): all parts 485 s of wall
 # time: the cost part about 2 minutes, the radius part about 5 (the
 # Chaplygin-ball and wheel cases take 10-60 s each, cbv P5 its 60 s limit),
@@ -126,8 +127,12 @@ if [ ! -x "$nhref" ]; then
     echo "bench_proven.sh: $nhref is not an executable (set NHREF)" >&2
     exit 1
 fi
+# the first of PYTHON3, /usr/bin/python3 and python3 with mpmath (as bench.sh picks one)
+for p in "${PYTHON3:-}" /usr/bin/python3 python3; do
+    [ -n "$p" ] && "$p" -c 'import resource, mpmath' 2>/dev/null && py=$p && break
+done
 if ! "$py" -c 'import resource, mpmath' 2>/dev/null; then
-    echo "bench_proven.sh: $py lacks the modules resource and mpmath (Debian: python3-mpmath; set PYTHON3)" >&2
+    echo "bench_proven.sh: no Python with the modules resource and mpmath (tried '${PYTHON3:-}', /usr/bin/python3, python3; Debian: python3-mpmath; set PYTHON3)" >&2
     exit 1
 fi
 command -v timeout >/dev/null 2>&1 || {
