@@ -26,7 +26,10 @@
 #   6. heyoka (optional: bench_heyoka, built when configure found heyoka):
 #      nhref and heyoka in one process, the sleigh and the skater C2, MPFR at
 #      30/50/100/300 digits and double at tolerances 1e-8/1e-12/1e-15
-#      (bench_heyoka.cpp says how).
+#      (bench_heyoka.cpp says how), each in several fresh processes: the
+#      ratio is the median of the per-process medians (bench_heyoka.sh,
+#      heyoka_merge.awk; `make bench-heyoka` runs this section alone); the
+#      construction times (heyoka: its JIT) are rows of their own.
 #   7. more benchmarks, each a program whose "result" lines become rows:
 #      a. nhref verify's throughput (bench_verify);
 #      b. a model file against the same compiled model (bench_model_files, issue
@@ -44,10 +47,11 @@
 # are CPU times of the process (CLOCK_PROCESS_CPUTIME_ID; Python:
 # time.process_time), so that other processes on a shared machine count as
 # little as possible -- they still share the caches: on a loaded machine,
-# read the ratios, not the times.  The whole run costs about 3 minutes of CPU
-# time with heyoka (35 s the 1000-digit run, 80 s bench_heyoka, 5 s mpmath, 10 s
-# compiling bench_heyoka when make builds it, 30 s bench_model_files); 7 minutes
-# of wall time at load 8 on 2 cores.
+# read the ratios, not the times.  The whole run cost about 3 minutes of CPU
+# time with heyoka when bench_heyoka ran every case in one process (35 s the
+# 1000-digit run, 80 s bench_heyoka, 5 s mpmath, 10 s compiling bench_heyoka
+# when make builds it, 30 s bench_model_files), 7 minutes of wall time at load
+# 8 on 2 cores; the double cases now run in 5 fresh processes (not yet timed).
 #
 # results.tsv (tab-separated, '#' lines are metadata: pandas.read_csv(f,
 # sep='\t', comment='#')), one row per ratio, columns:
@@ -88,9 +92,8 @@
 #   NHREF_BENCH_MF_ROUNDS  its rounds (default 7; ~0.4 s each per pair and level)
 #   NHREF_BENCH_HEYOKA  the bench_heyoka program; empty: no heyoka rows
 #   NHREF_BENCH_HEYOKA_WHY  why there is none (configure says; printed)
-#   NHREF_BENCH_HEYOKA_CASES  its cases (default: the 15 of section 6)
-#   NHREF_BENCH_HEYOKA_ROUNDS  rounds per heyoka case (default 9; a case stops
-#                       after 3 once it has used 20 s of CPU)
+#   NHREF_BENCH_HEYOKA_CASES, _ROUNDS, _D_ROUNDS, _PROCS, _MP_PROCS  its cases,
+#                       rounds and fresh processes (bench_heyoka.sh says them)
 #   NHREF_BENCH_GOLDEN  the golden file of the case (default
 #                       SRCDIR/../../data/golden/chaplygin_sleigh/fig2-100.csv)
 #   NHREF_BENCH_RESULTS where to write results.tsv (default ./results.tsv)
@@ -119,8 +122,6 @@ bench=${NHREF_BENCH:-./bench_sleigh}
 peers=${NHREF_BENCH_PEERS:-./bench_peers}
 heyoka=${NHREF_BENCH_HEYOKA:-}
 heyoka_why=${NHREF_BENCH_HEYOKA_WHY:-"bench_heyoka was not built (configure did not find heyoka; set HEYOKA_PREFIX)"}
-heyoka_cases=${NHREF_BENCH_HEYOKA_CASES:-"sleigh:mp:30 sleigh:mp:50 sleigh:mp:100 sleigh:mp:300 skater:mp:30 skater:mp:50 skater:mp:100 sleigh:d:1e-8 sleigh:d:1e-12 sleigh:d:1e-15 sleigh:dha:1e-15 skater:d:1e-8 skater:d:1e-12 skater:d:1e-15 skater:dha:1e-15"}
-heyoka_rounds=${NHREF_BENCH_HEYOKA_ROUNDS:-9}
 golden=${NHREF_BENCH_GOLDEN:-$srcdir/../../data/golden/chaplygin_sleigh/fig2-100.csv}
 results=${NHREF_BENCH_RESULTS:-./results.tsv}
 levels=${NHREF_BENCH_LEVELS:-"30:15 100:11 300:5 1000:1 3000:1:1-1.1"}
@@ -158,6 +159,7 @@ done
 : >"$tmp/peers.txt"
 : >"$tmp/mpmath.txt"
 : >"$tmp/heyoka.txt"
+: >"$tmp/heyoka.raw"
 
 # ------------------------------------------------------------------ 1. nhref
 echo "bench.sh: running $bench $levels" >&2
@@ -282,12 +284,13 @@ if [ -z "$peer_msg" ]; then
 fi
 
 # ------------------------------------------------------------------ 6. heyoka
+# bench_heyoka.sh: bench_heyoka in fresh processes, the median of the
+# per-process medians (heyoka_merge.awk); rows heyoka/..., and the construction
+# times construct/heyoka/... and construct/nhref/...
 if [ -n "$heyoka" ] && [ -x "$heyoka" ]; then
     heyoka_why=""
-    echo "bench.sh: running $heyoka -r $heyoka_rounds $heyoka_cases" >&2
-    # shellcheck disable=SC2086 # the cases are words on purpose
-    "$heyoka" -r "$heyoka_rounds" $heyoka_cases >"$tmp/heyoka.txt" ||
-        echo "bench.sh: bench_heyoka failed on some case (its rows are missing)" >&2
+    NHREF_BENCH_HEYOKA_RAW=$tmp/heyoka.raw sh "$srcdir/bench_heyoka.sh" "$srcdir" "$heyoka" >"$tmp/heyoka.txt" ||
+        echo "bench.sh: bench_heyoka.sh failed" >&2
 elif [ -n "$heyoka" ]; then
     heyoka_why="$heyoka is not an executable"
 fi
@@ -327,7 +330,7 @@ else
     fi
 fi
 
-cat "$tmp/nhref.txt" "$tmp/mpmath.txt" "$tmp/peers.txt" "$tmp/heyoka.txt" >"$records" 2>/dev/null ||
+cat "$tmp/nhref.txt" "$tmp/mpmath.txt" "$tmp/peers.txt" "$tmp/heyoka.raw" "$tmp/heyoka.txt" >"$records" 2>/dev/null ||
     records="(not kept: cannot write $records)"
 
 # ------------------------------------------------------------------ 7. more benchmarks
@@ -751,7 +754,7 @@ END {
 
     # ---------------------------------------------------------------- 6.
     print ""
-    print "6. heyoka: nhref and heyoka in one process, interleaved rounds (bench_heyoka)"
+    print "6. heyoka: nhref and heyoka in one process, interleaved rounds, several fresh processes (bench_heyoka)"
     if (heyoka_msg != "") {
         print "  heyoka rows skipped: " heyoka_msg
     } else if (nh == 0) {
@@ -761,19 +764,23 @@ END {
                hyv["version"], hyv["mppp"], hyv["cxx"] != "" ? "g++ " hyv["cxx"] : "?"
         print "  tolerance 10^-D on both sides; double: heyoka default mode (dha: high_accuracy), nhref"
         print "  fast path; same order formula; construction (heyoka: JIT) excluded, shown apart"
-        printf "%-18s %5s %9s %9s %9s %11s %11s %8s %9s %9s %8s %8s\n", "case", "order", "steps",
-               "nhref_new", "jit [s]", "nhref [s]", "heyoka [s]", "nh/hy", "err nhref", "err hy", "range", "rounds"
+        printf "%-18s %5s %9s %9s %9s %11s %11s %8s %9s %9s %11s %6s %s\n", "case", "order", "steps",
+               "nhref_new", "jit [s]", "nhref [s]", "heyoka [s]", "nh/hy", "err nhref", "err hy", "range", "procs",
+               "per process"
         for (i = 1; i <= nh; i++) {
-            printf "%-18s %5s %9s %9.3g %9.3g %11.4g %11.4g %8.3f %9s %9s %8s %8s%s\n", H[i, "case"],
+            printf "%-18s %5s %9s %9.3g %9.3g %11.4g %11.4g %8.3f %9s %9s %11s %6s %s%s%s\n", H[i, "case"],
                    H[i, "order_nhref"] (H[i, "order_nhref"] == H[i, "order_heyoka"] ? "" : "/" H[i, "order_heyoka"]),
                    H[i, "steps_nhref"] "/" H[i, "steps_heyoka"], H[i, "t_new"], H[i, "t_jit"],
                    H[i, "t_nhref"], H[i, "t_heyoka"], H[i, "ratio"], H[i, "err_nhref"], H[i, "err_heyoka"],
-                   sprintf("%.2f-%.2f", H[i, "ratio_lo"], H[i, "ratio_hi"]), H[i, "rounds"],
-                   H[i, "same"] == 1 ? "" : "  (runs not reproducible!)"
+                   sprintf("%.2f-%.2f", H[i, "ratio_lo"], H[i, "ratio_hi"]), H[i, "procs"], H[i, "ratios"],
+                   H[i, "same"] == 1 ? "" : "  (runs not reproducible!)",
+                   H[i, "agree"] == 1 ? "" : "  (processes differ in steps or errors!)"
         }
-        print "  steps nhref/heyoka; nh/hy = nhref time / heyoka time (< 1: nhref faster), median of"
-        print "  per-round ratios (range: smallest-largest); errors against the oracle (sleigh) or"
-        print "  nhref at max(2D, 40) digits (skater)"
+        print "  steps nhref/heyoka; nh/hy = nhref time / heyoka time (< 1: nhref faster): in each"
+        print "  process the median of the per-round ratios, then the median over the fresh processes"
+        print "  (range: the smallest and largest per-process ratio; per process: each one); times:"
+        print "  medians likewise; errors against the oracle (sleigh) or nhref at max(2D, 40) digits"
+        print "  (skater)"
     }
 
     # ---------------------------------------------------------------- summary

@@ -31,10 +31,12 @@
  *   formula, ceil(-ln(tol)/2 + 1), and take their step sizes by the same rule
  *   (Jorba & Zou, as heyoka); the record shows both orders and step counts.
  *   Equations: heyoka gets the right-hand sides written as nhref's model files
- *   write their tapes (src/models/chaplygin_sleigh.c, skater.c), constants from
- *   the same decimal strings (correctly rounded at the working precision, or
- *   to double); nhref's model events are switched off (heyoka has none; the
- *   skater's event 'fall' is not reached in C2).
+ *   write their tapes (src/models/chaplygin_sleigh.c, skater.c), in heyoka's
+ *   own primitives where it has one (squares as pow(x, 2), n-ary sums, signs
+ *   folded into constants: see sq() below), constants from the same decimal
+ *   strings (correctly rounded at the working precision, or to double);
+ *   nhref's model events are switched off (heyoka has none; the skater's
+ *   event 'fall' is not reached in C2).
  *
  * Timing.  Each side is constructed once: nhref_integrator_new /
  * nhref_integrator_new_d (t_new) and heyoka's taylor_adaptive constructor (JIT
@@ -57,14 +59,22 @@
  * computed in MPFR at the reference's precision; the ratio is at equal
  * accuracy only as far as err_nhref and err_heyoka agree, so both are printed.
  *
- * Output (key=value records, one per line; note= takes the rest of the line):
+ * Fresh processes.  One process measures one instance of each side per case,
+ * and about one heyoka double instance in ten runs 1.5-1.9x slower for its
+ * whole life (issue 27), so the rounds of one process share its luck.
+ * bench.sh therefore runs this program in several fresh processes, and
+ * heyoka_merge.awk takes, per case, the median of the per-process medians and
+ * writes the rows of results.tsv.
+ *
+ * Output (key=value records, one per line, values without spaces):
  *   heyoka version=.. mppp=.. cxx=..
  *   hycase case=.. problem=.. kind=.. prec=.. digits=.. tol=.. T=.. order_nhref=..
  *          order_heyoka=.. steps_nhref=.. steps_heyoka=.. t_new=.. t_jit=.. reps=..
  *          rounds=.. t_nhref=.. t_heyoka=.. ratio=.. ratio_lo=.. ratio_hi=..
- *          err_nhref=.. err_heyoka=.. same=0|1 ref=..
- *   result name=heyoka/PROBLEM/KIND/LEVEL measure=nhref/heyoka value=.. ...
- *          (one row of results.tsv; see bench.sh)
+ *          err_nhref=.. err_heyoka=.. same=0|1 ref=.. mode=compact|default|
+ *          default+high_accuracy heyoka_version=..
+ *   (t_new: nhref's construction, t_jit: heyoka's, CPU seconds; ratio: the
+ *   median over this process's rounds, ratio_lo/hi their range)
  *
  * Usage: bench_heyoka [-r ROUNDS] [-s MIN_SAMPLE] [-b BUDGET] CASE...
  *        bench_heyoka --only nhref|heyoka [-n RUNS] CASE
@@ -143,19 +153,41 @@ typedef std::vector<std::pair<hy::expression, hy::expression>> sys_t;
 /* a constant of the model: its decimal string at the working precision */
 typedef std::function<hy::expression(const char *)> num_t;
 
+/* heyoka's own best formulation of nhref's tapes: the same operations, in
+ * heyoka's primitives where it has one for them:
+ *   - nhref's SQR(x) is heyoka's square, pow(x, 2) (heyoka 7.2.1 has no
+ *     square() function: pow with the exponent 2 takes its square kernel,
+ *     taylor_diff_square_impl, floor(k/2) + 1 products at order k, as nhref's
+ *     SQR; x * x would be a general product, k + 1);
+ *   - a sum of three terms or more is one n-ary hy::sum (one node, one
+ *     function call per order in compact mode, instead of a chain);
+ *   - a negated product whose other factor is a constant takes the sign into
+ *     the constant (-g) * (...), folded when the equations are built, instead
+ *     of a product by -1 (nhref's NEG, exact in both).
+ * heyoka's own passes do the rest: constants folded (numbers only), common
+ * subexpressions shared, subtractions from sums with -1 * x terms, sin and
+ * cos of one argument computed together, products by pow(x, -1) made
+ * divisions, sums of squares (pow(a, 2) + pow(b, 2)) its sum_sq kernel. */
+static hy::expression sq(const hy::expression &x, const num_t &num)
+{
+    return hy::pow(x, num("2"));
+}
+
 /* The sleigh as src/models/chaplygin_sleigh.c writes it:
- *   x' = v cos phi, y' = v sin phi, phi' = omega, v' = a omega^2,
- *   omega' = -g (v omega),  g = m a / (J + m a^2). */
+ *   x' = v cos phi, y' = v sin phi, phi' = omega, v' = a omega^2 (SQR),
+ *   omega' = -g (v omega) (NEG),  g = m a / (J + m a^2) (a number here). */
 static sys_t sleigh_sys(const num_t &num)
 {
     auto [x, y, phi, v, omega] = hy::make_vars("x", "y", "phi", "v", "omega");
     hy::expression m = num("2"), J = num("30"), a = num("1");
-    hy::expression g = (m * a) / (J + m * (a * a));
-    return {hy::prime(x) = v * hy::cos(phi), hy::prime(y) = v * hy::sin(phi), hy::prime(phi) = omega,
-            hy::prime(v) = a * (omega * omega), hy::prime(omega) = -(g * (v * omega))};
+    hy::expression g = (m * a) / (J + m * (a * a)); /* numbers: folded */
+    return {hy::prime(x) = v * hy::cos(phi), hy::prime(y) = v * hy::sin(phi),
+            hy::prime(phi) = omega, hy::prime(v) = a * sq(omega, num),
+            hy::prime(omega) = (-g) * (v * omega)};
 }
 
-/* The skater as src/models/skater.c writes it (spec skater.md §2.2-2.3). */
+/* The skater as src/models/skater.c writes it (spec skater.md §2.2-2.3);
+ * its SQR nodes are sq() here, its NEG(ADD(ma1 X, Y)) the sum -ma1 X - Y. */
 static sys_t skater_sys(const num_t &num)
 {
     auto [th, w1, w2, v, psi, r1, r2]
@@ -163,18 +195,20 @@ static sys_t skater_sys(const num_t &num)
     hy::expression m = num("50"), g = num("-9.81"), i1 = num("15.95"), i2 = num("13.56"),
                    i3 = num("3.99"), a1 = num("0.1"), a2 = num("0.12"), a3 = num("0.875"),
                    two = num("2");
-    hy::expression ma1 = m * a1, s = hy::sin(th), c = hy::cos(th), sc = s * c;
+    /* numbers (folded): m a1, d, It1 */
+    hy::expression ma1 = m * a1, d = i2 - i3, it1 = i1 + m * (a2 * a2 + a3 * a3);
+    hy::expression s = hy::sin(th), c = hy::cos(th), sc = s * c;
     hy::expression phi = a3 * s - a2 * c, dphi = a2 * s + a3 * c;
-    hy::expression ig = i2 * (s * s) + i3 * (c * c), d = i2 - i3;
-    hy::expression it1 = i1 + m * (a2 * a2 + a3 * a3), a22 = ig + ma1 * a1;
+    hy::expression ig = i2 * sq(s, num) + i3 * sq(c, num);
+    hy::expression a22 = ig + ma1 * a1;
     hy::expression ma1dphi = ma1 * dphi, mdphi = m * dphi;
-    hy::expression delta = it1 * a22 - ma1dphi * ma1dphi;
-    hy::expression w1s = w1 * w1, w2s = w2 * w2, w12 = w1 * w2, vw2 = v * w2;
-    hy::expression f1 = w2s * (d * sc + mdphi * phi) + mdphi * vw2 + (m * g) * phi;
-    hy::expression f2 = -(ma1 * (phi * (w1s + w2s) + vw2) + (two * (d * sc)) * w12);
+    hy::expression delta = it1 * a22 - sq(ma1dphi, num);
+    hy::expression w1s = sq(w1, num), w2s = sq(w2, num), w12 = w1 * w2, vw2 = v * w2;
+    hy::expression f1 = hy::sum({w2s * (d * sc + mdphi * phi), mdphi * vw2, (m * g) * phi});
+    hy::expression f2 = (-ma1) * (phi * (w1s + w2s) + vw2) - (two * d) * (sc * w12);
     hy::expression dw1 = (a22 * f1 + ma1dphi * f2) / delta;
     hy::expression dw2 = (it1 * f2 + ma1dphi * f1) / delta;
-    hy::expression dv = a1 * w2s - (two * dphi) * w12 - phi * dw2;
+    hy::expression dv = hy::sum({a1 * w2s, -((two * dphi) * w12), -(phi * dw2)});
     return {hy::prime(th) = w1,  hy::prime(w1) = dw1,           hy::prime(w2) = dw2,
             hy::prime(v) = dv,   hy::prime(psi) = w2,           hy::prime(r1) = v * hy::cos(psi),
             hy::prime(r2) = v * hy::sin(psi)};
@@ -307,8 +341,12 @@ static int reference(mpfr_ptr ref, const problem_t &pb, const nhref_system_t *sy
 {
     mpfr_prec_t prec = mpfr_get_prec(ref);
     if (std::strcmp(pb.name, "sleigh") == 0) {
+        /* the closed form through the oracle registry (as bench_sleigh.c) */
+        const nhref_oracle_t *oracle = nhref_oracle_find("chaplygin_sleigh");
+        if (oracle == nullptr || oracle->solution_new == nullptr)
+            return nh_fail("the sleigh's oracle", NHREF_ENOTFOUND);
         mpfr_t p[3], s0[5], t;
-        nhref_oracle_sleigh_t *o = nullptr;
+        void *o = nullptr;
         for (size_t i = 0; i < 3; i++) {
             mpfr_init2(p[i], prec);
             mpfr_set_str(p[i], pb.pval[i], 10, MPFR_RNDN);
@@ -319,10 +357,11 @@ static int reference(mpfr_ptr ref, const problem_t &pb, const nhref_system_t *sy
         }
         mpfr_init2(t, prec);
         mpfr_set_str(t, pb.T, 10, MPFR_RNDN);
-        int status = nhref_oracle_sleigh_new(&o, p[0], s0[0], prec);
+        int status = oracle->solution_new(&o, p[0], s0[0], prec);
         if (status == NHREF_OK)
-            status = nhref_oracle_sleigh_state(ref, o, t);
-        nhref_oracle_sleigh_free(o);
+            status = oracle->solution_state(ref, o, t);
+        if (o != nullptr)
+            oracle->solution_free(o);
         for (size_t i = 0; i < 3; i++)
             mpfr_clear(p[i]);
         for (size_t i = 0; i < 5; i++)
@@ -463,23 +502,17 @@ static int time_case(const case_t &c, const opts_t &o, side_t &nh, side_t &he, d
                       c.level_str.c_str());
     else
         std::snprintf(cond, sizeof cond, "prec=53 digits=- tol=%s", c.level_str.c_str());
+    const char *mode = c.kind == "mp"    ? "compact"
+                       : c.kind == "dha" ? "default+high_accuracy"
+                                         : "default";
     std::printf("hycase case=%s problem=%s kind=%s %s T=%s order_nhref=%u order_heyoka=%u "
                 "steps_nhref=%lu steps_heyoka=%lu t_new=%.4g t_jit=%.4g reps=%ld rounds=%zu "
                 "t_nhref=%.6g t_heyoka=%.6g ratio=%.4f ratio_lo=%.4f ratio_hi=%.4f err_nhref=%s "
-                "err_heyoka=%s same=%d ref=%s\n",
+                "err_heyoka=%s same=%d ref=%s mode=%s heyoka_version=%s\n",
                 c.spec.c_str(), c.pb->name, c.kind.c_str(), cond, c.pb->T, nh.order(), he.order(),
-                nh.steps(), he.steps(), t_new, t_jit, reps, ratio.size(), median(tn), median(th), rm,
-                lo, hi, en.c_str(), eh.c_str(), same, ref_src.c_str());
-    std::string mode = c.kind == "mp" ? "compact mode" : c.kind == "dha" ? "default mode, high_accuracy" : "default mode";
-    std::printf("result name=heyoka/%s/%s/%s measure=nhref/heyoka value=%.4f better_if=<1 "
-                "nhref_s=%.6g peer_s=%.6g %s T=%s err_nhref=%s err_peer=%s peer=heyoka "
-                "peer_version=%s rounds=%zu note=heyoka %s; orders %u/%u, steps %lu/%lu (nhref/heyoka); "
-                "JIT %.3g s, nhref_new %.3g s (excluded); ratio range %.3f-%.3f; reference %s%s\n",
-                c.pb->name, c.kind == "mp" ? "mpfr" : c.kind.c_str(), c.level_str.c_str(), rm, median(tn),
-                median(th),
-                cond, c.pb->T, en.c_str(), eh.c_str(), HEYOKA_VERSION_STRING, ratio.size(), mode.c_str(), nh.order(),
-                he.order(), nh.steps(), he.steps(), t_jit, t_new, lo, hi, ref_src.c_str(),
-                same ? "" : "; WARNING: repeated runs did not end on the same state");
+                nh.steps(), he.steps(), t_new, t_jit, reps, ratio.size(), median(tn), median(th),
+                rm, lo, hi, en.c_str(), eh.c_str(), same, ref_src.c_str(), mode,
+                HEYOKA_VERSION_STRING);
     std::fflush(stdout);
     return 0;
 }

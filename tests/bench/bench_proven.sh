@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench_proven.sh -- the targets of proven trajectories (issue 12; `make bench`
+# bench_proven.sh -- the targets of proven trajectories (issues 12, 26; `make bench`
 # runs it after bench.sh; never part of `make check`): a report on stdout and
 # rows appended to results.tsv (the columns of bench.sh).
 #
@@ -71,8 +71,10 @@
 # Usage: bench_proven.sh [SRCDIR]     (SRCDIR: tests/bench of the sources)
 # Environment:
 #   NHREF                    the nhref program (default ../../src/nhref)
-#   NHREF_BENCH_PROVEN       cost | radius | fresh | all (default all; the
-#                            summary follows radius, fresh and all)
+#   NHREF_BENCH_PROVEN       the parts: one or more of cost, radius, fresh,
+#                            all, e.g. "radius fresh" (`make bench`: every
+#                            golden and fresh case, not the four of cost);
+#                            default all; the summary follows radius and fresh
 #   NHREF_BENCH_RESULTS      results.tsv to append to (default ./results.tsv;
 #                            created with bench.sh's header if absent; earlier
 #                            rows of the parts run now are replaced; atomic)
@@ -85,7 +87,8 @@
 #   NHREF_BENCH_PROVEN_CHAOTIC  MODEL/CASE words not targeted (besides those
 #                            whose description says so)
 #   PYTHON3                  the Python used to time and to read the CSV
-#                            (default python3; mpmath for the golden check)
+#                            (mpmath for the golden check); without mpmath,
+#                            /usr/bin/python3, then python3
 # Cost (measured at load 4 on 2 cores, 2026-11-27): all parts 485 s of wall
 # time: the cost part about 2 minutes, the radius part about 5 (the
 # Chaplygin-ball and wheel cases take 10-60 s each, cbv P5 its 60 s limit),
@@ -105,19 +108,31 @@ py=${PYTHON3:-python3}
 start=$(date +%s)
 load_start=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo ?)
 
-case $what in
-cost | radius | fresh | all) ;;
-*)
-    echo "bench_proven.sh: NHREF_BENCH_PROVEN must be cost, radius, fresh or all (not '$what')" >&2
-    exit 2
-    ;;
-esac
+# part NAME: whether NHREF_BENCH_PROVEN (one or more words) asks for the part NAME
+part() {
+    case " $what " in *" $1 "* | *" all "*) return 0 ;; esac
+    return 1
+}
+[ -n "$what" ] || what=all
+for w in $what; do
+    case $w in
+    cost | radius | fresh | all) ;;
+    *)
+        echo "bench_proven.sh: NHREF_BENCH_PROVEN must be one or more of cost, radius, fresh, all (not '$w' in '$what')" >&2
+        exit 2
+        ;;
+    esac
+done
 if [ ! -x "$nhref" ]; then
     echo "bench_proven.sh: $nhref is not an executable (set NHREF)" >&2
     exit 1
 fi
+# the first of PYTHON3, /usr/bin/python3 and python3 with mpmath (as bench.sh picks one)
+for p in "${PYTHON3:-}" /usr/bin/python3 python3; do
+    [ -n "$p" ] && "$p" -c 'import resource, mpmath' 2>/dev/null && py=$p && break
+done
 if ! "$py" -c 'import resource, mpmath' 2>/dev/null; then
-    echo "bench_proven.sh: $py lacks the modules resource and mpmath (Debian: python3-mpmath; set PYTHON3)" >&2
+    echo "bench_proven.sh: no Python with the modules resource and mpmath (tried '${PYTHON3:-}', /usr/bin/python3, python3; Debian: python3-mpmath; set PYTHON3)" >&2
     exit 1
 fi
 command -v timeout >/dev/null 2>&1 || {
@@ -204,7 +219,7 @@ EOF
 }
 
 # ------------------------------------------------------------------ cost
-if [ "$what" = cost ] || [ "$what" = all ]; then
+if part cost; then
     echo ""
     echo "Proven trajectories: the cost of --rigorous against the plain MPFR Taylor run (target <= 5)"
     printf "%-14s %-18s %6s %5s %9s %11s %12s %9s %7s  %s\n" "case" "model/case" "digits" "reps" "plain [s]" \
@@ -419,14 +434,14 @@ measure_header() {
 
 # the process start [s of CPU]: nhref --version (the mean over 20 to 100 runs)
 startup=NA
-if [ "$what" != cost ]; then
+if part radius || part fresh; then
     set -- $(timed 60 0.5 100 "$nhref" --version)
     startup=${2:-NA}
     [ "${1:-2}" = 0 ] || startup=NA
 fi
 
 # ------------------------------------------------------------------ radius
-if [ "$what" = radius ] || [ "$what" = all ]; then
+if part radius; then
     rstart=$(date +%s)
     echo ""
     echo "Proven trajectories: the mixed radius at the final time against 10^-(D-5) (limit ${limit} s per case)"
@@ -471,7 +486,7 @@ if [ "$what" = radius ] || [ "$what" = all ]; then
 fi
 
 # ------------------------------------------------------------------ fresh
-if [ "$what" = fresh ] || [ "$what" = all ]; then
+if part fresh; then
     fstart=$(date +%s)
     if [ ! -r "$fresh" ]; then
         echo "bench_proven.sh: cannot read the fresh cases $fresh (set NHREF_BENCH_PROVEN_FRESH)" >&2
@@ -562,12 +577,11 @@ fi
 
 # ------------------------------------------------------------------ results.tsv
 # append the rows (replacing earlier rows of the parts run now), atomically
-case $what in
-cost) drop='^proven/cost/' ;;
-radius) drop='^proven/(radius|ratio|summary)/' ;;
-fresh) drop='^proven/(fresh|summary)/' ;;
-*) drop='^proven/' ;;
-esac
+drop=""
+part cost && drop="$drop|cost"
+part radius && drop="$drop|radius|ratio|summary"
+part fresh && drop="$drop|fresh|summary"
+drop="^proven/(${drop#|})/"
 {
     if [ -s "$results" ]; then
         awk -F '\t' -v drop="$drop" '/^# proven: / { next } /^#/ || $1 == "name" || $1 !~ drop' "$results" >"$tmp/kept.tsv"

@@ -62,10 +62,16 @@ table() {
         lab["proven/summary/net-ratio-worst"] = "--rigorous vs plain, net of the process start: worst"; unit["proven/summary/net-ratio-worst"] = "cases"
         lab["proven/summary/golden-proven"] = "golden files PROVEN in every column"; unit["proven/summary/golden-proven"] = ""
         lab["model-file/suslov_servo/double"] = "suslov_servo, model file (explicit ODE) vs the built-in, double"; unit["model-file/suslov_servo/double"] = ""
+        lab["construct/heyoka/mpfr"] = "heyoka: constructing the MPFR integrator (its LLVM JIT, compact mode), CPU s, not in the ratios"; unit["construct/heyoka/mpfr"] = "digits"
+        lab["construct/nhref/mpfr"] = "nhref: constructing the MPFR integrator, CPU s, not in the ratios"; unit["construct/nhref/mpfr"] = "digits"
+        lab["construct/heyoka/double"] = "heyoka: constructing the double integrator (its LLVM JIT; ha: high_accuracy), CPU s, not in the ratios"; unit["construct/heyoka/double"] = "tol"
+        lab["construct/nhref/double"] = "nhref: constructing the double integrator, CPU s, not in the ratios"; unit["construct/nhref/double"] = "tol"
     }
     function cell(s) { gsub(/\|/, "\\|", s); return s }
     function fmtv(v) {
         if (v == "NA" || v == "-") return "n/a"
+        v += 0
+        if (v > 0 && v < 0.1) return sprintf("%.2g", v)
         return v >= 100 ? sprintf("%.0f", v) : v >= 10 ? sprintf("%.1f", v) : sprintf("%.2f", v)
     }
     /^#/ {
@@ -79,12 +85,14 @@ table() {
         }
         if ($0 ~ /^# nhref=/) ver = substr($0, 3)
         if ($0 ~ /^# proven: /) proven = substr($0, 11)
+        if ($0 ~ /^# heyoka: /) heyrun = substr($0, 11)
         if ($0 ~ /^# heyoka rows skipped/) skipped = substr($0, 3)
         next
     }
     !hdr { for (i = 1; i <= NF; i++) C[$i] = i; hdr = 1; next }
-    # the summary leaves out the per-case rows of bench_proven.sh (the full table has them)
-    kind == "summary" && $1 ~ /^proven\/(radius|ratio|fresh)\// { next }
+    # the summary leaves out the per-case rows of bench_proven.sh and its four
+    # cases of issue 12 (the full table has them): it quotes every golden case
+    kind == "summary" && $1 ~ /^proven\/(radius|ratio|fresh|cost)\// { next }
     {
         nr++
         for (k in C) R[nr, k] = $(C[k])
@@ -93,7 +101,13 @@ table() {
         if (!(key in G)) { ng++; G[key] = ng; GP[ng] = p; GM[ng] = $(C["measure"]); GB[ng] = $(C["better_if"]) }
         g = G[key]
         GL[g] = GL[g] (GL[g] == "" ? "" : " / ") lv
-        GV[g] = GV[g] (GV[g] == "" ? "" : " / ") fmtv($(C["value"]))
+        v = $(C["measure"]) == "files" && $(C["value"]) ~ /^[0-9]+$/ ? $(C["value"]) : fmtv($(C["value"]))
+        # a worst case: its name, from the note ("... cases: MODEL/CASE; ...")
+        if (p ~ /^proven\/summary\/(net-)?ratio-worst$/ && v != "n/a") {
+            w = $(C["note"])
+            if (sub(/.* cases: /, "", w)) { sub(/[ ;].*/, "", w); v = v " (" w ")" }
+        }
+        GV[g] = GV[g] (GV[g] == "" ? "" : " / ") v
         if ($(C["peer_version"]) != "-") GVER[g] = $(C["peer"]) " " $(C["peer_version"])
     }
     END {
@@ -101,6 +115,7 @@ table() {
         printf "From one `make bench` run, %s, on %s (%s cores online; load averages over 1, 5 and 15 minutes %s at the start, %s at the end; %s).", d, c, n, ls, le, ver
         print " Ratios are medians of per-round ratios; the machine is shared, so read the ratios rather than the times."
         if (skipped != "") print "(" skipped ")"
+        if (heyrun != "") print "The heyoka/ and construct/ rows come from a later run of " heyrun " (`make bench-heyoka`)."
         if (proven != "") print "The proven/ rows come from a later run of " proven "; their per-case ratios are one round each (docs/performance.md, Proven trajectories)."
         print ""
         if (kind == "summary") {
