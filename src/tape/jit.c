@@ -5,9 +5,11 @@
  * interpreter (tape/interp.c) asks for it when it makes a workspace for jets of order
  * 1..NHREF_JIT_KMAX; a NULL answer means interpreted.
  *
- * The key of an object is the SHA-256 of nhref's version, the compiler command and the
- * whole text, so that another structure, another nhref or another compiler never loads
- * a stale object; the object holds its key (nhref_jit_key), checked after loading, so
+ * The key of an object is the SHA-256 of nhref's version, the compiler command, the
+ * digest of the prelude and the emitter's source, and the structure the text is written
+ * from (jit_key), so that another structure, another nhref or another compiler never
+ * loads a stale object, and a cached object is found without writing its text; the
+ * object holds its key (nhref_jit_key), checked after loading, so
  * that a truncated or foreign file is compiled again.  In one process, each tape
  * structure (nhref_tape_fingerprint and node count) is looked up once: the answer, an
  * object or a failure, is kept until exit (objects are never unloaded, since workspaces
@@ -15,6 +17,9 @@
  *
  * Compiled with the double core only (libcore_d). */
 #define _GNU_SOURCE /* open_memstream, asprintf */
+#ifndef NHREF_NUM /* the double core's (src/Makefile.am), also where it is compiled alone */
+#define NHREF_NUM 1 /* (tests/fuzz/fuzz.mk) */
+#endif
 #define NHREF_INTERP_TYPES_ONLY 1
 #include "tape/interp_core.h"
 
@@ -40,8 +45,10 @@
 
 extern char **environ;
 
-/* the prelude's text (jit_prelude_text.c, generated) */
+/* the prelude's text, and the digest of it and of the emitter's source (jit_prelude_text.c,
+ * generated) */
 extern const char nhref_jit_prelude_text[];
+extern const char nhref_jit_abi[];
 
 /* the flags after the compiler command (nhref_jit.h documents them) */
 static const char *const cc_flags[] = {"-O2", "-fPIC", "-shared", "-ffp-contract=off", "-w"};
@@ -58,16 +65,74 @@ static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
 static jit_entry_t *jit_entries;
 static int jit_warned;
 
-/* the full text of TAPE's jet (malloc'ed, *LEN bytes) and its KEY (hex); the emitter's
- * status.  *UNROLLED: the form. */
-static int jit_source(const nhref_tape_t *tape, char **text, size_t *len, char key[65],
-                      int *unrolled)
+/* V in 8 bytes, little-endian, into H */
+static void hash_long(struct sha256_ctx *h, long v)
 {
-    FILE *f = open_memstream(text, len);
-    unsigned long terms;
+    uint8_t b[8];
+    for (int i = 0; i < 8; i++)
+        b[i] = (uint8_t)((unsigned long)v >> (8 * i));
+    sha256_update(h, sizeof b, b);
+}
+
+/* the key of TAPE's object (hex): the SHA-256 of nhref's version, the compiler command
+ * and flags, the digest of the prelude and of the emitter's source (nhref_jit_abi, made
+ * at build time), and what the emitted text is a function of -- the tape's program
+ * (tape/program.h: every instruction's fields, the representatives), its states and
+ * outputs, its node count and label, the order -- so that a cached object is found
+ * without writing its text (20 million instructions for a model of 200 nodes).  The
+ * status of nhref_program_build. */
+static int jit_key(const nhref_tape_t *tape, char key[65])
+{
     struct sha256_ctx h;
     uint8_t d[SHA256_DIGEST_SIZE];
     const char *cc = nhref_jit_compiler();
+    nhref_program_t pg;
+
+    if (nhref_program_build(&pg, tape) != NHREF_OK)
+        return NHREF_ENOMEM;
+    sha256_init(&h);
+    sha256_update(&h, strlen(PACKAGE_VERSION) + 1, (const uint8_t *)PACKAGE_VERSION);
+    sha256_update(&h, strlen(cc) + 1, (const uint8_t *)cc);
+    for (size_t i = 0; i < sizeof cc_flags / sizeof cc_flags[0]; i++)
+        sha256_update(&h, strlen(cc_flags[i]) + 1, (const uint8_t *)cc_flags[i]);
+    sha256_update(&h, strlen(nhref_jit_abi) + 1, (const uint8_t *)nhref_jit_abi);
+    sha256_update(&h, strlen(tape->label) + 1, (const uint8_t *)tape->label);
+    hash_long(&h, NHREF_JIT_KMAX);
+    hash_long(&h, (long)tape->nnodes);
+    hash_long(&h, (long)tape->nstate);
+    hash_long(&h, (long)tape->nout);
+    for (size_t i = 0; i < tape->nstate; i++)
+        hash_long(&h, (long)tape->state[i]);
+    for (size_t i = 0; i < tape->nout; i++)
+        hash_long(&h, (long)tape->out[i]);
+    for (size_t i = 0; i < tape->nnodes; i++)
+        hash_long(&h, (long)pg.rep[i]);
+    hash_long(&h, (long)pg.nprog);
+    for (size_t i = 0; i < pg.nprog; i++) {
+        const nhref_prog_instr_t *q = &pg.prog[i];
+        hash_long(&h, q->op);
+        hash_long(&h, (long)q->node);
+        hash_long(&h, (long)q->w2);
+        hash_long(&h, (long)q->a);
+        hash_long(&h, (long)q->b);
+        hash_long(&h, q->n);
+        hash_long(&h, (long)q->aux);
+        hash_long(&h, (long)q->sin);
+        hash_long(&h, (long)q->solve);
+    }
+    nhref_program_free(&pg);
+    sha256_digest(&h, sizeof d, d);
+    for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
+        snprintf(key + 2 * i, 3, "%02x", d[i]);
+    return NHREF_OK;
+}
+
+/* the full text of TAPE's jet (malloc'ed, *LEN bytes); the emitter's status.
+ * *UNROLLED: the form. */
+static int jit_text(const nhref_tape_t *tape, char **text, size_t *len, int *unrolled)
+{
+    FILE *f = open_memstream(text, len);
+    unsigned long terms;
     int status;
 
     if (f == NULL)
@@ -87,18 +152,7 @@ static int jit_source(const nhref_tape_t *tape, char **text, size_t *len, char k
               f);
     if (fclose(f) != 0 && status == NHREF_OK)
         status = NHREF_ENOMEM;
-    if (status != NHREF_OK)
-        return status;
-    sha256_init(&h);
-    sha256_update(&h, strlen(PACKAGE_VERSION) + 1, (const uint8_t *)PACKAGE_VERSION);
-    sha256_update(&h, strlen(cc) + 1, (const uint8_t *)cc);
-    for (size_t i = 0; i < sizeof cc_flags / sizeof cc_flags[0]; i++)
-        sha256_update(&h, strlen(cc_flags[i]) + 1, (const uint8_t *)cc_flags[i]);
-    sha256_update(&h, *len, (const uint8_t *)*text);
-    sha256_digest(&h, sizeof d, d);
-    for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
-        snprintf(key + 2 * i, 3, "%02x", d[i]);
-    return NHREF_OK;
+    return status;
 }
 
 /* loads PATH into E if it is the object of KEY: 0, or -1 with the reason in WHY */
@@ -224,9 +278,9 @@ static int jit_load(jit_entry_t *e, const nhref_tape_t *tape, char *why, size_t 
     size_t len;
     int unrolled, fd = -1, rc = -1, status;
 
-    status = jit_source(tape, &text, &len, key, &unrolled);
+    status = jit_key(tape, key);
     if (status != NHREF_OK) {
-        snprintf(why, wlen, "its C text: %s", nhref_strerror(status));
+        snprintf(why, wlen, "its key: %s", nhref_strerror(status));
         goto done;
     }
     if ((status = nhref_jit_cache_dir(&dir)) != NHREF_OK) {
@@ -257,6 +311,11 @@ static int jit_load(jit_entry_t *e, const nhref_tape_t *tape, char *why, size_t 
     /* another process may have compiled it meanwhile */
     if (access(obj, R_OK) == 0 && jit_open(e, obj, key, why, wlen) == 0) {
         rc = 0;
+        goto done;
+    }
+    status = jit_text(tape, &text, &len, &unrolled);
+    if (status != NHREF_OK) {
+        snprintf(why, wlen, "its C text: %s", nhref_strerror(status));
         goto done;
     }
     {
