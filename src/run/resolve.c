@@ -54,8 +54,11 @@ int nhref_spec_check_param_sets(nhref_spec_t *spec)
         const char *set = nhref_spec_param_set_str(spec, i), *mid;
         char *a = NULL, *b = NULL, *keep, end[2][600], lab[300];
         int kind;
-        if (set == NULL || nhref_set_parse(set, &kind, &a, &b, why, sizeof why) != NHREF_OK) {
-            status = set == NULL ? NHREF_OK : nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+        if (set == NULL)
+            continue;
+        snprintf(why, sizeof why, "out of memory"); /* NHREF_ENOMEM says nothing more */
+        if ((status = nhref_set_parse(set, &kind, &a, &b, why, sizeof why)) != NHREF_OK) {
+            status = nhref_spec_fail(spec, status, "%s", why); /* stored sets were parsed */
             continue;
         }
         if (kind == NHREF_SET_MIDRAD) {
