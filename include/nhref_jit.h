@@ -74,6 +74,15 @@ int nhref_jit_cache_clear(size_t *removed);
  * generated at build time), 0 if it is interpreted.  Cost: O(1). */
 int nhref_tape_d_compiled(const nhref_tape_d_t *ws);
 
+/* nhref_jit_batch_compiled -- compiles now (or finds in the cache) the four-lane jets of
+ * TAPE that nhref_integrate_batch_d runs (nhref_batch.h), e.g. before a sweep's workers
+ * start.  Returns 1 if they are compiled; 0 if TAPE's jet has no four-lane compiled form
+ * (a tape of the loop form: the batch interprets its lanes, whose values are then the
+ * double jet's bit for bit); -1 if compiled jets are off (NHREF_JIT=0, configure
+ * --disable-jit) or the compilation failed (one warning on stderr, naming the reason).
+ * Cost: on first use a compilation (about what the double jet's takes); then a lookup. */
+int nhref_jit_batch_compiled(const nhref_tape_t *tape);
+
 NHREF_END_DECLS
 
 #endif

@@ -11,6 +11,11 @@
  * Then the cache: a second process loads what the first compiled; a corrupt object is
  * compiled again; concurrent processes compile once; the size bound; clear; no
  * compiler or NHREF_JIT=0 give the interpreter's values.
+ * The four-lane jets of the batch mode (nhref_batch.h): for every model and model file
+ * whose jet has the unrolled form, the orders are compiled too, and lane l of the
+ * four-lane jet is, bit for bit and with the same status, the compiled double jet of
+ * the variant in use (generic, or FMA) at lane l's state -- four states around the
+ * default one.
  *
  * Each test runs in its own process (Check's fork mode) with its own NHREF_CACHE_DIR
  * where it needs an empty cache; the comparison uses the suite's shared cache
@@ -36,6 +41,19 @@ int nhref_tape_new_interpreted_d(nhref_tape_d_t **ws, const nhref_tape_t *tape, 
 const char *nhref_tape_generated_d(const nhref_tape_d_t *ws);
 int nhref_tape_have_gen_d(void);
 int nhref_tape_gen_fma_d(int on);
+
+/* the four-lane interpreter (num/num_v.h; integrate/batch_jet.c) and tape/jit_emit.h */
+typedef double lanes_t __attribute__((vector_size(32), aligned(16)));
+struct nhref_tape_v;
+int nhref_tape_v_new(struct nhref_tape_v **ws, const nhref_tape_t *tape, long prec, unsigned order);
+void nhref_tape_v_free(struct nhref_tape_v *ws);
+int nhref_tape_v_set_params(struct nhref_tape_v *ws, const lanes_t *params);
+int nhref_tape_v_ode_jet(struct nhref_tape_v *ws, const lanes_t *t, const lanes_t *x,
+                         unsigned order);
+const lanes_t *nhref_tape_v_state_series(const struct nhref_tape_v *ws, size_t i);
+const char *nhref_tape_generated_v(const struct nhref_tape_v *ws);
+extern _Thread_local int nhref_num_v_split;
+int nhref_jit_unrolled_form(const nhref_tape_t *tape, unsigned kmax);
 
 /* the jets of SYS (model M) at its defaults: compiled (when the build compiles them) and
  * interpreted, compared as the header says; returns 1 if a compiled jet was compared */
@@ -102,6 +120,80 @@ static int compare_jets(const nhref_model_t *m, nhref_system_t *sys, int fma)
     return compiled;
 }
 
+/* the four-lane jet of SYS (model M) against the double jet of each lane, as the header
+ * says; returns 1 if the lanes were compiled */
+static int compare_lanes(const nhref_model_t *m, nhref_system_t *sys)
+{
+    const unsigned orders[] = {20, 7};
+    const nhref_tape_t *tape = nhref_system_rhs_tape(sys);
+    struct nhref_tape_v *vws;
+    nhref_tape_d_t *dws;
+    mpfr_t *pm = malloc((m->nparam + 1) * sizeof *pm);
+    double *p = malloc((m->nparam + 1) * sizeof *p), *x = malloc(4 * m->nstate * sizeof *x);
+    lanes_t *pv = malloc((m->nparam + 1) * sizeof *pv), *xv = malloc(m->nstate * sizeof *xv);
+    lanes_t tv = {0.125, 0.125, 0.125, 0.125};
+    double t = 0.125;
+    int compiled;
+
+    ck_assert(pm != NULL && p != NULL && x != NULL && pv != NULL && xv != NULL);
+    for (size_t i = 0; i < m->nparam; i++)
+        mpfr_init2(pm[i], 53);
+    ck_assert_int_eq(nhref_system_params(pm[0], sys), NHREF_OK);
+    for (size_t i = 0; i < m->nparam; i++) {
+        p[i] = mpfr_get_d(pm[i], MPFR_RNDN);
+        for (int l = 0; l < 4; l++)
+            pv[i][l] = p[i];
+        mpfr_clear(pm[i]);
+    }
+    for (size_t i = 0; i < m->nstate; i++) {
+        double x0 =
+            m->state[i].default_init != NULL ? strtod(m->state[i].default_init, NULL) : 0.25;
+        for (int l = 0; l < 4; l++)
+            xv[i][l] = x[l * m->nstate + i] = x0 + l * 0x1p-10 * (1 + fabs(x0));
+    }
+    ck_assert_int_eq(nhref_tape_v_new(&vws, tape, 53, 20), NHREF_OK);
+    compiled = nhref_tape_generated_v(vws) != NULL;
+    if (nhref_tape_have_gen_d() == 1)
+        ck_assert_msg(compiled == nhref_jit_unrolled_form(tape, 20),
+                      "model %s: four-lane jet compiled %d, unrolled form %d", m->name, compiled,
+                      nhref_jit_unrolled_form(tape, 20));
+    ck_assert_int_eq(nhref_tape_v_set_params(vws, m->nparam ? pv : NULL), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_d_new(&dws, tape, 53, 20), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_d_set_params(dws, m->nparam ? p : NULL), NHREF_OK);
+    for (size_t o = 0; o < sizeof orders / sizeof orders[0]; o++) {
+        int sv, all_ok = 1;
+        nhref_num_v_split = 0;
+        sv = nhref_tape_v_ode_jet(vws, &tv, xv, orders[o]);
+        for (int l = 0; l < 4; l++) {
+            int sd = nhref_tape_d_ode_jet(dws, &t, x + l * m->nstate, orders[o]);
+            all_ok &= sd == NHREF_OK;
+            for (unsigned k = 0; sv == NHREF_OK && sd == NHREF_OK && !nhref_num_v_split &&
+                                 k <= orders[o];
+                 k++)
+                for (size_t i = 0; i < m->nstate; i++) {
+                    double a = nhref_tape_v_state_series(vws, i)[k][l];
+                    double b = nhref_tape_d_state_series(dws, i)[k];
+                    ck_assert_msg(memcmp(&a, &b, sizeof a) == 0,
+                                  "model %s, order %u, lane %d, x%zu coefficient %u: %a, "
+                                  "double jet %a",
+                                  m->name, orders[o], l, i, k, a, b);
+                }
+        }
+        if (!nhref_num_v_split)
+            ck_assert_msg((sv == NHREF_OK) == all_ok,
+                          "model %s, order %u: four-lane status %d, lanes' statuses all OK %d",
+                          m->name, orders[o], sv, all_ok);
+    }
+    nhref_tape_v_free(vws);
+    nhref_tape_d_free(dws);
+    free(pm);
+    free(p);
+    free(x);
+    free(pv);
+    free(xv);
+    return compiled;
+}
+
 static const char *top_srcdir(void)
 {
     const char *s = getenv("top_srcdir");
@@ -112,7 +204,7 @@ static const char *top_srcdir(void)
 START_TEST(test_jets_match_interpreter)
 {
     const int fma = _i == 1;
-    size_t ncompiled = 0, nfiles = 0;
+    size_t ncompiled = 0, nfiles = 0, nlanes = 0;
     char dir[4096];
     DIR *d;
     struct dirent *de;
@@ -126,6 +218,7 @@ START_TEST(test_jets_match_interpreter)
         nhref_system_t *sys;
         ck_assert_int_eq(nhref_system_new(&sys, m), NHREF_OK);
         ncompiled += (size_t)compare_jets(m, sys, fma);
+        nlanes += (size_t)compare_lanes(m, sys);
         nhref_system_free(sys);
     }
     snprintf(dir, sizeof dir, "%s/data/models", top_srcdir());
@@ -143,6 +236,7 @@ START_TEST(test_jets_match_interpreter)
                       err);
         ck_assert_int_eq(nhref_system_new(&sys, nhref_model_file_model(mf)), NHREF_OK);
         ncompiled += (size_t)compare_jets(nhref_model_file_model(mf), sys, fma);
+        nlanes += (size_t)compare_lanes(nhref_model_file_model(mf), sys);
         nhref_system_free(sys);
         nhref_model_file_free(mf);
         nfiles++;
@@ -151,6 +245,8 @@ START_TEST(test_jets_match_interpreter)
     ck_assert_uint_ge(nfiles, 7);
     if (nhref_tape_have_gen_d() == 1)
         ck_assert_uint_eq(ncompiled, nhref_model_count() + nfiles);
+    if (nhref_tape_have_gen_d() == 1) /* the sleigh and the skater at least */
+        ck_assert_uint_ge(nlanes, 2);
     nhref_tape_gen_fma_d(-1);
 }
 END_TEST

@@ -26,10 +26,15 @@ expect 0 "^jets: +1 compiled" -- cache
 "$NHREF" cache --build chaplygin_sleigh "$top_srcdir/data/models/sleigh_cartesian.model" > "$tmp/b" 2>&1 ||
     bad "cache --build: $(cat "$tmp/b")"
 grep -q "^nhref: compiling the double jets of sleigh_cartesian" "$tmp/b" && ok || bad "--build compiles the model file"
-grep -q ": 2 compiled jets" "$tmp/b" && ok || bad "--build's summary: $(cat "$tmp/b")"
+# the sleigh's four-lane jets (batches) too; sleigh_cartesian's jet has the loop form: no lanes
+grep -q "^nhref: compiling the four-lane double jets of chaplygin_sleigh" "$tmp/b" && ok ||
+    bad "--build compiles the sleigh's four-lane jets: $(cat "$tmp/b")"
+grep -q "four-lane double jets of sleigh_cartesian" "$tmp/b" &&
+    bad "--build compiles four-lane jets of a loop form: $(cat "$tmp/b")" || ok
+grep -q ": 3 compiled jets" "$tmp/b" && ok || bad "--build's summary: $(cat "$tmp/b")"
 "$NHREF" cache --build chaplygin_sleigh 2>&1 | grep -q "compiling" &&
     bad "--build reuses the cached sleigh" || ok
-expect 0 "^removed 4 files from $NHREF_CACHE_DIR" -- cache --clear
+expect 0 "^removed 6 files from $NHREF_CACHE_DIR" -- cache --clear
 expect 0 "^jets: +0 compiled" -- cache
 expect 2 "unknown option '--bogus'" -- cache --bogus
 expect 2 "models are given with --build only" -- cache chaplygin_sleigh

@@ -1,6 +1,6 @@
 /* cmd_cache.c -- `nhref cache`: the double jets compiled at run time (nhref_jit.h):
  * where they are cached, how many, how large; --clear empties the cache; --build
- * compiles the jets of models ahead of a sweep. */
+ * compiles the jets of models (and their four-lane jets) ahead of a sweep. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +16,8 @@ static void usage(FILE *out)
             "the cache directory, its compiled jets and their size, and the compiler.\n\n"
             "      --clear   remove every compiled jet (and nhref's lock files) from the cache\n"
             "      --build   compile the jets of the MODELs given (default: every built-in\n"
-            "                model) now, e.g. before a sweep's workers start\n"
+            "                model), and their four-lane jets (the batches of 'sweep -- --fast'),\n"
+            "                now, e.g. before a sweep's workers start\n"
             "      --dir     print the cache directory only\n"
             "  -h, --help    show this help and exit\n\n"
             "Environment: NHREF_CACHE_DIR (default $XDG_CACHE_HOME/nhref, else\n"
@@ -59,6 +60,11 @@ static int build(const char *name)
     } else {
         if (!nhref_tape_d_compiled(ws)) {
             cli_error("model %s: its jets are interpreted (see the warning above)", name);
+            rc = CLI_FAIL;
+        } else if (nhref_jit_batch_compiled(nhref_system_rhs_tape(sys)) < 0) {
+            cli_error("model %s: its four-lane jets (sweeps' batches) are interpreted (see the "
+                      "warning above)",
+                      name);
             rc = CLI_FAIL;
         }
         nhref_tape_d_free(ws);

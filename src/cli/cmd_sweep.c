@@ -32,9 +32,8 @@ static void usage(FILE *out)
             "init values may be constant expressions ('param a = pi/7, pi/5').  Options\n"
             "after '--' go to every command (not those the sweep sets per case: --param,\n"
             "--init, --t-end, --dt-out, --times, --digits, --prec, --output).  With\n"
-            "'-- --fast' (double, scheme taylor) with interpreted jets (NHREF_JIT=0) the cases\n"
-            "are integrated in SIMD batches of up to 8 (nhref_integrate_batch_d); each output\n"
-            "is the one the case alone writes.\n\n"
+            "'-- --fast' (double, scheme taylor) the cases are integrated in SIMD batches of\n"
+            "up to 8 (nhref_integrate_batch_d); each output is the one the case alone writes.\n\n"
             "  -c, --command CMD  run (default: the case's t-end, dt-out, digits) or lyapunov\n"
             "                     (FTLE at the case's times after t = 0, its digits)\n"
             "  -o, --output DIR   where to write (default: the stem of FILE)\n"
@@ -776,12 +775,10 @@ int cmd_sweep(int argc, char **argv)
     if (rc != CLI_OK)
         goto done;
     lock_fd = open_lock(out_dir, stem_s);
-    /* run --fast: the cases in batches (batch_ahead), once a case has run -- only where
-     * the double jets are interpreted (NHREF_JIT=0, or no compiler at run time): there the
-     * lanes are faster and each is its case's run bit for bit; the jets compiled at run
-     * time are faster than the interpreted lanes (docs/performance.md, Batch mode), and
-     * their FMA variant rounds otherwise */
-    if (cmd == SWEEP_RUN && x.run.spec.fast && !nhref_jit_enabled() &&
+    /* run --fast: the cases in batches (batch_ahead), once a case has run: each lane is
+     * its case's run bit for bit, compiled (the lanes' jets are compiled as the double
+     * jets, in the same variant) or interpreted (NHREF_JIT=0, no compiler) */
+    if (cmd == SWEEP_RUN && x.run.spec.fast &&
         (ready = calloc(n + 1, sizeof *ready)) != NULL &&
         (tried = calloc(n + 1, 1)) == NULL) {
         free(ready);

@@ -26,13 +26,19 @@
 #include "nhref_io.h"
 #include "nhref_tape.h"
 #include "tape/program.h"
+#ifdef NHREF_JIT
+#include "tape/jit.h"
+#endif
 
 #define L NUM_V_LANES
 
 /* tape/tape_num.h's nhref_tape_new_interpreted_d (the double interpreter without the
- * generated jets: the lanes' arithmetic) */
+ * compiled jets: the interpreted lanes' arithmetic), and nhref_tape_generated_v (or
+ * _v_avx): non-NULL when the lanes' orders are compiled (tape/jit.h), lane l then being
+ * the compiled double jet (nhref_tape_d_new's) bit for bit */
 int nhref_tape_new_interpreted_d(nhref_tape_d_t **ws, const nhref_tape_t *tape, long prec,
                                  unsigned order);
+const char *NUM_IN(nhref_tape_generated)(const nhref_tape_v_t *ws);
 
 /* the packs of the batch in this instance of the lane type (nhref_batch_packs_v:
  * baseline x86-64 or any target; nhref_batch_packs_v_avx: AVX, integrate/batch_avx.c):
@@ -57,6 +63,8 @@ typedef struct {
     double lsafety;            /* taylor.c's ln(exp(-0.7/(N-1)) / e^2) */
     const nhref_options_t *opt;
     nhref_tape_v_t *vws;              /* the pack's jets */
+    int compiled;                     /* vws's orders are compiled (the lanes then split
+                                       * into compiled double jets) */
     const nhref_tape_t *rhs;          /* the right-hand side's tape */
     nhref_tape_d_t *dws[L];           /* each lane's jets when the lanes split (made then) */
     int dws_set[L];                   /* dws[l] has lane l's parameters of this pack */
@@ -154,6 +162,7 @@ static int pack_new(pack_t *p, const nhref_system_t *sys, unsigned order, size_t
     status = nhref_tape_v_new(&p->vws, rhs, 53, order);
     if (status != NHREF_OK)
         return status;
+    p->compiled = NUM_IN(nhref_tape_generated)(p->vws) != NULL;
     p->x = num_vec_new(n, 53);
     p->e = num_vec_new(n, 53);
     p->xlast = num_vec_new(n, 53);
@@ -331,7 +340,9 @@ static void pack_jet(pack_t *p, lane_t *ln, const num_v_t *t)
         for (size_t i = 0; i < p->n; i++)
             xl[i] = p->x[i][l];
         if (p->dws[l] == NULL &&
-            nhref_tape_new_interpreted_d(&p->dws[l], p->rhs, 53, p->N) != NHREF_OK)
+            (p->compiled ? nhref_tape_d_new(&p->dws[l], p->rhs, 53, p->N)
+                         : nhref_tape_new_interpreted_d(&p->dws[l], p->rhs, 53, p->N)) !=
+                NHREF_OK)
             p->dws[l] = NULL;
         if (p->dws[l] != NULL && !p->dws_set[l])
             p->dws_set[l] =
@@ -596,6 +607,19 @@ int NUM_IN(nhref_batch_packs)(double *out, int *status, nhref_stats_t *stats,
     pack_t p;
     int st = pack_new(&p, sys[0], order, n, opt);
 
+#ifdef NHREF_JIT
+    /* interpreted lanes where the separate runs' compiled jets round otherwise (the FMA
+     * variant; the lanes' own compilation failed): every lane runs alone, so that each
+     * is still its separate run */
+    if (st == NHREF_OK && !p.compiled && nhref_tape_gen_fma_active_d() &&
+        nhref_jit_compiled_unrolled(p.rhs)) {
+        pack_free(&p);
+        for (size_t b = 0; b < nlanes && st == NHREF_OK; b++)
+            st = lane_separate(out + b * n * nx, &status[b], &stats[b], sys[nsys == 1 ? 0 : b],
+                               x0 + b * nx, tgrid, n, nx, opt);
+        return st;
+    }
+#endif
     p.pm = st == NHREF_OK ? nhref_vec_new(m->nparam, 53) : NULL;
     p.xm = st == NHREF_OK ? nhref_vec_new(nx, 53) : NULL;
     if (st == NHREF_OK && (p.pm == NULL || p.xm == NULL))

@@ -22,6 +22,9 @@
 #include "tape/interp_core.h"
 #include "tape/jit_emit.h" /* NHREF_JIT_KMAX */
 #include "nhref_jit.h"
+#if NHREF_NUM == NHREF_NUM_V || NHREF_NUM == NHREF_NUM_D
+#include "tape/jit.h" /* nhref_jit_find_lanes, nhref_tape_gen_fma_active_d */
+#endif
 
 /* ------------------------------------------------------------------ order 0 */
 /* The value of P's node from its arguments (the plain evaluation).  A result that is
@@ -198,6 +201,17 @@ int NUM_IN(nhref_tape_gen_fma)(int on)
 #endif
 }
 
+#if NHREF_NUM == NHREF_NUM_D
+int nhref_tape_gen_fma_active_d(void)
+{
+#if NHREF_GEN_FMA
+    return gen_fma_choice != 0 && __builtin_cpu_supports("fma");
+#else
+    return 0;
+#endif
+}
+#endif
+
 /* the compiled jets available (the double instance): 1 for every tape (compiled at run
  * time, or generated at build time for every built-in model), 2 for the built-in models
  * configure listed (--enable-generated-jets=LIST without the run-time compiler), 0 none */
@@ -348,7 +362,14 @@ static int tape_new(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsign
     /* a generated jet assumes series of its own length */
     ws->gen = allow_gen ? gen_find(tape, order) : NULL;
     ws->gen_jet = ws->gen != NULL ? gen_variant(ws->gen) : NULL;
-    ws->len = ws->gen != NULL ? (size_t)NHREF_JIT_KMAX + 1 : (size_t)order + 1;
+#if NHREF_NUM == NHREF_NUM_V && defined(NHREF_JIT)
+    /* the four lanes' orders 1.., compiled as the double jet's variant that the double
+     * workspaces of this thread use, so that lane l is their jet bit for bit */
+    if (allow_gen && order >= 2 && order <= NHREF_JIT_KMAX)
+        ws->lanes = nhref_jit_find_lanes(tape, nhref_tape_gen_fma_active_d());
+#endif
+    ws->len = ws->gen != NULL || ws->lanes != NULL ? (size_t)NHREF_JIT_KMAX + 1
+                                                   : (size_t)order + 1;
     NUM_FN(nhref_jet_ws_init)(&ws->jws, prec);
     ws->rep = pg.rep; /* the workspace's from now on */
     pg.rep = NULL;
@@ -409,6 +430,8 @@ int NUM_IN(nhref_tape_new_interpreted)(tape_ws_t **wsp, const nhref_tape_t *tape
 /* nhref_tape_generated_mp, nhref_tape_generated_d, nhref_tape_generated_arb */
 const char *NUM_IN(nhref_tape_generated)(const tape_ws_t *ws)
 {
+    if (ws->lanes != NULL)
+        return ws->tape->label[0] != '\0' ? ws->tape->label : "jit";
     return ws->gen != NULL ? ws->gen->model : NULL;
 }
 
@@ -507,7 +530,9 @@ int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned ord
     load_inputs(ws, t, x);
     if (ws->gen != NULL)
         return ws->gen_jet(ws, order);
-    for (unsigned k = 0; k < order; k++) {
+    /* compiled lanes: order 0 (the kernels, with their domain checks and branches) here,
+     * then the orders 1.. compiled */
+    for (unsigned k = 0; k < (ws->lanes != NULL && order > 0 ? 1 : order); k++) {
         for (const instr_t *p = ws->prog; p < end; p++) {
             int status = jet_k(ws, p, k);
             if (status != NHREF_OK)
@@ -522,6 +547,8 @@ int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned ord
                 finite &= num_is_finite(xi);
         }
     }
+    if (finite && ws->lanes != NULL && order > 1 && ws->lanes(ws->coef, ws->du, order) != 0)
+        finite = 0;
     return finite ? NHREF_OK : NHREF_EDOMAIN;
 }
 

@@ -87,6 +87,9 @@ struct NUM_TAPE_STRUCT {
     size_t nsolve;
     const gen_jet_t *gen; /* the generated jet of this tape, or NULL */
     int (*gen_jet)(tape_ws_t *, unsigned); /* the variant of gen used */
+    /* the four-lane type (num/num_v.h): the compiled orders 1.. of the jet
+     * (tape/jit.h's nhref_jit_lanes_fn), or NULL (interpreted) */
+    int (*lanes)(void *, void *, unsigned);
     num_ptr *xs;       /* nstate: the series of each state component */
     num_srcptr *fs;    /* nstate: the series of each right-hand side (nout >= nstate) */
     jet_ws_t jws;

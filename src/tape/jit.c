@@ -57,7 +57,9 @@ typedef struct jit_entry {
     struct jit_entry *next;
     uint64_t fp[2];
     size_t nnodes;
+    int lanes;     /* 1: the four-lane orders (nhref_jit_find_lanes), 0: the double jet */
     gen_jet_t gen; /* gen.jet == NULL: the compilation failed (interpreted) */
+    nhref_jit_lanes_fn orders[2]; /* lanes: generic, FMA variant; NULL: interpreted */
     char label[64];
 } jit_entry_t;
 
@@ -81,7 +83,7 @@ static void hash_long(struct sha256_ctx *h, long v)
  * outputs, its node count and label, the order -- so that a cached object is found
  * without writing its text (20 million instructions for a model of 200 nodes).  The
  * status of nhref_program_build. */
-static int jit_key(const nhref_tape_t *tape, char key[65])
+static int jit_key(const nhref_tape_t *tape, int lanes, char key[65])
 {
     struct sha256_ctx h;
     uint8_t d[SHA256_DIGEST_SIZE];
@@ -98,6 +100,7 @@ static int jit_key(const nhref_tape_t *tape, char key[65])
     sha256_update(&h, strlen(nhref_jit_abi) + 1, (const uint8_t *)nhref_jit_abi);
     sha256_update(&h, strlen(tape->label) + 1, (const uint8_t *)tape->label);
     hash_long(&h, NHREF_JIT_KMAX);
+    hash_long(&h, lanes); /* the four-lane object is another text */
     hash_long(&h, (long)tape->nnodes);
     hash_long(&h, (long)tape->nstate);
     hash_long(&h, (long)tape->nout);
@@ -128,8 +131,8 @@ static int jit_key(const nhref_tape_t *tape, char key[65])
 }
 
 /* the full text of TAPE's jet (malloc'ed, *LEN bytes); the emitter's status.
- * *UNROLLED: the form. */
-static int jit_text(const nhref_tape_t *tape, char **text, size_t *len, int *unrolled)
+ * *UNROLLED: the form.  LANES: the four-lane orders (no prelude: plain arithmetic) */
+static int jit_text(const nhref_tape_t *tape, int lanes, char **text, size_t *len, int *unrolled)
 {
     FILE *f = open_memstream(text, len);
     unsigned long terms;
@@ -137,10 +140,24 @@ static int jit_text(const nhref_tape_t *tape, char **text, size_t *len, int *unr
 
     if (f == NULL)
         return NHREF_ENOMEM;
-    fputs(nhref_jit_prelude_text, f);
+    if (!lanes)
+        fputs(nhref_jit_prelude_text, f);
     fputs("\n#if defined(__x86_64__) && defined(__GNUC__)\n#define NHREF_GEN_FMA 1\n#else\n"
           "#define NHREF_GEN_FMA 0\n#endif\n",
           f);
+    if (lanes) {
+        *unrolled = 1;
+        status = nhref_jit_emit_lanes(f, tape, "j", NHREF_JIT_KMAX);
+        fputs("\n__attribute__((visibility(\"default\"))) int nhref_jit_lanes(void *c, void *d, "
+              "unsigned order)\n{\n    return gen_j_v(c, d, order);\n}\n"
+              "#if NHREF_GEN_FMA\n__attribute__((visibility(\"default\"))) int "
+              "nhref_jit_lanes_fma(void *c, void *d, unsigned order)\n{\n    return "
+              "gen_j_v_fma(c, d, order);\n}\n#endif\n",
+              f);
+        if (fclose(f) != 0 && status == NHREF_OK)
+            status = NHREF_ENOMEM;
+        return status;
+    }
     status = nhref_jit_emit(f, tape, "j", NHREF_JIT_KMAX, unrolled, &terms);
     fputs("\n__attribute__((visibility(\"default\"))) int nhref_jit_jet(tape_ws_t *ws, "
           "unsigned order)\n{\n    return gen_j(ws, order);\n}\n",
@@ -166,6 +183,20 @@ static int jit_open(jit_entry_t *e, const char *path, const char *key, char *why
         return -1;
     }
     k = dlsym(h, "nhref_jit_key");
+    if (e->lanes) {
+        *(void **)&e->orders[0] = dlsym(h, "nhref_jit_lanes");
+        *(void **)&e->orders[1] = dlsym(h, "nhref_jit_lanes_fma");
+        if (k == NULL || strcmp(k, key) != 0 || e->orders[0] == NULL) {
+            snprintf(why, wlen, "%s is not the compiled jet it is named after", path);
+            e->orders[0] = e->orders[1] = NULL;
+            dlclose(h);
+            return -1;
+        }
+        if (e->orders[1] == NULL)
+            e->orders[1] = e->orders[0];
+        utimensat(AT_FDCWD, path, NULL, 0);
+        return 0;
+    }
     e->gen.jet = (int (*)(tape_ws_t *, unsigned))dlsym(h, "nhref_jit_jet");
     e->gen.jet_fma = (int (*)(tape_ws_t *, unsigned))dlsym(h, "nhref_jit_jet_fma");
     if (k == NULL || strcmp(k, key) != 0 || e->gen.jet == NULL) {
@@ -278,7 +309,7 @@ static int jit_load(jit_entry_t *e, const nhref_tape_t *tape, char *why, size_t 
     size_t len;
     int unrolled, fd = -1, rc = -1, status;
 
-    status = jit_key(tape, key);
+    status = jit_key(tape, e->lanes, key);
     if (status != NHREF_OK) {
         snprintf(why, wlen, "its key: %s", nhref_strerror(status));
         goto done;
@@ -313,7 +344,7 @@ static int jit_load(jit_entry_t *e, const nhref_tape_t *tape, char *why, size_t 
         rc = 0;
         goto done;
     }
-    status = jit_text(tape, &text, &len, &unrolled);
+    status = jit_text(tape, e->lanes, &text, &len, &unrolled);
     if (status != NHREF_OK) {
         snprintf(why, wlen, "its C text: %s", nhref_strerror(status));
         goto done;
@@ -323,9 +354,10 @@ static int jit_load(jit_entry_t *e, const nhref_tape_t *tape, char *why, size_t 
         const char *label = tape->label[0] != '\0' ? tape->label : "a tape";
         if (!nhref_jit_quiet())
             fprintf(stderr,
-                    "nhref: compiling the double jets of %s (%zu nodes, %s form; first use, "
+                    "nhref: compiling the %sdouble jets of %s (%zu nodes, %s form; first use, "
                     "cached in %s) ...",
-                    label, tape->nnodes, unrolled ? "unrolled" : "loop", dir);
+                    e->lanes ? "four-lane " : "", label, tape->nnodes,
+                    unrolled ? "unrolled" : "loop", dir);
         if (write_source(src, text, len, key) != 0) {
             snprintf(why, wlen, "cannot write %s: %s", src, strerror(errno));
             if (!nhref_jit_quiet())
@@ -363,34 +395,80 @@ done:
     return rc;
 }
 
-const gen_jet_t *nhref_jit_find_d(const nhref_tape_t *tape)
+/* the entry of TAPE's object of the kind LANES, looked up or loaded once per process
+ * (under jit_lock); NULL when memory is short */
+static jit_entry_t *jit_entry(const nhref_tape_t *tape, int lanes)
 {
     uint64_t fp[2];
     jit_entry_t *e;
     char why[512] = "";
+
+    nhref_tape_fingerprint(fp, tape);
+    for (e = jit_entries; e != NULL; e = e->next)
+        if (e->fp[0] == fp[0] && e->fp[1] == fp[1] && e->nnodes == tape->nnodes &&
+            e->lanes == lanes)
+            return e;
+    if ((e = calloc(1, sizeof *e)) == NULL)
+        return NULL;
+    e->fp[0] = e->gen.fp[0] = fp[0];
+    e->fp[1] = e->gen.fp[1] = fp[1];
+    e->nnodes = e->gen.nnodes = tape->nnodes;
+    e->lanes = lanes;
+    snprintf(e->label, sizeof e->label, "%s", tape->label[0] != '\0' ? tape->label : "jit");
+    e->gen.model = e->label;
+    /* the loop form's models have no four-lane text: interpreted, without a word */
+    if (lanes && !nhref_jit_unrolled_form(tape, NHREF_JIT_KMAX)) {
+        e->orders[0] = e->orders[1] = NULL;
+    } else if (jit_load(e, tape, why, sizeof why) != 0) {
+        e->gen.jet = e->gen.jet_fma = NULL;
+        e->orders[0] = e->orders[1] = NULL;
+        if (!jit_warned++)
+            fprintf(stderr, "nhref: warning: the %sdouble jets are interpreted: %s\n",
+                    lanes ? "four-lane " : "", why);
+    }
+    e->next = jit_entries;
+    jit_entries = e;
+    return e;
+}
+
+nhref_jit_lanes_fn nhref_jit_find_lanes(const nhref_tape_t *tape, int fma)
+{
+    jit_entry_t *e;
+    nhref_jit_lanes_fn f;
+
+    if (!nhref_jit_enabled() || tape->nstate == 0 || tape->nout < tape->nstate)
+        return NULL;
+    pthread_mutex_lock(&jit_lock);
+    e = jit_entry(tape, 1);
+    f = e != NULL ? e->orders[fma != 0] : NULL;
+    pthread_mutex_unlock(&jit_lock);
+    return f;
+}
+
+int nhref_jit_batch_compiled(const nhref_tape_t *tape)
+{
+    if (!nhref_jit_enabled())
+        return -1;
+    if (tape->nstate == 0 || tape->nout < tape->nstate ||
+        !nhref_jit_unrolled_form(tape, NHREF_JIT_KMAX))
+        return 0;
+    return nhref_jit_find_lanes(tape, 0) != NULL ? 1 : -1;
+}
+
+int nhref_jit_compiled_unrolled(const nhref_tape_t *tape)
+{
+    return nhref_jit_find_d(tape) != NULL && nhref_jit_unrolled_form(tape, NHREF_JIT_KMAX);
+}
+
+const gen_jet_t *nhref_jit_find_d(const nhref_tape_t *tape)
+{
+    jit_entry_t *e;
     const gen_jet_t *g;
 
     if (!nhref_jit_enabled() || tape->nstate == 0 || tape->nout < tape->nstate)
         return NULL;
-    nhref_tape_fingerprint(fp, tape);
     pthread_mutex_lock(&jit_lock);
-    for (e = jit_entries; e != NULL; e = e->next)
-        if (e->fp[0] == fp[0] && e->fp[1] == fp[1] && e->nnodes == tape->nnodes)
-            break;
-    if (e == NULL && (e = calloc(1, sizeof *e)) != NULL) {
-        e->fp[0] = e->gen.fp[0] = fp[0];
-        e->fp[1] = e->gen.fp[1] = fp[1];
-        e->nnodes = e->gen.nnodes = tape->nnodes;
-        snprintf(e->label, sizeof e->label, "%s", tape->label[0] != '\0' ? tape->label : "jit");
-        e->gen.model = e->label;
-        if (jit_load(e, tape, why, sizeof why) != 0) {
-            e->gen.jet = e->gen.jet_fma = NULL;
-            if (!jit_warned++)
-                fprintf(stderr, "nhref: warning: the double jets are interpreted: %s\n", why);
-        }
-        e->next = jit_entries;
-        jit_entries = e;
-    }
+    e = jit_entry(tape, 0);
     g = e != NULL && e->gen.jet != NULL ? &e->gen : NULL;
     pthread_mutex_unlock(&jit_lock);
     return g;

@@ -20,4 +20,28 @@ void nhref_jit_cache_prune(const char *dir, const char *keep);
 /* nhref_jit_quiet -- nonzero if NHREF_JIT_QUIET asks for no "compiling" line */
 int nhref_jit_quiet(void);
 
+/* the four-lane orders of a jet compiled at run time (tape/jit_emit.h,
+ * nhref_jit_emit_lanes): orders 1 .. ORDER - 1 on the series C and DU of a workspace of
+ * the four-lane interpreter (num/num_v.h, series of length NHREF_JIT_KMAX + 1); 0, or 1
+ * if a state coefficient is not finite in some lane */
+typedef int (*nhref_jit_lanes_fn)(void *c, void *du, unsigned order);
+
+/* nhref_jit_find_lanes -- the compiled four-lane orders of TAPE's jet, the FMA variant if
+ * FMA (the one the double workspaces use: nhref_tape_gen_fma_active_d) and the object has
+ * it, else the generic one; NULL when they are interpreted: a tape without the unrolled
+ * form (silently), NHREF_JIT=0, or a failed compilation (one warning per process).  The
+ * first use of a tape compiles it into the cache, as the double jets
+ * (nhref_jit_find_d); later lookups in the process cost a fingerprint. */
+nhref_jit_lanes_fn nhref_jit_find_lanes(const nhref_tape_t *tape, int fma);
+
+/* nhref_jit_compiled_unrolled -- 1 if TAPE's double jet is compiled, in the unrolled form
+ * (whose FMA variant rounds otherwise than the interpreter), else 0.  May compile it
+ * (nhref_jit_find_d). */
+int nhref_jit_compiled_unrolled(const nhref_tape_t *tape);
+
+/* nhref_tape_gen_fma_active_d -- 1 if the double workspaces made now by this thread run
+ * the FMA variant of a compiled jet (a CPU with FMA, and no nhref_tape_gen_fma_d(0)),
+ * else 0 (tape/interp.c) */
+int nhref_tape_gen_fma_active_d(void);
+
 #endif

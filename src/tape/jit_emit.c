@@ -162,11 +162,20 @@ static __attribute__((format(printf, 1, 2))) char *fmt(const char *f, ...)
     return r;
 }
 
+/* the variants of the text (the FMA argument of the functions below) */
+enum { EMIT_GENERIC = 0, EMIT_FMA = 1, EMIT_FMA_LANES = 2 };
+
 /* A + X Y, freeing A: in the generic variant (A + X * Y), two roundings as in the
- * kernels; in the FMA variant one fused multiply-add */
+ * kernels; in the FMA variant one fused multiply-add (in four lanes: jit_vfma, the text's
+ * own, one fused multiply-add per lane) */
 static char *mac(int fma, char *a, const char *x, const char *y)
 {
-    char *r = fma ? fmt("__builtin_fma(%s, %s, %s)", x, y, a) : fmt("(%s + %s * %s)", a, x, y);
+    char *r = fma == EMIT_FMA         ? fmt("__builtin_fma(%s, %s, %s)", x, y, a)
+              /* an addend without a series ("0.0", "2 * 0.0": +0) is a scalar: broadcast */
+              : fma == EMIT_FMA_LANES ? fmt(strchr(a, '[') ? "jit_vfma(%s, %s, %s)"
+                                                           : "jit_vfma(%s, %s, jit_zero + (%s))",
+                                            x, y, a)
+                                      : fmt("(%s + %s * %s)", a, x, y);
     free(a);
     return r;
 }
@@ -380,6 +389,92 @@ static void emit_unrolled(FILE *out, const nhref_program_t *pg, const nhref_tape
           "not finite */\n}\n",
           out);
 }
+/* the four-lane orders of a model (index MI; FMA: EMIT_GENERIC or EMIT_FMA_LANES): the
+ * statements of emit_unrolled's gen_MI_K on jit_v, four doubles (a vector of GCC's
+ * extension, which acts lane by lane: lane l of each operation is the double operation
+ * on lane l, so lane l of the jet is emit_unrolled's jet of lane l, bit for bit, FMA
+ * variant included), and gen_MI_v[_fma], orders 1 .. ORDER - 1 */
+static void emit_lanes(FILE *out, const nhref_program_t *pg, const nhref_tape_t *tape,
+                       const char *mi, unsigned kmax, int fma)
+{
+    unsigned len = kmax + 1;
+    const char *sfx = fma ? "_fma" : "", *attr = fma ? "noinline, target(\"avx,fma\")" : "noinline";
+
+    for (unsigned k = 1; k < kmax; k++) {
+        fprintf(out, "static __attribute__((%s)) jit_v gen_%s_%u_v%s(jit_v *c, jit_v *d)\n{\n",
+                attr, mi, k, sfx);
+        fputs("    (void)d;\n", out);
+        for (size_t i = 0; i < pg->nprog; i++)
+            emit_instr_k(out, pg, &pg->prog[i], k, len, fma);
+        for (size_t i = 0; i < tape->nstate; i++)
+            assign(out, 'c', off(pg, tape->state[i], len) + k + 1,
+                   fmt("c[%ld] * (1.0 / %u.0)", off(pg, tape->out[i], len) + k, k + 1));
+        fputs("    return ", out);
+        for (size_t i = 0; i < tape->nstate; i++)
+            fprintf(out, "%sc[%ld] * 0.0", i > 0 ? " + " : "",
+                    off(pg, tape->state[i], len) + k + 1);
+        fputs(";\n}\n", out);
+    }
+    /* the same target as the functions it calls: a vector is returned in a register of
+     * the target's width */
+    fprintf(out, "static %sint gen_%s_v%s(jit_v *c, jit_v *d, unsigned order)\n{\n",
+            fma ? "__attribute__((target(\"avx,fma\"))) " : "", mi, sfx);
+    fputs("    jit_v z = {0.0, 0.0, 0.0, 0.0};\n", out);
+    for (unsigned k = 1; k < kmax; k++)
+        fprintf(out, "    if (order > %u)\n        z += gen_%s_%u_v%s(c, d);\n", k, mi, k, sfx);
+    fputs("    return z[0] == z[0] && z[1] == z[1] && z[2] == z[2] && z[3] == z[3] ? 0 : 1;\n}\n",
+          out);
+}
+
+int nhref_jit_unrolled_form(const nhref_tape_t *tape, unsigned kmax)
+{
+    nhref_program_t pg;
+    unsigned long size;
+
+    if (nhref_tape_status(tape) != NHREF_OK || kmax < 1 || kmax > 64 || tape->nout < tape->nstate)
+        return 0;
+    if (nhref_program_build(&pg, tape) != NHREF_OK)
+        return 0;
+    size = unroll_size(&pg, tape, kmax);
+    nhref_program_free(&pg);
+    return size <= UNROLL_BUDGET;
+}
+
+int nhref_jit_emit_lanes(FILE *out, const nhref_tape_t *tape, const char *id, unsigned kmax)
+{
+    nhref_program_t pg;
+    unsigned long size;
+    int status = NHREF_OK;
+
+    if (nhref_tape_status(tape) != NHREF_OK || kmax < 1 || kmax > 64 || tape->nout < tape->nstate)
+        return NHREF_ETAPE;
+    if (nhref_program_build(&pg, tape) != NHREF_OK)
+        return NHREF_ENOMEM;
+    emit_oom = 0;
+    size = unroll_size(&pg, tape, kmax);
+    if (size > UNROLL_BUDGET) {
+        status = NHREF_ETAPE;
+    } else {
+        fprintf(out, "\n/* %s: %zu nodes, %zu instructions; unrolled in four lanes, %lu terms */\n",
+                tape->label[0] != '\0' ? tape->label : id, tape->nnodes, pg.nprog, size);
+        fputs("typedef double jit_v __attribute__((vector_size(32), aligned(16)));\n", out);
+        emit_lanes(out, &pg, tape, id, kmax, EMIT_GENERIC);
+        fputs("#if NHREF_GEN_FMA\nstatic inline __attribute__((always_inline, target(\"avx,fma\"))) "
+              "jit_v jit_vfma(jit_v x, jit_v y, jit_v a)\n{\n    return "
+              "__builtin_ia32_vfmaddpd256(x, y, a);\n}\n"
+              "static const jit_v jit_zero = {0.0, 0.0, 0.0, 0.0};\n",
+              out);
+        emit_lanes(out, &pg, tape, id, kmax, EMIT_FMA_LANES);
+        fputs("#endif\n", out);
+    }
+    nhref_program_free(&pg);
+    if (status != NHREF_OK)
+        return status;
+    if (emit_oom)
+        return NHREF_ENOMEM;
+    return ferror(out) ? NHREF_EIO : NHREF_OK;
+}
+
 int nhref_jit_emit(FILE *out, const nhref_tape_t *tape, const char *id, unsigned kmax,
                    int *unrolled, unsigned long *terms)
 {
@@ -402,9 +497,9 @@ int nhref_jit_emit(FILE *out, const nhref_tape_t *tape, const char *id, unsigned
     if (size <= UNROLL_BUDGET) {
         fprintf(out, "\n/* %s: %zu nodes, %zu instructions; unrolled, %lu terms */\n",
                 tape->label[0] != '\0' ? tape->label : id, tape->nnodes, pg.nprog, size);
-        emit_unrolled(out, &pg, tape, id, kmax, 0);
+        emit_unrolled(out, &pg, tape, id, kmax, EMIT_GENERIC);
         fputs("#if NHREF_GEN_FMA\n", out);
-        emit_unrolled(out, &pg, tape, id, kmax, 1);
+        emit_unrolled(out, &pg, tape, id, kmax, EMIT_FMA);
         fputs("#endif\n", out);
         *unrolled = 1;
         *terms = size;

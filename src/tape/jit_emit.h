@@ -30,4 +30,27 @@
 int nhref_jit_emit(FILE *out, const nhref_tape_t *tape, const char *id, unsigned kmax,
                    int *unrolled, unsigned long *terms);
 
+/* nhref_jit_unrolled_form -- 1 if nhref_jit_emit writes TAPE's jet to order KMAX in the
+ * unrolled form (and nhref_jit_emit_lanes writes it at all), else 0 (also for a tape with
+ * a build error, KMAX out of range, or memory short).  Cost: one program build. */
+int nhref_jit_unrolled_form(const nhref_tape_t *tape, unsigned kmax);
+
+/* nhref_jit_emit_lanes -- writes to OUT the C of TAPE's jet to order KMAX (1..64) in
+ * four lanes of doubles, for the batch mode (nhref_batch.h): the typedef jit_v (four
+ * doubles, GCC's vector extension, aligned to 16 bytes as num/num_v.h's number), and
+ * static functions gen_ID_v (and gen_ID_v_fma, under `#if NHREF_GEN_FMA`, for a CPU
+ * with AVX and FMA) of type int (jit_v *c, jit_v *d, unsigned order), which compute the
+ * orders 1 .. ORDER - 1 of the unrolled form of nhref_jit_emit on the series C (the
+ * coefficients of a workspace of the four-lane interpreter, whose series have the
+ * length KMAX + 1) and D (its series j u_j of the SIN nodes), once order 0 and the
+ * states' coefficients of order 1 are there; lane l of every coefficient is, bit for
+ * bit, what the double jet (the generic or the FMA variant) computes on lane l's
+ * values.  They return 0, or 1 if a state's coefficient is not finite in some lane.
+ * The text needs no header.
+ * Returns NHREF_OK; NHREF_ETAPE if the tape has no unrolled form (then nothing is
+ * written; the lanes are interpreted), has a build error, or KMAX is out of range;
+ * NHREF_ENOMEM; NHREF_EIO.
+ * Cost: linear in the text written, about 40 bytes per term as nhref_jit_emit. */
+int nhref_jit_emit_lanes(FILE *out, const nhref_tape_t *tape, const char *id, unsigned kmax);
+
 #endif
