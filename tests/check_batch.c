@@ -84,7 +84,9 @@ static void check_lanes(const nhref_system_t *const *sys, size_t nsys, const dou
 }
 
 /* model _i % count: an ensemble of 6 perturbed default states; the baseline lanes for
- * _i < count, the AVX lanes (where the CPU has AVX) for the others */
+ * _i < count, the AVX lanes (where the CPU has AVX) for the others; from 2 count on, the
+ * compiled jets' default variant (FMA where the CPU has it: the lanes' compiled orders
+ * are then the FMA variant too) */
 START_TEST(test_lanes_equal_separate)
 {
     const nhref_model_t *m = nhref_model_get((size_t)_i % nhref_model_count());
@@ -93,6 +95,8 @@ START_TEST(test_lanes_equal_separate)
     double *x0 = ensemble(m, 6);
     int nok;
 
+    if ((size_t)_i >= 2 * nhref_model_count())
+        nhref_tape_gen_fma_d(-1);
     nhref_batch_avx_d((size_t)_i < nhref_model_count() ? 0 : -1);
     ck_assert_int_eq(nhref_system_new(&sys, m), NHREF_OK);
     check_lanes((const nhref_system_t *const *)&sys, 1, x0, 6, tgrid, NULL, &nok);
@@ -271,6 +275,71 @@ START_TEST(test_bad_shapes)
 }
 END_TEST
 
+/* a batch integrator (nhref_batch_new_d) used three times -- two ensembles, then a grid
+ * backwards -- gives what the one-shot nhref_integrate_batch_d gives, bit for bit; its
+ * errors */
+START_TEST(test_batch_integrator)
+{
+    const nhref_model_t *m = nhref_model_find("skater");
+    nhref_system_t *sys, *bad;
+    const nhref_system_t *const *s = (const nhref_system_t *const *)&sys;
+    const double fwd[NT] = {0, 0.2, 0.4, 0.6, 0.8, 1}, bwd[NT] = {1, 0.8, 0.6, 0.4, 0.2, 0};
+    const double *grids[3] = {fwd, fwd, bwd};
+    size_t nx = m->nstate, B = 5;
+    double *x0 = ensemble(m, 2 * B), *a = malloc(B * NT * nx * sizeof *a),
+           *e = malloc(B * NT * nx * sizeof *e);
+    int sa[5], se[5];
+    nhref_stats_t ta[5], te[5];
+    nhref_batch_d_t *bt;
+
+    nhref_tape_gen_fma_d(-1);
+    ck_assert_int_eq(nhref_system_new(&sys, m), NHREF_OK);
+    ck_assert_int_eq(nhref_batch_new_d(&bt, s, 1, NULL), NHREF_OK);
+    for (int call = 0; call < 3; call++) {
+        const double *x = x0 + (call == 1 ? B * nx : 0);
+        ck_assert_int_eq(nhref_batch_grid_d(bt, a, sa, ta, x, B, grids[call], NT), NHREF_OK);
+        ck_assert_int_eq(nhref_integrate_batch_d(e, se, te, s, 1, x, B, grids[call], NT, NULL),
+                         NHREF_OK);
+        for (size_t b = 0; b < B; b++) {
+            ck_assert_int_eq(sa[b], se[b]);
+            ck_assert_int_eq(ta[b].nsteps, te[b].nsteps);
+            ck_assert_int_eq(ta[b].nrows, te[b].nrows);
+        }
+        ck_assert_msg(memcmp(a, e, B * NT * nx * sizeof *a) == 0,
+                      "call %d: the batch integrator's rows differ from the one-shot's", call);
+        ck_assert_int_eq(sa[0], NHREF_OK);
+    }
+    /* lanes that differ: the rows are not one lane's copied */
+    ck_assert(memcmp(a, a + NT * nx, NT * nx * sizeof *a) != 0);
+    ck_assert_int_eq(nhref_batch_grid_d(NULL, a, sa, NULL, x0, B, fwd, NT), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_batch_grid_d(bt, a, sa, NULL, x0, 0, fwd, NT), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_batch_grid_d(bt, a, sa, NULL, x0, B, fwd, 0), NHREF_EINVAL);
+    ck_assert_int_eq(sa[0], NHREF_EINVAL);
+    nhref_batch_free_d(bt);
+    /* two systems: every call runs two lanes */
+    ck_assert_int_eq(nhref_system_new(&bad, m), NHREF_OK);
+    {
+        const nhref_system_t *two[2] = {sys, bad};
+        ck_assert_int_eq(nhref_batch_new_d(&bt, two, 2, NULL), NHREF_OK);
+        ck_assert_int_eq(nhref_batch_grid_d(bt, a, sa, NULL, x0, 3, fwd, NT), NHREF_EINVAL);
+        ck_assert_int_eq(nhref_batch_grid_d(bt, a, sa, NULL, x0, 2, fwd, NT), NHREF_OK);
+        nhref_batch_free_d(bt);
+    }
+    /* parameters that fail the model's checks, one system: refused when made */
+    ck_assert_int_eq(nhref_system_set_param(bad, "m", "-1"), NHREF_OK);
+    ck_assert_int_eq(nhref_batch_new_d(&bt, (const nhref_system_t *const *)&bad, 1, NULL),
+                     NHREF_EPARAM);
+    ck_assert_ptr_null(bt);
+    ck_assert_int_eq(nhref_batch_new_d(NULL, s, 1, NULL), NHREF_EINVAL);
+    ck_assert_int_eq(nhref_batch_new_d(&bt, s, 0, NULL), NHREF_EINVAL);
+    nhref_system_free(sys);
+    nhref_system_free(bad);
+    free(x0);
+    free(a);
+    free(e);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("batch");
@@ -280,7 +349,8 @@ int main(void)
 
     nhref_tape_gen_fma_d(0);
     tcase_set_timeout(tc, 120);
-    tcase_add_loop_test(tc, test_lanes_equal_separate, 0, 2 * (int)nhref_model_count());
+    tcase_add_loop_test(tc, test_lanes_equal_separate, 0, 3 * (int)nhref_model_count());
+    tcase_add_test(tc, test_batch_integrator);
     tcase_add_test(tc, test_lane_params);
     tcase_add_test(tc, test_domain_error_lane);
     tcase_add_test(tc, test_event_lanes);

@@ -40,18 +40,25 @@ int nhref_tape_new_interpreted_d(nhref_tape_d_t **ws, const nhref_tape_t *tape, 
                                  unsigned order);
 const char *NUM_IN(nhref_tape_generated)(const nhref_tape_v_t *ws);
 
-/* the packs of the batch in this instance of the lane type (nhref_batch_packs_v:
- * baseline x86-64 or any target; nhref_batch_packs_v_avx: AVX, integrate/batch_avx.c):
- * OUT, STATUS, STATS, SYS, NSYS, X0, NLANES, TGRID, N, OPT as nhref_integrate_batch_d
- * (checked), DIR the grid's direction, ORDER the Taylor order */
-int nhref_batch_packs_v(double *out, int *status, nhref_stats_t *stats,
-                        const nhref_system_t *const *sys, size_t nsys, const double *x0,
-                        size_t nlanes, const double *tgrid, size_t n, int dir, unsigned order,
-                        const nhref_options_t *opt);
-int nhref_batch_packs_v_avx(double *out, int *status, nhref_stats_t *stats,
-                            const nhref_system_t *const *sys, size_t nsys, const double *x0,
-                            size_t nlanes, const double *tgrid, size_t n, int dir, unsigned order,
-                            const nhref_options_t *opt);
+/* the packs of the batch in this instance of the lane type (_v: baseline x86-64 or any
+ * target; _v_avx: AVX, integrate/batch_avx.c).
+ * nhref_batch_pack_new_*: the workspaces of the model of SYS[0 .. NSYS-1] for the Taylor
+ * order ORDER and the options OPT (which must outlive them), with the systems' current
+ * parameters, or NULL with *STATUS set (NHREF_ENOMEM, or a workspace's status).  nhref_batch_pack_run_*: OUT, STATUS, STATS, SYS, NSYS, X0,
+ * NLANES, TGRID, N as nhref_batch_grid_d (checked), DIR the grid's direction; runs
+ * the lanes four at a time in the workspaces PK.  nhref_batch_pack_free_*: frees PK. */
+void *nhref_batch_pack_new_v(const nhref_system_t *const *sys, size_t nsys, unsigned order,
+                             const nhref_options_t *opt, int *status);
+int nhref_batch_pack_run_v(void *pk, double *out, int *status, nhref_stats_t *stats,
+                           const nhref_system_t *const *sys, size_t nsys, const double *x0,
+                           size_t nlanes, const double *tgrid, size_t n, int dir);
+void nhref_batch_pack_free_v(void *pk);
+void *nhref_batch_pack_new_v_avx(const nhref_system_t *const *sys, size_t nsys, unsigned order,
+                                 const nhref_options_t *opt, int *status);
+int nhref_batch_pack_run_v_avx(void *pk, double *out, int *status, nhref_stats_t *stats,
+                               const nhref_system_t *const *sys, size_t nsys, const double *x0,
+                               size_t nlanes, const double *tgrid, size_t n, int dir);
+void nhref_batch_pack_free_v_avx(void *pk);
 
 /* a lane's state in the pack */
 enum { LANE_RUN, LANE_DONE, LANE_SEPARATE };
@@ -81,6 +88,10 @@ typedef struct {
     double *pd;                       /* nparam doubles of one lane */
     __mpfr_struct *pm;                /* nparam at 53 bits */
     __mpfr_struct *xm;                /* n at 53 bits: a lane's initial state */
+    int alone;                        /* every lane runs alone (nhref_batch_pack_new) */
+    double *spd;                      /* nsys * nparam: each system's parameters, read
+                                       * when the pack is made */
+    int *sok;                         /* nsys: they pass the model's checks */
 } pack_t;
 
 /* lane b through nhref_integrate_grid_d from its start: a separate run */
@@ -137,6 +148,10 @@ static void pack_free(pack_t *p)
     free(p->g1);
     free(p->pd);
     free(p->lpd);
+    nhref_vec_free(p->pm, p->np);
+    nhref_vec_free(p->xm, p->n);
+    free(p->spd);
+    free(p->sok);
 }
 
 /* the workspaces of the model of SYS: the pack's jets, each lane's, the event tapes */
@@ -372,7 +387,7 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
     num_v_t t, et, *par = num_vec_new(np, 53);
     lane_t ln[L];
     nhref_stats_t pad[L];
-    int st = NHREF_OK, sys_ok = 0;
+    int st = NHREF_OK;
 
     if (par == NULL)
         return NHREF_ENOMEM;
@@ -381,19 +396,19 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
         size_t b = b0 + (size_t)l < nlanes ? b0 + (size_t)l : b0;
         const nhref_system_t *s = sys[nsys == 1 ? 0 : b];
         char why[256];
+        const double *pd;
         int ok = 1;
         memset(&ln[l], 0, sizeof ln[l]);
         ln[l].b = b;
         ln[l].state = LANE_RUN;
         nhref_stats_start(b0 + (size_t)l < nlanes ? &stats[b] : &pad[l]);
         p->dws_set[l] = 0;
-        if (l == 0 || nsys > 1) /* one system: its parameters and checks once */
-            sys_ok = lane_params(p, s, np) == NHREF_OK &&
-                     nhref_system_check(s, why, sizeof why) == NHREF_OK;
-        ok = sys_ok;
-        memcpy(p->lpd + (size_t)l * np, p->pd, np * sizeof *p->pd);
+        /* the system's parameters and checks, as the pack was made */
+        ok = p->sok[nsys == 1 ? 0 : b];
+        pd = p->spd + (nsys == 1 ? 0 : b) * np;
+        memcpy(p->lpd + (size_t)l * np, pd, np * sizeof *pd);
         for (size_t i = 0; i < np; i++)
-            par[i][l] = ok ? p->pd[i] : par[i][0];
+            par[i][l] = ok ? pd[i] : par[i][0];
         /* driver.c's check_init */
         for (size_t i = 0; i < n && ok; i++) {
             if (!isfinite(x0[b * n + i]))
@@ -406,7 +421,7 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
         /* the constant program runs in set_params, parameters or none */
         if (ok) {
             for (size_t k = 0; k < p->ntapes; k++)
-                nhref_tape_d_set_params(p->ews[(size_t)l * p->ntapes + k], p->pd);
+                nhref_tape_d_set_params(p->ews[(size_t)l * p->ntapes + k], pd);
         }
         for (size_t i = 0; i < n; i++)
             p->x[i][l] = x0[b * n + i];
@@ -596,42 +611,79 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
     return st;
 }
 
-/* nhref_batch_packs_v, nhref_batch_packs_v_avx */
-int NUM_IN(nhref_batch_packs)(double *out, int *status, nhref_stats_t *stats,
-                              const nhref_system_t *const *sys, size_t nsys, const double *x0,
-                              size_t nlanes, const double *tgrid, size_t n, int dir, unsigned order,
-                              const nhref_options_t *opt)
+/* nhref_batch_pack_new_v, nhref_batch_pack_new_v_avx */
+void *NUM_IN(nhref_batch_pack_new)(const nhref_system_t *const *sys, size_t nsys, unsigned order,
+                                   const nhref_options_t *opt, int *status)
 {
     const nhref_model_t *m = nhref_system_model(sys[0]);
-    size_t nx = m->nstate;
-    pack_t p;
-    int st = pack_new(&p, sys[0], order, n, opt);
+    size_t np = m->nparam;
+    pack_t *p = malloc(sizeof *p);
+    int st;
 
+    if (p == NULL) {
+        *status = NHREF_ENOMEM;
+        return NULL;
+    }
+    st = pack_new(p, sys[0], order, 0, opt);
+    p->pm = st == NHREF_OK ? nhref_vec_new(np, 53) : NULL;
+    p->xm = st == NHREF_OK ? nhref_vec_new(m->nstate, 53) : NULL;
+    p->spd = st == NHREF_OK ? malloc((nsys * np + 1) * sizeof *p->spd) : NULL;
+    p->sok = st == NHREF_OK ? malloc(nsys * sizeof *p->sok) : NULL;
+    if (st == NHREF_OK && (p->pm == NULL || p->xm == NULL || p->spd == NULL || p->sok == NULL))
+        st = NHREF_ENOMEM;
+    /* each system's parameters, rounded to double (exact: 53 bits), and checks */
+    for (size_t i = 0; i < nsys && st == NHREF_OK; i++) {
+        char why[256];
+        p->sok[i] = lane_params(p, sys[i], np) == NHREF_OK &&
+                    nhref_system_check(sys[i], why, sizeof why) == NHREF_OK;
+        memcpy(p->spd + i * np, p->pd, np * sizeof *p->pd);
+    }
 #ifdef NHREF_JIT
     /* interpreted lanes where the separate runs' compiled jets round otherwise (the FMA
      * variant; the lanes' own compilation failed): every lane runs alone, so that each
      * is still its separate run */
-    if (st == NHREF_OK && !p.compiled && nhref_tape_gen_fma_active_d() &&
-        nhref_jit_compiled_unrolled(p.rhs)) {
-        pack_free(&p);
+    p->alone = st == NHREF_OK && !p->compiled && nhref_tape_gen_fma_active_d() &&
+               nhref_jit_compiled_unrolled(p->rhs);
+#endif
+    if (st != NHREF_OK) {
+        pack_free(p);
+        free(p);
+        *status = st;
+        return NULL;
+    }
+    return p;
+}
+
+/* nhref_batch_pack_run_v, nhref_batch_pack_run_v_avx */
+int NUM_IN(nhref_batch_pack_run)(void *pk, double *out, int *status, nhref_stats_t *stats,
+                                 const nhref_system_t *const *sys, size_t nsys, const double *x0,
+                                 size_t nlanes, const double *tgrid, size_t n, int dir)
+{
+    pack_t *p = pk;
+    size_t nx = p->n;
+    int st = NHREF_OK;
+
+    if (p->alone) {
         for (size_t b = 0; b < nlanes && st == NHREF_OK; b++)
             st = lane_separate(out + b * n * nx, &status[b], &stats[b], sys[nsys == 1 ? 0 : b],
-                               x0 + b * nx, tgrid, n, nx, opt);
+                               x0 + b * nx, tgrid, n, nx, p->opt);
         return st;
     }
-#endif
-    p.pm = st == NHREF_OK ? nhref_vec_new(m->nparam, 53) : NULL;
-    p.xm = st == NHREF_OK ? nhref_vec_new(nx, 53) : NULL;
-    if (st == NHREF_OK && (p.pm == NULL || p.xm == NULL))
-        st = NHREF_ENOMEM;
-    for (size_t i = 0; i < n * nx * nlanes && st == NHREF_OK; i++)
+    p->nt = n;
+    for (size_t i = 0; i < n * nx * nlanes; i++)
         out[i] = NAN;
     for (size_t b0 = 0; b0 < nlanes && st == NHREF_OK; b0 += L)
-        st = pack_run(&p, out, status, stats, sys, nsys, x0, nlanes, b0, tgrid, dir);
-    nhref_vec_free(p.pm, m->nparam);
-    nhref_vec_free(p.xm, nx);
-    pack_free(&p);
+        st = pack_run(p, out, status, stats, sys, nsys, x0, nlanes, b0, tgrid, dir);
     return st;
+}
+
+/* nhref_batch_pack_free_v, nhref_batch_pack_free_v_avx */
+void NUM_IN(nhref_batch_pack_free)(void *pk)
+{
+    if (pk == NULL)
+        return;
+    pack_free(pk);
+    free(pk);
 }
 
 #ifndef NHREF_NUM_V_AVX /* the entry point, once */
@@ -663,23 +715,39 @@ static int same_tape(const nhref_tape_t *a, const nhref_tape_t *b)
     return fa[0] == fb[0] && fa[1] == fb[1];
 }
 
-int nhref_integrate_batch_d(double *out, int *status, nhref_stats_t *stats,
-                            const nhref_system_t *const *sys, size_t nsys, const double *x0,
-                            size_t nlanes, const double *tgrid, size_t n,
-                            const nhref_options_t *opt)
-{
-    nhref_options_t def;
-    nhref_integrator_d_t *ig = NULL;
-    nhref_stats_t *own = NULL;
-    const nhref_model_t *m;
-    size_t nx;
-    int dir, st, lanes;
+struct nhref_batch_d {
+    const nhref_system_t **sys; /* nsys, the caller's */
+    size_t nsys;
+    nhref_options_t opt; /* a copy (its pointers are the caller's) */
+    int lanes;           /* the lanes run in packs (else each lane is a separate run) */
+    void *pack;          /* the packs' workspaces (lanes) */
+    void (*pack_free)(void *);
+    int (*pack_run)(void *, double *, int *, nhref_stats_t *, const nhref_system_t *const *,
+                    size_t, const double *, size_t, const double *, size_t, int);
+};
 
-    if (status != NULL)
-        for (size_t b = 0; b < nlanes; b++)
-            status[b] = NHREF_EINVAL;
-    if (nlanes == 0 || n == 0 || out == NULL || x0 == NULL || tgrid == NULL || status == NULL ||
-        sys == NULL || (nsys != 1 && nsys != nlanes))
+void nhref_batch_free_d(nhref_batch_d_t *bt)
+{
+    if (bt == NULL)
+        return;
+    if (bt->pack != NULL)
+        bt->pack_free(bt->pack);
+    free(bt->sys);
+    free(bt);
+}
+
+int nhref_batch_new_d(nhref_batch_d_t **btp, const nhref_system_t *const *sys, size_t nsys,
+                      const nhref_options_t *opt)
+{
+    nhref_batch_d_t *bt;
+    nhref_integrator_d_t *ig = NULL;
+    const nhref_model_t *m;
+    int st;
+
+    if (btp == NULL)
+        return NHREF_EINVAL;
+    *btp = NULL;
+    if (sys == NULL || nsys == 0)
         return NHREF_EINVAL;
     for (size_t b = 0; b < nsys; b++)
         if (sys[b] == NULL)
@@ -689,6 +757,67 @@ int nhref_integrate_batch_d(double *out, int *status, nhref_stats_t *stats,
         if (nhref_system_model(sys[b]) != m ||
             !same_tape(nhref_system_rhs_tape(sys[b]), nhref_system_rhs_tape(sys[0])))
             return NHREF_EINVAL;
+    if ((bt = calloc(1, sizeof *bt)) == NULL ||
+        (bt->sys = malloc(nsys * sizeof *bt->sys)) == NULL) {
+        free(bt);
+        return NHREF_ENOMEM;
+    }
+    memcpy(bt->sys, sys, nsys * sizeof *sys);
+    bt->nsys = nsys;
+    if (opt == NULL)
+        nhref_options_default(&bt->opt);
+    else
+        bt->opt = *opt;
+    /* the options as nhref_integrator_new_d resolves them; its order (the first system
+     * whose parameters pass: a lane whose do not is a separate run, NHREF_EPARAM) */
+    st = NHREF_EPARAM;
+    for (size_t b = 0; b < nsys && st == NHREF_EPARAM; b++)
+        st = nhref_integrator_new_d(&ig, sys[b], &bt->opt);
+    if (st != NHREF_OK && (nsys == 1 || st != NHREF_EPARAM)) {
+        nhref_batch_free_d(bt);
+        return st == NHREF_ENOMEM || st == NHREF_EPARAM ? st : NHREF_EINVAL;
+    }
+    bt->lanes = ig != NULL && bt->opt.h_fixed == 0 &&
+                (bt->opt.scheme == NULL || strcmp(bt->opt.scheme, "taylor") == 0);
+    if (bt->lanes) {
+        unsigned order = nhref_integrator_order_d(ig);
+        st = NHREF_OK;
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+        if (batch_avx != 0 && __builtin_cpu_supports("avx")) {
+            bt->pack = nhref_batch_pack_new_v_avx(sys, nsys, order, &bt->opt, &st);
+            bt->pack_run = nhref_batch_pack_run_v_avx;
+            bt->pack_free = nhref_batch_pack_free_v_avx;
+        } else
+#endif
+        {
+            bt->pack = nhref_batch_pack_new_v(sys, nsys, order, &bt->opt, &st);
+            bt->pack_run = nhref_batch_pack_run_v;
+            bt->pack_free = nhref_batch_pack_free_v;
+        }
+        if (bt->pack == NULL) {
+            nhref_integrator_free_d(ig);
+            nhref_batch_free_d(bt);
+            return st == NHREF_ENOMEM ? st : NHREF_EINVAL;
+        }
+    }
+    nhref_integrator_free_d(ig);
+    *btp = bt;
+    return NHREF_OK;
+}
+
+int nhref_batch_grid_d(nhref_batch_d_t *bt, double *out, int *status, nhref_stats_t *stats,
+                       const double *x0, size_t nlanes, const double *tgrid, size_t n)
+{
+    nhref_stats_t *own = NULL;
+    size_t nx;
+    int dir, st = NHREF_OK;
+
+    if (status != NULL)
+        for (size_t b = 0; b < nlanes; b++)
+            status[b] = NHREF_EINVAL;
+    if (bt == NULL || nlanes == 0 || n == 0 || out == NULL || x0 == NULL || tgrid == NULL ||
+        status == NULL || (bt->nsys != 1 && bt->nsys != nlanes))
+        return NHREF_EINVAL;
     /* the grid, as nhref_integrate_grid_d checks it */
     dir = n > 1 ? (tgrid[n - 1] > tgrid[0]) - (tgrid[n - 1] < tgrid[0]) : 0;
     for (size_t i = 0; i < n; i++)
@@ -696,44 +825,43 @@ int nhref_integrate_batch_d(double *out, int *status, nhref_stats_t *stats,
             (i > 0 && ((tgrid[i] > tgrid[i - 1]) - (tgrid[i] < tgrid[i - 1])) * dir < 0) ||
             (dir == 0 && i > 0 && tgrid[i] != tgrid[0]))
             return NHREF_EINVAL;
-    if (opt == NULL) {
-        nhref_options_default(&def);
-        opt = &def;
-    }
-    /* the options as nhref_integrator_new_d resolves them; its order */
-    st = NHREF_EPARAM;
-    for (size_t b = 0; b < nsys && st == NHREF_EPARAM; b++)
-        st = nhref_integrator_new_d(&ig, sys[b], opt);
-    if (st != NHREF_OK && (nsys == 1 || st != NHREF_EPARAM)) {
-        st = st == NHREF_ENOMEM || st == NHREF_EPARAM ? st : NHREF_EINVAL;
+    if (stats == NULL && (stats = own = malloc(nlanes * sizeof *own)) == NULL)
+        return NHREF_ENOMEM;
+    nx = nhref_system_model(bt->sys[0])->nstate;
+    if (bt->lanes)
+        st = bt->pack_run(bt->pack, out, status, stats, bt->sys, bt->nsys, x0, nlanes, tgrid, n,
+                          dir);
+    else
+        for (size_t b = 0; b < nlanes && st == NHREF_OK; b++)
+            st = lane_separate(out + b * n * nx, &status[b], &stats[b],
+                               bt->sys[bt->nsys == 1 ? 0 : b], x0 + b * nx, tgrid, n, nx,
+                               &bt->opt);
+    free(own);
+    return st;
+}
+
+int nhref_integrate_batch_d(double *out, int *status, nhref_stats_t *stats,
+                            const nhref_system_t *const *sys, size_t nsys, const double *x0,
+                            size_t nlanes, const double *tgrid, size_t n,
+                            const nhref_options_t *opt)
+{
+    nhref_batch_d_t *bt = NULL;
+    int st;
+
+    if (status != NULL)
+        for (size_t b = 0; b < nlanes; b++)
+            status[b] = NHREF_EINVAL;
+    if (nlanes == 0 || n == 0 || out == NULL || x0 == NULL || tgrid == NULL || status == NULL ||
+        sys == NULL || (nsys != 1 && nsys != nlanes))
+        return NHREF_EINVAL;
+    st = nhref_batch_new_d(&bt, sys, nsys, opt);
+    if (st != NHREF_OK) {
         for (size_t b = 0; b < nlanes; b++)
             status[b] = st;
         return st;
     }
-    if (stats == NULL && (stats = own = malloc(nlanes * sizeof *own)) == NULL) {
-        nhref_integrator_free_d(ig);
-        return NHREF_ENOMEM;
-    }
-    nx = m->nstate;
-    lanes = ig != NULL && opt->h_fixed == 0 &&
-            (opt->scheme == NULL || strcmp(opt->scheme, "taylor") == 0);
-    st = NHREF_OK;
-    if (lanes) {
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-        if (batch_avx != 0 && __builtin_cpu_supports("avx"))
-            st = nhref_batch_packs_v_avx(out, status, stats, sys, nsys, x0, nlanes, tgrid, n, dir,
-                                         nhref_integrator_order_d(ig), opt);
-        else
-#endif
-            st = nhref_batch_packs_v(out, status, stats, sys, nsys, x0, nlanes, tgrid, n, dir,
-                                     nhref_integrator_order_d(ig), opt);
-    } else {
-        for (size_t b = 0; b < nlanes && st == NHREF_OK; b++)
-            st = lane_separate(out + b * n * nx, &status[b], &stats[b], sys[nsys == 1 ? 0 : b],
-                               x0 + b * nx, tgrid, n, nx, opt);
-    }
-    nhref_integrator_free_d(ig);
-    free(own);
+    st = nhref_batch_grid_d(bt, out, status, stats, x0, nlanes, tgrid, n);
+    nhref_batch_free_d(bt);
     return st;
 }
 #endif /* NHREF_NUM_V_AVX */

@@ -364,8 +364,9 @@ if [ -n "${NHREF_BENCH_MODEL_FILES:-}" ] && [ -x "$NHREF_BENCH_MODEL_FILES" ]; t
 fi
 
 # 8. batch mode (issue 27 item 4): bench_batch ($NHREF_BENCH_BATCH) times
-# nhref_integrate_batch_d on B = 4 and 8 lanes against the same B runs of
-# nhref_integrate_grid_d, the sleigh and the skater C2 at 1e-15, rounds interleaved;
+# nhref_batch_grid_d on B = 4 and 8 lanes against the same B runs of
+# nhref_integrate_grid_d (each side on one integrator made before), the sleigh and the
+# skater C2 at 1e-15, rounds interleaved;
 # rows batch/CASE/BB (measure separate/batch: > 1 is the batch's higher throughput)
 if [ -n "${NHREF_BENCH_BATCH:-}" ] && [ -x "$NHREF_BENCH_BATCH" ]; then
     echo "bench.sh: running $NHREF_BENCH_BATCH (about 10 s)" >&2
