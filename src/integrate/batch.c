@@ -310,28 +310,58 @@ static int lane_step_size(const pack_t *p, int l, double t, double hmax, double 
     return NHREF_OK;
 }
 
-/* taylor.c's taylor_dense for lane L at T into X (the step started at T0 from P->x0) */
-static void lane_dense(const pack_t *p, int l, double *x, double t, double t0)
-{
-    double theta = t - t0;
-    for (size_t i = 0; i < p->n; i++) {
-        const num_v_t *c = p->c[i];
-        double a = c[p->N][l];
-        for (unsigned k = p->N; k-- > 1;)
-            a = a * theta + c[k][l];
-        x[i] = a * theta + p->x0[i][l];
-    }
-}
 
 /* the per-lane bookkeeping of the driver's loop */
-typedef struct {
+typedef struct lane lane_t;
+static void pack_dense(const pack_t *p, const lane_t *ln, size_t *rfirst, const size_t *rend,
+                       double *out, const double *tgrid);
+
+/* the per-lane bookkeeping of the driver's loop (lane_t) */
+struct lane {
     int state;
     size_t b, row;
     double tlast, t0;
     int have_step;
     nhref_blowup_t blowup;
     nhref_budget_t budget;
-} lane_t;
+};
+
+/* the rows inside the step of every lane at once: lane l's rows RFIRST[l] .. REND[l] - 1
+ * (at TGRID[r], into OUT's block of lane ln[l].b), row by row, four lanes a vector
+ * operation: taylor.c's taylor_dense, x0 + theta (c_1 + theta (c_2 + ...)) by Horner
+ * from the step's start t0, its operations in its order in each lane, so that each
+ * lane's rows are the driver's bit for bit; a lane without a row computes with
+ * theta = 0 and writes nothing.  RFIRST is advanced to REND. */
+static void pack_dense(const pack_t *p, const lane_t *ln, size_t *rfirst, const size_t *rend,
+                       double *out, const double *tgrid)
+{
+    size_t n = p->n, nt = p->nt;
+
+    for (;;) {
+        num_v_t theta = num_v_splat(0.0);
+        int any = 0;
+        for (int l = 0; l < L; l++)
+            if (rfirst[l] < rend[l]) {
+                theta[l] = tgrid[rfirst[l]] - ln[l].t0;
+                any = 1;
+            }
+        if (!any)
+            return;
+        for (size_t i = 0; i < n; i++) {
+            const num_v_t *c = p->c[i];
+            num_v_t a = c[p->N], x;
+            for (unsigned k = p->N; k-- > 1;)
+                a = a * theta + c[k];
+            x = a * theta + p->x0[i];
+            for (int l = 0; l < L; l++)
+                if (rfirst[l] < rend[l])
+                    out[(ln[l].b * nt + rfirst[l]) * n + i] = x[l];
+        }
+        for (int l = 0; l < L; l++)
+            if (rfirst[l] < rend[l])
+                rfirst[l]++;
+    }
+}
 
 /* the jets of the pack at (T, P->x): in lanes, or lane by lane where the lanes split
  * (a lane's domain error, branches that differ); a lane whose own jet fails is marked
@@ -386,6 +416,7 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
     double t_end = tgrid[nt - 1];
     num_v_t t, et, *par = num_vec_new(np, 53);
     lane_t ln[L];
+    size_t rfirst[L], rend[L]; /* the rows of the step of each lane (pack_dense) */
     nhref_stats_t pad[L];
     int st = NHREF_OK;
 
@@ -547,6 +578,8 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
 
         /* driver.c after the step: the end snapped, statistics, events, rows inside
          * the step, the blow-up and budget rules */
+        for (int l = 0; l < L; l++)
+            rfirst[l] = rend[l] = 0;
         for (int l = 0; l < L; l++) {
             lane_t *a = &ln[l];
             nhref_stats_t *sl = b0 + (size_t)l < nlanes ? &stats[a->b] : &pad[l];
@@ -573,11 +606,11 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
                 }
                 memcpy(g0, g1, p->nev * sizeof *g0);
             }
-            while (a->row < nt && ((tgrid[a->row] > t[l]) - (tgrid[a->row] < t[l])) * dir < 0) {
-                if (o != NULL)
-                    lane_dense(p, l, o + a->row * n, tgrid[a->row], a->t0);
+            /* the rows inside the step: written by pack_dense, for the lanes at once */
+            rfirst[l] = a->row;
+            while (a->row < nt && ((tgrid[a->row] > t[l]) - (tgrid[a->row] < t[l])) * dir < 0)
                 sl->nrows = ++a->row;
-            }
+            rend[l] = o != NULL ? a->row : rfirst[l];
             nhref_blowup_record(&a->blowup, info[l].lrho, info[l].lnorm, a->t0, info[l].h);
             if (opt->blowup_radius > 0 &&
                 nhref_blowup_seen(&a->blowup, 1, 1, opt->blowup_radius, dir, &sl->t_blowup)) {
@@ -590,6 +623,7 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
             if (est > 0)
                 a->state = LANE_SEPARATE;
         }
+        pack_dense(p, ln, rfirst, rend, out, tgrid);
     }
 
     /* the outcomes; the lanes left to a separate run */
