@@ -345,20 +345,20 @@ static void emit_loop(FILE *out, const nhref_program_t *pg, const nhref_tape_t *
     fputs("    }\n    return fin ? NHREF_OK : NHREF_EDOMAIN;\n}\n", out);
 }
 
-/* the unrolled jet of a model (index MI), in the generic variant or (FMA) the FMA
- * variant, whose functions end in _fma and are compiled for a CPU with fused
- * multiply-add (target("fma"); interp.c calls them only on such a CPU): gen_MI_K for
- * K = 1..KMAX-1, and gen_MI (order 0 by the kernels, then the orders K below the order
- * asked) */
-static void emit_unrolled(FILE *out, const nhref_program_t *pg, const nhref_tape_t *tape,
-                          const char *mi, unsigned kmax, int fma)
+/* the functions gen_MI_K<SFX> of the unrolled form for K = 1..KMAX-1, of type T *(T *c,
+ * T *d) with the attributes ATTR: the statements of order K of every instruction (FMA:
+ * the variant), then the states' coefficients of order K + 1, returning the sum of their
+ * products by 0.0 (NaN iff one is not finite).  T: "double", or "jit_v" for the four
+ * lanes (the same statements on vectors) */
+static void emit_orders(FILE *out, const nhref_program_t *pg, const nhref_tape_t *tape,
+                        const char *mi, unsigned kmax, int fma, const char *type, const char *sfx,
+                        const char *attr)
 {
     unsigned len = kmax + 1;
-    const char *sfx = fma ? "_fma" : "", *attr = fma ? "noinline, target(\"fma\")" : "noinline";
 
     for (unsigned k = 1; k < kmax; k++) {
-        fprintf(out, "static __attribute__((%s)) double gen_%s_%u%s(double *c, double *d)\n{\n",
-                attr, mi, k, sfx);
+        fprintf(out, "static __attribute__((%s)) %s gen_%s_%u%s(%s *c, %s *d)\n{\n", attr, type, mi,
+                k, sfx, type, type);
         fputs("    (void)d;\n", out);
         for (size_t i = 0; i < pg->nprog; i++)
             emit_instr_k(out, pg, &pg->prog[i], k, len, fma);
@@ -372,6 +372,20 @@ static void emit_unrolled(FILE *out, const nhref_program_t *pg, const nhref_tape
                     off(pg, tape->state[i], len) + k + 1);
         fputs(";\n}\n", out);
     }
+}
+
+/* the unrolled jet of a model (index MI), in the generic variant or (FMA) the FMA
+ * variant, whose functions end in _fma and are compiled for a CPU with fused
+ * multiply-add (target("fma"); interp.c calls them only on such a CPU): gen_MI_K for
+ * K = 1..KMAX-1, and gen_MI (order 0 by the kernels, then the orders K below the order
+ * asked) */
+static void emit_unrolled(FILE *out, const nhref_program_t *pg, const nhref_tape_t *tape,
+                          const char *mi, unsigned kmax, int fma)
+{
+    unsigned len = kmax + 1;
+    const char *sfx = fma ? "_fma" : "", *attr = fma ? "noinline, target(\"fma\")" : "noinline";
+
+    emit_orders(out, pg, tape, mi, kmax, fma, "double", sfx, attr);
     fprintf(out, "static int gen_%s%s(tape_ws_t *ws, unsigned order)\n{\n", mi, sfx);
     fputs("    num_ptr c = ws->coef, d = ws->du;\n    double z = 0;\n    int st;\n    (void)d;\n",
           out);
@@ -397,24 +411,9 @@ static void emit_unrolled(FILE *out, const nhref_program_t *pg, const nhref_tape
 static void emit_lanes(FILE *out, const nhref_program_t *pg, const nhref_tape_t *tape,
                        const char *mi, unsigned kmax, int fma)
 {
-    unsigned len = kmax + 1;
     const char *sfx = fma ? "_fma" : "", *attr = fma ? "noinline, target(\"avx,fma\")" : "noinline";
 
-    for (unsigned k = 1; k < kmax; k++) {
-        fprintf(out, "static __attribute__((%s)) jit_v gen_%s_%u_v%s(jit_v *c, jit_v *d)\n{\n",
-                attr, mi, k, sfx);
-        fputs("    (void)d;\n", out);
-        for (size_t i = 0; i < pg->nprog; i++)
-            emit_instr_k(out, pg, &pg->prog[i], k, len, fma);
-        for (size_t i = 0; i < tape->nstate; i++)
-            assign(out, 'c', off(pg, tape->state[i], len) + k + 1,
-                   fmt("c[%ld] * (1.0 / %u.0)", off(pg, tape->out[i], len) + k, k + 1));
-        fputs("    return ", out);
-        for (size_t i = 0; i < tape->nstate; i++)
-            fprintf(out, "%sc[%ld] * 0.0", i > 0 ? " + " : "",
-                    off(pg, tape->state[i], len) + k + 1);
-        fputs(";\n}\n", out);
-    }
+    emit_orders(out, pg, tape, mi, kmax, fma, "jit_v", fma ? "_v_fma" : "_v", attr);
     /* the same target as the functions it calls: a vector is returned in a register of
      * the target's width */
     fprintf(out, "static %sint gen_%s_v%s(jit_v *c, jit_v *d, unsigned order)\n{\n",
