@@ -380,6 +380,22 @@ static int compile_lagrange(nhref_model_file_t *mf)
                : mf_fail(mf, s, 0, "cannot derive the equations of motion: %s", nhref_strerror(s));
 }
 
+/* the right-hand side with its products of linear forms of the state expanded over the
+ * monomials where that makes fewer products (nhref_tape_expand_products): an ODE written
+ * as a hand-derived model file usually is, e.g. Euler's equations with (I omega) x omega
+ * written out, pays per Taylor order for the products it writes, not for the monomials
+ * it needs */
+static int expand_rhs(nhref_model_file_t *mf)
+{
+    nhref_tape_t *x;
+    int s = nhref_tape_expand_products(&x, mf->rhs, NULL, NULL);
+    if (s != NHREF_OK)
+        return mf_fail(mf, s, 0, "the right-hand side: %s", nhref_strerror(s));
+    nhref_tape_free(mf->rhs);
+    mf->rhs = x;
+    return NHREF_OK;
+}
+
 /* an explicit ODE: x' = f_x for every state component x */
 static int compile_ode(nhref_model_file_t *mf)
 {
@@ -401,7 +417,7 @@ static int compile_ode(nhref_model_file_t *mf)
             return s;
         nhref_tape_set_output(mf->rhs, k, node);
     }
-    return NHREF_OK;
+    return expand_rhs(mf);
 }
 
 /* is the text V the literal L (blanks around it allowed)? */
