@@ -168,12 +168,21 @@ static int holds(mpfr_srcptr d, int op)
 
 /* the conditions whose inputs are READS exactly (parameters only, or with the state)
  * at state X; NHREF_EPARAM naming the first that fails */
+/* does condition C apply to a check WITH_STATE (reads exactly that, and not t)? */
+static int cond_applies(const mf_cond_t *c, int with_state)
+{
+    return !(c->reads & NHREF_TAPE_READS_TIME) &&
+           !!(c->reads & NHREF_TAPE_READS_STATE) == with_state;
+}
+
 static int check_conds(const nhref_model_file_t *mf, mpfr_srcptr p, mpfr_srcptr x, mpfr_prec_t prec,
                        int with_state, char *why, size_t len)
 {
     mpfr_ptr out;
-    int status = NHREF_OK;
-    if (mf->conds == NULL)
+    int status = NHREF_OK, any = 0;
+    for (size_t k = 0; k < mf->ncond; k++)
+        any |= cond_applies(&mf->cond[k], with_state);
+    if (mf->conds == NULL || !any) /* nothing to evaluate */
         return NHREF_OK;
     if ((out = nhref_vec_new(mf->ncond, prec)) == NULL)
         return NHREF_ENOMEM;
@@ -181,8 +190,7 @@ static int check_conds(const nhref_model_file_t *mf, mpfr_srcptr p, mpfr_srcptr 
     for (size_t k = 0; k < mf->ncond && status == NHREF_OK; k++) {
         const mf_cond_t *c = &mf->cond[k];
         int h;
-        if ((c->reads & NHREF_TAPE_READS_TIME) ||
-            !!(c->reads & NHREF_TAPE_READS_STATE) != with_state)
+        if (!cond_applies(c, with_state))
             continue;
         if ((h = holds(out + c->out, c->op)) != 1) {
             snprintf(why, len, "%s: %s %s%s (%s:%zu)", c->what, c->text,
