@@ -86,7 +86,7 @@ static mf_ws_t *ws_take(const nhref_model_file_t *mf, const nhref_tape_t *t, mpf
         return NULL;
     w->tape = t;
     w->prec = prec;
-    w->p = nhref_vec_new(np + 1, prec); /* set before first use (SET) */
+    w->p = nhref_vec_new(np, prec); /* set before first use (SET) */
     w->zero = nhref_vec_new(ns + 1, prec);
     if (w->p == NULL || w->zero == NULL ||
         (*status = nhref_tape_mp_new(&w->ws, t, prec, 0)) != NHREF_OK) {
