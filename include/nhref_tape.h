@@ -323,6 +323,20 @@ int nhref_tape_gradient(nhref_tape_t **out, const nhref_tape_t *f, size_t k);
 int nhref_tape_lagrange(nhref_tape_t **out, nhref_tape_t **kkt, const nhref_tape_t *src, size_t n,
                         size_t m, size_t *bad);
 
+/* nhref_tape_expand_products -- *OUT = SRC (same inputs and outputs) with its products of
+ * two linear forms of the state (sums of states times constants: parameters and
+ * constants only) and squares of one written as sums over the monomials x_p x_q, with
+ * constant coefficients, when the monomials those products make (*NMONO) are fewer than
+ * the products (*NCAND; either pointer may be NULL): fewer products of two series per
+ * Taylor order, e.g. (a x + b y) y and (c x + d y) x become sums over x^2, x y, y^2.
+ * Otherwise *OUT is a copy of SRC.  The values are SRC's up to rounding (the sums are
+ * regrouped).  For the model compiler (explicit ODEs written as products of linear
+ * forms, model files).
+ * Returns NHREF_OK, SRC's build error, or NHREF_ENOMEM.
+ * Cost: two passes over SRC's nodes, plus nstate^2 per candidate. */
+int nhref_tape_expand_products(nhref_tape_t **out, const nhref_tape_t *src, size_t *ncand,
+                               size_t *nmono);
+
 /* nhref_tape_select -- a tape whose COUNT outputs are SRC's outputs FIRST, ...,
  * FIRST + COUNT - 1, with only the nodes they need (SRC's inputs); FIRST = 0 and
  * COUNT = nout prunes SRC.

@@ -167,6 +167,84 @@ START_TEST(test_three_forms_oscillator)
 }
 END_TEST
 
+/* a mass matrix of three diagonal blocks, each compiled its own way (model_compile.c,
+ * mass_block): x an identity row (x' = F_x); (u, v) coupled by constant entries, one of
+ * them a parameter (M^-1 once per parameter set); (y, w) coupled by entries of the
+ * state (a linear solve at every evaluation).  The right-hand side is Cramer's rule
+ * computed here, and the Taylor coefficients to order 8 are those of the same system
+ * written as an explicit ODE (Cramer's rule in the file: no mass matrix), to 55 digits. */
+START_TEST(test_mass_blocks)
+{
+    static const char mass[] =
+        "[parameters]\nc = 1\n[state]\nx = 0.75\ny = -1.5\nu = 0.5\nv = 2\nw = 0.25\n"
+        "[mass]\nx.x = 1\nu.u = 2\nu.v = c\nv.u = 1\nv.v = 3\ny.y = 1 + x^2\ny.w = x\n"
+        "w.y = x\nw.w = 2\n[forcing]\nx = u\nu = x\nv = y\ny = 1\nw = u\n";
+    static const char ode[] =
+        "[parameters]\nc = 1\n[state]\nx = 0.75\ny = -1.5\nu = 0.5\nv = 2\nw = 0.25\n"
+        "[ode]\nx = u\nu = (3*x - c*y)/(6 - c)\nv = (2*y - x)/(6 - c)\n"
+        "y = (2 - x*u)/(2*(1 + x^2) - x^2)\nw = ((1 + x^2)*u - x)/(2*(1 + x^2) - x^2)\n";
+    enum { N = 5, K = 8 };
+    nhref_model_file_t *mf = parse_ok(mass), *mo = parse_ok(ode);
+    mpfr_ptr x = nhref_vec_new(N, PREC), f = nhref_vec_new(N, PREC), want = nhref_vec_new(N, PREC);
+    mpfr_t det, tmp;
+    nhref_tape_mp_t *ws[2];
+    const nhref_model_file_t *both[2] = {mf, mo};
+    nhref_system_t *sys[2];
+    mpfr_ptr p = nhref_vec_new(2, PREC);
+
+    mpfr_inits2(PREC, det, tmp, (mpfr_ptr)0);
+    for (int i = 0; i < N; i++)
+        mpfr_set_str(x + i, nhref_model_file_model(mf)->state[i].default_init, 10, MPFR_RNDN);
+    rhs_at(f, mf, x);
+    /* x' = u; (u', v') = [[2, 1], [1, 3]]^-1 (x, y) = (3x - y, 2y - x)/5;
+     * (y', w') = [[1 + x^2, x], [x, 2]]^-1 (1, u) = (2 - x u, (1 + x^2) u - x)/(2 + x^2) */
+    mpfr_set(want, x + 2, MPFR_RNDN);
+    mpfr_mul_ui(want + 2, x, 3, MPFR_RNDN);
+    mpfr_sub(want + 2, want + 2, x + 1, MPFR_RNDN);
+    mpfr_div_ui(want + 2, want + 2, 5, MPFR_RNDN);
+    mpfr_mul_ui(want + 3, x + 1, 2, MPFR_RNDN);
+    mpfr_sub(want + 3, want + 3, x, MPFR_RNDN);
+    mpfr_div_ui(want + 3, want + 3, 5, MPFR_RNDN);
+    mpfr_sqr(det, x, MPFR_RNDN);
+    mpfr_add_ui(det, det, 2, MPFR_RNDN);
+    mpfr_mul(tmp, x, x + 2, MPFR_RNDN);
+    mpfr_ui_sub(want + 1, 2, tmp, MPFR_RNDN);
+    mpfr_div(want + 1, want + 1, det, MPFR_RNDN);
+    mpfr_sqr(tmp, x, MPFR_RNDN);
+    mpfr_add_ui(tmp, tmp, 1, MPFR_RNDN);
+    mpfr_mul(want + 4, tmp, x + 2, MPFR_RNDN);
+    mpfr_sub(want + 4, want + 4, x, MPFR_RNDN);
+    mpfr_div(want + 4, want + 4, det, MPFR_RNDN);
+    for (int i = 0; i < N; i++)
+        ck_assert_mpfr_digits(f + i, want + i, 55, "1");
+    /* the jets of both forms */
+    for (int k = 0; k < 2; k++) {
+        ck_assert_int_eq(nhref_system_new(&sys[k], nhref_model_file_model(both[k])), NHREF_OK);
+        ck_assert_int_eq(nhref_system_params(p, sys[k]), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_mp_new(&ws[k], nhref_system_rhs_tape(sys[k]), PREC, K),
+                         NHREF_OK);
+        ck_assert_int_eq(nhref_tape_mp_set_params(ws[k], p), NHREF_OK);
+        mpfr_set_ui(tmp, 0, MPFR_RNDN);
+        ck_assert_int_eq(nhref_tape_mp_ode_jet(ws[k], tmp, x, K), NHREF_OK);
+    }
+    for (int i = 0; i < N; i++)
+        for (int k = 1; k <= K; k++)
+            ck_assert_mpfr_digits(nhref_tape_mp_state_series(ws[0], (size_t)i) + k,
+                                  nhref_tape_mp_state_series(ws[1], (size_t)i) + k, 55, "1");
+    for (int k = 0; k < 2; k++) {
+        nhref_tape_mp_free(ws[k]);
+        nhref_system_free(sys[k]);
+    }
+    mpfr_clears(det, tmp, (mpfr_ptr)0);
+    nhref_vec_free(p, 2);
+    nhref_vec_free(x, N);
+    nhref_vec_free(f, N);
+    nhref_vec_free(want, N);
+    nhref_model_file_free(mf);
+    nhref_model_file_free(mo);
+}
+END_TEST
+
 /* a Lagrangian not quadratic in the velocities, M invertible: L = x_dot^4/12 - x^2/2
  * gives x_dot^2 x'' = -x */
 START_TEST(test_nonquadratic_lagrangian)
@@ -480,6 +558,7 @@ static Suite *model_file_suite(void)
     TCase *tc = tcase_create("equations");
     tcase_add_test(tc, test_sleigh_lagrange_equations);
     tcase_add_test(tc, test_three_forms_oscillator);
+    tcase_add_test(tc, test_mass_blocks);
     tcase_add_test(tc, test_nonquadratic_lagrangian);
     tcase_add_test(tc, test_describe_derived);
     tcase_add_test(tc, test_continuation);

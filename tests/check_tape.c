@@ -17,6 +17,7 @@
 
 #include "ck_mpfr.h"
 #include "nhref_arb.h"
+#include "nhref_io.h"
 #include "nhref_model.h"
 #include "nhref_tape.h"
 
@@ -1527,6 +1528,113 @@ static void fx_closed(mpfr_t w[FX_N][FX_K + 1])
     mpfr_clears(x0, a, b, t, l, s, c, (mpfr_ptr)0);
 }
 
+/* nhref_tape_expand_products: states x, y, z, parameters a, b, c, d;
+ *   f0 = (a x + b y) y,  f1 = (c x - y/d) x,  f2 = (x + y)^2,  f3 = x y,  f4 = sin(z) (x + z)
+ * has four candidates (f4's factor sin z is not a linear form) over the three monomials
+ * x^2, x y, y^2: expanded.  Order 0 against the expressions computed here in MPFR, the
+ * Taylor coefficients to order 10 of x' = f0, y' = f1, z' = f2 against the unexpanded
+ * tape's, both to 55 digits at 200 bits; a tape whose one product is x y is copied as
+ * it is (the same values, bit for bit). */
+static nhref_tape_t *expand_src(int only_xy)
+{
+    nhref_tape_t *t;
+    nhref_node_t x, y, z, a, b, c, d;
+    ck_assert_int_eq(nhref_tape_new(&t, 3, 4, 5), NHREF_OK);
+    x = nhref_tape_state(t, 0), y = nhref_tape_state(t, 1), z = nhref_tape_state(t, 2);
+    a = nhref_tape_param(t, 0), b = nhref_tape_param(t, 1), c = nhref_tape_param(t, 2);
+    d = nhref_tape_param(t, 3);
+    if (only_xy) {
+        for (size_t o = 0; o < 5; o++)
+            nhref_tape_set_output(t, o, o == 0 ? nhref_tape_mul(t, x, y) : nhref_tape_add(t, x, z));
+        return t;
+    }
+    nhref_tape_set_output(
+        t, 0, nhref_tape_mul(t, nhref_tape_add(t, nhref_tape_mul(t, a, x), nhref_tape_mul(t, b, y)), y));
+    nhref_tape_set_output(
+        t, 1, nhref_tape_mul(t, nhref_tape_sub(t, nhref_tape_mul(t, c, x), nhref_tape_div(t, y, d)), x));
+    nhref_tape_set_output(t, 2, nhref_tape_sqr(t, nhref_tape_add(t, x, y)));
+    nhref_tape_set_output(t, 3, nhref_tape_mul(t, x, y));
+    nhref_tape_set_output(t, 4, nhref_tape_mul(t, nhref_tape_sin(t, z), nhref_tape_add(t, x, z)));
+    return t;
+}
+
+START_TEST(test_expand_products)
+{
+    const mpfr_prec_t prec = 200;
+    const char *xs[3] = {"0.75", "-1.25", "0.5"}, *ps[4] = {"1.5", "-0.3", "2", "0.7"};
+    nhref_tape_t *src = expand_src(0), *ex, *one = expand_src(1), *onex;
+    nhref_tape_mp_t *w[2];
+    mpfr_ptr x = nhref_vec_new(3, prec), p = nhref_vec_new(4, prec), f = nhref_vec_new(5, prec),
+             g = nhref_vec_new(5, prec), want = nhref_vec_new(5, prec);
+    mpfr_t t, u;
+    size_t nc, nm;
+
+    mpfr_inits2(prec, t, u, (mpfr_ptr)0);
+    mpfr_set_zero(t, 1);
+    for (int i = 0; i < 3; i++)
+        mpfr_set_str(x + i, xs[i], 10, MPFR_RNDN);
+    for (int i = 0; i < 4; i++)
+        mpfr_set_str(p + i, ps[i], 10, MPFR_RNDN);
+    ck_assert_int_eq(nhref_tape_expand_products(&ex, src, &nc, &nm), NHREF_OK);
+    ck_assert_uint_eq(nc, 4);
+    ck_assert_uint_eq(nm, 3);
+    /* order 0 against the expressions */
+    ck_assert_int_eq(nhref_tape_mp_new(&w[0], ex, prec, 10), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_set_params(w[0], p), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_eval(f, w[0], t, x), NHREF_OK);
+    mpfr_mul(want, p, x, MPFR_RNDN); /* (a x + b y) y */
+    mpfr_fma(want, p + 1, x + 1, want, MPFR_RNDN);
+    mpfr_mul(want, want, x + 1, MPFR_RNDN);
+    mpfr_div(u, x + 1, p + 3, MPFR_RNDN); /* (c x - y/d) x */
+    mpfr_fms(want + 1, p + 2, x, u, MPFR_RNDN);
+    mpfr_mul(want + 1, want + 1, x, MPFR_RNDN);
+    mpfr_add(want + 2, x, x + 1, MPFR_RNDN); /* (x + y)^2 */
+    mpfr_sqr(want + 2, want + 2, MPFR_RNDN);
+    mpfr_mul(want + 3, x, x + 1, MPFR_RNDN); /* x y */
+    mpfr_sin(u, x + 2, MPFR_RNDN); /* sin(z) (x + z) */
+    mpfr_add(want + 4, x, x + 2, MPFR_RNDN);
+    mpfr_mul(want + 4, want + 4, u, MPFR_RNDN);
+    for (int i = 0; i < 5; i++)
+        ck_assert_mpfr_digits(f + i, want + i, 55, "1");
+    /* the jets against the unexpanded tape's */
+    ck_assert_int_eq(nhref_tape_mp_new(&w[1], src, prec, 10), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_set_params(w[1], p), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_ode_jet(w[0], t, x, 10), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_ode_jet(w[1], t, x, 10), NHREF_OK);
+    for (size_t i = 0; i < 3; i++)
+        for (int k = 1; k <= 10; k++)
+            ck_assert_mpfr_digits(nhref_tape_mp_state_series(w[0], i) + k,
+                                  nhref_tape_mp_state_series(w[1], i) + k, 55, "1");
+    nhref_tape_mp_free(w[0]);
+    nhref_tape_mp_free(w[1]);
+    /* nothing to expand: a copy */
+    ck_assert_int_eq(nhref_tape_expand_products(&onex, one, &nc, &nm), NHREF_OK);
+    ck_assert_uint_eq(nc, 1);
+    ck_assert_uint_eq(nm, 1);
+    ck_assert_uint_eq(nhref_tape_nnodes(onex), nhref_tape_nnodes(one));
+    ck_assert_int_eq(nhref_tape_mp_new(&w[0], onex, prec, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_new(&w[1], one, prec, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_set_params(w[0], p), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_set_params(w[1], p), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_eval(f, w[0], t, x), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_eval(g, w[1], t, x), NHREF_OK);
+    for (int i = 0; i < 5; i++)
+        ck_assert(mpfr_equal_p(f + i, g + i));
+    nhref_tape_mp_free(w[0]);
+    nhref_tape_mp_free(w[1]);
+    nhref_tape_free(src);
+    nhref_tape_free(ex);
+    nhref_tape_free(one);
+    nhref_tape_free(onex);
+    mpfr_clears(t, u, (mpfr_ptr)0);
+    nhref_vec_free(x, 3);
+    nhref_vec_free(p, 4);
+    nhref_vec_free(f, 5);
+    nhref_vec_free(g, 5);
+    nhref_vec_free(want, 5);
+}
+END_TEST
+
 START_TEST(test_func_ode_jet)
 {
     const mpfr_prec_t prec = 256;
@@ -1863,6 +1971,7 @@ static Suite *tape_suite(void)
     tcase_add_test(tc, test_linearize_matches_differences);
     tcase_add_test(tc, test_divergence_matches_differences);
     tcase_add_test(tc, test_solve_tangents);
+    tcase_add_test(tc, test_expand_products);
     suite_add_tcase(s, tc);
     tc = tcase_create("functions");
     tcase_add_loop_test(tc, test_func_eval_matches_mpfr, 0, NPRECS);

@@ -22,23 +22,125 @@ int mf_build(nhref_tape_t *tape, nhref_model_tape_t which, const void *data)
     return src != NULL ? nhref_tape_copy(tape, src) : NHREF_ETAPE;
 }
 
-/* OUT (T's nout values, at PREC bits) = T at time 0 and state X (NULL: zeros) with the
- * parameters P; the evaluation's status (NHREF_EDOMAIN: some outputs are NaN) */
-static int eval_at(mpfr_ptr out, const nhref_tape_t *t, mpfr_srcptr p, mpfr_srcptr x,
-                   mpfr_prec_t prec)
-{
+/* ------------------------------------------------------------------ evaluation
+ * An idle workspace of one of MF's tapes at one precision, with the parameters it was
+ * last given and the status of that; the checks take one (or make one), evaluate, and
+ * give it back, so that a check repeated by every integration (mf_check_init) costs an
+ * evaluation, not a workspace (building the tape's program, thousands of mpfr_init2,
+ * the constant program).  At most WS_IDLE_MAX are kept per model file. */
+#define WS_IDLE_MAX 16
+
+typedef struct mf_ws {
+    struct mf_ws *next;
+    const nhref_tape_t *tape;
+    mpfr_prec_t prec;
     nhref_tape_mp_t *ws;
-    mpfr_ptr zero = nhref_vec_new(nhref_tape_nstate(t) + 1, prec);
-    int s = zero == NULL ? NHREF_ENOMEM : nhref_tape_mp_new(&ws, t, prec, 0), s2;
-    if (s != NHREF_OK) {
-        nhref_vec_free(zero, nhref_tape_nstate(t) + 1);
-        return s;
+    mpfr_ptr p;    /* nparam: the parameters last set (if SET is not NHREF_EINVAL) */
+    mpfr_ptr zero; /* nstate + 1 zeros: time 0, and the state when none is given */
+    int set;       /* the status of nhref_tape_mp_set_params with P; NHREF_EINVAL: none yet */
+} mf_ws_t;
+
+static void ws_free(mf_ws_t *w)
+{
+    if (w == NULL)
+        return;
+    nhref_tape_mp_free(w->ws);
+    nhref_vec_free(w->p, nhref_tape_nparam(w->tape));
+    nhref_vec_free(w->zero, nhref_tape_nstate(w->tape) + 1);
+    free(w);
+}
+
+void mf_ws_free_all(nhref_model_file_t *mf)
+{
+    while (mf->ws_idle != NULL) {
+        mf_ws_t *w = mf->ws_idle;
+        mf->ws_idle = w->next;
+        ws_free(w);
     }
-    s = nhref_tape_mp_set_params(ws, p);
-    s2 = nhref_tape_mp_eval(out, ws, zero, x != NULL ? x : zero + 1);
-    nhref_tape_mp_free(ws);
-    nhref_vec_free(zero, nhref_tape_nstate(t) + 1);
-    return s2 != NHREF_OK ? s2 : s;
+    mf->nws_idle = 0;
+}
+
+/* an idle workspace of T at PREC bits, taken from MF's (mutable: MF is shared, the
+ * list is under its lock), or a new one; NULL with *STATUS (NHREF_ENOMEM, or
+ * nhref_tape_mp_new's status) if none can be made */
+static mf_ws_t *ws_take(const nhref_model_file_t *mf, const nhref_tape_t *t, mpfr_prec_t prec,
+                        int *status)
+{
+    nhref_model_file_t *m = (nhref_model_file_t *)mf;
+    mf_ws_t *w = NULL, **pp;
+    size_t np = nhref_tape_nparam(t), ns = nhref_tape_nstate(t);
+
+    pthread_mutex_lock(&m->ws_lock);
+    for (pp = &m->ws_idle; *pp != NULL; pp = &(*pp)->next)
+        if ((*pp)->tape == t && (*pp)->prec == prec) {
+            w = *pp;
+            *pp = w->next;
+            m->nws_idle--;
+            break;
+        }
+    pthread_mutex_unlock(&m->ws_lock);
+    if (w != NULL)
+        return w;
+    *status = NHREF_ENOMEM;
+    if ((w = calloc(1, sizeof *w)) == NULL)
+        return NULL;
+    w->tape = t;
+    w->prec = prec;
+    w->p = nhref_vec_new(np, prec); /* set before first use (SET) */
+    w->zero = nhref_vec_new(ns + 1, prec);
+    if (w->p == NULL || w->zero == NULL ||
+        (*status = nhref_tape_mp_new(&w->ws, t, prec, 0)) != NHREF_OK) {
+        ws_free(w);
+        return NULL;
+    }
+    for (size_t i = 0; i <= ns; i++)
+        mpfr_set_zero(w->zero + i, 1);
+    w->set = NHREF_EINVAL;
+    return w;
+}
+
+/* W back to MF's idle ones (freed beyond WS_IDLE_MAX) */
+static void ws_give(const nhref_model_file_t *mf, mf_ws_t *w)
+{
+    nhref_model_file_t *m = (nhref_model_file_t *)mf;
+
+    pthread_mutex_lock(&m->ws_lock);
+    if (m->nws_idle < WS_IDLE_MAX) {
+        w->next = m->ws_idle;
+        m->ws_idle = w;
+        m->nws_idle++;
+        w = NULL;
+    }
+    pthread_mutex_unlock(&m->ws_lock);
+    ws_free(w);
+}
+
+/* OUT (T's nout values, at PREC bits) = T at time 0 and state X (NULL: zeros) with the
+ * parameters P (T: one of MF's tapes); the evaluation's status (NHREF_EDOMAIN: some
+ * outputs are NaN), else that of setting the parameters.  The parameters are set again only when they differ from the ones the
+ * workspace was last given (mpfr_equal_p, value by value): the constant program's
+ * values are a function of them at PREC bits. */
+static int eval_at(mpfr_ptr out, const nhref_model_file_t *mf, const nhref_tape_t *t,
+                   mpfr_srcptr p, mpfr_srcptr x, mpfr_prec_t prec)
+{
+    size_t np = nhref_tape_nparam(t);
+    int same = 1, s;
+    mf_ws_t *w = ws_take(mf, t, prec, &s);
+
+    if (w == NULL)
+        return s;
+    for (size_t i = 0; i < np && same; i++)
+        same = mpfr_equal_p(w->p + i, p + i);
+    if (!same || w->set == NHREF_EINVAL) {
+        for (size_t i = 0; i < np; i++)
+            mpfr_set(w->p + i, p + i, MPFR_RNDN);
+        w->set = nhref_tape_mp_set_params(w->ws, p);
+    }
+    s = nhref_tape_mp_eval(out, w->ws, w->zero, x != NULL ? x : w->zero + 1);
+    if (s == NHREF_OK)
+        s = w->set;
+    ws_give(mf, w);
+    return s;
 }
 
 /* does D = LHS - RHS satisfy OP?  -1: D is NaN (cannot be evaluated) */
@@ -66,21 +168,29 @@ static int holds(mpfr_srcptr d, int op)
 
 /* the conditions whose inputs are READS exactly (parameters only, or with the state)
  * at state X; NHREF_EPARAM naming the first that fails */
+/* does condition C apply to a check WITH_STATE (reads exactly that, and not t)? */
+static int cond_applies(const mf_cond_t *c, int with_state)
+{
+    return !(c->reads & NHREF_TAPE_READS_TIME) &&
+           !!(c->reads & NHREF_TAPE_READS_STATE) == with_state;
+}
+
 static int check_conds(const nhref_model_file_t *mf, mpfr_srcptr p, mpfr_srcptr x, mpfr_prec_t prec,
                        int with_state, char *why, size_t len)
 {
     mpfr_ptr out;
-    int status = NHREF_OK;
-    if (mf->conds == NULL)
+    int status = NHREF_OK, any = 0;
+    for (size_t k = 0; k < mf->ncond; k++)
+        any |= cond_applies(&mf->cond[k], with_state);
+    if (mf->conds == NULL || !any) /* nothing to evaluate */
         return NHREF_OK;
     if ((out = nhref_vec_new(mf->ncond, prec)) == NULL)
         return NHREF_ENOMEM;
-    eval_at(out, mf->conds, p, x, prec);
+    eval_at(out, mf, mf->conds, p, x, prec);
     for (size_t k = 0; k < mf->ncond && status == NHREF_OK; k++) {
         const mf_cond_t *c = &mf->cond[k];
         int h;
-        if ((c->reads & NHREF_TAPE_READS_TIME) ||
-            !!(c->reads & NHREF_TAPE_READS_STATE) != with_state)
+        if (!cond_applies(c, with_state))
             continue;
         if ((h = holds(out + c->out, c->op)) != 1) {
             snprintf(why, len, "%s: %s %s%s (%s:%zu)", c->what, c->text,
@@ -124,7 +234,7 @@ static int check_constraints(const nhref_model_file_t *mf, mpfr_srcptr p, mpfr_s
         return NHREF_OK;
     if ((out = nhref_vec_new(nout, prec)) == NULL)
         return NHREF_ENOMEM;
-    eval_at(out, mf->integrals, p, x, prec);
+    eval_at(out, mf, mf->integrals, p, x, prec);
     mpfr_init2(tol, 64);
     mpfr_set_ui(tol, 1, MPFR_RNDU);
     for (size_t i = 0; i < mf->model.nstate; i++)
@@ -189,7 +299,7 @@ static int explain_singular(const nhref_model_file_t *mf, mpfr_srcptr p, mpfr_sr
 
     point(at, sizeof at, m, x);
     if (out != NULL && K != NULL) {
-        eval_at(out, mf->kkt, p, x, prec);
+        eval_at(out, mf, mf->kkt, p, x, prec);
         for (size_t i = 0; i < N * N; i++)
             K[i] = mpfr_get_d(out + i, MPFR_RNDN);
         row = dependent_row(K, N);
@@ -240,7 +350,7 @@ int mf_check_init(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len, const vo
         return NHREF_OK; /* evaluated at t-start by the integrator, which says where */
     if ((f = nhref_vec_new(ns, prec)) == NULL)
         return NHREF_ENOMEM;
-    s = eval_at(f, mf->rhs, p, x0, prec);
+    s = eval_at(f, mf, mf->rhs, p, x0, prec);
     nhref_vec_free(f, ns);
     if (s == NHREF_EDOMAIN)
         return explain_singular(mf, p, x0, prec, why, len);

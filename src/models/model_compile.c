@@ -380,6 +380,22 @@ static int compile_lagrange(nhref_model_file_t *mf)
                : mf_fail(mf, s, 0, "cannot derive the equations of motion: %s", nhref_strerror(s));
 }
 
+/* the right-hand side with its products of linear forms of the state expanded over the
+ * monomials where that makes fewer products (nhref_tape_expand_products): an ODE written
+ * as a hand-derived model file usually is, e.g. Euler's equations with (I omega) x omega
+ * written out, pays per Taylor order for the products it writes, not for the monomials
+ * it needs */
+static int expand_rhs(nhref_model_file_t *mf)
+{
+    nhref_tape_t *x;
+    int s = nhref_tape_expand_products(&x, mf->rhs, NULL, NULL);
+    if (s != NHREF_OK)
+        return mf_fail(mf, s, 0, "the right-hand side: %s", nhref_strerror(s));
+    nhref_tape_free(mf->rhs);
+    mf->rhs = x;
+    return NHREF_OK;
+}
+
 /* an explicit ODE: x' = f_x for every state component x */
 static int compile_ode(nhref_model_file_t *mf)
 {
@@ -401,19 +417,107 @@ static int compile_ode(nhref_model_file_t *mf)
             return s;
         nhref_tape_set_output(mf->rhs, k, node);
     }
-    return NHREF_OK;
+    return expand_rhs(mf);
+}
+
+/* is the text V the literal L (blanks around it allowed)? */
+static int is_literal(const char *v, const char *l)
+{
+    size_t n = strlen(l);
+    while (isspace((unsigned char)*v))
+        v++;
+    if (strncmp(v, l, n) != 0)
+        return 0;
+    for (v += n; isspace((unsigned char)*v); v++)
+        ;
+    return *v == '\0';
+}
+
+/* the block of M x' = F on the state components IDX[0..NB-1] (a diagonal block of M
+ * coupled to no other component), its derivatives into Y (T's nodes; NZ, ONE: which
+ * entries of M were given other than as the literal 0, which as the literal 1):
+ *   - one component with M_ii the literal 1: x_i' = F_i;
+ *   - one component: x_i' = F_i / M_ii;
+ *   - an M block of parameters and constants only: x' = M^-1 F with the columns of
+ *     M^-1 solved once per parameter set (SOLVEs of constant nodes: the constant
+ *     program), so that the jets of every order are sums of products by constants;
+ *   - else one SOLVE of the block at every evaluation. */
+static int mass_block(nhref_tape_t *t, nhref_node_t *y, const size_t *idx, size_t nb, size_t ns,
+                      const nhref_node_t *M, const nhref_node_t *F, const char *nz,
+                      const char *one, nhref_node_t zero)
+{
+    nhref_node_t *Mb, *rhs, *col, *inv;
+    int constant = 1, s = NHREF_OK;
+
+    if (nb == 1) {
+        size_t i = idx[0];
+        y[i] = one[i * ns + i] ? F[i] : nhref_tape_div(t, F[i], M[i * ns + i]);
+        return NHREF_OK; /* a builder's error is sticky: compile_mass sees it */
+    }
+    Mb = calloc(nb * nb, sizeof *Mb), rhs = calloc(nb, sizeof *rhs), col = calloc(nb, sizeof *col);
+    inv = calloc(nb * nb, sizeof *inv);
+    if (Mb == NULL || rhs == NULL || col == NULL || inv == NULL)
+        s = NHREF_ENOMEM;
+    for (size_t r = 0; r < nb && s == NHREF_OK; r++) {
+        for (size_t c = 0; c < nb; c++) {
+            Mb[r * nb + c] = M[idx[r] * ns + idx[c]];
+            if (nz[idx[r] * ns + idx[c]] &&
+                (nhref_tape_node_inputs(t, Mb[r * nb + c]) &
+                 (NHREF_TAPE_READS_TIME | NHREF_TAPE_READS_STATE)))
+                constant = 0;
+        }
+        rhs[r] = F[idx[r]];
+    }
+    if (s == NHREF_OK && !constant) {
+        s = nhref_tape_solve(t, col, nb, Mb, rhs);
+        for (size_t r = 0; r < nb && s == NHREF_OK; r++)
+            y[idx[r]] = col[r];
+    } else if (s == NHREF_OK) {
+        nhref_node_t unit = nhref_tape_const(t, "1");
+        /* column c of M^-1: M z = e_c */
+        for (size_t c = 0; c < nb && s == NHREF_OK; c++) {
+            for (size_t r = 0; r < nb; r++)
+                rhs[r] = r == c ? unit : zero;
+            s = nhref_tape_solve(t, col, nb, Mb, rhs);
+            for (size_t r = 0; r < nb && s == NHREF_OK; r++)
+                inv[r * nb + c] = col[r];
+        }
+        /* x_r' = sum_c (M^-1)_rc F_c, the terms whose F_c is not the literal 0 */
+        for (size_t r = 0; r < nb && s == NHREF_OK; r++) {
+            nhref_node_t sum = NHREF_NODE_INVALID;
+            for (size_t c = 0; c < nb; c++) {
+                nhref_node_t term;
+                if (F[idx[c]] == zero)
+                    continue;
+                term = nhref_tape_mul(t, inv[r * nb + c], F[idx[c]]);
+                sum = sum == NHREF_NODE_INVALID ? term : nhref_tape_add(t, sum, term);
+            }
+            y[idx[r]] = sum == NHREF_NODE_INVALID ? zero : sum;
+        }
+    }
+    free(Mb);
+    free(rhs);
+    free(col);
+    free(inv);
+    return s;
 }
 
 /* a mass-matrix form M x' = F: [mass] ROW.COL = M's entry (0 if not given), [forcing]
- * ROW = F's entry; x' = M^-1 F by one SOLVE */
+ * ROW = F's entry.  x' = M^-1 F block by block: the components that no off-diagonal
+ * entry of M couples (entries not given or given as the literal 0 do not couple) form
+ * the diagonal blocks of M, each solved apart (mass_block), so that an identity row
+ * costs nothing and a constant mass matrix no linear solve at every order. */
 static int compile_mass(nhref_model_file_t *mf)
 {
     size_t ns = mf->model.nstate, i = 0;
     nhref_node_t *M = calloc(ns * ns + 1, sizeof *M), *F = calloc(ns + 1, sizeof *F);
     nhref_node_t *y = calloc(ns + 1, sizeof *y), zero;
+    char *nz = calloc(ns * ns + 1, 1), *one = calloc(ns * ns + 1, 1);
+    size_t *block = calloc(ns + 1, sizeof *block), *idx = calloc(ns + 1, sizeof *idx);
     mf_entry_t *e;
     nhref_tape_t *t = NULL; /* outputs x', M (row-major), F */
-    int s = M == NULL || F == NULL || y == NULL
+    int s = M == NULL || F == NULL || y == NULL || nz == NULL || one == NULL || block == NULL ||
+                    idx == NULL
                 ? NHREF_ENOMEM
                 : nhref_tape_new(&t, ns, mf->model.nparam, ns + ns * ns + ns);
 
@@ -443,8 +547,11 @@ static int compile_mass(nhref_model_file_t *mf)
                 s = mf_fail(mf, NHREF_EPARSE, e->line,
                             "[mass] '%s' is not ROW.COL with ROW and COL state components", e->key);
             else {
+                size_t q = (size_t)r * ns + (size_t)c;
                 e->used = 1;
-                s = parse(mf, t, e, &M[(size_t)r * ns + (size_t)c]);
+                s = parse(mf, t, e, &M[q]);
+                nz[q] = !is_literal(e->value, "0");
+                one[q] = is_literal(e->value, "1");
             }
         }
         for (size_t k = 0; k < ns && s == NHREF_OK; k++) {
@@ -454,7 +561,28 @@ static int compile_mass(nhref_model_file_t *mf)
             else
                 s = parse(mf, t, e, &F[k]);
         }
-        if (s == NHREF_OK && (s = nhref_tape_solve(t, y, ns, M, F)) == NHREF_OK)
+        /* the blocks: BLOCK[k] = the smallest component coupled to k (directly or not) */
+        for (size_t k = 0; k < ns; k++)
+            block[k] = k;
+        for (int changed = 1; changed && s == NHREF_OK;) {
+            changed = 0;
+            for (size_t r = 0; r < ns; r++)
+                for (size_t c = 0; c < ns; c++)
+                    if (r != c && nz[r * ns + c] && block[r] != block[c]) {
+                        size_t b = block[r] < block[c] ? block[r] : block[c];
+                        block[r] = block[c] = b;
+                        changed = 1;
+                    }
+        }
+        for (size_t b = 0; b < ns && s == NHREF_OK; b++) {
+            size_t nb = 0;
+            for (size_t k = 0; k < ns; k++)
+                if (block[k] == b)
+                    idx[nb++] = k;
+            if (nb > 0)
+                s = mass_block(t, y, idx, nb, ns, M, F, nz, one, zero);
+        }
+        if (s == NHREF_OK)
             for (size_t k = 0; k < ns; k++) {
                 nhref_tape_set_output(t, k, y[k]);
                 nhref_tape_set_output(t, ns + ns * ns + k, F[k]);
@@ -471,6 +599,10 @@ static int compile_mass(nhref_model_file_t *mf)
     free(M);
     free(F);
     free(y);
+    free(nz);
+    free(one);
+    free(block);
+    free(idx);
     return s;
 }
 

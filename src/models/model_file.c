@@ -144,6 +144,7 @@ void nhref_model_file_free(nhref_model_file_t *mf)
 {
     if (mf == NULL || --mf->refs > 0)
         return;
+    mf_ws_free_all(mf); /* before the tapes they point at */
     for (size_t i = 0; i < mf->ne; i++) {
         free(mf->e[i].section);
         free(mf->e[i].key);
@@ -172,6 +173,7 @@ void nhref_model_file_free(nhref_model_file_t *mf)
     free(mf->s0name);
     nhref_tape_free(mf->source);
     nhref_tape_free(mf->kkt);
+    pthread_mutex_destroy(&mf->ws_lock);
     free(mf->path);
     free(mf);
 }
@@ -223,6 +225,7 @@ int nhref_model_file_parse(nhref_model_file_t **mfp, const char *text, size_t le
         return NHREF_ENOMEM;
     }
     mf->refs = 1;
+    pthread_mutex_init(&mf->ws_lock, NULL);
     nhref_sha256_hex(mf->sha256, text, len);
     r.mf = mf;
     c = (collect_t){mf, &r, 0};

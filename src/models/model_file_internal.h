@@ -3,6 +3,7 @@
 #ifndef NHREF_MODEL_FILE_INTERNAL_H
 #define NHREF_MODEL_FILE_INTERNAL_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 #include "nhref_model_file.h"
@@ -64,7 +65,18 @@ struct nhref_model_file {
     size_t nuser;         /* [integrals]' count: the constraints' residuals follow */
     unsigned *cons_reads; /* per constraint: nhref_tape_node_inputs of its residual */
     size_t nnodes_source; /* sizes, for describe */
+    /* the idle MPFR workspaces of the checks (model_check.c, eval_at): kept between
+     * calls so that an integration's initial-state check (mf_check_init, at every
+     * nhref_integrate_*) does not build, compile and free a workspace of each tape it
+     * evaluates; taken and given back under ws_lock (a model file is shared by the
+     * systems and threads that use it); freed with MF */
+    pthread_mutex_t ws_lock;
+    struct mf_ws *ws_idle;
+    size_t nws_idle;
 };
+
+/* mf_ws_free_all -- frees MF's idle workspaces (model_check.c). */
+void mf_ws_free_all(nhref_model_file_t *mf);
 
 /* MF's message "FILE:LINE: ..." (LINE 0: "FILE: ..."); returns STATUS. */
 int mf_fail(nhref_model_file_t *mf, int status, size_t line, const char *fmt, ...)

@@ -2,6 +2,7 @@
  * the user gave) and its compiled right-hand-side and integral tapes. */
 #include "nhref_model.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,12 @@ struct nhref_system {
     nhref_tape_t *rhs;
     nhref_tape_t *integrals;
     nhref_tape_t *events;
+    /* the parameters parsed at PCACHE_PREC bits for nhref_system_check_init (every
+     * integration checks its initial state, and parsing nparam decimal strings cost it
+     * more than a short integration's steps); NULL: none; dropped by set_param */
+    pthread_mutex_t lock;
+    __mpfr_struct *pcache;
+    mpfr_prec_t pcache_prec;
 };
 
 int nhref_model_build(const nhref_model_t *m, nhref_tape_t *tape, nhref_model_tape_t which)
@@ -50,10 +57,11 @@ int nhref_system_new(nhref_system_t **sysp, const nhref_model_t *model)
     sys = calloc(1, sizeof *sys);
     if (sys == NULL)
         return NHREF_ENOMEM;
+    pthread_mutex_init(&sys->lock, NULL);
     sys->model = model;
     sys->param = calloc(model->nparam ? model->nparam : 1, sizeof *sys->param);
     if (sys->param == NULL) {
-        free(sys);
+        nhref_system_free(sys);
         return NHREF_ENOMEM;
     }
     for (size_t i = 0; i < model->nparam; i++)
@@ -99,6 +107,9 @@ void nhref_system_free(nhref_system_t *sys)
     free(sys->owned);
     free(sys->owned_state);
     free(sys->owned_names);
+    if (sys->pcache != NULL)
+        nhref_vec_free(sys->pcache, sys->model->nparam);
+    pthread_mutex_destroy(&sys->lock);
     free(sys);
 }
 
@@ -118,6 +129,7 @@ int nhref_system_derive(nhref_system_t **sysp, const nhref_system_t *base, nhref
         nhref_tape_free(rhs);
         return NHREF_ENOMEM;
     }
+    pthread_mutex_init(&sys->lock, NULL);
     sys->owned = malloc(sizeof *sys->owned);
     sys->owned_state = calloc(n ? n : 1, sizeof *sys->owned_state);
     sys->owned_names = calloc(n ? n : 1, 16);
@@ -197,6 +209,11 @@ int nhref_system_set_param(nhref_system_t *sys, const char *name, const char *de
         return NHREF_ENOMEM;
     free(sys->param[i]);
     sys->param[i] = copy;
+    pthread_mutex_lock(&sys->lock);
+    if (sys->pcache != NULL)
+        nhref_vec_free(sys->pcache, sys->model->nparam);
+    sys->pcache = NULL;
+    pthread_mutex_unlock(&sys->lock);
     return NHREF_OK;
 }
 
@@ -234,6 +251,35 @@ int nhref_system_check(const nhref_system_t *sys, char *why, size_t len)
     return status;
 }
 
+/* P = the parameters at P's precision (nhref_system_params), parsed once per precision:
+ * SYS's cache (mutable, under its lock) holds the last precision's values */
+static int params_cached(mpfr_ptr p, nhref_system_t *sys)
+{
+    size_t n = sys->model->nparam;
+    mpfr_prec_t prec = mpfr_get_prec(p);
+    int status = NHREF_OK, hit;
+
+    if (n == 0)
+        return NHREF_OK;
+    pthread_mutex_lock(&sys->lock);
+    if ((hit = sys->pcache != NULL && sys->pcache_prec == prec))
+        for (size_t i = 0; i < n; i++)
+            mpfr_set(p + i, sys->pcache + i, MPFR_RNDN);
+    pthread_mutex_unlock(&sys->lock);
+    if (hit || (status = nhref_system_params(p, sys)) != NHREF_OK)
+        return status;
+    pthread_mutex_lock(&sys->lock);
+    if (sys->pcache != NULL)
+        nhref_vec_free(sys->pcache, n);
+    if ((sys->pcache = nhref_vec_new(n, prec)) != NULL) {
+        sys->pcache_prec = prec;
+        for (size_t i = 0; i < n; i++)
+            mpfr_set(sys->pcache + i, p + i, MPFR_RNDN);
+    }
+    pthread_mutex_unlock(&sys->lock);
+    return NHREF_OK;
+}
+
 int nhref_system_check_init(const nhref_system_t *sys, mpfr_srcptr x0, char *why, size_t len)
 {
     const nhref_model_t *model = sys->model;
@@ -250,7 +296,7 @@ int nhref_system_check_init(const nhref_system_t *sys, mpfr_srcptr x0, char *why
     p = nhref_vec_new(model->nparam, mpfr_get_prec(x0));
     if (p == NULL)
         return NHREF_ENOMEM;
-    status = nhref_system_params(p, sys);
+    status = params_cached(p, (nhref_system_t *)sys);
     if (status == NHREF_OK)
         status = model->check_init_data != NULL
                      ? model->check_init_data(p, x0, why, len, model->data)

@@ -80,6 +80,8 @@ static unsigned long unroll_terms(const nhref_prog_instr_t *q, unsigned k)
         return k + 1;
     case NHREF_OP_SQR:
         return (k + 1) / 2 + 1;
+    case NHREF_OP_POWI: /* u^2 only: jet_pow_si's orders k >= 1 are jet_sqr's */
+        return q->n == 2 ? (k + 1) / 2 + 1 : 0;
     case NHREF_OP_SIN:
         return 2 * k;
     case NHREF_OP_DIV:
@@ -264,6 +266,7 @@ static void emit_instr_k(FILE *out, const nhref_program_t *pg, const nhref_prog_
         assign(out, 'c', w + k, mac(fma, h, x, y));
         free(x), free(y);
         break;
+    case NHREF_OP_POWI: /* n = 2 only (unroll_terms): jet_pow_si runs jet_sqr at k >= 1 */
     case NHREF_OP_SQR: /* num_cauchy_sym: (2 dot [+ u_{k/2}^2]) + (2 u_0) u_k */
         x = fmt("(2 * c[%ld])", a), y = fmt("c[%ld]", a + k);
         assign(out, 'c', w + k, mac(fma, sym(fma, a, k, (k + 1) / 2 - 1), x, y));

@@ -51,24 +51,39 @@ void nhref_tape_copy_nodes(nhref_tape_t *dst, const nhref_tape_t *src, nhref_nod
 }
 
 static void copy_live_as(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t *map,
-                         size_t state0, const char *live, const size_t *pstate);
+                         size_t state0, const char *live, const size_t *pstate,
+                         nhref_tape_copy_hook_t hook, void *ctx);
 
 void nhref_tape_copy_live(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t *map,
                           size_t state0, const char *live)
 {
-    copy_live_as(dst, src, map, state0, live, NULL);
+    copy_live_as(dst, src, map, state0, live, NULL, NULL, NULL);
+}
+
+void nhref_tape_copy_hooked(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t *map,
+                            nhref_tape_copy_hook_t hook, void *ctx)
+{
+    copy_live_as(dst, src, map, 0, NULL, NULL, hook, ctx);
 }
 
 /* nhref_tape_copy_live; PSTATE (NULL, or SRC's nparam entries): parameter i becomes
- * DST's state PSTATE[i] unless that is SIZE_MAX */
+ * DST's state PSTATE[i] unless that is SIZE_MAX; HOOK (NULL: none) as
+ * nhref_tape_copy_hooked */
 static void copy_live_as(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t *map,
-                         size_t state0, const char *live, const size_t *pstate)
+                         size_t state0, const char *live, const size_t *pstate,
+                         nhref_tape_copy_hook_t hook, void *ctx)
 {
     for (size_t i = 0; i < src->nnodes; i++) {
         const nhref_tape_node_t *nd = &src->node[i];
+        nhref_node_t r;
         if (live != NULL && !live[i]) {
             if (nd->op != NHREF_OP_SOLVE || nd->args != NULL) /* a live group maps its followers */
                 map[i] = NHREF_NODE_INVALID;
+            continue;
+        }
+        if (hook != NULL && nd->op != NHREF_OP_SOLVE &&
+            (r = hook(ctx, dst, i, map)) != NHREF_NODE_INVALID) {
+            map[i] = r;
             continue;
         }
         nhref_node_t a = nd->a >= 0 ? map[nd->a] : NHREF_NODE_INVALID;
@@ -205,7 +220,7 @@ int nhref_tape_params_as_states(nhref_tape_t **out, const nhref_tape_t *f, size_
         pstate[i] = SIZE_MAX;
     for (size_t j = 0; j < k; j++)
         pstate[pidx[j]] = n + j;
-    copy_live_as(t, f, map, 0, NULL, pstate);
+    copy_live_as(t, f, map, 0, NULL, pstate, NULL, NULL);
     zero = nhref_tape_const(t, "0");
     for (size_t o = 0; o < f->nout + k; o++)
         nhref_tape_set_output(t, o, o < n ? map[f->out[o]] : o < n + k ? zero : map[f->out[o - k]]);

@@ -64,6 +64,15 @@ void nhref_tape_copy_nodes(nhref_tape_t *dst, const nhref_tape_t *src, nhref_nod
 void nhref_tape_copy_live(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t *map,
                           size_t state0, const char *live);
 
+/* nhref_tape_copy_hooked -- nhref_tape_copy_nodes (STATE0 = 0), except that node i of
+ * SRC (not a SOLVE's) for which HOOK(CTX, DST, i, MAP) returns a node other than
+ * NHREF_NODE_INVALID is mapped to that node; HOOK sees MAP filled for the nodes before i
+ * and may build nodes in DST (tape/expand.c). */
+typedef nhref_node_t (*nhref_tape_copy_hook_t)(void *ctx, nhref_tape_t *dst, size_t i,
+                                               const nhref_node_t *map);
+void nhref_tape_copy_hooked(nhref_tape_t *dst, const nhref_tape_t *src, nhref_node_t *map,
+                            nhref_tape_copy_hook_t hook, void *ctx);
+
 /* nhref_tape_derive -- D[i] = the derivative of SRC's node i (its value MAP[i] in DST)
  * along the direction whose state components are SEED[k] and whose time component is
  * TSEED (DST nodes, or NHREF_TAPE_ZERO); derivatives known to be zero are
