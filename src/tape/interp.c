@@ -366,7 +366,7 @@ static int tape_new(tape_ws_t **wsp, const nhref_tape_t *tape, long prec, unsign
     /* the four lanes' orders 1.., compiled as the double jet's variant that the double
      * workspaces of this thread use, so that lane l is their jet bit for bit */
     if (allow_gen && order >= 2 && order <= NHREF_JIT_KMAX)
-        ws->lanes = nhref_jit_find_lanes(tape, nhref_tape_gen_fma_active_d());
+        ws->lanes = nhref_jit_find_lanes(tape, nhref_tape_gen_fma_active_d(), &ws->lanes0);
 #endif
     ws->len = ws->gen != NULL || ws->lanes != NULL ? (size_t)NHREF_JIT_KMAX + 1
                                                    : (size_t)order + 1;
@@ -530,8 +530,11 @@ int NUM_TAPE_FN(ode_jet)(tape_ws_t *ws, num_srcptr t, num_srcptr x, unsigned ord
     load_inputs(ws, t, x);
     if (ws->gen != NULL)
         return ws->gen_jet(ws, order);
-    /* compiled lanes: order 0 (the kernels, with their domain checks and branches) here,
-     * then the orders 1.. compiled */
+    /* compiled lanes: from order 0 where it is compiled too (a non-finite value of order
+     * 0 fails the jet: the batch then computes the lanes one by one); else order 0 (the
+     * kernels, with their domain checks and branches) here, then the orders 1.. compiled */
+    if (ws->lanes0 != NULL && order > 0)
+        return ws->lanes0(ws->coef, ws->du, order) != 0 ? NHREF_EDOMAIN : NHREF_OK;
     for (unsigned k = 0; k < (ws->lanes != NULL && order > 0 ? 1 : order); k++) {
         for (const instr_t *p = ws->prog; p < end; p++) {
             int status = jet_k(ws, p, k);

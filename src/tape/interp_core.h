@@ -90,6 +90,7 @@ struct NUM_TAPE_STRUCT {
     /* the four-lane type (num/num_v.h): the compiled orders 1.. of the jet
      * (tape/jit.h's nhref_jit_lanes_fn), or NULL (interpreted) */
     int (*lanes)(void *, void *, unsigned);
+    int (*lanes0)(void *, void *, unsigned); /* the same from order 0, or NULL */
     num_ptr *xs;       /* nstate: the series of each state component */
     num_srcptr *fs;    /* nstate: the series of each right-hand side (nout >= nstate) */
     jet_ws_t jws;

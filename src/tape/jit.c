@@ -60,6 +60,7 @@ typedef struct jit_entry {
     int lanes;     /* 1: the four-lane orders (nhref_jit_find_lanes), 0: the double jet */
     gen_jet_t gen; /* gen.jet == NULL: the compilation failed (interpreted) */
     nhref_jit_lanes_fn orders[2]; /* lanes: generic, FMA variant; NULL: interpreted */
+    nhref_jit_lanes_fn all[2];    /* lanes: the same from order 0 (NULL: none) */
     char label[64];
 } jit_entry_t;
 
@@ -154,6 +155,13 @@ static int jit_text(const nhref_tape_t *tape, int lanes, char **text, size_t *le
               "nhref_jit_lanes_fma(void *c, void *d, unsigned order)\n{\n    return "
               "gen_j_v_fma(c, d, order);\n}\n#endif\n",
               f);
+        if (nhref_jit_lanes0_form(tape))
+            fputs("\n__attribute__((visibility(\"default\"))) int nhref_jit_lanes0(void *c, void *d, "
+                  "unsigned order)\n{\n    return gen_j_v0(c, d, order);\n}\n"
+                  "#if NHREF_GEN_FMA\n__attribute__((visibility(\"default\"))) int "
+                  "nhref_jit_lanes0_fma(void *c, void *d, unsigned order)\n{\n    return "
+                  "gen_j_v0_fma(c, d, order);\n}\n#endif\n",
+                  f);
         if (fclose(f) != 0 && status == NHREF_OK)
             status = NHREF_ENOMEM;
         return status;
@@ -186,6 +194,10 @@ static int jit_open(jit_entry_t *e, const char *path, const char *key, char *why
     if (e->lanes) {
         *(void **)&e->orders[0] = dlsym(h, "nhref_jit_lanes");
         *(void **)&e->orders[1] = dlsym(h, "nhref_jit_lanes_fma");
+        *(void **)&e->all[0] = dlsym(h, "nhref_jit_lanes0");
+        *(void **)&e->all[1] = dlsym(h, "nhref_jit_lanes0_fma");
+        if (e->all[1] == NULL)
+            e->all[1] = e->all[0];
         if (k == NULL || strcmp(k, key) != 0 || e->orders[0] == NULL) {
             snprintf(why, wlen, "%s is not the compiled jet it is named after", path);
             e->orders[0] = e->orders[1] = NULL;
@@ -431,16 +443,20 @@ static jit_entry_t *jit_entry(const nhref_tape_t *tape, int lanes)
     return e;
 }
 
-nhref_jit_lanes_fn nhref_jit_find_lanes(const nhref_tape_t *tape, int fma)
+nhref_jit_lanes_fn nhref_jit_find_lanes(const nhref_tape_t *tape, int fma, nhref_jit_lanes_fn *all)
 {
     jit_entry_t *e;
     nhref_jit_lanes_fn f;
 
+    if (all != NULL)
+        *all = NULL;
     if (!nhref_jit_enabled() || tape->nstate == 0 || tape->nout < tape->nstate)
         return NULL;
     pthread_mutex_lock(&jit_lock);
     e = jit_entry(tape, 1);
     f = e != NULL ? e->orders[fma != 0] : NULL;
+    if (f != NULL && all != NULL)
+        *all = e->all[fma != 0];
     pthread_mutex_unlock(&jit_lock);
     return f;
 }
@@ -452,7 +468,7 @@ int nhref_jit_batch_compiled(const nhref_tape_t *tape)
     if (tape->nstate == 0 || tape->nout < tape->nstate ||
         !nhref_jit_unrolled_form(tape, NHREF_JIT_KMAX))
         return 0;
-    return nhref_jit_find_lanes(tape, 0) != NULL ? 1 : -1;
+    return nhref_jit_find_lanes(tape, 0, NULL) != NULL ? 1 : -1;
 }
 
 int nhref_jit_compiled_unrolled(const nhref_tape_t *tape)

@@ -31,8 +31,11 @@ typedef int (*nhref_jit_lanes_fn)(void *c, void *du, unsigned order);
  * it, else the generic one; NULL when they are interpreted: a tape without the unrolled
  * form (silently), NHREF_JIT=0, or a failed compilation (one warning per process).  The
  * first use of a tape compiles it into the cache, as the double jets
- * (nhref_jit_find_d); later lookups in the process cost a fingerprint. */
-nhref_jit_lanes_fn nhref_jit_find_lanes(const nhref_tape_t *tape, int fma);
+ * (nhref_jit_find_d); later lookups in the process cost a fingerprint.  *ALL (when ALL
+ * is not NULL): the same variant's function that computes order 0 too (and the states'
+ * order 1) and returns 1 also if a value of order 0 is not finite in some lane, or NULL
+ * when the tape has an operation without a four-lane order 0. */
+nhref_jit_lanes_fn nhref_jit_find_lanes(const nhref_tape_t *tape, int fma, nhref_jit_lanes_fn *all);
 
 /* nhref_jit_compiled_unrolled -- 1 if TAPE's double jet is compiled, in the unrolled form
  * (whose FMA variant rounds otherwise than the interpreter), else 0.  May compile it

@@ -406,6 +406,83 @@ static void emit_unrolled(FILE *out, const nhref_program_t *pg, const nhref_tape
           "not finite */\n}\n",
           out);
 }
+/* 1 if every instruction of PG has a four-lane order 0 (emit_instr0_lanes), else 0 */
+static int lanes0_form(const nhref_program_t *pg)
+{
+    for (size_t i = 0; i < pg->nprog; i++)
+        switch (pg->prog[i].op) {
+        case NHREF_OP_ADD:
+        case NHREF_OP_SUB:
+        case NHREF_OP_NEG:
+        case NHREF_PROG_MULC:
+        case NHREF_PROG_DIVC:
+        case NHREF_OP_MUL:
+        case NHREF_OP_SQR:
+        case NHREF_OP_DIV:
+        case NHREF_OP_SQRT:
+        case NHREF_OP_EXP:
+        case NHREF_OP_SIN:
+            break;
+        default: /* POWI: num_pow_si's order 0 */
+            return 0;
+        }
+    return 1;
+}
+
+/* the statements of order 0 of instruction Q in four lanes: the kernels' order 0
+ * (jet/<op>.h with k = 0 and num/num_v.h: one IEEE operation, or libm's exp, sin, cos and
+ * sqrt lane by lane), so each lane is the interpreter's value bit for bit; then the
+ * result's products by 0.0 into z (NaN iff a lane's result is not finite) */
+static void emit_instr0_lanes(FILE *out, const nhref_program_t *pg, const nhref_prog_instr_t *q,
+                              unsigned len)
+{
+    long w = off(pg, q->node, len), a = off(pg, q->a, len), b = off(pg, q->b, len);
+
+    switch (q->op) {
+    case NHREF_OP_ADD:
+        fprintf(out, "    c[%ld] = c[%ld] + c[%ld];\n", w, a, b);
+        break;
+    case NHREF_OP_SUB:
+        fprintf(out, "    c[%ld] = c[%ld] - c[%ld];\n", w, a, b);
+        break;
+    case NHREF_OP_NEG:
+        fprintf(out, "    c[%ld] = -c[%ld];\n", w, a);
+        break;
+    case NHREF_PROG_MULC: /* jet_mul_scalar_k: the constant times b_0 */
+    case NHREF_OP_MUL:    /* jet_mul_k: num_mul */
+        fprintf(out, "    c[%ld] = c[%ld] * c[%ld];\n", w, a, b);
+        break;
+    case NHREF_PROG_DIVC: /* jet_div_scalar_k */
+    case NHREF_OP_DIV:    /* jet_div: num_div */
+        fprintf(out, "    c[%ld] = c[%ld] / c[%ld];\n", w, a, b);
+        break;
+    case NHREF_OP_SQR: /* num_sqr */
+        fprintf(out, "    c[%ld] = c[%ld] * c[%ld];\n", w, a, a);
+        break;
+    case NHREF_OP_SQRT: /* num_sqrt: NaN below 0 */
+        fprintf(out,
+                "    for (int l = 0; l < 4; l++)\n        c[%ld][l] = c[%ld][l] < 0 ? "
+                "__builtin_nan(\"\") : sqrt(c[%ld][l]);\n",
+                w, a, a);
+        break;
+    case NHREF_OP_EXP: /* num_exp */
+        fprintf(out, "    for (int l = 0; l < 4; l++)\n        c[%ld][l] = exp(c[%ld][l]);\n", w,
+                a);
+        break;
+    case NHREF_OP_SIN: { /* num_sin_cos, and du_0 = 0 */
+        long co = off(pg, q->w2, len), du = (long)(q->sin * len);
+        fprintf(out,
+                "    for (int l = 0; l < 4; l++) {\n        c[%ld][l] = sin(c[%ld][l]);\n"
+                "        c[%ld][l] = cos(c[%ld][l]);\n    }\n"
+                "    d[%ld] = (jit_v){0.0, 0.0, 0.0, 0.0};\n",
+                w, a, co, a, du);
+        fprintf(out, "    z += c[%ld] * 0.0;\n", co);
+        break;
+    }
+    }
+    fprintf(out, "    z += c[%ld] * 0.0;\n", w);
+}
+
 /* the four-lane orders of a model (index MI; FMA: EMIT_GENERIC or EMIT_FMA_LANES): the
  * statements of emit_unrolled's gen_MI_K on jit_v, four doubles (a vector of GCC's
  * extension, which acts lane by lane: lane l of each operation is the double operation
@@ -426,6 +503,38 @@ static void emit_lanes(FILE *out, const nhref_program_t *pg, const nhref_tape_t 
         fprintf(out, "    if (order > %u)\n        z += gen_%s_%u_v%s(c, d);\n", k, mi, k, sfx);
     fputs("    return z[0] == z[0] && z[1] == z[1] && z[2] == z[2] && z[3] == z[3] ? 0 : 1;\n}\n",
           out);
+    if (!lanes0_form(pg))
+        return;
+    /* gen_MI_v0[_fma]: order 0 too, then the states' order 1 (num_div_ui by 1), then the
+     * orders above; 1 if a lane's result of order 0 is not finite (stricter than the
+     * interpreter, whose linear kernels let non-finite values through: the batch then
+     * computes the lanes one by one, with the interpreter's statuses) */
+    fprintf(out, "static %sint gen_%s_v0%s(jit_v *c, jit_v *d, unsigned order)\n{\n",
+            fma ? "__attribute__((target(\"avx,fma\"))) " : "", mi, sfx);
+    fputs("    jit_v z = {0.0, 0.0, 0.0, 0.0};\n", out);
+    for (size_t i = 0; i < pg->nprog; i++)
+        emit_instr0_lanes(out, pg, &pg->prog[i], kmax + 1);
+    for (size_t i = 0; i < tape->nstate; i++) {
+        long x = off(pg, tape->state[i], kmax + 1), f = off(pg, tape->out[i], kmax + 1);
+        fprintf(out, "    c[%ld] = c[%ld] * (1.0 / 1.0);\n    z += c[%ld] * 0.0;\n", x + 1, f,
+                x + 1);
+    }
+    fputs("    if (!(z[0] == z[0] && z[1] == z[1] && z[2] == z[2] && z[3] == z[3]))\n"
+          "        return 1;\n",
+          out);
+    fprintf(out, "    return order > 1 ? gen_%s_v%s(c, d, order) : 0;\n}\n", mi, sfx);
+}
+
+int nhref_jit_lanes0_form(const nhref_tape_t *tape)
+{
+    nhref_program_t pg;
+    int r;
+
+    if (nhref_tape_status(tape) != NHREF_OK || nhref_program_build(&pg, tape) != NHREF_OK)
+        return 0;
+    r = lanes0_form(&pg);
+    nhref_program_free(&pg);
+    return r;
 }
 
 int nhref_jit_unrolled_form(const nhref_tape_t *tape, unsigned kmax)
@@ -459,7 +568,9 @@ int nhref_jit_emit_lanes(FILE *out, const nhref_tape_t *tape, const char *id, un
     } else {
         fprintf(out, "\n/* %s: %zu nodes, %zu instructions; unrolled in four lanes, %lu terms */\n",
                 tape->label[0] != '\0' ? tape->label : id, tape->nnodes, pg.nprog, size);
-        fputs("typedef double jit_v __attribute__((vector_size(32), aligned(16)));\n", out);
+        fputs("typedef double jit_v __attribute__((vector_size(32), aligned(16)));\n"
+              "double exp(double), sin(double), cos(double), sqrt(double);\n",
+              out);
         emit_lanes(out, &pg, tape, id, kmax, EMIT_GENERIC);
         fputs("#if NHREF_GEN_FMA\nstatic inline __attribute__((always_inline, target(\"avx,fma\"))) "
               "jit_v jit_vfma(jit_v x, jit_v y, jit_v a)\n{\n    return "

@@ -35,6 +35,10 @@ int nhref_jit_emit(FILE *out, const nhref_tape_t *tape, const char *id, unsigned
  * a build error, KMAX out of range, or memory short).  Cost: one program build. */
 int nhref_jit_unrolled_form(const nhref_tape_t *tape, unsigned kmax);
 
+/* nhref_jit_lanes0_form -- 1 if nhref_jit_emit_lanes writes TAPE's order 0 too (gen_ID_v0),
+ * else 0.  Cost: one program build. */
+int nhref_jit_lanes0_form(const nhref_tape_t *tape);
+
 /* nhref_jit_emit_lanes -- writes to OUT the C of TAPE's jet to order KMAX (1..64) in
  * four lanes of doubles, for the batch mode (nhref_batch.h): the typedef jit_v (four
  * doubles, GCC's vector extension, aligned to 16 bytes as num/num_v.h's number), and
@@ -46,6 +50,11 @@ int nhref_jit_unrolled_form(const nhref_tape_t *tape, unsigned kmax);
  * states' coefficients of order 1 are there; lane l of every coefficient is, bit for
  * bit, what the double jet (the generic or the FMA variant) computes on lane l's
  * values.  They return 0, or 1 if a state's coefficient is not finite in some lane.
+ * Where every operation has a four-lane order 0 (all those of the unrolled form but
+ * POWI), also gen_ID_v0 (and gen_ID_v0_fma), of the same type, which computes order 0
+ * first (the kernels' operations lane by lane, libm's exp, sin, cos and sqrt) and the
+ * states' coefficients of order 1, then the orders above; it returns 1 also if a
+ * value of order 0 is not finite in some lane (stricter than the interpreter).
  * The text needs no header.
  * Returns NHREF_OK; NHREF_ETAPE if the tape has no unrolled form (then nothing is
  * written; the lanes are interpreted), has a build error, or KMAX is out of range;
