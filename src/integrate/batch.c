@@ -1,6 +1,7 @@
-/* batch.c -- nhref_integrate_batch_d (nhref_batch.h): packs of four lanes, the jets
- * of a pack by the interpreter in SIMD lanes (integrate/batch_jet.c), the Taylor step
- * of each lane by its own coefficients.
+/* batch.c -- nhref_integrate_batch_d and the batch integrator (nhref_batch.h): packs of
+ * four lanes, the jets of a pack in SIMD lanes (integrate/batch_jet.c: the interpreter,
+ * calling the four-lane jets compiled at run time, tape/jit.h), the Taylor step of each
+ * lane by its own coefficients, the rows of the four lanes at once (pack_dense).
  *
  * A copy names its twin: the step of a lane (step size, compensated update, dense
  * output) is schemes/taylor.c's taylor_step and taylor_dense, and the loop over the

@@ -1,7 +1,9 @@
 /* batch_jet.c -- the tape interpreter in four SIMD lanes (num/num_v.h): tape/interp.c
  * compiled once more, for the batch mode (integrate/batch.c).  Each lane's jet is the
  * double interpreter's, bit for bit, unless nhref_num_v_split says the lanes took
- * different branches. */
+ * different branches; where the run-time compiler made the model's four-lane jets
+ * (tape/jit.h, nhref_jit_find_lanes), the interpreter calls them, and each lane's jet
+ * is the compiled double jet's of the same variant, bit for bit. */
 #define NHREF_NUM NHREF_NUM_V
 #include "num/num.h"
 
