@@ -501,7 +501,12 @@ START_TEST(test_blowup_not_proven_past)
     ck_assert(r.st.outcome == NHREF_OUTCOME_UNPROVEN || r.st.outcome == NHREF_OUTCOME_BLOWUP);
     ck_assert_uint_le(r.st.nrows, 15); /* rows at t = 0 ... 14 at most */
     ck_assert_uint_ge(r.st.nrows, 13); /* and the case's own horizon, T = 12 */
-    ck_assert(r.st.t_stop < 14.71689);
+    /* the spec gives t* to 7 digits, 14.71689 (+- 5e-6); omega2 ~ C / (t* - t) through
+     * the plain run's last state (t = 14.7168907539, -2.2439e7) and the proven one's
+     * (14.7168908716, -7.1218e8) puts it at 14.7168908754: the enclosures reach within
+     * 4e-9 of it since the a priori box is validated for the start box itself (no
+     * Gronwall margin), past the 7-digit value.  The bound is the spec's, rounded up. */
+    ck_assert(r.st.t_stop < 14.716895);
     fprintf(stderr, "check_proven: P2 proven up to t = %.10g (%zu rows)\n", r.st.t_stop,
             r.st.nrows);
     prun_clear(&r);
