@@ -20,6 +20,10 @@
  *   servosleigh's blow-up at t* = 2.5 (a closed form), each estimating t*.
  * - The skater's fall: the time ball contains the golden time, and the state
  *   enclosure over it contains |theta| = pi/2.
+ * - The Chaplygin ball with the cat's toy (cbcat P1, no closed form): its validated
+ *   steps are not held far below the Taylor steps (at most 600 to t = 0.5 at D = 40:
+ *   1550 with the Gronwall margin of before), its balls keep 35 digits there, and they
+ *   contain the golden values (data/golden, certified to 37 digits and more).
  */
 #include <math.h>
 #include <stdio.h>
@@ -471,6 +475,89 @@ START_TEST(test_wrong_remainder_is_caught)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ cbcat P1 */
+/* The Chaplygin ball with the cat's toy: the state's components have different scales
+ * (M ~ 200 kg m^2/s, gamma ~ 1), which made the Gronwall margin of the a priori box and
+ * the bound |V| <= e^{mu h} astronomically wide (the max-norm logarithmic norm mu is 3e4
+ * to 1e5 there): 1550 validated steps to t = 0.5 against 17 Taylor steps, 34.5 proven
+ * digits.  Now: at most 600 steps, at least 35 digits (mixed measure) in every state,
+ * and the balls contain the golden row at t = 0.5 (VALIDATED, certified to 37 to 39
+ * digits: the ball widened by 10^-36 max(1, |g|) must hold it). */
+START_TEST(test_cbcat_steps)
+{
+    char path[1024], err[512], line[8192];
+    nhref_case_t *cases;
+    size_t ncase, c = 0, n;
+    prun_t r;
+    FILE *f;
+    int found = 0;
+    arb_t gv, w;
+    char *times[2] = {"0", "0.5"};
+
+    snprintf(path, sizeof path, "%s/data/cases/cbcat.cases", ck_top_srcdir());
+    ck_assert_int_eq(nhref_cases_read(&cases, &ncase, path, err, sizeof err), NHREF_OK);
+    while (c < ncase && strcmp(cases[c].name, "P1") != 0)
+        c++;
+    ck_assert_uint_lt(c, ncase);
+    ck_assert(prun_from_case(&r, cases + c, 0));
+    r.digits = 40; /* the case's */
+    r.times = times;
+    r.ntimes = 2;
+    prun(&r);
+    n = r.m->nstate;
+    ck_assert_int_eq(r.status, NHREF_OK);
+    ck_assert_int_eq(r.st.outcome, NHREF_OUTCOME_REACHED);
+    fprintf(stderr, "check_proven: cbcat P1 to t = 0.5 at D = 40: %lu validated steps\n",
+            (unsigned long)r.st.nsteps);
+    ck_assert_uint_le(r.st.nsteps, 600);
+    arb_init(gv);
+    arb_init(w);
+    /* the golden row at t = 0.5: t, then the states in the model's order */
+    snprintf(path, sizeof path, "%s/data/golden/cbcat/P1.csv", ck_top_srcdir());
+    f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    while (!found && fgets(line, sizeof line, f) != NULL) {
+        char *tok, *save = NULL;
+        size_t k = 0;
+        if (line[0] == '#' || strncmp(line, "0.5,", 4) != 0)
+            continue;
+        found = 1;
+        tok = strtok_r(line, ",", &save); /* t */
+        for (k = 0; k < n && (tok = strtok_r(NULL, ",", &save)) != NULL; k++) {
+            arb_srcptr x = r.out + n + k;
+            ball_dec(gv, tok, 4 * r.prec);
+            /* the ball keeps 35 digits: rad <= 10^-35 max(1, |x|) */
+            {
+                double rel = mag_get_d(arb_radref(x)) /
+                             fmax(1.0, fabs(arf_get_d(arb_midref(x), ARF_RND_NEAR)));
+                ck_assert_msg(rel <= 1e-35, "cbcat P1: state %zu keeps %.1f digits at t = 0.5",
+                              k, -log10(rel));
+            }
+            /* the golden value within 10^-36 max(1, |g|) of the ball */
+            arb_set(w, x);
+            arb_add_error_2exp_si(w, -119); /* 2^-119 < 10^-35.8 */
+            if (arf_cmpabs_2exp_si(arb_midref(gv), 0) > 0) {
+                mag_t a;
+                mag_init(a);
+                arf_get_mag(a, arb_midref(gv));
+                mag_mul_2exp_si(a, a, -119);
+                arb_add_error_mag(w, a);
+                mag_clear(a);
+            }
+            ck_assert_msg(arb_contains(w, gv), "cbcat P1: the golden %s misses state %zu", tok,
+                          k);
+        }
+        ck_assert_uint_eq(k, n);
+    }
+    fclose(f);
+    ck_assert(found);
+    arb_clear(gv);
+    arb_clear(w);
+    prun_clear(&r);
+    nhref_cases_free(cases, ncase);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ blow-up */
 START_TEST(test_blowup_not_proven_past)
 {
@@ -824,6 +911,7 @@ static Suite *proven_suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_radius_shrinks);
     tcase_add_test(tc, test_blowup_not_proven_past);
+    tcase_add_test(tc, test_cbcat_steps);
     tcase_add_test(tc, test_blowup_rule_shared);
     tcase_add_loop_test(tc, test_skater_fall, 0, 2);
     tcase_add_test(tc, test_bad_input);
