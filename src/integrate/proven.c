@@ -86,6 +86,16 @@ struct nhref_proven {
     nhref_tape_arb_t *wm, *wy;    /* the right-hand side: jets at m, over Yh (order N) */
     nhref_tape_arb_t *wc;         /* the variational equations (order C1_ORDER, C1_PREC) */
     nhref_tape_arb_t *wi;         /* the first integrals (order 0), or NULL */
+    size_t ni;                    /* their number (0: no integrals) */
+    nhref_tape_t **gt;            /* ni: the tapes of their gradients d I_k / d x, or NULL */
+    nhref_tape_arb_t **wg;        /* ni: their workspaces (order 0) */
+    /* the last row's set in Lohner's form, for the integrals (nhref_proven_integrals):
+     * fkind 0 none, 1 a dense row (fc + FA1 r and fc + FA2 r2), 2 the state itself
+     * (m + B r and m + B2 r2); fx the row's hull that was handed out */
+    int fkind;
+    arb_srcptr fx;
+    arb_ptr fc, gI, gv, gw;       /* n, ni, n (the gradient, then G A), n scratch */
+    arb_mat_t FA1, FA2;
     nhref_tape_arb_t *we;         /* the model's events (order 0), or NULL */
     size_t nev;
     const nhref_event_desc_t *ev;
@@ -184,6 +194,12 @@ void nhref_proven_free(nhref_proven_t *pv)
     nhref_tape_arb_free(pv->wy);
     nhref_tape_arb_free(pv->wc);
     nhref_tape_arb_free(pv->wi);
+    for (size_t k = 0; pv->gt != NULL && k < pv->ni; k++) {
+        nhref_tape_arb_free(pv->wg[k]);
+        nhref_tape_free(pv->gt[k]);
+    }
+    free(pv->gt);
+    free(pv->wg);
     nhref_tape_arb_free(pv->we);
     nhref_tape_free(pv->lin);
     nhref_tape_free(pv->aug);
@@ -227,6 +243,12 @@ void nhref_proven_free(nhref_proven_t *pv)
         arb_mat_clear(pv->M1);
         arb_mat_clear(pv->M2);
         arb_mat_clear(pv->B2);
+        arb_mat_clear(pv->FA1);
+        arb_mat_clear(pv->FA2);
+        _arb_vec_clear(pv->fc, (slong)n);
+        _arb_vec_clear(pv->gI, (slong)(pv->ni + 1));
+        _arb_vec_clear(pv->gv, (slong)n);
+        _arb_vec_clear(pv->gw, (slong)n);
         _arb_vec_clear(pv->r2, (slong)n);
         _arb_vec_clear(pv->xt, (slong)n);
         mag_clear(pv->D);
@@ -400,6 +422,11 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     arb_mat_init(pv->M1, (slong)n, (slong)n);
     arb_mat_init(pv->M2, (slong)n, (slong)n);
     arb_mat_init(pv->B2, (slong)n, (slong)n);
+    arb_mat_init(pv->FA1, (slong)n, (slong)n);
+    arb_mat_init(pv->FA2, (slong)n, (slong)n);
+    pv->fc = _arb_vec_init((slong)n);
+    pv->gv = _arb_vec_init((slong)n);
+    pv->gw = _arb_vec_init((slong)n);
     pv->r2 = _arb_vec_init((slong)n);
     pv->xt = _arb_vec_init((slong)n);
     mag_init(pv->D);
@@ -445,6 +472,35 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     if (status == NHREF_OK && nhref_system_integral_tape(sys) != NULL)
         status = nhref_system_workspace_arb(&pv->wi, sys, nhref_system_integral_tape(sys),
                                             pv->prec, 0, 0);
+    /* the integrals' gradients, for their mean-value form on Lohner's set
+     * (nhref_proven_integrals); without them (a tape that cannot be differentiated) the
+     * integrals are evaluated on the hull */
+    if (status == NHREF_OK && pv->wi != NULL) {
+        const nhref_tape_t *it = nhref_system_integral_tape(sys);
+        size_t ni = nhref_tape_nout(it);
+        pv->gt = calloc(ni ? ni : 1, sizeof *pv->gt);
+        pv->wg = calloc(ni ? ni : 1, sizeof *pv->wg);
+        if (pv->gt == NULL || pv->wg == NULL)
+            status = NHREF_ENOMEM;
+        pv->ni = ni;
+        for (size_t j = 0; status == NHREF_OK && j < ni; j++) {
+            if (nhref_tape_gradient(&pv->gt[j], it, j) != NHREF_OK ||
+                nhref_system_workspace_arb(&pv->wg[j], sys, pv->gt[j], pv->prec, 0, 0) !=
+                    NHREF_OK) {
+                /* no mean-value form: the hull only */
+                for (size_t i = 0; i <= j; i++) {
+                    nhref_tape_arb_free(pv->wg[i]);
+                    nhref_tape_free(pv->gt[i]);
+                }
+                free(pv->gt);
+                free(pv->wg);
+                pv->gt = NULL;
+                pv->wg = NULL;
+                break;
+            }
+        }
+    }
+    pv->gI = _arb_vec_init((slong)(pv->ni + 1));
     if (status == NHREF_OK && !opt->no_model_events && nhref_system_event_tape(sys) != NULL) {
         pv->nev = model->nevent;
         pv->ev = model->event;
@@ -458,6 +514,8 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
         status = params_with_sets(p, sys, psets, pv->prec);
         if (status == NHREF_OK && pv->wi != NULL)
             nhref_tape_arb_set_params(pv->wi, p); /* an unbounded constant: NaN integrals */
+        for (size_t j = 0; status == NHREF_OK && pv->gt != NULL && j < pv->ni; j++)
+            nhref_tape_arb_set_params(pv->wg[j], p);
         if (status == NHREF_OK && pv->we != NULL)
             status = nhref_tape_arb_set_params(pv->we, p);
         _arb_vec_clear(p, (slong)model->nparam);
@@ -916,6 +974,7 @@ static int lohner_update(nhref_proven_t *pv)
     long p = pv->prec;
     int status;
 
+    pv->fkind = 0; /* the last row's form no longer matches the set */
     /* m' = mid(c), s = c - m' */
     for (size_t i = 0; i < n; i++) {
         arb_get_mid_arb(pv->xs + i, pv->c + i);
@@ -1034,11 +1093,17 @@ static void dense_row(nhref_proven_t *pv, arb_ptr x, arb_srcptr tau)
         arb_addmul(x + i, a, pv->fN + i, p);
     }
     jac_at(pv, pv->M2, tau);
-    /* + J(tau) B r for each representation of the set, intersected */
-    arb_mat_mul(pv->M1, pv->M2, pv->B2, p);
-    mat_vec(pv->xt, pv->M1, pv->r2, n, p);
-    arb_mat_mul(pv->M1, pv->M2, pv->B, p);
-    mat_vec(pv->tmp, pv->M1, pv->r, n, p);
+    /* + J(tau) B r for each representation of the set, the narrower; the form is kept
+     * for the integrals of the row (fc, FA1, FA2) */
+    arb_mat_mul(pv->FA2, pv->M2, pv->B2, p);
+    mat_vec(pv->xt, pv->FA2, pv->r2, n, p);
+    arb_mat_mul(pv->FA1, pv->M2, pv->B, p);
+    mat_vec(pv->tmp, pv->FA1, pv->r, n, p);
+    if (pv->gt != NULL) {
+        _arb_vec_set(pv->fc, x, (slong)n);
+        pv->fkind = 1;
+        pv->fx = x;
+    }
     for (size_t i = 0; i < n; i++) {
         arb_add(pv->xt + i, x + i, pv->xt + i, p);
         arb_add(x + i, x + i, pv->tmp + i, p);
@@ -1190,6 +1255,10 @@ static int row_done(nhref_proven_t *pv, arb_ptr out, arb_srcptr tgrid, size_t i,
                     nhref_stats_t *stats)
 {
     NHREF_ASSERT(i == stats->nrows); /* every row once, in order */
+    if (x == pv->xh) {
+        pv->fkind = 2; /* the state itself: m + B r, m + B2 r2 */
+        pv->fx = x;
+    }
     if (out != NULL)
         _arb_vec_set(out + i * pv->nx, x, (slong)pv->nx);
     stats->nrows = i + 1;
@@ -1233,6 +1302,7 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
         return NHREF_EPARAM;
 
     arb_set(pv->t, tgrid);
+    pv->fkind = 0;
     nhref_blowup_reset(&pv->blowup);
     /* the initial box: the model's states, then the parameter sets (xd: scratch) */
     _arb_vec_set(pv->xd, x0, (slong)ns);
@@ -1384,8 +1454,52 @@ void nhref_proven_state(const nhref_proven_t *pv, arb_ptr t, arb_ptr x)
 
 int nhref_proven_integrals(nhref_proven_t *pv, arb_ptr I, arb_srcptr t, arb_srcptr x)
 {
+    size_t n = pv->n, nx = pv->nx;
+    long p = pv->prec;
+    arb_ptr c = pv->gw, I0 = pv->gI;
+
     if (pv->wi == NULL)
         return NHREF_EINVAL;
     nhref_tape_arb_eval(I, pv->wi, t, x); /* indeterminate where an integral is undefined */
+    if (pv->gt == NULL || pv->fkind == 0 || x != pv->fx)
+        return NHREF_OK;
+    /* The mean-value form on Lohner's set: for y in the set, y = c~ + A~ r~ (c~ in fc, A~
+     * in the representation's matrix, r~ in its box) and, for the point c^ = mid(fc) in
+     * the hull X (0 is in r), I_k(y) = I_k(c^) + grad I_k(xi) (y - c^) with xi on the
+     * segment [c^, y], in the convex X: so I_k(y) is in I_k(t, c^) + G_k (fc - c^) +
+     * (G_k A) r, G_k = grad I_k over (t, X).  The product G_k A is formed first: it is
+     * narrow where the integral is conserved along the set's directions, where the
+     * hull's evaluation adds every state's radius.  The narrowest of the three is kept. */
+    for (size_t i = 0; i < nx; i++)
+        arb_get_mid_arb(c + i, pv->fkind == 1 ? pv->fc + i : pv->m + i);
+    nhref_tape_arb_eval(I0, pv->wi, t, c);
+    for (size_t k = 0; k < pv->ni; k++) {
+        arb_ptr g = pv->gv; /* the gradient of I_k over (t, X) */
+        if (nhref_tape_arb_eval(g, pv->wg[k], t, x) != NHREF_OK)
+            continue; /* undefined somewhere in X: the hull's value stays */
+        for (int rep = 0; rep < 2; rep++) {
+            const arb_mat_struct *A = rep == 0 ? (pv->fkind == 1 ? pv->FA1 : pv->B)
+                                               : (pv->fkind == 1 ? pv->FA2 : pv->B2);
+            arb_srcptr r = rep == 0 ? pv->r : pv->r2;
+            arb_ptr v = pv->w1, e = pv->w2;
+            /* v = I_k(c^) + G (fc - c^) */
+            arb_set(v, I0 + k);
+            if (pv->fkind == 1)
+                for (size_t i = 0; i < nx; i++) {
+                    arb_sub(e, pv->fc + i, c + i, p);
+                    arb_addmul(v, g + i, e, p);
+                }
+            /* + sum_j (sum_i G_i A_ij) r_j */
+            for (size_t j = 0; j < n; j++) {
+                arb_zero(e);
+                for (size_t i = 0; i < nx; i++)
+                    arb_addmul(e, g + i, arb_mat_entry(A, (slong)i, (slong)j), p);
+                arb_addmul(v, e, r + j, p);
+            }
+            if (arb_is_finite(v) && (!arb_is_finite(I + k) ||
+                                     mag_cmp(arb_radref(v), arb_radref(I + k)) < 0))
+                arb_swap(I + k, v);
+        }
+    }
     return NHREF_OK;
 }
