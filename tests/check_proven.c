@@ -24,6 +24,8 @@
  *   steps are not held far below the Taylor steps (at most 600 to t = 0.5 at D = 40:
  *   1550 with the Gronwall margin of before), its balls keep 35 digits there, and they
  *   contain the golden values (data/golden, certified to 37 digits and more).
+ * - The first integrals of a row, on its Lohner form, contain their initial values (the
+ *   oracle's), and are never wider than on the row's hull.
  */
 #include <math.h>
 #include <stdio.h>
@@ -558,6 +560,128 @@ START_TEST(test_cbcat_steps)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ integrals of rows */
+/* The first integrals of a row, on its Lohner form (nhref_proven_integrals during the row
+ * callback), contain the integrals' values at the initial state (conserved: an identity;
+ * the oracle's, from the decimal initial state at 3 prec bits), are never wider than on
+ * the row's hull (the same call on a copy of the hull), and are narrower somewhere:
+ * cbcat P1 at D = 40, rows 0, 0.25, 0.5. */
+typedef struct {
+    nhref_proven_t *pv;
+    const nhref_model_t *m;
+    arb_ptr Ib, Ih, xc, I0;
+    long narrower, rows;
+} irow_t;
+
+static int integrals_row(void *arg, size_t i, arb_srcptr t, arb_srcptr x)
+{
+    irow_t *w = arg;
+    size_t ni = w->m->nintegral;
+    (void)i;
+    _arb_vec_set(w->xc, x, (slong)w->m->nstate);
+    ck_assert_int_eq(nhref_proven_integrals(w->pv, w->Ih, t, w->xc), NHREF_OK); /* hull */
+    ck_assert_int_eq(nhref_proven_integrals(w->pv, w->Ib, t, x), NHREF_OK);     /* form */
+    for (size_t j = 0; j < ni; j++) {
+        if (!arb_is_finite(w->I0 + j))
+            continue; /* not conserved here (f: on M parallel to gamma only) */
+        ck_assert_msg(arb_overlaps(w->Ib + j, w->I0 + j), "integral %s misses its initial value",
+                      w->m->integral[j].name);
+        ck_assert_msg(mag_cmp(arb_radref(w->Ib + j), arb_radref(w->Ih + j)) <= 0,
+                      "integral %s wider on the form than on the hull", w->m->integral[j].name);
+        if (mag_cmp(arb_radref(w->Ib + j), arb_radref(w->Ih + j)) < 0 &&
+            mag_cmp_2exp_si(arb_radref(w->Ih + j), 1) < 0) {
+            mag_t h;
+            mag_init(h);
+            mag_mul_2exp_si(h, arb_radref(w->Ib + j), 1);
+            if (mag_cmp(h, arb_radref(w->Ih + j)) < 0)
+                w->narrower++; /* by more than a factor 2 */
+            mag_clear(h);
+        }
+    }
+    w->rows++;
+    return 0;
+}
+
+START_TEST(test_integrals_on_rows)
+{
+    char path[1024], err[512];
+    nhref_case_t *cases;
+    size_t ncase, c = 0, n, ni;
+    prun_t r;
+    irow_t w;
+    nhref_options_t o;
+    arb_ptr x0, g;
+    const nhref_oracle_t *or;
+    __mpfr_struct *p, *s0, *I;
+    mpfr_t t0;
+    long hp;
+
+    snprintf(path, sizeof path, "%s/data/cases/cbcat.cases", ck_top_srcdir());
+    ck_assert_int_eq(nhref_cases_read(&cases, &ncase, path, err, sizeof err), NHREF_OK);
+    while (c < ncase && strcmp(cases[c].name, "P1") != 0)
+        c++;
+    ck_assert_uint_lt(c, ncase);
+    ck_assert(prun_from_case(&r, cases + c, 0));
+    n = r.m->nstate;
+    ni = r.m->nintegral;
+    ck_assert_uint_gt(ni, 0);
+    nhref_options_default(&o);
+    o.digits = 40;
+    memset(&w, 0, sizeof w);
+    ck_assert_int_eq(nhref_proven_new(&w.pv, r.sys, &o), NHREF_OK);
+    r.prec = nhref_proven_prec(w.pv);
+    hp = 3 * r.prec;
+    w.m = r.m;
+    w.Ib = _arb_vec_init((slong)ni);
+    w.Ih = _arb_vec_init((slong)ni);
+    w.I0 = _arb_vec_init((slong)ni);
+    w.xc = _arb_vec_init((slong)n);
+    /* the integrals at the initial state, by the oracle */
+    or = nhref_oracle_find(r.m->name);
+    ck_assert(or != NULL && or->integrals != NULL);
+    p = nhref_vec_new(r.m->nparam, hp);
+    s0 = nhref_vec_new(n, hp);
+    I = nhref_vec_new(ni + 1, hp);
+    mpfr_init2(t0, hp);
+    mpfr_set_zero(t0, 1);
+    nhref_system_params(p, r.sys);
+    for (size_t i = 0; i < n; i++)
+        nhref_decimal_set(s0 + i, r.init[i]);
+    ck_assert_int_eq(or->integrals(I, p, s0, t0), NHREF_OK);
+    for (size_t j = 0; j < ni; j++) {
+        if (mpfr_number_p(I + j) && strncmp(r.m->integral[j].holds, "always", 6) == 0)
+            oracle_ball(w.I0 + j, I + j, hp); /* conserved on every solution */
+        else
+            arb_indeterminate(w.I0 + j);
+    }
+    x0 = _arb_vec_init((slong)n);
+    g = _arb_vec_init(3);
+    for (size_t i = 0; i < n; i++)
+        ball_dec(x0 + i, r.init[i], r.prec);
+    ball_dec(g + 1, "0.25", r.prec);
+    ball_dec(g + 2, "0.5", r.prec);
+    nhref_proven_on_row(w.pv, integrals_row, &w);
+    ck_assert_int_eq(nhref_proven_grid(w.pv, NULL, x0, g, 3, &r.st), NHREF_OK);
+    fprintf(stderr, "check_proven: cbcat P1 rows' integrals: %ld of %ld narrower than on the hull "
+            "by more than 2 times\n", w.narrower, w.rows * (long)ni);
+    ck_assert_int_eq(w.rows, 3);
+    ck_assert_int_gt(w.narrower, 0);
+    mpfr_clear(t0);
+    nhref_vec_free(p, r.m->nparam);
+    nhref_vec_free(s0, n);
+    nhref_vec_free(I, ni + 1);
+    _arb_vec_clear(x0, (slong)n);
+    _arb_vec_clear(g, 3);
+    _arb_vec_clear(w.Ib, (slong)ni);
+    _arb_vec_clear(w.Ih, (slong)ni);
+    _arb_vec_clear(w.I0, (slong)ni);
+    _arb_vec_clear(w.xc, (slong)n);
+    nhref_proven_free(w.pv);
+    prun_clear(&r);
+    nhref_cases_free(cases, ncase);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ blow-up */
 START_TEST(test_blowup_not_proven_past)
 {
@@ -912,6 +1036,7 @@ static Suite *proven_suite(void)
     tcase_add_test(tc, test_radius_shrinks);
     tcase_add_test(tc, test_blowup_not_proven_past);
     tcase_add_test(tc, test_cbcat_steps);
+    tcase_add_test(tc, test_integrals_on_rows);
     tcase_add_test(tc, test_blowup_rule_shared);
     tcase_add_loop_test(tc, test_skater_fall, 0, 2);
     tcase_add_test(tc, test_bad_input);
