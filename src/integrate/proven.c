@@ -844,7 +844,9 @@ static void orthonormalise(nhref_proven_t *pv, arb_srcptr r, int scaled)
         double norm = 0;
         order[j] = j;
         for (size_t i = 0; i < n; i++) {
-            double a = ldexp(arf_get_d(arb_midref(arb_mat_entry(pv->A, (slong)i, (slong)j)), ARF_RND_NEAR), -(int)e[i]);
+            double a = ldexp(
+                arf_get_d(arb_midref(arb_mat_entry(pv->A, (slong)i, (slong)j)), ARF_RND_NEAR),
+                -(int)e[i]);
             norm += a * a;
         }
         w[j] = sqrt(norm) * (mag_get_d(arb_radref(r + j)) + 1e-300);
