@@ -335,9 +335,16 @@ int nhref_csv_ball(FILE *out, arb_srcptr x, int digits);
 /* nhref_proven_integrals -- I = the model's first integrals (nintegral balls) over the
  * box (T, X): each ball contains every value for every point of T and X (nstate
  * balls); an integral undefined somewhere in the box is an indeterminate ball (NaN
- * midpoint).
+ * midpoint).  When X is the row the integrator has just handed to the row callback
+ * (nhref_proven_on_row: the same pointer, during the callback), each ball contains the
+ * value for every time of T and every state of the enclosed set, evaluated on its
+ * Lohner form (the mean-value form I(c) + (grad I(X) A) r; proofs/rigorous_taylor.md
+ * §5): narrower than over the box where an integral is conserved, never wider (the
+ * narrower of the two is kept).
  * Returns:   NHREF_OK; NHREF_EINVAL (the model has no first integrals).
- * Cost:      one evaluation of the integrals' tape in Arb at the working precision.
+ * Cost:      one evaluation of the integrals' tape in Arb at the working precision;
+ *            for a row, one more of the integrals and one of each integral's gradient
+ *            tape, and O(nintegral n^2) products.
  */
 int nhref_proven_integrals(nhref_proven_t *pv, arb_ptr I, arb_srcptr t, arb_srcptr x);
 

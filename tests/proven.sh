@@ -151,8 +151,10 @@ rc=$?
 [ "$rc" -eq 1 ] || [ "$rc" -eq 0 ] && grep -Eq 'no enclosure could be proven|blow-up' "$tmp/p2.csv" && ok ||
     bad "P2 --rigorous: exit $rc, outcome: $(grep outcome "$tmp/p2.csv")"
 last=$(grep -v '^#' "$tmp/p2.csv" | tail -1 | cut -d, -f1)
-python3 -c "import sys; sys.exit(0 if 12 <= float('$last') < 14.71689 else 1)" && ok ||
-    bad "P2 --rigorous: the last row is at t = $last (want 12 <= t < 14.71689)"
+# the spec gives the blow-up time to 7 digits (14.71689 +- 5e-6); the enclosures reach
+# within 4e-9 of it (about 14.7168908754, check_proven), past 14.71689 itself
+python3 -c "import sys; sys.exit(0 if 12 <= float('$last') < 14.716895 else 1)" && ok ||
+    bad "P2 --rigorous: the last row is at t = $last (want 12 <= t < 14.716895)"
 
 # --- an initial value in MPFR's exponent notation (5@-1 = 0.5), which Arb's reader does
 # not take: the ball is the exact 0.5, as with 0.5
@@ -166,7 +168,7 @@ python3 -c "import sys; sys.exit(0 if 12 <= float('$last') < 14.71689 else 1)" &
 # whose numbers are -log10(c_rad / max(1, |c|)) of the file's own balls, rounded down to 0.1
 # (at the last row, and the minimum over the rows with its time), recomputed here from
 # the rows; the outcome says 'PROVEN (n digits)' when n < D - 5 (two_links at 30 digits
-# keeps about 24.6 to t = 3); --require-digits N exits 1 above n and 0 at floor(n), the
+# keeps about 23.0 to t = 10); --require-digits N exits 1 above n and 0 at floor(n), the
 # rows written either way; without --rigorous it is refused (exit 2)
 proven_notes() { # RUN.csv DIGITS -> prints n, the minimum over the columns
     python3 - "$1" "$2" <<'EOF'
@@ -204,21 +206,23 @@ print(n)
 sys.exit(bad)
 EOF
 }
-if n=$("$NHREF" run -q --rigorous two_links -T 3 --digits 30 -o "$tmp/tl.csv" 2> "$tmp/err" &&
+# (to t = 10: to t = 3 it proves 25.5 digits since the integrals are evaluated on
+# Lohner's set, 24.6 before; to t = 10 23.0)
+if n=$("$NHREF" run -q --rigorous two_links -T 10 --digits 30 -o "$tmp/tl.csv" 2> "$tmp/err" &&
     proven_notes "$tmp/tl.csv" 30 2>> "$tmp/err"); then
     ok
     python3 -c "import sys; sys.exit(0 if float('$n') < 25 else 1)" && ok ||
-        bad "two_links to t = 3 at 30 digits proves $n digits: the test wants a case below D - 5"
+        bad "two_links to t = 10 at 30 digits proves $n digits: the test wants a case below D - 5"
     below=$(python3 -c "import math; print(math.floor(float('$n')))")
     above=$(python3 -c "import math; print(math.floor(float('$n')) + 1)")
-    "$NHREF" run -q --rigorous two_links -T 3 --digits 30 --require-digits "$above" \
+    "$NHREF" run -q --rigorous two_links -T 10 --digits 30 --require-digits "$above" \
         -o "$tmp/tl2.csv" 2> "$tmp/err"
     rc=$?
     [ $rc -eq 1 ] && grep -q "fewer than the $above required" "$tmp/err" &&
         grep -q "^# proven: .*fewer than the $above required (--require-digits)" "$tmp/tl2.csv" &&
         [ "$(grep -v '^#' "$tmp/tl2.csv")" = "$(grep -v '^#' "$tmp/tl.csv")" ] && ok ||
         bad "--require-digits $above over $n proven digits: exit $rc, $(cat "$tmp/err")"
-    "$NHREF" run -q --rigorous two_links -T 3 --digits 30 --require-digits "$below" \
+    "$NHREF" run -q --rigorous two_links -T 10 --digits 30 --require-digits "$below" \
         -o "$tmp/tl3.csv" 2> "$tmp/err" && ok ||
         bad "--require-digits $below over $n proven digits: exit $?, $(cat "$tmp/err")"
 else
@@ -233,7 +237,9 @@ expect 2 "--require-digits needs --rigorous" -- run chaplygin_sleigh --require-d
 # that ball.  The sleigh's default (m = 2, J = 30, a = 1, omega0 = 1: v = 4 tanh(t/4),
 # omega = sech(t/4), phi = 4 gd(t/4), spec §5.1) by mpmath at the printed times: at
 # --digits 1 the grid times 10, 12, 14 all printed 1e+01 and two x balls excluded x(10);
-# the run ends UNPROVEN near 18.6 and its last row must hold at its printed time too;
+# the run ends UNPROVEN near 76.6 (near 18.6 before the a priori box was validated for
+# the start box itself: hence T = 80, not 20) and its last row must hold at its
+# printed time too;
 # at --digits 2 the grid times 0.123 k need 3 digits.
 at_printed_time() { # RUN.csv -> 0 if every v, omega, phi ball holds the closed form there
     python3 - "$1" <<'EOF'
@@ -258,7 +264,7 @@ print(len(rows), rows[-1][0])
 sys.exit(bad)
 EOF
 }
-"$NHREF" run -q --rigorous chaplygin_sleigh -T 20 --dt-out 2 --digits 1 -o "$tmp/d1.csv" 2> /dev/null
+"$NHREF" run -q --rigorous chaplygin_sleigh -T 80 --dt-out 2 --digits 1 -o "$tmp/d1.csv" 2> /dev/null
 grep -q 'no enclosure could be proven' "$tmp/d1.csv" && at_printed_time "$tmp/d1.csv" > "$tmp/out" 2> "$tmp/err" &&
     [ "$(grep -v '^#' "$tmp/d1.csv" | cut -d, -f1 | sed -n '2,8p' | tr '\n' ' ')" = \
         "0e+00 2e+00 4e+00 6e+00 8e+00 1e+01 1.2e+01 " ] && ok ||

@@ -1,30 +1,32 @@
 /* proven.c -- validated Taylor integration in Arb ball arithmetic: enclosures of the
  * solution that are proven (nhref_arb.h, proofs/rigorous_taylor.md).
  *
- * The state at time t is kept in Lohner's form
- *     x(t) in m + B r        (m a point, B a point matrix, r a box that contains 0),
- * whose interval hull is the box xh.  One step of size h (proofs/rigorous_taylor.md
+ * The state at time t is kept in Lohner's form twice,
+ *     x(t) in m + B r  and  x(t) in m + B2 r2   (m a point, B, B2 point matrices, r, r2
+ *                                               boxes that contain 0),
+ * the first orthonormalised in the state's own coordinates, the second with the rows
+ * scaled by powers of 2 near max(1, |m_i|) (the tolerance's measure): the hull xh is
+ * the narrower of the two, componentwise.  One step of size h (proofs/rigorous_taylor.md
  * §2-§6):
  *   1. the Taylor coefficients c_i of the solution through the point m, i <= N, in
  *      Arb (balls enclosing the exact ones) at the working precision;
- *   2. the a priori enclosure (the high-order enclosure of Nedialkov, Jackson &
- *      Corliss, as in CAPD), tested at the low order K: a box Y with
- *          sum_{i<K} c_i [0,h]^i + [0,h]^K f^[K]([t, t+h], Yh)  in the interior of Y
- *      (Yh = Y + [-delta, delta] contains Y): the solution through m stays in Y over
- *      the step.  By Gronwall's inequality with an upper bound mu of the logarithmic
- *      norm of the Jacobian over Yh, every solution through xh stays within
- *      D = |xh - m| e^{max(mu,0) h} < delta of it, hence in Yh;
+ *   2. the a priori enclosure (the high-order enclosure of Corliss & Rihm, for the
+ *      initial box xh as in Nedialkov, Jackson & Corliss and CAPD), tested at the low
+ *      order K: a box Y with
+ *          sum_{i<K} c_i(xh) [0,h]^i + [0,h]^K f^[K]([t, t+h], Y)  in the interior of Y:
+ *      every solution through xh stays in Y (= Yh) over the step;
  *   3. the Lagrange remainder z = h^N f^[N]([t, t+h], Yh) (the box jet at low
  *      precision: its balls are as wide as the box makes them); the step is shortened
  *      until |z| <= 10^-D max(1, |m|) (the coefficient over a box can be far wider
  *      than at a point);
  *   4. the Jacobian of the flow over xh: J(tau) in sum_{i<M} V_i tau^i +
- *      tau^M V^[M]([t,t+h], Yh, [-v, v]) from the variational equations
- *      (nhref_tape_linearize) at the low order M and precision, ||V|| <= v =
- *      e^{max(mu,0) h} (Gronwall again);
- *   5. Lohner's update: x(t+h) in P_m(h) + z + J(h) (x - m) = c + A r with A = J B;
- *      m' = mid(c), B' = Q from a Gram-Schmidt orthonormalisation of mid(A) (columns
- *      ordered by their length times the radius of r), r' = (Q^-1 A) r + Q^-1 (c - m'),
+ *      tau^M V^[M]([t,t+h], Yh, W) from the variational equations
+ *      (nhref_tape_linearize) at the low order M and precision, W a box that holds V
+ *      over the step, validated by the same high-order enclosure test on V;
+ *   5. Lohner's update, for each representation: x(t+h) in P_m(h) + z + J(h) (x - m) =
+ *      c + A r with A = J B; m' = mid(c), B' = Q from a Gram-Schmidt orthonormalisation
+ *      of mid(A) (columns ordered by their length times the radius of r; for B2 of
+ *      diag(2^-e) mid(A), then B2' = diag(2^e) Q), r' = (B'^-1 A) r + B'^-1 (c - m'),
  *      the hull intersected with the direct enclosure c + A r.
  * Grid times inside a step get dense rows from the same enclosures (P_m(tau) +
  * tau^N f^[N] + J(tau) B r: no new jet); steps end on the last grid time only.  A
@@ -84,6 +86,16 @@ struct nhref_proven {
     nhref_tape_arb_t *wm, *wy;    /* the right-hand side: jets at m, over Yh (order N) */
     nhref_tape_arb_t *wc;         /* the variational equations (order C1_ORDER, C1_PREC) */
     nhref_tape_arb_t *wi;         /* the first integrals (order 0), or NULL */
+    size_t ni;                    /* their number (0: no integrals) */
+    nhref_tape_t **gt;            /* ni: the tapes of their gradients d I_k / d x, or NULL */
+    nhref_tape_arb_t **wg;        /* ni: their workspaces (order 0) */
+    /* the last row's set in Lohner's form, for the integrals (nhref_proven_integrals):
+     * fkind 0 none, 1 a dense row (fc + FA1 r and fc + FA2 r2), 2 the state itself
+     * (m + B r and m + B2 r2); fx the row's hull that was handed out */
+    int fkind;
+    arb_srcptr fx;
+    arb_ptr fc, gI, gv, gw;       /* n, ni, n (the gradient, then G A), n scratch */
+    arb_mat_t FA1, FA2;
     nhref_tape_arb_t *we;         /* the model's events (order 0), or NULL */
     size_t nev;
     const nhref_event_desc_t *ev;
@@ -94,17 +106,23 @@ struct nhref_proven {
     arb_mat_t B;
     /* the step: h, T = [t, t+h], the enclosure Y and Yh, D, the remainder term f^[N](Yh),
      * and the point coefficients kept for events */
-    arb_t h, T, tau, a, b, mu;
+    arb_t h, T, tau, a, b;
     arb_ptr Y, Yh, fN, cm, P, c, s, rr, tmp, ev_g, xs, cw;
+    arb_ptr cb;          /* the jet at (t, xh) to order K - 1: n x K, entry (i, k) at
+                          * cb[i K + k] (the a priori enclosure's start set) */
     arb_ptr ev_w;        /* find_event's scratch: 3 (nev + 1) + n balls */
     arb_mat_t A, J, Q, Qi, M1, M2;
-    mag_t D;
+    arb_mat_t B2;        /* the second representation m + B2 r2 of the set (scaled rows) */
+    arb_ptr r2, xt;      /* n each: its box; dense_row's scratch */
+    mag_t D;             /* scratch of enclose, jacobian and inside_ball */
     __mpfr_struct *qm;   /* n x n scratch for the orthogonalisation (MPFR) */
     size_t *qorder;      /* n: its column order */
     double *qw;          /* n: its column weights */
+    long *qe;            /* n: the row scaling's exponents (B = diag(2^qe) Q) */
     mpfr_t qa, qb;
     size_t nc;           /* states of the variational system: n (1 + n) */
     arb_ptr cx, cv;      /* its state (x then the columns of V), n (1 + n) */
+    arb_ptr vw;          /* n x n: the enclosure test's V([0, h]) (jacobian) */
     arb_ptr vs, vr;      /* V's series at (t, xh, I): entry (i, j) order k at
                           * vs[(j n + i) C1_ORDER + k]; its C1_ORDER-th coefficient over
                           * the step's box: vr[j n + i] */
@@ -153,6 +171,20 @@ static void zero_to(arb_ptr x, arb_srcptr h, arf_t u, arf_t z, long prec)
     arb_set_interval_arf(x, z, u, prec);
 }
 
+/* whether every point of U lies in the interior of W, shown by |mid U - mid W| + rad U <
+ * rad W (a sufficient condition; upper bounds throughout: the difference rounded away
+ * from 0 at 30 bits, its magnitude rounded up).  Unlike arb_contains_interior, it
+ * allocates nothing (the 30-bit difference fits in the arf itself); F: scratch */
+static int inside_ball(arb_srcptr w, arb_srcptr u, arf_t f, mag_t d)
+{
+    if (!arb_is_finite(u) || !arb_is_finite(w))
+        return 0;
+    arf_sub(f, arb_midref(u), arb_midref(w), 30, ARF_RND_UP);
+    arf_get_mag(d, f);
+    mag_add(d, d, arb_radref(u));
+    return mag_cmp(d, arb_radref(w)) < 0;
+}
+
 /* ------------------------------------------------------------------ construction */
 void nhref_proven_free(nhref_proven_t *pv)
 {
@@ -162,6 +194,12 @@ void nhref_proven_free(nhref_proven_t *pv)
     nhref_tape_arb_free(pv->wy);
     nhref_tape_arb_free(pv->wc);
     nhref_tape_arb_free(pv->wi);
+    for (size_t k = 0; pv->gt != NULL && k < pv->ni; k++) {
+        nhref_tape_arb_free(pv->wg[k]);
+        nhref_tape_free(pv->gt[k]);
+    }
+    free(pv->gt);
+    free(pv->wg);
     nhref_tape_arb_free(pv->we);
     nhref_tape_free(pv->lin);
     nhref_tape_free(pv->aug);
@@ -175,7 +213,6 @@ void nhref_proven_free(nhref_proven_t *pv)
         arb_clear(pv->tau);
         arb_clear(pv->a);
         arb_clear(pv->b);
-        arb_clear(pv->mu);
         _arb_vec_clear(pv->m, (slong)n);
         _arb_vec_clear(pv->r, (slong)n);
         _arb_vec_clear(pv->xh, (slong)n);
@@ -196,6 +233,8 @@ void nhref_proven_free(nhref_proven_t *pv)
         _arb_vec_clear(pv->cv, (slong)pv->nc);
         _arb_vec_clear(pv->vs, (slong)(n * n * C1_ORDER));
         _arb_vec_clear(pv->vr, (slong)(n * n));
+        _arb_vec_clear(pv->vw, (slong)(n * n));
+        _arb_vec_clear(pv->cb, (slong)(n * pv->K));
         arb_mat_clear(pv->B);
         arb_mat_clear(pv->A);
         arb_mat_clear(pv->J);
@@ -203,10 +242,20 @@ void nhref_proven_free(nhref_proven_t *pv)
         arb_mat_clear(pv->Qi);
         arb_mat_clear(pv->M1);
         arb_mat_clear(pv->M2);
+        arb_mat_clear(pv->B2);
+        arb_mat_clear(pv->FA1);
+        arb_mat_clear(pv->FA2);
+        _arb_vec_clear(pv->fc, (slong)n);
+        _arb_vec_clear(pv->gI, (slong)(pv->ni + 1));
+        _arb_vec_clear(pv->gv, (slong)n);
+        _arb_vec_clear(pv->gw, (slong)n);
+        _arb_vec_clear(pv->r2, (slong)n);
+        _arb_vec_clear(pv->xt, (slong)n);
         mag_clear(pv->D);
         nhref_vec_free(pv->qm, n * n);
         free(pv->qorder);
         free(pv->qw);
+        free(pv->qe);
         mpfr_clears(pv->qa, pv->qb, (mpfr_ptr)0);
         arb_mat_clear(pv->LU);
         free(pv->perm);
@@ -345,7 +394,6 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     arb_init(pv->tau);
     arb_init(pv->a);
     arb_init(pv->b);
-    arb_init(pv->mu);
     pv->m = _arb_vec_init((slong)n);
     pv->r = _arb_vec_init((slong)n);
     pv->xh = _arb_vec_init((slong)n);
@@ -364,6 +412,8 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     pv->cv = _arb_vec_init((slong)pv->nc);
     pv->vs = _arb_vec_init((slong)(n * n * C1_ORDER));
     pv->vr = _arb_vec_init((slong)(n * n));
+    pv->vw = _arb_vec_init((slong)(n * n));
+    pv->cb = _arb_vec_init((slong)(n * pv->K));
     arb_mat_init(pv->B, (slong)n, (slong)n);
     arb_mat_init(pv->A, (slong)n, (slong)n);
     arb_mat_init(pv->J, (slong)n, (slong)n);
@@ -371,10 +421,19 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     arb_mat_init(pv->Qi, (slong)n, (slong)n);
     arb_mat_init(pv->M1, (slong)n, (slong)n);
     arb_mat_init(pv->M2, (slong)n, (slong)n);
+    arb_mat_init(pv->B2, (slong)n, (slong)n);
+    arb_mat_init(pv->FA1, (slong)n, (slong)n);
+    arb_mat_init(pv->FA2, (slong)n, (slong)n);
+    pv->fc = _arb_vec_init((slong)n);
+    pv->gv = _arb_vec_init((slong)n);
+    pv->gw = _arb_vec_init((slong)n);
+    pv->r2 = _arb_vec_init((slong)n);
+    pv->xt = _arb_vec_init((slong)n);
     mag_init(pv->D);
     pv->qm = nhref_vec_new(n * n, pv->prec);
     pv->qorder = malloc(n * sizeof *pv->qorder);
     pv->qw = malloc(n * sizeof *pv->qw);
+    pv->qe = malloc((n ? n : 1) * sizeof *pv->qe);
     mpfr_inits2(pv->prec, pv->qa, pv->qb, (mpfr_ptr)0);
     arb_mat_init(pv->LU, (slong)n, (slong)n);
     pv->perm = malloc((n ? n : 1) * sizeof *pv->perm);
@@ -397,7 +456,8 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     arf_init(pv->f2);
 
     status =
-        pv->qm != NULL && pv->qorder != NULL && pv->qw != NULL && pv->perm != NULL && pv->xm != NULL
+        pv->qm != NULL && pv->qorder != NULL && pv->qw != NULL && pv->qe != NULL &&
+                pv->perm != NULL && pv->xm != NULL
             ? NHREF_OK
             : NHREF_ENOMEM;
     if (status == NHREF_OK)
@@ -412,6 +472,35 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     if (status == NHREF_OK && nhref_system_integral_tape(sys) != NULL)
         status = nhref_system_workspace_arb(&pv->wi, sys, nhref_system_integral_tape(sys),
                                             pv->prec, 0, 0);
+    /* the integrals' gradients, for their mean-value form on Lohner's set
+     * (nhref_proven_integrals); without them (a tape that cannot be differentiated) the
+     * integrals are evaluated on the hull */
+    if (status == NHREF_OK && pv->wi != NULL) {
+        const nhref_tape_t *it = nhref_system_integral_tape(sys);
+        size_t ni = nhref_tape_nout(it);
+        pv->gt = calloc(ni ? ni : 1, sizeof *pv->gt);
+        pv->wg = calloc(ni ? ni : 1, sizeof *pv->wg);
+        if (pv->gt == NULL || pv->wg == NULL)
+            status = NHREF_ENOMEM;
+        pv->ni = ni;
+        for (size_t j = 0; status == NHREF_OK && j < ni; j++) {
+            if (nhref_tape_gradient(&pv->gt[j], it, j) != NHREF_OK ||
+                nhref_system_workspace_arb(&pv->wg[j], sys, pv->gt[j], pv->prec, 0, 0) !=
+                    NHREF_OK) {
+                /* no mean-value form: the hull only */
+                for (size_t i = 0; i <= j; i++) {
+                    nhref_tape_arb_free(pv->wg[i]);
+                    nhref_tape_free(pv->gt[i]);
+                }
+                free(pv->gt);
+                free(pv->wg);
+                pv->gt = NULL;
+                pv->wg = NULL;
+                break;
+            }
+        }
+    }
+    pv->gI = _arb_vec_init((slong)(pv->ni + 1));
     if (status == NHREF_OK && !opt->no_model_events && nhref_system_event_tape(sys) != NULL) {
         pv->nev = model->nevent;
         pv->ev = model->event;
@@ -425,6 +514,8 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
         status = params_with_sets(p, sys, psets, pv->prec);
         if (status == NHREF_OK && pv->wi != NULL)
             nhref_tape_arb_set_params(pv->wi, p); /* an unbounded constant: NaN integrals */
+        for (size_t j = 0; status == NHREF_OK && pv->gt != NULL && j < pv->ni; j++)
+            nhref_tape_arb_set_params(pv->wg[j], p);
         if (status == NHREF_OK && pv->we != NULL)
             status = nhref_tape_arb_set_params(pv->we, p);
         _arb_vec_clear(p, (slong)model->nparam);
@@ -468,9 +559,11 @@ static void lohner_init(nhref_proven_t *pv, arb_srcptr x0)
     for (size_t i = 0; i < pv->n; i++) {
         arb_get_mid_arb(pv->m + i, x0 + i);
         arb_sub(pv->r + i, x0 + i, pv->m + i, pv->prec);
+        arb_set(pv->r2 + i, pv->r + i);
         arb_set(pv->xh + i, x0 + i);
     }
     arb_mat_one(pv->B);
+    arb_mat_one(pv->B2);
 }
 
 /* Y = M X for a matrix M and a vector X */
@@ -532,80 +625,54 @@ static int point_jet(nhref_proven_t *pv)
     return NHREF_OK;
 }
 
-/* the upper bound of the logarithmic norm (max-norm) of the Jacobian over (T, Yh):
- * mu = max_i (J_ii + sum_{j != i} |J_ij|), from the variational tape at order 0 */
-static int log_norm(nhref_proven_t *pv, double *mu)
-{
-    size_t n = pv->n;
-    int status;
-    for (size_t i = 0; i < n; i++)
-        arb_set_round(pv->cx + i, pv->Yh + i, C1_PREC);
-    for (size_t j = 0; j < n; j++)
-        for (size_t i = 0; i < n; i++)
-            arb_set_si(pv->cx + n + j * n + i, i == j);
-    status = nhref_tape_arb_eval(pv->cv, pv->wc, pv->T, pv->cx);
-    if (status != NHREF_OK)
-        return status;
-    *mu = -HUGE_VAL;
-    for (size_t i = 0; i < n; i++) {
-        /* J_ij = d f_i / d x_j is output n + j n + i */
-        double row;
-        arb_get_ubound_arf(pv->f1, pv->cv + n + i * n + i, C1_PREC);
-        row = arf_get_d(pv->f1, ARF_RND_UP);
-        for (size_t j = 0; j < n; j++)
-            if (j != i)
-                row += abs_ub(pv->cv + n + j * n + i);
-        *mu = fmax(*mu, row * (1 + 1e-15) + 1e-300);
-    }
-    return isfinite(*mu) ? NHREF_OK : NHREF_EDOMAIN;
-}
-
-/* Yh = Y + [-delta, delta] componentwise (delta exact: a double is an arf) */
-static void widen(nhref_proven_t *pv, double delta)
-{
-    arf_t e;
-    arf_init(e);
-    arf_set_d(e, delta);
-    for (size_t i = 0; i < pv->n; i++) {
-        arb_set(pv->Yh + i, pv->Y + i);
-        arb_add_error_arf(pv->Yh + i, e);
-    }
-    arf_clear(e);
-}
-
-/* Validate a step of size H (a ball; [0, h_hi] is what the enclosure covers): the
- * enclosure Y of the solution through m, the margin D for every solution through xh,
- * and the N-th coefficient over Yh = Y + [-D, D] (fN).  Returns NHREF_OK, or
- * NHREF_ENOCONV when it cannot be validated with this h (the caller halves it), or a
- * domain error. */
+/* Validate a step of size H (a ball; [0, h_hi] is what the enclosure covers): a box Yh
+ * that holds every solution through the start box xh over the whole step (Lemma 1 of
+ * proofs/rigorous_taylor.md for the initial box xh), and the N-th coefficient over it
+ * (fN).  Returns NHREF_OK, or NHREF_ENOCONV when it cannot be validated with this h
+ * (the caller shortens it), or a domain error.
+ *
+ * The test is Corliss & Rihm's high-order enclosure for an initial box, as in Nedialkov,
+ * Jackson & Corliss (1999) and CAPD: with x_k(t, xh) the jet's coefficients over xh (they
+ * contain those of every start point y0 in xh),
+ *     U = sum_{k<K} x_k(t, xh) [0,h]^k + [0,h]^K f^[K](T, Y)  in the interior of Y
+ * proves that every solution through xh stays in Y over the step (for each y0 the
+ * componentwise Lagrange form of its own solution lies in U while it is in Y; continuity).
+ * No Gronwall bound: the logarithmic norm of the max-norm is far above the actual growth
+ * where the components have different scales (cbcat: mu = 3e4 to 1e5 against rotation
+ * rates of a few hundred), and the margin d e^{mu h} it gave the other start points held
+ * the step at 1/100 of the point jet's. */
 static int enclose(nhref_proven_t *pv)
 {
     size_t n = pv->n;
     unsigned N = pv->N, K = pv->K;
     long p = pv->prec;
-    double dx = 0, dguess, mu = 0, hh;
-    int status, changed = 0;
+    int status;
 
     /* T = [t, t + h], tau = [0, h] */
     zero_to(pv->tau, pv->h, pv->f1, pv->f2, p);
     arb_add(pv->T, pv->t, pv->tau, p);
-    hh = abs_ub(pv->h);
-    /* |xh - m| and a first margin for the box */
+    /* the coefficients below K over the start box: the order-0 term is xh itself, the
+     * others from the box jet at BOX_PREC (they enclose the coefficients of every start
+     * point; 64 bits suffice: their radii are far below the trajectory's range over the
+     * step, which Y must hold anyway) */
+    status = nhref_tape_arb_ode_jet(pv->wy, pv->t, pv->xh, K - 1);
+    if (status != NHREF_OK)
+        return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
     for (size_t i = 0; i < n; i++) {
-        arb_sub(pv->tmp + i, pv->xh + i, pv->m + i, p);
-        dx = fmax(dx, abs_ub(pv->tmp + i));
+        arb_set(pv->cb + i * K, pv->xh + i);
+        _arb_vec_set(pv->cb + i * K + 1, nhref_tape_arb_state_series(pv->wy, i) + 1,
+                     (slong)K - 1);
     }
-    dguess = fmax(dx, 0) * 4 + 1e-300;
 
     /* The enclosure is validated at the low order K (the lemma holds for any order;
      * interval Taylor coefficients over a wide box overestimate like (1 + w)^K, so a
      * low order validates longer steps); the remainder then takes the order N
      * coefficient over the validated box, once.
-     * The candidate: the range of the point polynomial of degree K - 1 over [0, h],
-     * plus twice its K-th term, plus margins so that the interior can hold the next
+     * The candidate: the range of the polynomial of degree K - 1 over [0, h], plus twice
+     * the point jet's K-th term, plus margins so that the interior can hold the next
      * iterate. */
     for (size_t i = 0; i < n; i++) {
-        horner(pv->Y + i, pv->cm + i * (N + 1), 1, K - 1, pv->tau, p);
+        horner(pv->Y + i, pv->cb + i * K, 1, K - 1, pv->tau, p);
         arb_pow_ui(pv->a, pv->tau, K, p);
         arb_mul(pv->a, pv->a, pv->cm + i * (N + 1) + K, p);
         arb_mul_2exp_si(pv->a, pv->a, 1);
@@ -615,28 +682,26 @@ static int enclose(nhref_proven_t *pv)
         mag_mul_2exp_si(pv->D, pv->D, -(slong)(p / 3));
         arb_add_error_mag(pv->Y + i, pv->D);
     }
+    arb_pow_ui(pv->a, pv->tau, K, p);
     for (int attempt = 0;; attempt++) {
         int inside = 1;
-        widen(pv, dguess);
-        status = nhref_tape_arb_ode_jet(pv->wy, pv->T, pv->Yh, K);
+        status = nhref_tape_arb_ode_jet(pv->wy, pv->T, pv->Y, K);
         if (status == NHREF_EDOMAIN)
             return NHREF_ENOCONV; /* f undefined somewhere in the box: a shorter step */
         if (status != NHREF_OK)
             return status;
-        /* V = P_K([0,h]) + [0,h]^K f^[K](T, Yh): inside Y? */
-        arb_pow_ui(pv->a, pv->tau, K, p);
+        /* U = P_K([0,h]) over xh + [0,h]^K f^[K](T, Y): inside Y? */
         for (size_t i = 0; i < n; i++) {
-            horner(pv->c + i, pv->cm + i * (N + 1), 1, K - 1, pv->tau, p);
+            horner(pv->c + i, pv->cb + i * K, 1, K - 1, pv->tau, p);
             arb_addmul(pv->c + i, pv->a, nhref_tape_arb_state_series(pv->wy, i) + K, p);
             if (!arb_is_finite(pv->c + i) || !arb_contains_interior(pv->Y + i, pv->c + i))
                 inside = 0;
         }
         if (inside)
             break;
-        if (attempt + 1 == MAX_INFLATE) {
+        if (attempt + 1 == MAX_INFLATE)
             return NHREF_ENOCONV;
-        }
-        /* next candidate: V, inflated */
+        /* next candidate: U, inflated */
         for (size_t i = 0; i < n; i++) {
             arb_set(pv->Y + i, pv->c + i);
             mag_mul_2exp_si(pv->D, arb_radref(pv->Y + i), 1);
@@ -644,32 +709,9 @@ static int enclose(nhref_proven_t *pv)
             arb_add_error_2exp_si(pv->Y + i, -(slong)(p / 2));
         }
     }
-    /* Every solution through xh stays within D = |xh - m| e^{max(mu, 0) h} of the one
-     * through m (Gronwall's inequality, mu an upper bound of the logarithmic norm of
-     * the Jacobian over the convex box Yh = Y + [-delta, delta]) provided D < delta:
-     * the first exit from Yh would contradict it.  delta grows until this holds. */
-    for (int it = 0;; it++) {
-        double D;
-        status = log_norm(pv, &mu);
-        if (status != NHREF_OK)
-            return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
-        D = dx * exp(fmax(mu, 0) * hh) * (1 + 1e-12);
-        if (D < dguess)
-            break;
-        if (it == 4 || !isfinite(D)) {
-            /* the Jacobian grows too fast for this step: one with mu h <= 2 */
-            if (mu * hh > 2)
-                pv->shrink = fmin(0.5, fmax(1.0 / 16, 2 / (mu * hh)));
-            return NHREF_ENOCONV;
-        }
-        dguess = 2 * D + 1e-300;
-        changed = 1;
-        widen(pv, dguess);
-    }
-    arb_set_d(pv->mu, fmax(mu, 0));
-    mag_set_d(pv->D, dguess);
+    _arb_vec_set(pv->Yh, pv->Y, (slong)n);
     /* the N-th coefficient over Yh, for the remainder */
-    if (K < N || changed) {
+    if (K < N) {
         status = nhref_tape_arb_ode_jet(pv->wy, pv->T, pv->Yh, N);
         if (status == NHREF_EDOMAIN)
             return NHREF_ENOCONV;
@@ -684,8 +726,7 @@ static int enclose(nhref_proven_t *pv)
 /* ------------------------------------------------------------------ the Jacobian */
 /* J = an enclosure of the flow's Jacobian over xh at time tau (a ball in [0, h]): the
  * variational series to order C1_ORDER - 1 at (t, xh, I) at tau, plus
- * tau^M V^[M]([t, t+h], Yh, [-v, v]) (Lagrange, the coefficient at some time of the
- * step) */
+ * tau^M V^[M]([t, t+h], Yh, W) (Lagrange, the coefficient at some time of the step) */
 static void jac_at(nhref_proven_t *pv, arb_mat_t J, arb_srcptr tau)
 {
     size_t n = pv->n;
@@ -702,13 +743,23 @@ static void jac_at(nhref_proven_t *pv, arb_mat_t J, arb_srcptr tau)
         }
 }
 
-/* The variational series at (t, xh, I) and their remainder coefficient over (T, Yh,
- * [-v, v]), v = e^{mu h} (||V(tau)|| <= e^{mu tau}, Gronwall); then J at h. */
+/* The variational series at (t, xh, I), an enclosure W of V over the step, and the
+ * remainder coefficient over (T, Yh, W); then J at h.
+ *
+ * W is validated like Yh (enclose), by the high-order enclosure test on the variational
+ * equation V' = f_x(s, x(s)) V, V(0) = I, along each solution x through xh (which stays in
+ * Yh): if
+ *     U = sum_{k<M} V_k(t, xh, I) [0,h]^k + [0,h]^M V^[M](T, Yh, W)  in the interior of W,
+ * then V(tau) lies in W for tau in [0, h] (the Lagrange form of each entry lies in U while
+ * V is in W, and V is continuous: the proof of Lemma 1 for the (x, V) system, whose x part
+ * is already known to stay in Yh).  This replaces the bound |V| <= e^{mu h} of the max-norm
+ * logarithmic norm, which is astronomically wide where the state's components have
+ * different scales. */
 static int jacobian(nhref_proven_t *pv)
 {
-    size_t n = pv->n;
+    size_t n = pv->n, nn = pv->n * pv->n;
     const unsigned M = C1_ORDER;
-    arb_ptr hm = pv->w1, v = pv->w2;
+    arb_ptr tv = pv->w1, tm = pv->w2;
     int status;
 
     for (size_t i = 0; i < n; i++)
@@ -717,51 +768,88 @@ static int jacobian(nhref_proven_t *pv)
         for (size_t i = 0; i < n; i++)
             arb_set_si(pv->cx + n + j * n + i, i == j);
     status = nhref_tape_arb_ode_jet(pv->wc, pv->t, pv->cx, M - 1);
-    if (status == NHREF_OK)
-        for (size_t k = 0; k < n * n; k++)
-            _arb_vec_set(pv->vs + k * M, nhref_tape_arb_state_series(pv->wc, n + k), (slong)M);
-    if (status == NHREF_OK) {
-        arb_mul(v, pv->mu, pv->tau, C1_PREC);
-        arb_exp(v, v, C1_PREC); /* >= e^{mu tau} for every tau in [0, h] */
-        arb_get_ubound_arf(arb_midref(hm), v, C1_PREC);
-        mag_zero(arb_radref(hm));
-        for (size_t i = 0; i < n; i++)
-            arb_set_round(pv->cx + i, pv->Yh + i, C1_PREC);
-        for (size_t k = n; k < pv->nc; k++) {
-            arb_zero(pv->cx + k);
-            arb_add_error(pv->cx + k, hm);
-        }
+    if (status != NHREF_OK)
+        return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
+    for (size_t k = 0; k < nn; k++)
+        _arb_vec_set(pv->vs + k * M, nhref_tape_arb_state_series(pv->wc, n + k), (slong)M);
+    /* the candidate W: the series' range over [0, h], widened by its radius and margins */
+    arb_set_round(tv, pv->tau, C1_PREC);
+    arb_pow_ui(tm, tv, M, C1_PREC);
+    for (size_t i = 0; i < n; i++)
+        arb_set_round(pv->cx + i, pv->Yh + i, C1_PREC);
+    for (size_t k = 0; k < nn; k++) {
+        arb_ptr w = pv->cx + n + k;
+        horner(w, pv->vs + k * M, 1, M - 1, tv, C1_PREC);
+        mag_mul_2exp_si(pv->D, arb_radref(w), 0);
+        arb_add_error_mag(w, pv->D);
+        arb_get_mag(pv->D, w);
+        mag_mul_2exp_si(pv->D, pv->D, -(slong)(C1_PREC / 4));
+        arb_add_error_mag(w, pv->D);
+        arb_add_error_2exp_si(w, -(slong)(C1_PREC / 2));
+    }
+    for (int attempt = 0;; attempt++) {
+        int inside = 1;
         status = nhref_tape_arb_ode_jet(pv->wc, pv->T, pv->cx, M);
+        if (status != NHREF_OK)
+            return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
+        for (size_t k = 0; k < nn; k++) {
+            arb_ptr u = pv->vw + k;
+            horner(u, pv->vs + k * M, 1, M - 1, tv, C1_PREC);
+            arb_addmul(u, tm, nhref_tape_arb_state_series(pv->wc, n + k) + M, C1_PREC);
+            if (!inside_ball(pv->cx + n + k, u, pv->f1, pv->D))
+                inside = 0;
+        }
+        if (inside)
+            break;
+        if (attempt + 1 == MAX_INFLATE)
+            return NHREF_ENOCONV;
+        /* next candidate: U, inflated */
+        for (size_t k = 0; k < nn; k++) {
+            arb_ptr w = pv->cx + n + k;
+            arb_set(w, pv->vw + k);
+            mag_mul_2exp_si(pv->D, arb_radref(w), 1);
+            arb_add_error_mag(w, pv->D);
+            arb_add_error_2exp_si(w, -(slong)(C1_PREC / 2));
+        }
     }
-    if (status == NHREF_OK) {
-        for (size_t k = 0; k < n * n; k++)
-            arb_set(pv->vr + k, nhref_tape_arb_state_series(pv->wc, n + k) + M);
-        jac_at(pv, pv->J, pv->h);
-        if (!arb_mat_is_finite(pv->J))
-            status = NHREF_ENOCONV;
-    }
-    return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
+    for (size_t k = 0; k < nn; k++)
+        arb_set(pv->vr + k, nhref_tape_arb_state_series(pv->wc, n + k) + M);
+    jac_at(pv, pv->J, pv->h);
+    return arb_mat_is_finite(pv->J) ? NHREF_OK : NHREF_ENOCONV;
 }
 
 /* ------------------------------------------------------------------ Lohner's update */
 /* Q = an orthonormal basis (to rounding: a point matrix) from the columns of mid(A),
- * taken in the order of |A_j| rad(r_j), by modified Gram-Schmidt in MPFR */
-static void orthonormalise(nhref_proven_t *pv)
+ * taken in the order of |A_j| rad(r_j), by modified Gram-Schmidt in MPFR.  SCALED: of
+ * diag(2^-e) mid(A) instead, e_i = round(log2 |m'_i|) where |m'_i| > 1, and Q is then
+ * diag(2^e) times that basis (exact: powers of 2): orthogonal in the coordinates x_i /
+ * max(1, |x_i|) of the tolerance's measure.  Where the components' scales differ by
+ * orders of magnitude (cbcat: M ~ 200 kg m^2/s, gamma ~ 1) the unscaled basis wraps
+ * badly: cbcat P1 at D = 40 keeps 20 digits with it, 31 with the scaled one; the two
+ * links keep 24.4 with it, 23.1 with the scaled one alone (hence both, lohner_update) */
+static void orthonormalise(nhref_proven_t *pv, arb_srcptr r, int scaled)
 {
     size_t n = pv->n;
     long p = pv->prec;
     size_t *order = pv->qorder;
     double *w = pv->qw;
     __mpfr_struct *q = pv->qm;
+    long *e = pv->qe;
 
+    for (size_t i = 0; i < n; i++) {
+        double a = fabs(arf_get_d(arb_midref(pv->xs + i), ARF_RND_NEAR));
+        e[i] = scaled && a > 1 && isfinite(a) ? lround(log2(a)) : 0;
+    }
     for (size_t j = 0; j < n; j++) {
         double norm = 0;
         order[j] = j;
         for (size_t i = 0; i < n; i++) {
-            double a = arf_get_d(arb_midref(arb_mat_entry(pv->A, (slong)i, (slong)j)), ARF_RND_NEAR);
+            double a = ldexp(
+                arf_get_d(arb_midref(arb_mat_entry(pv->A, (slong)i, (slong)j)), ARF_RND_NEAR),
+                -(int)e[i]);
             norm += a * a;
         }
-        w[j] = sqrt(norm) * (mag_get_d(arb_radref(pv->r + j)) + 1e-300);
+        w[j] = sqrt(norm) * (mag_get_d(arb_radref(r + j)) + 1e-300);
     }
     for (size_t a = 0; a < n; a++) /* by decreasing weight */
         for (size_t b = a + 1; b < n; b++)
@@ -772,9 +860,11 @@ static void orthonormalise(nhref_proven_t *pv)
             }
     for (size_t jj = 0; jj < n; jj++) {
         size_t j = order[jj];
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; i < n; i++) {
             arf_get_mpfr(q + i * n + jj, arb_midref(arb_mat_entry(pv->A, (slong)i, (slong)j)),
                          MPFR_RNDN);
+            mpfr_mul_2si(q + i * n + jj, q + i * n + jj, -e[i], MPFR_RNDN);
+        }
         for (size_t kk = 0; kk < jj; kk++) {
             mpfr_set_zero(pv->qa, 1);
             for (size_t i = 0; i < n; i++)
@@ -800,6 +890,8 @@ static void orthonormalise(nhref_proven_t *pv)
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < n; j++) {
             arf_set_mpfr(arb_midref(arb_mat_entry(pv->Q, (slong)i, (slong)j)), q + i * n + j);
+            arf_mul_2exp_si(arb_midref(arb_mat_entry(pv->Q, (slong)i, (slong)j)),
+                            arb_midref(arb_mat_entry(pv->Q, (slong)i, (slong)j)), e[i]);
             mag_zero(arb_radref(arb_mat_entry(pv->Q, (slong)i, (slong)j)));
         }
     (void)p;
@@ -831,46 +923,71 @@ static int qr_inverse(nhref_proven_t *pv)
     return 1;
 }
 
-/* the new state from c = P(m) + z and A = J B */
-static int lohner_update(nhref_proven_t *pv)
+/* One of the two representations m + B r of the set (B, R: its basis and box; SCALED:
+ * its row scaling, orthonormalise), moved over the step: A = J B, B' = Q, r' = (Q^-1 A) r
+ * + Q^-1 s about the new midpoint m' (in xs, s = c - m'); its hull m' + B' r' and the
+ * direct enclosure c + A r are intersected into xh (FIRST: xh is set, not intersected).
+ * NHREF_ENOCONV where Q is not proven invertible or the hull is not finite. */
+static int lohner_move(nhref_proven_t *pv, arb_mat_t B, arb_ptr r, int scaled, int first)
 {
     size_t n = pv->n;
     long p = pv->prec;
 
-    arb_mat_mul(pv->A, pv->J, pv->B, p);
+    arb_mat_mul(pv->A, pv->J, B, p);
+    /* the direct enclosure m' + s + A r, kept to intersect with */
+    mat_vec(pv->cw, pv->A, r, n, p);
+    for (size_t i = 0; i < n; i++)
+        arb_add(pv->cw + i, pv->cw + i, pv->c + i, p);
+    /* B' = Q, r' = (Q^-1 A) r + Q^-1 s */
+    orthonormalise(pv, r, scaled);
+    if (!qr_inverse(pv))
+        return NHREF_ENOCONV;
+    arb_mat_mul(pv->M1, pv->Qi, pv->A, p);
+    mat_vec(pv->rr, pv->M1, r, n, p);
+    mat_vec(pv->tmp, pv->Qi, pv->s, n, p);
+    for (size_t i = 0; i < n; i++)
+        arb_add(pv->rr + i, pv->rr + i, pv->tmp + i, p);
+    /* r = r', B = Q by exchange, not copy (no mantissa is reallocated): rr and Q are
+     * written in full before they are read again */
+    _arb_vec_swap(r, pv->rr, (slong)n);
+    arb_mat_swap(B, pv->Q);
+    /* the hull: m' + B r, intersected with the direct enclosure (and the other
+     * representation's: each contains the set) */
+    mat_vec(pv->tmp, B, r, n, p);
+    for (size_t i = 0; i < n; i++) {
+        arb_add(pv->tmp + i, pv->tmp + i, pv->xs + i, p);
+        if (arb_overlaps(pv->tmp + i, pv->cw + i))
+            arb_intersection(pv->tmp + i, pv->tmp + i, pv->cw + i, p);
+        /* the first representation's hull, or the narrower of the two (no intersection:
+         * it would allocate, and one of the two is usually far the narrower) */
+        if (first || mag_cmp(arb_radref(pv->tmp + i), arb_radref(pv->xh + i)) < 0)
+            arb_swap(pv->xh + i, pv->tmp + i);
+        if (!arb_is_finite(pv->xh + i))
+            return NHREF_ENOCONV;
+    }
+    return NHREF_OK;
+}
+
+/* the new state from c = P(m) + z and J: both representations moved (lohner_move), the
+ * hull their intersection */
+static int lohner_update(nhref_proven_t *pv)
+{
+    size_t n = pv->n;
+    long p = pv->prec;
+    int status;
+
+    pv->fkind = 0; /* the last row's form no longer matches the set */
     /* m' = mid(c), s = c - m' */
     for (size_t i = 0; i < n; i++) {
         arb_get_mid_arb(pv->xs + i, pv->c + i);
         arb_sub(pv->s + i, pv->c + i, pv->xs + i, p);
     }
-    /* the direct enclosure m' + s + A r, kept to intersect with */
-    mat_vec(pv->cw, pv->A, pv->r, n, p);
-    for (size_t i = 0; i < n; i++)
-        arb_add(pv->cw + i, pv->cw + i, pv->c + i, p);
-    /* B' = Q, r' = (Q^-1 A) r + Q^-1 s */
-    orthonormalise(pv);
-    if (!qr_inverse(pv))
-        return NHREF_ENOCONV;
-    arb_mat_mul(pv->M1, pv->Qi, pv->A, p);
-    mat_vec(pv->rr, pv->M1, pv->r, n, p);
-    mat_vec(pv->tmp, pv->Qi, pv->s, n, p);
-    for (size_t i = 0; i < n; i++)
-        arb_add(pv->rr + i, pv->rr + i, pv->tmp + i, p);
-    /* m = m', r = r', B = Q by exchange, not copy (no mantissa is reallocated): xs,
-     * rr and Q are written in full before they are read again */
+    status = lohner_move(pv, pv->B, pv->r, 0, 1);
+    if (status == NHREF_OK)
+        status = lohner_move(pv, pv->B2, pv->r2, 1, 0);
+    /* m = m' by exchange */
     _arb_vec_swap(pv->m, pv->xs, (slong)n);
-    _arb_vec_swap(pv->r, pv->rr, (slong)n);
-    arb_mat_swap(pv->B, pv->Q);
-    /* the hull: m + B r, intersected with the direct enclosure */
-    mat_vec(pv->xh, pv->B, pv->r, n, p);
-    for (size_t i = 0; i < n; i++) {
-        arb_add(pv->xh + i, pv->xh + i, pv->m + i, p);
-        if (arb_overlaps(pv->xh + i, pv->cw + i))
-            arb_intersection(pv->xh + i, pv->xh + i, pv->cw + i, p);
-        if (!arb_is_finite(pv->xh + i))
-            return NHREF_ENOCONV;
-    }
-    return NHREF_OK;
+    return status;
 }
 
 /* Validate a step from t by h (a ball): the a priori enclosure, the remainder (below
@@ -923,7 +1040,7 @@ static int try_step(nhref_proven_t *pv)
     {
         double rn = 0, e = 0;
         for (size_t k = 0; k < n; k++)
-            rn = fmax(rn, abs_ub(pv->r + k));
+            rn = fmax(rn, fmin(abs_ub(pv->r + k), abs_ub(pv->r2 + k)));
         for (size_t i = 0; i < n; i++) {
             double w = 0;
             for (size_t k = 0; k < n; k++)
@@ -978,10 +1095,23 @@ static void dense_row(nhref_proven_t *pv, arb_ptr x, arb_srcptr tau)
         arb_addmul(x + i, a, pv->fN + i, p);
     }
     jac_at(pv, pv->M2, tau);
-    arb_mat_mul(pv->M1, pv->M2, pv->B, p);
-    mat_vec(pv->tmp, pv->M1, pv->r, n, p);
-    for (size_t i = 0; i < n; i++)
+    /* + J(tau) B r for each representation of the set, the narrower; the form is kept
+     * for the integrals of the row (fc, FA1, FA2) */
+    arb_mat_mul(pv->FA2, pv->M2, pv->B2, p);
+    mat_vec(pv->xt, pv->FA2, pv->r2, n, p);
+    arb_mat_mul(pv->FA1, pv->M2, pv->B, p);
+    mat_vec(pv->tmp, pv->FA1, pv->r, n, p);
+    if (pv->gt != NULL) {
+        _arb_vec_set(pv->fc, x, (slong)n);
+        pv->fkind = 1;
+        pv->fx = x;
+    }
+    for (size_t i = 0; i < n; i++) {
+        arb_add(pv->xt + i, x + i, pv->xt + i, p);
         arb_add(x + i, x + i, pv->tmp + i, p);
+        if (mag_cmp(arb_radref(pv->xt + i), arb_radref(x + i)) < 0)
+            arb_swap(x + i, pv->xt + i); /* the narrower */
+    }
 }
 
 /* ------------------------------------------------------------------ events */
@@ -992,21 +1122,12 @@ static void events_at(nhref_proven_t *pv, arb_ptr g, arb_srcptr t, arb_srcptr x)
 }
 
 /* X = an enclosure of the states at times t + I for every solution through the step's
- * start box, I a sub-ball of [0, h]: P_m(I) + [0, I]^N f^[N] + [-D, D] */
+ * start set, I a sub-ball of [0, h]: the dense row at the time ball I (Lohner's form
+ * P_m(I) + I^N f^[N] + J(I) B r, with J(I) enclosing the flow's Jacobian at every time
+ * of I) */
 static void state_on(nhref_proven_t *pv, arb_ptr x, arb_srcptr I)
 {
-    size_t n = pv->n;
-    unsigned N = pv->N;
-    long p = pv->prec;
-    arb_ptr z = pv->w1;
-    NHREF_ASSERT(I != pv->w1);
-    zero_to(z, I, pv->f1, pv->f2, p);
-    arb_pow_ui(z, z, N, p);
-    for (size_t i = 0; i < n; i++) {
-        horner(x + i, pv->cm + i * (N + 1), 1, N - 1, I, p);
-        arb_addmul(x + i, z, pv->fN + i, p);
-        arb_add_error_mag(x + i, pv->D);
-    }
+    dense_row(pv, x, I);
 }
 
 /* A terminal event crossed within the step just validated (from t, before the update)?
@@ -1136,6 +1257,10 @@ static int row_done(nhref_proven_t *pv, arb_ptr out, arb_srcptr tgrid, size_t i,
                     nhref_stats_t *stats)
 {
     NHREF_ASSERT(i == stats->nrows); /* every row once, in order */
+    if (x == pv->xh) {
+        pv->fkind = 2; /* the state itself: m + B r, m + B2 r2 */
+        pv->fx = x;
+    }
     if (out != NULL)
         _arb_vec_set(out + i * pv->nx, x, (slong)pv->nx);
     stats->nrows = i + 1;
@@ -1179,6 +1304,7 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
         return NHREF_EPARAM;
 
     arb_set(pv->t, tgrid);
+    pv->fkind = 0;
     nhref_blowup_reset(&pv->blowup);
     /* the initial box: the model's states, then the parameter sets (xd: scratch) */
     _arb_vec_set(pv->xd, x0, (slong)ns);
@@ -1330,8 +1456,52 @@ void nhref_proven_state(const nhref_proven_t *pv, arb_ptr t, arb_ptr x)
 
 int nhref_proven_integrals(nhref_proven_t *pv, arb_ptr I, arb_srcptr t, arb_srcptr x)
 {
+    size_t n = pv->n, nx = pv->nx;
+    long p = pv->prec;
+    arb_ptr c = pv->gw, I0 = pv->gI;
+
     if (pv->wi == NULL)
         return NHREF_EINVAL;
     nhref_tape_arb_eval(I, pv->wi, t, x); /* indeterminate where an integral is undefined */
+    if (pv->gt == NULL || pv->fkind == 0 || x != pv->fx)
+        return NHREF_OK;
+    /* The mean-value form on Lohner's set: for y in the set, y = c~ + A~ r~ (c~ in fc, A~
+     * in the representation's matrix, r~ in its box) and, for the point c^ = mid(fc) in
+     * the hull X (0 is in r), I_k(y) = I_k(c^) + grad I_k(xi) (y - c^) with xi on the
+     * segment [c^, y], in the convex X: so I_k(y) is in I_k(t, c^) + G_k (fc - c^) +
+     * (G_k A) r, G_k = grad I_k over (t, X).  The product G_k A is formed first: it is
+     * narrow where the integral is conserved along the set's directions, where the
+     * hull's evaluation adds every state's radius.  The narrowest of the three is kept. */
+    for (size_t i = 0; i < nx; i++)
+        arb_get_mid_arb(c + i, pv->fkind == 1 ? pv->fc + i : pv->m + i);
+    nhref_tape_arb_eval(I0, pv->wi, t, c);
+    for (size_t k = 0; k < pv->ni; k++) {
+        arb_ptr g = pv->gv; /* the gradient of I_k over (t, X) */
+        if (nhref_tape_arb_eval(g, pv->wg[k], t, x) != NHREF_OK)
+            continue; /* undefined somewhere in X: the hull's value stays */
+        for (int rep = 0; rep < 2; rep++) {
+            const arb_mat_struct *A = rep == 0 ? (pv->fkind == 1 ? pv->FA1 : pv->B)
+                                               : (pv->fkind == 1 ? pv->FA2 : pv->B2);
+            arb_srcptr r = rep == 0 ? pv->r : pv->r2;
+            arb_ptr v = pv->w1, e = pv->w2;
+            /* v = I_k(c^) + G (fc - c^) */
+            arb_set(v, I0 + k);
+            if (pv->fkind == 1)
+                for (size_t i = 0; i < nx; i++) {
+                    arb_sub(e, pv->fc + i, c + i, p);
+                    arb_addmul(v, g + i, e, p);
+                }
+            /* + sum_j (sum_i G_i A_ij) r_j */
+            for (size_t j = 0; j < n; j++) {
+                arb_zero(e);
+                for (size_t i = 0; i < nx; i++)
+                    arb_addmul(e, g + i, arb_mat_entry(A, (slong)i, (slong)j), p);
+                arb_addmul(v, e, r + j, p);
+            }
+            if (arb_is_finite(v) && (!arb_is_finite(I + k) ||
+                                     mag_cmp(arb_radref(v), arb_radref(I + k)) < 0))
+                arb_swap(I + k, v);
+        }
+    }
     return NHREF_OK;
 }
