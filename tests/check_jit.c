@@ -55,20 +55,12 @@ const char *nhref_tape_generated_v(const struct nhref_tape_v *ws);
 extern _Thread_local int nhref_num_v_split;
 int nhref_jit_unrolled_form(const nhref_tape_t *tape, unsigned kmax);
 
-/* the jets of SYS (model M) at its defaults: compiled (when the build compiles them) and
- * interpreted, compared as the header says; returns 1 if a compiled jet was compared */
-static int compare_jets(const nhref_model_t *m, nhref_system_t *sys, int fma)
+/* P = SYS's parameters (model M) rounded to double */
+static void params_d(double *p, nhref_system_t *sys, const nhref_model_t *m)
 {
-    const unsigned orders[] = {20, 7};
-    nhref_tape_d_t *gen, *ref;
     mpfr_t *pm = malloc((m->nparam + 1) * sizeof *pm);
-    double *p = malloc((m->nparam + 1) * sizeof *p), *x = malloc(m->nstate * sizeof *x);
-    double t = 0.125;
-    int compiled;
 
     ck_assert_ptr_nonnull(pm);
-    ck_assert_ptr_nonnull(p);
-    ck_assert_ptr_nonnull(x);
     for (size_t i = 0; i < m->nparam; i++)
         mpfr_init2(pm[i], 53);
     ck_assert_int_eq(nhref_system_params(pm[0], sys), NHREF_OK);
@@ -76,6 +68,22 @@ static int compare_jets(const nhref_model_t *m, nhref_system_t *sys, int fma)
         p[i] = mpfr_get_d(pm[i], MPFR_RNDN);
         mpfr_clear(pm[i]);
     }
+    free(pm);
+}
+
+/* the jets of SYS (model M) at its defaults: compiled (when the build compiles them) and
+ * interpreted, compared as the header says; returns 1 if a compiled jet was compared */
+static int compare_jets(const nhref_model_t *m, nhref_system_t *sys, int fma)
+{
+    const unsigned orders[] = {20, 7};
+    nhref_tape_d_t *gen, *ref;
+    double *p = malloc((m->nparam + 1) * sizeof *p), *x = malloc(m->nstate * sizeof *x);
+    double t = 0.125;
+    int compiled;
+
+    ck_assert_ptr_nonnull(p);
+    ck_assert_ptr_nonnull(x);
+    params_d(p, sys, m);
     for (size_t i = 0; i < m->nstate; i++)
         x[i] = m->state[i].default_init != NULL ? strtod(m->state[i].default_init, NULL) : 0.25;
     ck_assert_int_eq(nhref_tape_d_new(&gen, nhref_system_rhs_tape(sys), 53, 20), NHREF_OK);
@@ -114,7 +122,6 @@ static int compare_jets(const nhref_model_t *m, nhref_system_t *sys, int fma)
     }
     nhref_tape_d_free(gen);
     nhref_tape_d_free(ref);
-    free(pm);
     free(p);
     free(x);
     return compiled;
@@ -128,23 +135,17 @@ static int compare_lanes(const nhref_model_t *m, nhref_system_t *sys)
     const nhref_tape_t *tape = nhref_system_rhs_tape(sys);
     struct nhref_tape_v *vws;
     nhref_tape_d_t *dws;
-    mpfr_t *pm = malloc((m->nparam + 1) * sizeof *pm);
     double *p = malloc((m->nparam + 1) * sizeof *p), *x = malloc(4 * m->nstate * sizeof *x);
     lanes_t *pv = malloc((m->nparam + 1) * sizeof *pv), *xv = malloc(m->nstate * sizeof *xv);
     lanes_t tv = {0.125, 0.125, 0.125, 0.125};
     double t = 0.125;
     int compiled;
 
-    ck_assert(pm != NULL && p != NULL && x != NULL && pv != NULL && xv != NULL);
+    ck_assert(p != NULL && x != NULL && pv != NULL && xv != NULL);
+    params_d(p, sys, m);
     for (size_t i = 0; i < m->nparam; i++)
-        mpfr_init2(pm[i], 53);
-    ck_assert_int_eq(nhref_system_params(pm[0], sys), NHREF_OK);
-    for (size_t i = 0; i < m->nparam; i++) {
-        p[i] = mpfr_get_d(pm[i], MPFR_RNDN);
         for (int l = 0; l < 4; l++)
             pv[i][l] = p[i];
-        mpfr_clear(pm[i]);
-    }
     for (size_t i = 0; i < m->nstate; i++) {
         double x0 =
             m->state[i].default_init != NULL ? strtod(m->state[i].default_init, NULL) : 0.25;
@@ -186,7 +187,6 @@ static int compare_lanes(const nhref_model_t *m, nhref_system_t *sys)
     }
     nhref_tape_v_free(vws);
     nhref_tape_d_free(dws);
-    free(pm);
     free(p);
     free(x);
     free(pv);
@@ -279,7 +279,6 @@ static int model_jet(const char *name, double *c5)
     const nhref_model_t *m = nhref_model_find(name);
     nhref_system_t *sys;
     nhref_tape_d_t *ws;
-    mpfr_t pm[16];
     double p[16], x[32], t = 0;
     int compiled;
 
@@ -287,13 +286,7 @@ static int model_jet(const char *name, double *c5)
     ck_assert_uint_le(m->nparam, 16);
     ck_assert_uint_le(m->nstate, 32);
     ck_assert_int_eq(nhref_system_new(&sys, m), NHREF_OK);
-    for (size_t i = 0; i < m->nparam; i++)
-        mpfr_init2(pm[i], 53);
-    ck_assert_int_eq(nhref_system_params(pm[0], sys), NHREF_OK);
-    for (size_t i = 0; i < m->nparam; i++) {
-        p[i] = mpfr_get_d(pm[i], MPFR_RNDN);
-        mpfr_clear(pm[i]);
-    }
+    params_d(p, sys, m);
     for (size_t i = 0; i < m->nstate; i++)
         x[i] = strtod(m->state[i].default_init, NULL);
     ck_assert_int_eq(nhref_tape_d_new(&ws, nhref_system_rhs_tape(sys), 53, 20), NHREF_OK);
