@@ -370,6 +370,10 @@ typedef struct {
     nhref_model_file_t *mf; /* the last model file read (sections share it), its path */
     char *mf_path;
     nhref_model_file_t *mf_now; /* the model file of the section being expanded, or NULL */
+    nhref_spec_t *spec;         /* the spec that checks the cases of spec_model, kept for the
+                                   next section of the same model (building a system costs
+                                   about 40 k instructions; 100000 one-case sections) */
+    const nhref_model_t *spec_model;
 } case_list_t;
 
 static nhref_case_t *case_push(case_list_t *l)
@@ -634,15 +638,20 @@ static int section_expand(const section_t *s, const axes_t *ax, const nhref_mode
                           case_list_t *l, const char *path, char *err, size_t errlen)
 {
     size_t first = l->n;
-    nhref_spec_t *spec = NULL;
     bad_cases_t bad;
-    int status;
+    int status = NHREF_OK;
 
     memset(&bad, 0, sizeof bad);
-    if ((status = nhref_spec_new_model(&spec, m)) != NHREF_OK ||
-        (status = nhref_spec_set_names(spec, NHREF_SPEC_KEYS, NULL)) != NHREF_OK) {
-        nhref_spec_free(spec);
-        return status;
+    if (l->spec == NULL || l->spec_model != m) {
+        nhref_spec_free(l->spec);
+        l->spec = NULL;
+        if ((status = nhref_spec_new_model(&l->spec, m)) != NHREF_OK ||
+            (status = nhref_spec_set_names(l->spec, NHREF_SPEC_KEYS, NULL)) != NHREF_OK) {
+            nhref_spec_free(l->spec);
+            l->spec = NULL;
+            return status;
+        }
+        l->spec_model = m;
     }
     for (size_t k = 0; k < ax->total && status == NHREF_OK; k++) {
         nhref_case_t *c;
@@ -653,10 +662,9 @@ static int section_expand(const section_t *s, const axes_t *ax, const nhref_mode
             break;
         }
         /* the model's checks: every expanded case, reported by name */
-        if (check_case(spec, c, why, sizeof why) != NHREF_OK)
+        if (check_case(l->spec, c, why, sizeof why) != NHREF_OK)
             bad_case_add(&bad, c, why);
     }
-    nhref_spec_free(spec);
     if (status == NHREF_OK && bad.n > 0) {
         if (bad.n == 1)
             fail(err, errlen, "%s:%zu: %s", path, s->line, bad.first);
@@ -694,6 +702,8 @@ static int section_model_file(const section_t *s, case_list_t *l, const char *pa
         free(full);
         return status;
     }
+    nhref_spec_free(l->spec); /* it may be of the model file freed here */
+    l->spec = NULL;
     nhref_model_file_free(l->mf);
     free(l->mf_path);
     l->mf = mf;
@@ -1007,7 +1017,7 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
     char *buf = NULL;
     size_t cap = 0, lineno = 0, nbytes = 0, nsections = 0;
     section_t defaults, sec, *cur = &defaults;
-    case_list_t l = {NULL, 0, 0, NULL, NULL, NULL};
+    case_list_t l = {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL};
     int status = NHREF_OK;
     struct {
         char key[32];
@@ -1142,6 +1152,7 @@ int nhref_cases_read(nhref_case_t **cases_out, size_t *n_out, const char *path, 
     }
     if (status == NHREF_OK)
         status = check_unique_names(&l, path, err, errlen);
+    nhref_spec_free(l.spec);
     nhref_model_file_free(l.mf);
     free(l.mf_path);
     if (status != NHREF_OK) {
