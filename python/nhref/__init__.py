@@ -887,10 +887,12 @@ def describe(model):
 
 
 def ensemble(model, inits, params=None, t=None):
-    """Integrate B initial states and/or B parameter sets of a built-in MODEL at once in
-    double (nhref_integrate_batch_d, include/nhref_batch.h: SIMD lanes, one step size
-    per lane; each lane equals its own fast run), tolerance 1e-15.
+    """Integrate B initial states and/or B parameter sets of MODEL at once in double
+    (nhref_integrate_batch_d, include/nhref_batch.h: SIMD lanes, one step size per
+    lane; each lane equals its own fast run), tolerance 1e-15.
 
+    model:  a built-in model's name (`nhref list`), a model file's path (a name with
+            '/' or '.', e.g. "data/models/rolling_disk.model"), or an nhref.Model.
     inits:  array of shape (B, nstate), the model's state order (`nhref describe`).
     params: None (the defaults), one dict {name: decimal string or number} for every
             lane, or a list of B dicts (one parameter set per lane).
@@ -899,12 +901,29 @@ def ensemble(model, inits, params=None, t=None):
     NaN), status of shape (B,) (0: reached; else the lane's nhref status, e.g. 1 domain
     error, 4 refused initial state or parameters; nhref.strerror-like text in
     NhrefError's messages).  Raises ValueError for bad shapes, naming the argument."""
+    from .model import Model
+
     _need_numpy("ensemble")
-    if not isinstance(model, str):
-        raise ValueError("ensemble: model must be the name of a built-in model (nhref list)")
-    m = _lib.nhref_model_find(_lib.enc(model))
-    if not m:
-        raise ValueError("ensemble: model %r: no such built-in model (nhref list)" % model)
+    mf = model if isinstance(model, Model) else None
+    if mf is None and isinstance(model, (str, os.PathLike)):
+        name = os.fspath(model)
+        if not _lib.nhref_model_find(_lib.enc(name)):
+            if not _lib.nhref_model_is_file(_lib.enc(name)):
+                raise ValueError("ensemble: model %r: no such built-in model (nhref list; a "
+                                 "model file's path has '/' or '.')" % name)
+            mf = Model.read(name)
+    elif mf is None:
+        raise ValueError("ensemble: model must be a built-in model's name (nhref list), a "
+                         "model file's path or an nhref.Model")
+    m = (_lib.nhref_model_file_model(mf._handle()) if mf is not None
+         else _lib.nhref_model_find(_lib.enc(os.fspath(model))))
+    label = mf.path if mf is not None else os.fspath(model)
+    return _ensemble(m, label, mf, inits, params, t)
+
+
+def _ensemble(m, model, mf, inits, params, t):
+    """ensemble() for the model M (a const nhref_model_t *; MODEL names it in messages;
+    MF, the nhref.Model that owns M, or None, is kept alive until the lanes are done)."""
     x0 = np.ascontiguousarray(np.asarray(inits, dtype=float))
     if x0.ndim != 2 or x0.shape[0] < 1:
         raise ValueError("ensemble: inits must be an array of shape (B, nstate), B >= 1; got "

@@ -301,8 +301,10 @@ def strings(seq):
     return arr
 
 
-# batch mode (nhref_batch.h): systems of a built-in model, B lanes at once in double
+# batch mode (nhref_batch.h): systems of a built-in model or a model file's, B lanes at
+# once in double
 nhref_model_find = _proto("nhref_model_find", c_void_p, c_char_p)
+nhref_model_file_model = _proto("nhref_model_file_model", c_void_p, c_void_p)
 nhref_system_new = _proto("nhref_system_new", c_int, P(c_void_p), c_void_p)
 nhref_system_free = _proto("nhref_system_free", None, c_void_p)
 nhref_system_set_param = _proto("nhref_system_set_param", c_int, c_void_p, c_char_p, c_char_p)
