@@ -180,6 +180,30 @@ for c in "" list describe run golden lyapunov verify sweep catalogue; do
 done
 ok
 
+# ---------------------------------------------------------------- make install prefix=DIR
+# installed elsewhere without reconfiguring: nhref.pc names DIR, and a program built
+# with it alone compiles and links against DIR's headers and library
+Q=$tmp/q
+if (unset MAKEFLAGS MFLAGS MAKELEVEL; cd "$top_builddir" && $MAKE install prefix="$Q") \
+    > "$tmp/install-q.log" 2>&1; then
+    qp() { PKG_CONFIG_PATH="$Q/lib/pkgconfig" pkg-config "$@" nhref; }
+    [ "$(qp --variable=prefix)" = "$Q" ] && [ "$(qp --variable=libdir)" = "$Q/lib" ] &&
+        [ "$(qp --variable=includedir)" = "$Q/include" ] && ok ||
+        bad "make install prefix=$Q: nhref.pc says prefix $(qp --variable=prefix), libdir $(qp --variable=libdir)"
+    mkdir "$tmp/qprog"
+    # shellcheck disable=SC2046
+    if (cd "$tmp/qprog" && $CC -o prog "$top_srcdir/examples/sleigh.c" $(qp --cflags --libs) \
+        2> cc.err); then
+        x=$(cd "$tmp/qprog" && LD_LIBRARY_PATH="$Q/lib" ./prog 2>&1)
+        case $x in -1.3036354940499513836643951943*) ok ;; *) bad "the pkg-config program from $Q printed: $x" ;; esac
+    else
+        bad "cc sleigh.c \$(pkg-config --cflags --libs nhref) from $Q: $(head -5 "$tmp/qprog/cc.err")"
+    fi
+else
+    tail -20 "$tmp/install-q.log"
+    bad "make install prefix=$Q failed"
+fi
+
 # ---------------------------------------------------------------- a real --prefix, reconfigured
 P=$tmp/prefix
 if [ "$top_srcdir" != "$top_builddir" ] || [ -n "$static" ]; then
