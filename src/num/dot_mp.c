@@ -51,8 +51,9 @@
 #endif
 
 #define GUARD 2 /* guard limbs below the result's precision */
-/* products of at least this many limbs (xn + yn) are short products */
-#define SHORT_MIN 16
+/* products of at least this many limbs (xn + yn) are short products (below: GMP's full
+ * mpn_mul, faster here than rows of mpn_addmul_1; dot_mp.h) */
+#define SHORT_MIN (2 * NHREF_DOT_MP_MULHIGH_MIN)
 /* Mulders' recursion: sizes below MULHIGH_BASE limbs are schoolbook short products;
  * above, the full product of the top MULHIGH_K(n) limbs and two short products of
  * the rest (MPFR needs k >= (n + 4) / 2 for its error bound; 0.6 n measured best
