@@ -5,6 +5,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ck_mpfr.h"
 #include "nhref.h"
@@ -232,6 +233,337 @@ START_TEST(test_blowup_outcome)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- the exponents in double
+ * (nhref_lyapunov_batch_d, nhref_lyapunov_d) */
+
+/* the skater with A1 and g = -9.81, and its default initial state with Omega1 */
+static nhref_system_t *skater_sys(const char *A1)
+{
+    nhref_system_t *sys;
+    ck_assert_int_eq(nhref_system_new(&sys, nhref_model_find("skater")), NHREF_OK);
+    ck_assert_int_eq(nhref_system_set_param(sys, "A1", A1), NHREF_OK);
+    ck_assert_int_eq(nhref_system_set_param(sys, "g", "-9.81"), NHREF_OK);
+    return sys;
+}
+
+static void skater_x0(double *x0, double omega1)
+{
+    const nhref_model_t *m = nhref_model_find("skater");
+    for (size_t k = 0; k < m->nstate; k++)
+        x0[k] = strtod(m->state[k].default_init, NULL);
+    x0[nhref_model_state_index(m, "Omega1")] = omega1;
+}
+
+static const size_t skater_S[4] = {0, 1, 2, 3}; /* theta, Omega1, Omega2, v */
+
+static void skater_opts(nhref_lyap_opts_t *lo, int project)
+{
+    nhref_lyap_opts_default(lo);
+    lo->ncomponent = 4;
+    lo->component = skater_S;
+    lo->project_integral = project ? nhref_model_integral_index(nhref_model_find("skater"), "E")
+                                   : -1;
+}
+
+/* (a) six lanes of the skater (each its A1 and Omega1), the direction projected on the
+ * energy surface: each lane's FTLE, status and steps are those of nhref_lyapunov_d on its
+ * own, bit for bit (the batch integrator's lanes are separate runs) */
+#define NL 6
+#define SKATER_NX 7
+START_TEST(test_batch_lanes_equal_alone)
+{
+    static const char *A1[NL] = {"0", "0.05", "0.1", "0.15", "0.2", "0.25"};
+    static const double om[NL] = {0.5, 1, 1.5, 2, 2.5, 0.25};
+    const double t[2] = {5, 12};
+    nhref_system_t *sys[NL];
+    nhref_lyap_opts_t lo;
+    double x0[NL * SKATER_NX], f[NL * 2], g[2];
+    int status[NL];
+    nhref_stats_t st[NL], alone;
+
+    for (int b = 0; b < NL; b++) {
+        sys[b] = skater_sys(A1[b]);
+        skater_x0(x0 + b * SKATER_NX, om[b]);
+    }
+    skater_opts(&lo, 1);
+    ck_assert_int_eq(nhref_lyapunov_batch_d(f, status, st, (const nhref_system_t *const *)sys,
+                                            NL, x0, NL, t, 2, &lo, NULL),
+                     NHREF_OK);
+    for (int b = 0; b < NL; b++) {
+        ck_assert_int_eq(status[b], NHREF_OK);
+        ck_assert_int_eq(nhref_lyapunov_d(g, &alone, sys[b], x0 + b * SKATER_NX, t, 2, &lo, NULL),
+                         NHREF_OK);
+        ck_assert_msg(memcmp(g, f + 2 * b, sizeof g) == 0,
+                      "lane %d: batch %.17g %.17g, alone %.17g %.17g", b, f[2 * b], f[2 * b + 1],
+                      g[0], g[1]);
+        ck_assert_uint_eq(st[b].nsteps, alone.nsteps);
+        ck_assert_uint_eq(st[b].nrows, 2);
+        ck_assert_int_eq(st[b].outcome, NHREF_OUTCOME_REACHED);
+    }
+    for (int b = 0; b < NL; b++)
+        nhref_system_free(sys[b]);
+}
+END_TEST
+
+/* the same lanes, the direction (1,1,1,1)/2 on S (no projection), against the recipe
+ * written out here: the variational equations of each lane (nhref_tape_linearize) through
+ * a new nhref_integrate_grid_d per interval, the norm by fused multiply-adds on S, the
+ * vector divided by it and zeroed off S, ln d summed -- nhref_lyapunov's recipe in double,
+ * which the batch claims to follow operation for operation */
+START_TEST(test_batch_lanes_equal_separate_runs)
+{
+    static const char *A1[3] = {"0.05", "0.1", "0.2"};
+    static const double om[3] = {1, 1.5, 0.5};
+    const double t[2] = {3, 6.5};
+    nhref_system_t *sys[3];
+    nhref_lyap_opts_t lo;
+    double x0[3 * SKATER_NX], f[3 * 2];
+    int status[3];
+
+    for (int b = 0; b < 3; b++) {
+        sys[b] = skater_sys(A1[b]);
+        skater_x0(x0 + b * SKATER_NX, om[b]);
+    }
+    skater_opts(&lo, 0);
+    ck_assert_int_eq(nhref_lyapunov_batch_d(f, status, NULL, (const nhref_system_t *const *)sys,
+                                            3, x0, 3, t, 2, &lo, NULL),
+                     NHREF_OK);
+    for (int b = 0; b < 3; b++) {
+        nhref_tape_t *tl;
+        nhref_system_t *lin;
+        double x[2 * SKATER_NX], out[2 * 2 * SKATER_NX], now = 0, sum = 0, want[2];
+        ck_assert_int_eq(status[b], NHREF_OK);
+        ck_assert_int_eq(nhref_tape_linearize(&tl, nhref_system_rhs_tape(sys[b]), 1), NHREF_OK);
+        ck_assert_int_eq(nhref_system_derive(&lin, sys[b], tl), NHREF_OK);
+        for (int q = 0; q < SKATER_NX; q++) {
+            x[q] = x0[b * SKATER_NX + q];
+            x[SKATER_NX + q] = q < 4 ? 0.5 : 0;
+        }
+        for (int i = 0; i < 2;) {
+            nhref_integrator_d_t *ig;
+            double next = now + 1, tg[2], d = 0;
+            int at = next >= t[i];
+            if (at)
+                next = t[i];
+            tg[0] = now;
+            tg[1] = next;
+            ck_assert_int_eq(nhref_integrator_new_d(&ig, lin, NULL), NHREF_OK);
+            ck_assert_int_eq(nhref_integrate_grid_d(ig, out, x, tg, 2, NULL), NHREF_OK);
+            nhref_integrator_free_d(ig);
+            for (int q = 0; q < 4; q++)
+                d = fma(out[3 * SKATER_NX + q], out[3 * SKATER_NX + q], d); /* row 1's w */
+            d = sqrt(d);
+            sum += log(d);
+            if (at)
+                want[i++] = sum / next;
+            for (int q = 0; q < SKATER_NX; q++) {
+                x[q] = out[2 * SKATER_NX + q];
+                x[SKATER_NX + q] = q < 4 ? out[3 * SKATER_NX + q] / d : 0;
+            }
+            now = next;
+        }
+        ck_assert_msg(memcmp(want, f + 2 * b, sizeof want) == 0,
+                      "lane %d: batch %.17g %.17g, separate runs %.17g %.17g", b, f[2 * b],
+                      f[2 * b + 1], want[0], want[1]);
+        nhref_system_free(lin);
+    }
+    for (int b = 0; b < 3; b++)
+        nhref_system_free(sys[b]);
+}
+END_TEST
+
+/* (b) spec skater.md §6.2, case L1 (the map's cell A1 = 0.1, Omega1 = 1): the double FTLE
+ * against nhref_lyapunov at 30 digits, T = 10, 20, 40.  Measured (x86-64, jets compiled
+ * and interpreted alike): |difference| 2.9e-17, 2.8e-17, 4.9e-16 [1/s] (FTLE(40) =
+ * 5.7e-3: 13 digits).  Asserted: 1e-14 -- the tolerance 1e-15 of each interval times the
+ * growth of the tangent errors over 40 s (the exponent is about 0.07/s, e^2.8 ~ 16) plus
+ * the rounding of 40 logarithms summed, with a factor 20 over what was measured for
+ * other compilers' and FMA variants' last digits; a renormalisation that went wrong
+ * (the components off S kept, an interval missed) moves FTLE in its 2nd to 5th digit */
+START_TEST(test_fast_skater_l1)
+{
+    static const char *times[3] = {"10", "20", "40"};
+    const nhref_model_t *m = nhref_model_find("skater");
+    nhref_system_t *sys = skater_sys("0.1");
+    nhref_lyap_opts_t lo;
+    nhref_options_t io;
+    double x0[SKATER_NX], t[3], fd[3];
+    __mpfr_struct *xm;
+    mpfr_t tm[3], fm[3];
+
+    skater_x0(x0, 1);
+    skater_opts(&lo, 1);
+    xm = malloc(m->nstate * sizeof *xm);
+    for (size_t k = 0; k < m->nstate; k++) {
+        mpfr_init2(xm + k, 120);
+        mpfr_set_str(xm + k, m->state[k].default_init, 10, MPFR_RNDN);
+    }
+    mpfr_set_ui(xm + nhref_model_state_index(m, "Omega1"), 1, MPFR_RNDN);
+    for (int i = 0; i < 3; i++) {
+        mpfr_inits2(120, tm[i], fm[i], (mpfr_ptr)0);
+        mpfr_set_str(tm[i], times[i], 10, MPFR_RNDN);
+        t[i] = mpfr_get_d(tm[i], MPFR_RNDN);
+    }
+    nhref_options_default(&io);
+    io.digits = 30;
+    ck_assert_int_eq(nhref_lyapunov(fm[0], sys, xm, tm[0], 3, &lo, &io, NULL), NHREF_OK);
+    ck_assert_int_eq(nhref_lyapunov_d(fd, NULL, sys, x0, t, 3, &lo, NULL), NHREF_OK);
+    for (int i = 0; i < 3; i++) {
+        double want = mpfr_get_d(fm[i], MPFR_RNDN);
+        ck_assert_msg(fabs(fd[i] - want) <= 1e-14, "FTLE(%s): double %.17g, MPFR %.17g", times[i],
+                      fd[i], want);
+    }
+    for (size_t k = 0; k < m->nstate; k++)
+        mpfr_clear(xm + k);
+    free(xm);
+    for (int i = 0; i < 3; i++)
+        mpfr_clears(tm[i], fm[i], (mpfr_ptr)0);
+    nhref_system_free(sys);
+}
+END_TEST
+
+/* (c) the sleigh (m = J = a = 1: IA = 2, rho = sqrt 2, g = m a/IA = 1/2) from v = 0,
+ * omega = 1: the reduced system v' = a omega^2, omega' = -g v omega (spec
+ * chaplygin-sleigh.md §3) is closed, so the (v, omega) part of the tangent vector from the
+ * flow's own direction f(x0) = (1, 0) stays along the flow: renormalised or not,
+ * FTLE(T) = (1/T) ln(|f(x(T))| / |f(x0)|) on S = (v, omega).  The tanh law (§5: c =
+ * sqrt 2, Omega = a c/rho^2 = 1/sqrt 2, tau0 = 0) gives v = c tanh(Omega T), omega =
+ * sech(Omega T), so FTLE(T) = ln(sech^4 + tanh^2 sech^2 / 2)/(2T), which tends to
+ * -Omega (the attracting equilibrium).  Asserted to 1e-13 [1/s] (measured below 1e-15) */
+START_TEST(test_fast_sleigh_closed_form)
+{
+    static const size_t S[2] = {3, 4};
+    static const char *dir[2] = {"1", "0"};
+    const double t[3] = {2, 5, 20};
+    double x0[5] = {0, 0, 0, 0, 1}, f[3];
+    nhref_system_t *sys;
+    nhref_lyap_opts_t lo;
+    mpfr_t w, th, sh, a, b;
+
+    ck_assert_int_eq(nhref_system_new(&sys, nhref_model_find("chaplygin_sleigh")), NHREF_OK);
+    ck_assert_int_eq(nhref_system_set_param(sys, "m", "1"), NHREF_OK);
+    ck_assert_int_eq(nhref_system_set_param(sys, "J", "1"), NHREF_OK);
+    ck_assert_int_eq(nhref_system_set_param(sys, "a", "1"), NHREF_OK);
+    nhref_lyap_opts_default(&lo);
+    lo.ncomponent = 2;
+    lo.component = S;
+    lo.direction = dir;
+    lo.tau = "0.5";
+    ck_assert_int_eq(nhref_lyapunov_d(f, NULL, sys, x0, t, 3, &lo, NULL), NHREF_OK);
+    mpfr_inits2(200, w, th, sh, a, b, (mpfr_ptr)0);
+    for (int i = 0; i < 3; i++) {
+        /* Omega T = T / sqrt 2 */
+        mpfr_set_ui(w, 2, MPFR_RNDN);
+        mpfr_sqrt(w, w, MPFR_RNDN);
+        mpfr_ui_div(w, (unsigned long)t[i], w, MPFR_RNDN);
+        mpfr_tanh(th, w, MPFR_RNDN);
+        mpfr_sech(sh, w, MPFR_RNDN);
+        mpfr_sqr(a, sh, MPFR_RNDN);
+        mpfr_sqr(a, a, MPFR_RNDN); /* sech^4 */
+        mpfr_mul(b, th, sh, MPFR_RNDN);
+        mpfr_sqr(b, b, MPFR_RNDN);
+        mpfr_div_2ui(b, b, 1, MPFR_RNDN); /* tanh^2 sech^2 / 2 */
+        mpfr_add(a, a, b, MPFR_RNDN);
+        mpfr_log(a, a, MPFR_RNDN);
+        mpfr_div_ui(a, a, 2 * (unsigned long)t[i], MPFR_RNDN);
+        ck_assert_msg(fabs(f[i] - mpfr_get_d(a, MPFR_RNDN)) <= 1e-13,
+                      "FTLE(%g): %.17g, closed form %.17g", t[i], f[i], mpfr_get_d(a, MPFR_RNDN));
+    }
+    mpfr_clears(w, th, sh, a, b, (mpfr_ptr)0);
+    nhref_system_free(sys);
+}
+END_TEST
+
+/* (d) bad calls: nothing run, every lane's status NHREF_EINVAL */
+START_TEST(test_fast_errors)
+{
+    nhref_system_t *sys[3] = {skater_sys("0.1"), skater_sys("0.2"), NULL};
+    const nhref_system_t *const *cs = (const nhref_system_t *const *)sys;
+    nhref_lyap_opts_t lo;
+    const double t[2] = {1, 2}, tbad[2] = {2, 1}, tzero[1] = {0};
+    const size_t S99[1] = {99};
+    double x0[2 * SKATER_NX], f[4];
+    int status[2];
+
+    ck_assert_int_eq(nhref_system_new(&sys[2], nhref_model_find("chaplygin_sleigh")), NHREF_OK);
+    skater_x0(x0, 1);
+    skater_x0(x0 + SKATER_NX, 1);
+#define BAD(call)                                                                                  \
+    do {                                                                                           \
+        status[0] = status[1] = NHREF_OK;                                                          \
+        ck_assert_int_eq(call, NHREF_EINVAL);                                                      \
+        ck_assert_int_eq(status[0], NHREF_EINVAL);                                                 \
+        ck_assert_int_eq(status[1], NHREF_EINVAL);                                                 \
+    } while (0)
+    skater_opts(&lo, 0);
+    lo.tau = "0";
+    BAD(nhref_lyapunov_batch_d(f, status, NULL, cs, 2, x0, 2, t, 2, &lo, NULL));
+    lo.tau = "-1";
+    BAD(nhref_lyapunov_batch_d(f, status, NULL, cs, 2, x0, 2, t, 2, &lo, NULL));
+    lo.tau = "one";
+    BAD(nhref_lyapunov_batch_d(f, status, NULL, cs, 2, x0, 2, t, 2, &lo, NULL));
+    lo.tau = "1";
+    lo.method = "benettin";
+    BAD(nhref_lyapunov_batch_d(f, status, NULL, cs, 2, x0, 2, t, 2, &lo, NULL));
+    skater_opts(&lo, 0);
+    BAD(nhref_lyapunov_batch_d(f, status, NULL, cs, 2, x0, 2, tbad, 2, &lo, NULL));
+    BAD(nhref_lyapunov_batch_d(f, status, NULL, cs, 2, x0, 2, tzero, 1, &lo, NULL));
+    /* lanes and systems that do not match: 2 systems for 1 lane (or none)... */
+    status[0] = NHREF_OK;
+    ck_assert_int_eq(nhref_lyapunov_batch_d(f, status, NULL, cs, 2, x0, 1, t, 2, &lo, NULL),
+                     NHREF_EINVAL);
+    ck_assert_int_eq(status[0], NHREF_EINVAL);
+    ck_assert_int_eq(nhref_lyapunov_batch_d(f, status, NULL, cs, 2, x0, 0, t, 2, &lo, NULL),
+                     NHREF_EINVAL);
+    /* ... systems of two models */
+    BAD(nhref_lyapunov_batch_d(f, status, NULL, cs + 1, 2, x0, 2, t, 2, &lo, NULL));
+    lo.ncomponent = 1;
+    lo.component = S99;
+    BAD(nhref_lyapunov_batch_d(f, status, NULL, cs, 2, x0, 2, t, 2, &lo, NULL));
+#undef BAD
+    for (int b = 0; b < 3; b++)
+        nhref_system_free(sys[b]);
+}
+END_TEST
+
+/* (d) a lane that blows up leaves the batch without disturbing the others: y' = y^2 from
+ * y0 (w' = 2 y w: FTLE(T) = -2 ln(1 - y0 T)/T exactly, blow-up at t = 1/y0 when y0 > 0).
+ * Lane 1 (y0 = 1) blows up at t = 1: its FTLE(0.5), FTLE(0.9) only, then NaN, status
+ * NHREF_EBLOWUP near t = 1; lane 4 (y0 = 1.5) after FTLE(0.5); the others reach T = 2 at
+ * the closed form, bit for bit as on their own */
+START_TEST(test_fast_blowup_lane)
+{
+    const double y0[5] = {0.4, 1, -1, -0.25, 1.5}, t[3] = {0.5, 0.9, 2};
+    nhref_system_t *sys;
+    double f[5 * 3], g[3];
+    int status[5];
+    nhref_stats_t st[5];
+
+    ck_assert_int_eq(nhref_system_new(&sys, &model_riccati), NHREF_OK);
+    ck_assert_int_eq(nhref_lyapunov_batch_d(f, status, st, (const nhref_system_t *const *)&sys, 1,
+                                            y0, 5, t, 3, NULL, NULL),
+                     NHREF_OK);
+    for (int b = 0; b < 5; b++) {
+        size_t reach = b == 1 ? 2 : b == 4 ? 1 : 3;
+        ck_assert_msg(status[b] == (reach == 3 ? NHREF_OK : NHREF_EBLOWUP), "lane %d: status %d",
+                      b, status[b]);
+        ck_assert_uint_eq(st[b].nrows, reach);
+        for (size_t i = 0; i < 3; i++) {
+            double want = -2 * log(1 - y0[b] * t[i]) / t[i];
+            if (i < reach)
+                ck_assert_msg(fabs(f[3 * b + i] - want) <= 1e-13 * fmax(1, fabs(want)),
+                              "lane %d, T = %g: %.17g, want %.17g", b, t[i], f[3 * b + i], want);
+            else
+                ck_assert(isnan(f[3 * b + i]));
+        }
+        ck_assert_int_eq(nhref_lyapunov_d(g, NULL, sys, y0 + b, t, 3, NULL, NULL), status[b]);
+        ck_assert(memcmp(g, f + 3 * b, sizeof g) == 0);
+    }
+    ck_assert_msg(fabs(st[1].t_blowup - 1) < 1e-6, "blow-up at %.17g", st[1].t_blowup);
+    nhref_system_free(sys);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("lyapunov");
@@ -243,6 +575,12 @@ int main(void)
     tcase_add_test(tc, test_sleigh_tangent_equals_benettin);
     tcase_add_test(tc, test_skater_l1);
     tcase_add_loop_test(tc, test_blowup_outcome, 0, 2);
+    tcase_add_test(tc, test_batch_lanes_equal_alone);
+    tcase_add_test(tc, test_batch_lanes_equal_separate_runs);
+    tcase_add_test(tc, test_fast_skater_l1);
+    tcase_add_test(tc, test_fast_sleigh_closed_form);
+    tcase_add_test(tc, test_fast_errors);
+    tcase_add_test(tc, test_fast_blowup_lane);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_ENV);

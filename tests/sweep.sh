@@ -402,4 +402,30 @@ for g in "param g = -9.81" ""; do
 done
 done
 
+# ---------------------------------------------------------------- lyapunov --fast in batches
+# a sweep of --fast exponents runs its cases in batches of up to 8 (cli_lyap_batch:
+# nhref_lyapunov_batch_d, the tangent equations of the lanes in one batch integrator):
+# every output is byte for byte what the case alone writes (one case per shard: no
+# batch; and nhref lyapunov --fast itself), jets interpreted and compiled
+lopts="--components theta,Omega1,Omega2,v --project E"
+for jit in 0 1; do
+    printf 'model = skater\n[f]\nsource = test\ndescription = test\nparam g = -9.81\nparam A1 = linspace(0, 0.25, 3)\ninit Omega1 = linspace(0, 2.5, 4)\ntimes = 10,40\ndigits = 20\n' > "$tmp/fastl.sweep"
+    rm -rf "$tmp/fastl" "$tmp/fastls"
+    NHREF_JIT=$jit "$NHREF" sweep -q --command lyapunov "$tmp/fastl.sweep" -o "$tmp/fastl" -- --fast $lopts || bad "sweep --command lyapunov --fast in batches failed"
+    k=1
+    while [ $k -le 12 ]; do
+        NHREF_JIT=$jit "$NHREF" sweep -q --shard $k/12 --command lyapunov "$tmp/fastl.sweep" -o "$tmp/fastls" -- --fast $lopts || bad "sweep lyapunov --fast --shard $k/12 failed"
+        k=$((k + 1))
+    done
+    [ "$(ls "$tmp/fastl/skater" | wc -l)" -eq 12 ] && ok || bad "lyapunov --fast in batches: $(ls "$tmp/fastl/skater" | wc -l) outputs, want 12"
+    diff -r "$tmp/fastl/skater" "$tmp/fastls/skater" >/dev/null && ok ||
+        bad "sweep lyapunov --fast (NHREF_JIT=$jit): the batched outputs differ from the cases run alone"
+    # f-00011: A1 = 0.25, Omega1 = 2.5: the case's own command line
+    NHREF_JIT=$jit "$NHREF" lyapunov skater -q --fast --param g=-9.81 --param A1=0.25 --init Omega1=2.5 --times 10,40 --digits 20 $lopts -o "$tmp/fastl1.csv" || bad "lyapunov --fast failed"
+    unswept "$tmp/fastl/skater/f-00011.csv" | cmp -s "$tmp/fastl1.csv" - && ok || bad "the sweep's f-00011 differs from nhref lyapunov --fast with its options"
+    grep -q '^# precision: 53 bits (double, fast path), tolerance 1e-15$' "$tmp/fastl1.csv" && ok || bad "lyapunov --fast: no double precision line"
+done
+expect 2 "--method benettin: not with --fast" -- lyapunov skater --fast --method benettin --times 1
+expect 2 "no --prec \(use the MPFR path\)" -- lyapunov skater --fast --prec 100 --times 1
+
 summary sweep.sh

@@ -1,11 +1,13 @@
 # skater_ftle_map.gp -- the figure skater's finite-time Lyapunov exponent FTLE(50 s) over
 # (A1, Omega1(0)) (spec skater.md §6.2; sweep data/cases/skater_ftle_map.sweep).
-# Run by skater_ftle_map.sh (make figures), which sets dat (A1, Omega1(0), FTLE) and out.
+# Run by skater_ftle_map.sh (make figures), which sets dat (A1, Omega1(0), FTLE), out and
+# how (the route: "at 20 digits", or "in double (--fast)").
 if (!exists("dat")) dat = "skater_ftle_map.dat"
 if (!exists("out")) out = "skater_ftle_map.png"
+if (!exists("how")) how = "at 20 digits"
 set terminal pngcairo size 820,640 font ",11"
 set output out
-set title "figure skater, g = -9.81: FTLE(T = 40 s) over (A1, Omega1(0))\n(theta = 0, Omega2 = 1.25, v = 0.5; 676 cases at 20 digits, nhref sweep)"
+set title "figure skater, g = -9.81: FTLE(T = 40 s) over (A1, Omega1(0))\n(theta = 0, Omega2 = 1.25, v = 0.5; 676 cases ".how.", nhref sweep)"
 set xlabel "A1  [m]  (centre-of-mass offset along the blade; A1 = 0 integrable)"
 set ylabel "Omega1(0)  [rad/s]"
 set cblabel "FTLE(40 s)  [1/s]"

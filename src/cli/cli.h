@@ -26,6 +26,8 @@ extern const char *cli_prog;
 
 /* "nhref run: message\n" on stderr; cli_error_in with another WHO than cli_prog
  * ("nhref sweep: CASE"). */
+/* a WHO that silences cli_error_in (work done ahead whose errors a later run reports) */
+extern const char cli_silent[];
 void cli_error(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
@@ -208,6 +210,23 @@ int cli_lyap_args(cli_lyap_args_t *a, int argc, char **argv, int need_model);
 /* cli_lyap_spec -- the exponents of SPEC (its times: after 0) with A's method, written to
  * A->output; messages prefixed with WHO.  Returns the exit status. */
 int cli_lyap_spec(nhref_spec_t *spec, const cli_lyap_args_t *a, const char *who);
+/* the exponents of a spec computed ahead (cli_lyap_batch): its FTLE (nrows doubles) and
+ * statistics */
+typedef struct {
+    double *ftle;
+    nhref_stats_t stats;
+} cli_lyap_done_t;
+/* cli_lyap_batch -- the exponents of the double specs SPEC[0 .. N-1] (their times: after
+ * 0) with A's method at once (nhref_lyapunov_run_batch), silently: DONE[k] (malloc'ed,
+ * for cli_lyap_spec_done; free with cli_lyap_done_free) for each spec whose lane reached
+ * every time, else NULL (run it with cli_lyap_spec, which says why).  Returns how many. */
+size_t cli_lyap_batch(nhref_spec_t *const *spec, size_t n, const cli_lyap_args_t *a,
+                      cli_lyap_done_t **done);
+void cli_lyap_done_free(cli_lyap_done_t *d);
+/* cli_lyap_spec_done -- cli_lyap_spec with the exponents DONE computed ahead (NULL: compute
+ * them): the same checks, messages and output file, byte for byte. */
+int cli_lyap_spec_done(nhref_spec_t *spec, const cli_lyap_args_t *a, const char *who,
+                       const cli_lyap_done_t *done);
 
 /* The first 40 characters of S for a message (with "..." if longer), in BUF. */
 const char *cli_shorten(char *buf, size_t len, const char *s);

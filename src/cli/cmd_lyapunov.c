@@ -38,6 +38,10 @@ static void usage(FILE *out)
             "  -d, --digits D           digits (default 30; 1 <= D <= 100000, Taylor order\n"
             "                           ceil(1.1513 D + 1) <= 100000); --prec BITS the\n"
             "                           precision instead (16 <= BITS <= %lu)\n"
+            "      --fast               in double precision (53 bits, tolerance at most 1e-15;\n"
+            "                           tangent method only): the variational equations in\n"
+            "                           the batch integrator, 17 digits printed, not\n"
+            "                           certified; --prec does not apply\n"
             "      --scheme NAME        integration scheme (default taylor; see 'nhref list'),\n"
             "                           --order N (taylor) or --stages S (gauss) its option\n"
             "      --max-steps N        give up after N steps in all (default 10000000): a\n"
@@ -91,6 +95,7 @@ int cli_lyap_args(cli_lyap_args_t *a, int argc, char **argv, int need_model)
         {"components", required_argument, NULL, OPT_COMPONENTS},
         {"direction", required_argument, NULL, OPT_DIRECTION},
         {"project", required_argument, NULL, OPT_PROJECT},
+        {"fast", no_argument, NULL, CLI_OPT_FAST},
         {"output", required_argument, NULL, 'o'},      {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},              {NULL, 0, NULL, 0}};
     const char **slot;
@@ -132,6 +137,12 @@ int cli_lyap_args(cli_lyap_args_t *a, int argc, char **argv, int need_model)
     }
     if (strcmp(a->method, "tangent") != 0 && strcmp(a->method, "benettin") != 0) {
         cli_error("--method: '%s' is not tangent or benettin", a->method);
+        return CLI_USAGE;
+    }
+    if (a->spec.fast && strcmp(a->method, "tangent") != 0) {
+        cli_error("--method %s: not with --fast (the exponents in double are by the tangent "
+                  "method only)",
+                  a->method);
         return CLI_USAGE;
     }
     if (need_model && optind + 1 != argc) {
@@ -254,6 +265,7 @@ static int write_exponents(const nhref_spec_t *spec, const nhref_lyap_opts_t *lo
     char ts[256], hex[65];
     int rc = status == NHREF_ESTEP ? CLI_FAIL : CLI_OK;
     FILE *out;
+    int dbl = nhref_spec_type(spec) == NHREF_RUN_DOUBLE;
 
     if (nhref_outfile_open(&of, output) != NHREF_OK) {
         cli_write_error_in(who, output, errno);
@@ -278,13 +290,17 @@ static int write_exponents(const nhref_spec_t *spec, const nhref_lyap_opts_t *lo
     nhref_csv_meta(out, "method", "%s, tau = %s%s%s", lo->method, lo->tau,
                    strcmp(lo->method, "benettin") == 0 ? ", delta0 = " : "",
                    strcmp(lo->method, "benettin") == 0 ? lo->delta0 : "");
-    nhref_csv_meta(out, "precision", "%ld bits, tolerance 1e-%g", nhref_spec_prec(spec),
-                   nhref_spec_digits(spec));
+    if (dbl)
+        nhref_csv_meta(out, "precision", "53 bits (double, fast path), tolerance 1e-%g",
+                       nhref_spec_digits(spec));
+    else
+        nhref_csv_meta(out, "precision", "%ld bits, tolerance 1e-%g", nhref_spec_prec(spec),
+                       nhref_spec_digits(spec));
     /* the times reached (all, unless a blow-up or an underflow came first) */
     for (size_t i = 0; i < st->nrows; i++) {
         nhref_spec_time_str(spec, i, ts, sizeof ts);
         fprintf(out, "%s,", ts);
-        nhref_csv_value(out, f + i, (int)nhref_spec_digits(spec));
+        nhref_csv_value(out, f + i, dbl ? 17 : (int)nhref_spec_digits(spec));
         fputc('\n', out);
     }
     if (status == NHREF_EBLOWUP) {
@@ -316,48 +332,75 @@ static int write_exponents(const nhref_spec_t *spec, const nhref_lyap_opts_t *lo
     return rc;
 }
 
-int cli_lyap_spec(nhref_spec_t *spec, const cli_lyap_args_t *a, const char *who)
+static void lists_free(lists_t *l)
 {
-    const nhref_model_t *model = nhref_spec_model(spec);
-    nhref_lyap_opts_t lo;
-    __mpfr_struct *f = NULL;
-    lists_t l = {0};
-    char ts[256];
-    size_t nt;
-    nhref_stats_t st;
-    cli_progress_t progress;
-    int rc = CLI_USAGE, status;
+    free(l->citems);
+    free(l->ditems);
+    free(l->comp);
+    free(l->clist);
+    free(l->dlist);
+}
 
-    nhref_lyap_opts_default(&lo);
-    lo.method = a->method;
-    lo.tau = a->tau != NULL ? a->tau : lo.tau;
-    lo.delta0 = a->delta0 != NULL ? a->delta0 : lo.delta0;
+/* LO from A for SPEC, every option checked (messages prefixed with WHO; cli_silent:
+ * none).  0, or the exit status */
+static int lyap_opts(nhref_lyap_opts_t *lo, lists_t *l, nhref_spec_t *spec,
+                     const cli_lyap_args_t *a, const char *who)
+{
+    char ts[256];
+    int status;
+    nhref_lyap_opts_default(lo);
+    lo->method = a->method;
+    lo->tau = a->tau != NULL ? a->tau : lo->tau;
+    lo->delta0 = a->delta0 != NULL ? a->delta0 : lo->delta0;
     if ((status = nhref_lyapunov_check(spec)) != NHREF_OK) {
         cli_error_in(who, "%s", nhref_spec_error(spec));
         return cli_spec_exit(status);
     }
-    nt = nhref_spec_nrows(spec);
-    nhref_spec_time_str(spec, nt - 1, ts, sizeof ts);
-    if (check_tau(&lo, ts, nhref_spec_prec(spec), who) != 0 ||
-        check_direction(&lo, a, model, nhref_spec_prec(spec), &l, who) != 0)
+    nhref_spec_time_str(spec, nhref_spec_nrows(spec) - 1, ts, sizeof ts);
+    if (check_tau(lo, ts, nhref_spec_prec(spec), who) != 0 ||
+        check_direction(lo, a, nhref_spec_model(spec), nhref_spec_prec(spec), l, who) != 0)
+        return CLI_USAGE;
+    return 0;
+}
+
+int cli_lyap_spec_done(nhref_spec_t *spec, const cli_lyap_args_t *a, const char *who,
+                       const cli_lyap_done_t *done)
+{
+    nhref_lyap_opts_t lo;
+    __mpfr_struct *f = NULL;
+    lists_t l = {0};
+    size_t nt;
+    nhref_stats_t st;
+    cli_progress_t progress;
+    int rc, status = NHREF_OK;
+
+    if ((rc = lyap_opts(&lo, &l, spec, a, who)) != 0)
         goto done;
+    nt = nhref_spec_nrows(spec);
     if ((f = nhref_vec_new(nt, nhref_spec_prec(spec))) == NULL) {
         rc = CLI_FAIL;
         goto done;
     }
-    cli_progress_init(&progress, "integrating");
-    progress.active = progress.active && !a->quiet;
-    nhref_spec_set_progress(spec, cli_progress, &progress);
-    memset(&st, 0, sizeof st);
-    status = nhref_lyapunov_run(f, spec, &lo, &st);
-    cli_progress_end(&progress);
-    nhref_spec_set_progress(spec, NULL, NULL);
+    if (done != NULL) { /* computed ahead: the same numbers (cli_lyap_batch) */
+        st = done->stats;
+        for (size_t i = 0; i < nt; i++)
+            mpfr_set_d(f + i, done->ftle[i], MPFR_RNDN);
+    } else {
+        cli_progress_init(&progress, "integrating");
+        progress.active = progress.active && !a->quiet;
+        nhref_spec_set_progress(spec, cli_progress, &progress);
+        memset(&st, 0, sizeof st);
+        status = nhref_lyapunov_run(f, spec, &lo, &st);
+        cli_progress_end(&progress);
+        nhref_spec_set_progress(spec, NULL, NULL);
+    }
     if (status == NHREF_EINVAL && a->project != NULL &&
         strncmp(nhref_spec_error(spec), "cannot compute", 14) == 0) {
         /* every option was checked above but this one */
         cli_error_in(who, "--project %s: the initial direction is zero once projected on the "
                           "level set of %s (give a --direction not normal to it)",
                      a->project, a->project);
+        rc = CLI_USAGE;
     } else if (status != NHREF_OK && status != NHREF_EBLOWUP && status != NHREF_ESTEP) {
         cli_error_in(who, "%s", nhref_spec_error(spec));
         rc = status == NHREF_EINVAL || status == NHREF_EPARSE ? CLI_USAGE : CLI_FAIL;
@@ -366,12 +409,59 @@ int cli_lyap_spec(nhref_spec_t *spec, const cli_lyap_args_t *a, const char *who)
     }
 done:
     nhref_vec_free(f, nhref_spec_nrows(spec));
-    free(l.citems);
-    free(l.ditems);
-    free(l.comp);
-    free(l.clist);
-    free(l.dlist);
+    lists_free(&l);
     return rc;
+}
+
+int cli_lyap_spec(nhref_spec_t *spec, const cli_lyap_args_t *a, const char *who)
+{
+    return cli_lyap_spec_done(spec, a, who, NULL);
+}
+
+void cli_lyap_done_free(cli_lyap_done_t *d)
+{
+    if (d != NULL)
+        free(d->ftle);
+    free(d);
+}
+
+size_t cli_lyap_batch(nhref_spec_t *const *spec, size_t n, const cli_lyap_args_t *a,
+                      cli_lyap_done_t **done)
+{
+    nhref_lyap_opts_t lo;
+    lists_t l = {0};
+    size_t nt, got = 0;
+    double *f = NULL;
+    int *status = malloc((n + 1) * sizeof *status);
+    nhref_stats_t *st = malloc((n + 1) * sizeof *st);
+
+    for (size_t k = 0; k < n; k++)
+        done[k] = NULL;
+    /* the options of the batch: SPEC[0]'s (the others join with its model and times) */
+    if (n == 0 || status == NULL || st == NULL || lyap_opts(&lo, &l, spec[0], a, cli_silent) != 0)
+        goto out;
+    nt = nhref_spec_nrows(spec[0]);
+    if ((f = malloc(n * nt * sizeof *f)) == NULL ||
+        nhref_lyapunov_run_batch(f, status, st, spec, n, &lo) != NHREF_OK)
+        goto out;
+    for (size_t k = 0; k < n; k++) {
+        if (status[k] != NHREF_OK || st[k].nrows != nt || (done[k] = malloc(sizeof **done)) == NULL)
+            continue;
+        if ((done[k]->ftle = malloc(nt * sizeof *f)) == NULL) {
+            free(done[k]);
+            done[k] = NULL;
+            continue;
+        }
+        memcpy(done[k]->ftle, f + k * nt, nt * sizeof *f);
+        done[k]->stats = st[k];
+        got++;
+    }
+out:
+    lists_free(&l);
+    free(f);
+    free(status);
+    free(st);
+    return got;
 }
 
 int cmd_lyapunov(int argc, char **argv)

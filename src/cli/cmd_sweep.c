@@ -33,7 +33,8 @@ static void usage(FILE *out)
             "after '--' go to every command (not those the sweep sets per case: --param,\n"
             "--init, --t-end, --dt-out, --times, --digits, --prec, --output).  With\n"
             "'-- --fast' (double, scheme taylor) the cases are integrated in SIMD batches of\n"
-            "up to 8 (nhref_integrate_batch_d); each output is the one the case alone writes.\n\n"
+            "up to 8 (run: nhref_integrate_batch_d; lyapunov: the tangent equations by\n"
+            "nhref_lyapunov_batch_d); each output is the one the case alone writes.\n\n"
             "  -c, --command CMD  run (default: the case's t-end, dt-out, digits) or lyapunov\n"
             "                     (FTLE at the case's times after t = 0, its digits)\n"
             "  -o, --output DIR   where to write (default: the stem of FILE)\n"
@@ -462,10 +463,12 @@ static int times_after_zero(nhref_spec_t *spec, const nhref_case_t *c, char *why
     return status == NHREF_OK ? 0 : -1;
 }
 
-/* case C through CMD into PATH: its spec, the options after '--', the run.  Returns
- * the command's exit status (messages prefixed with WHO) */
+/* case C through CMD into PATH: its spec, the options after '--', the run (READY: a run
+ * spec with its rows, DONE: a lyapunov case's exponents, computed ahead by batch_ahead).
+ * Returns the command's exit status (messages prefixed with WHO) */
 static int run_case(const nhref_case_t *c, sweep_cmd_t cmd, const extras_t *x, const char *path,
-                    const char *sweep_hex, const char *who, nhref_spec_t *ready)
+                    const char *sweep_hex, const char *who, nhref_spec_t *ready,
+                    const cli_lyap_done_t *done)
 {
     nhref_spec_t *spec = NULL;
     char why[512], line[160];
@@ -501,7 +504,7 @@ static int run_case(const nhref_case_t *c, sweep_cmd_t cmd, const extras_t *x, c
         cli_lyap_args_t a = x->lyap;
         a.output = path;
         a.quiet = 1;
-        rc = cli_lyap_spec(spec, &a, who);
+        rc = cli_lyap_spec_done(spec, &a, who, done);
     }
     nhref_spec_free(spec);
     return rc;
@@ -581,17 +584,46 @@ static void remove_temporaries(const char *path)
     free(pat);
 }
 
-/* the cases of `run --fast` integrated in batches (nhref_spec_batch: SIMD lanes, each
- * lane its separate run bit for bit): from case I on, the next BATCH_AHEAD cases of the
- * shard that are not done (--resume) get a spec built as run_case builds it; those
- * whose rows the batch computed go to READY[j] for run_case, the others are rebuilt
- * there as usual.  TRIED[j] marks the cases looked at. */
+/* case C's spec as run_case builds it, for a batch (no message: run_case says why it
+ * fails), or NULL */
+static nhref_spec_t *ahead_spec(const nhref_case_t *c, sweep_cmd_t cmd, const extras_t *x,
+                                const char *line)
+{
+    nhref_spec_t *s = NULL;
+    char why[512];
+    int rc = c->mf != NULL ? nhref_spec_new_file(&s, c->mf) : nhref_spec_new(&s, c->model);
+    if (rc == NHREF_OK) {
+        nhref_spec_set_names(s, NHREF_SPEC_KEYS, NULL);
+        rc = nhref_spec_from_case(s, c);
+    }
+    if (rc == NHREF_OK)
+        rc = nhref_spec_set_meta(s, "sweep", line);
+    if (rc == NHREF_OK && cmd == SWEEP_LYAPUNOV && times_after_zero(s, c, why, sizeof why) != 0)
+        rc = NHREF_EINVAL;
+    if (rc == NHREF_OK &&
+        cli_spec_apply_quiet(s, cmd == SWEEP_RUN ? &x->run.spec : &x->lyap.spec) != 0)
+        rc = NHREF_EINVAL;
+    if (rc != NHREF_OK) {
+        nhref_spec_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* the cases of `run --fast` or `lyapunov --fast` integrated in batches (SIMD lanes, each
+ * lane its separate run bit for bit: nhref_spec_batch, cli_lyap_batch): from case I on,
+ * the next BATCH_AHEAD cases of the shard that are not done (--resume) get a spec built
+ * as run_case builds it; for run, those whose rows the batch computed go to READY[j] for
+ * run_case; for lyapunov, the exponents of those whose lane reached every time go to
+ * DONE[j]; the others are run there as usual.  TRIED[j] marks the cases looked at. */
 #define BATCH_AHEAD 8
 static void batch_ahead(const nhref_case_t *cases, size_t n, size_t i, unsigned long shard_k,
-                        unsigned long shard_n, const extras_t *x, const char *out_dir,
-                        const char *sweep_hex, int resume, nhref_spec_t **ready, char *tried)
+                        unsigned long shard_n, sweep_cmd_t cmd, const extras_t *x,
+                        const char *out_dir, const char *sweep_hex, int resume,
+                        nhref_spec_t **ready, cli_lyap_done_t **done, char *tried)
 {
     nhref_spec_t *spec[BATCH_AHEAD];
+    cli_lyap_done_t *got[BATCH_AHEAD];
     size_t idx[BATCH_AHEAD], m = 0;
     char line[160], path[4096], why[512];
 
@@ -599,35 +631,24 @@ static void batch_ahead(const nhref_case_t *cases, size_t n, size_t i, unsigned 
              sweep_hex);
     for (size_t j = i; j < n && m < BATCH_AHEAD; j++) {
         const nhref_case_t *c = &cases[j];
-        nhref_spec_t *s = NULL;
-        int rc;
         if (j % shard_n != shard_k - 1 || tried[j])
             continue;
         tried[j] = 1;
         snprintf(path, sizeof path, "%s/%s/%s.csv", out_dir, c->model, c->name);
-        if (resume && cli_output_matches(path, c, first_line[SWEEP_RUN], why, sizeof why) &&
+        if (resume && cli_output_matches(path, c, first_line[cmd], why, sizeof why) &&
             output_of_sweep(path, sweep_hex, why, sizeof why))
             continue; /* skipped by the loop */
-        rc = c->mf != NULL ? nhref_spec_new_file(&s, c->mf) : nhref_spec_new(&s, c->model);
-        if (rc == NHREF_OK) {
-            nhref_spec_set_names(s, NHREF_SPEC_KEYS, NULL);
-            rc = nhref_spec_from_case(s, c);
-        }
-        if (rc == NHREF_OK)
-            rc = nhref_spec_set_meta(s, "sweep", line);
-        if (rc == NHREF_OK && cli_spec_apply_quiet(s, &x->run.spec) != 0)
-            rc = NHREF_EINVAL;
-        if (rc != NHREF_OK) { /* run_case builds it again and says why */
-            nhref_spec_free(s);
-            continue;
-        }
-        spec[m] = s;
-        idx[m++] = j;
+        if ((spec[m] = ahead_spec(c, cmd, x, line)) != NULL)
+            idx[m++] = j;
     }
-    if (m > 1)
+    if (m > 1 && cmd == SWEEP_RUN)
         nhref_spec_batch(spec, m);
+    if (m > 1 && cmd == SWEEP_LYAPUNOV)
+        cli_lyap_batch(spec, m, &x->lyap, got);
     for (size_t k = 0; k < m; k++) {
-        if (m > 1 && nhref_spec_batched(spec[k]))
+        if (m > 1 && cmd == SWEEP_LYAPUNOV)
+            done[idx[k]] = got[k];
+        if (m > 1 && cmd == SWEEP_RUN && nhref_spec_batched(spec[k]))
             ready[idx[k]] = spec[k];
         else
             nhref_spec_free(spec[k]);
@@ -649,7 +670,8 @@ int cmd_sweep(int argc, char **argv)
     char *stem_s = NULL, err[1024], *manifest = NULL, *legacy = NULL, *command = NULL;
     char file_hex[65], sweep_hex[65];
     char **extra = NULL, *tried = NULL;
-    nhref_spec_t **ready = NULL; /* cases batched ahead (batch_ahead) */
+    nhref_spec_t **ready = NULL; /* cases batched ahead (batch_ahead): run's rows */
+    cli_lyap_done_t **done = NULL; /* lyapunov's exponents */
     int nextra = 0, own = argc, list = 0, quiet = 0, resume = 0, c, rc = CLI_OK, lock_fd = -1;
     int dir_fd;
     unsigned long shard_k = 1, shard_n = 1;
@@ -778,11 +800,13 @@ int cmd_sweep(int argc, char **argv)
     /* run --fast: the cases in batches (batch_ahead), once a case has run: each lane is
      * its case's run bit for bit, compiled (the lanes' jets are compiled as the double
      * jets, in the same variant) or interpreted (NHREF_JIT=0, no compiler) */
-    if (cmd == SWEEP_RUN && x.run.spec.fast &&
-        (ready = calloc(n + 1, sizeof *ready)) != NULL &&
-        (tried = calloc(n + 1, 1)) == NULL) {
+    if ((cmd == SWEEP_RUN ? x.run.spec.fast : x.lyap.spec.fast) &&
+        ((ready = calloc(n + 1, sizeof *ready)) == NULL ||
+         (done = calloc(n + 1, sizeof *done)) == NULL || (tried = calloc(n + 1, 1)) == NULL)) {
         free(ready);
+        free(done);
         ready = NULL;
+        done = NULL;
     }
     if (!quiet)
         fprintf(stderr, "%s: %s: %zu cases; shard %lu/%lu: %zu of them -> %s/\n", prog, file, n,
@@ -821,11 +845,15 @@ int cmd_sweep(int argc, char **argv)
         snprintf(label, sizeof label, "%s: %s", prog, cs->name); /* messages name the case */
         t0 = now();
         if (ready != NULL && ndone > 0 && !tried[i])
-            batch_ahead(cases, n, i, shard_k, shard_n, &x, out_dir, sweep_hex, resume, ready,
-                        tried);
-        r = run_case(cs, cmd, &x, path, sweep_hex, label, ready != NULL ? ready[i] : NULL);
-        if (ready != NULL)
+            batch_ahead(cases, n, i, shard_k, shard_n, cmd, &x, out_dir, sweep_hex, resume,
+                        ready, done, tried);
+        r = run_case(cs, cmd, &x, path, sweep_hex, label, ready != NULL ? ready[i] : NULL,
+                     done != NULL ? done[i] : NULL);
+        if (ready != NULL) {
             ready[i] = NULL;
+            cli_lyap_done_free(done[i]);
+            done[i] = NULL;
+        }
         lock_case(lock_fd, i, F_UNLCK, prog, cs->name, quiet);
         if (r != CLI_OK) {
             nfail++;
@@ -846,9 +874,12 @@ int cmd_sweep(int argc, char **argv)
                 prog, shard_k, shard_n, mine, ndone, nskip, nfail, now() - t_start);
 
 done:
-    for (size_t i = 0; ready != NULL && i < n; i++)
+    for (size_t i = 0; ready != NULL && i < n; i++) {
         nhref_spec_free(ready[i]);
+        cli_lyap_done_free(done[i]);
+    }
     free(ready);
+    free(done);
     free(tried);
     if (lock_fd >= 0)
         close(lock_fd); /* releases every lock of this process on it */

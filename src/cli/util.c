@@ -23,8 +23,12 @@ char *cli_trim(char *s)
     return s;
 }
 
+const char cli_silent[] = "";
+
 void cli_error_va(const char *who, const char *fmt, va_list ap)
 {
+    if (who == cli_silent)
+        return;
     fprintf(stderr, "%s: ", who != NULL ? who : cli_prog);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);

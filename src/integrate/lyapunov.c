@@ -8,6 +8,7 @@
 
 #include "integrate/budget.h"
 #include "integrate/integrate_internal.h"
+#include "integrate/lyapunov_internal.h"
 #include "models/models_internal.h"
 #include "nhref_io.h"
 #include "nhref_tape.h"
@@ -98,6 +99,21 @@ static int initial_direction(mpfr_ptr u, lyap_t *L, const nhref_system_t *sys, m
     return NHREF_OK;
 }
 
+int nhref_lyap_direction(mpfr_ptr u, const nhref_system_t *sys, mpfr_srcptr x0, const size_t *S,
+                         size_t ns, const nhref_lyap_opts_t *opt, mpfr_prec_t prec)
+{
+    lyap_t L;
+    int status;
+    L.n = nhref_system_model(sys)->nstate;
+    L.ns = ns;
+    L.S = (size_t *)S;
+    L.prec = prec;
+    mpfr_inits2(prec, L.a, L.b, (mpfr_ptr)0);
+    status = initial_direction(u, &L, sys, x0, opt);
+    mpfr_clears(L.a, L.b, (mpfr_ptr)0);
+    return status;
+}
+
 /* progress over the whole run [0, T_n]: the integrator reports the fraction of
  * the interval it integrates, [a, b] of the run */
 typedef struct {
@@ -112,8 +128,7 @@ static void lyap_progress(void *arg, double fraction)
     p->progress(p->arg, (p->a + fraction * (p->b - p->a)) / p->total);
 }
 
-/* the statistics of one integration (ONE) added to the run's (ALL) */
-static void stats_add(nhref_stats_t *all, const nhref_stats_t *one)
+void nhref_lyap_stats_add(nhref_stats_t *all, const nhref_stats_t *one)
 {
     if (one->nsteps > 0) {
         if (all->nsteps == 0 || one->order_min < all->order_min)
@@ -268,7 +283,7 @@ int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpf
         if (tangent) {
             mpfr_set(L.a, now, MPFR_RNDN);
             status = nhref_integrate_until(ig, x, L.a, next, &one);
-            stats_add(stats, &one);
+            nhref_lyap_stats_add(stats, &one);
             if (status != NHREF_OK)
                 break;
             norm_s(d, &L, x + L.n);
@@ -276,13 +291,13 @@ int nhref_lyapunov(mpfr_ptr ftle, const nhref_system_t *sys, mpfr_srcptr x0, mpf
             prog.b = (prog.a + prog.b) / 2; /* x on the first half, y on the second */
             mpfr_set(L.a, now, MPFR_RNDN);
             status = nhref_integrate_until(ig, x, L.a, next, &one);
-            stats_add(stats, &one);
+            nhref_lyap_stats_add(stats, &one);
             if (status == NHREF_OK) {
                 prog.a = prog.b;
                 prog.b = mpfr_get_d(next, MPFR_RNDN);
                 mpfr_set(L.a, now, MPFR_RNDN);
                 status = nhref_integrate_until(ig, y, L.a, next, &one);
-                stats_add(stats, &one);
+                nhref_lyap_stats_add(stats, &one);
             }
             if (status != NHREF_OK)
                 break;

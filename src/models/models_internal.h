@@ -24,6 +24,15 @@ int nhref_model_check_in(const nhref_model_t *m, const nhref_model_t *const *tab
 int nhref_model_build(const nhref_model_t *m, nhref_tape_t *tape, nhref_model_tape_t which);
 int nhref_model_run_check(const nhref_model_t *m, mpfr_srcptr p, char *why, size_t len);
 
+/* nhref_system_derive_like -- as nhref_system_derive (RHS taken over, BASE's
+ * parameters), with LIKE's model (LIKE a derived system, which must outlive *SYS): the
+ * systems derived from several parameter sets of one model then share one model, as
+ * nhref_batch_new_d requires (lyapunov_batch.c: the variational equations of each lane).
+ * Returns NHREF_OK; NHREF_EINVAL (RHS's states or parameters, or BASE's parameters, are
+ * not LIKE's); NHREF_ENOMEM. */
+int nhref_system_derive_like(nhref_system_t **sys, const nhref_system_t *like,
+                             const nhref_system_t *base, nhref_tape_t *rhs);
+
 /* ---------------------------------------------------------------- a system in each type
  * NUM_IN(nhref_system_params) -- P = the parameters of SYS (nparam values): their
  * decimal strings rounded to nearest (double, MPFR at P's precision) or enclosed

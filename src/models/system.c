@@ -186,6 +186,39 @@ const nhref_tape_t *nhref_system_integral_tape(const nhref_system_t *sys)
     return sys->integrals;
 }
 
+
+int nhref_system_derive_like(nhref_system_t **sysp, const nhref_system_t *like,
+                             const nhref_system_t *base, nhref_tape_t *rhs)
+{
+    const nhref_model_t *lm = like->model;
+    nhref_system_t *sys;
+
+    *sysp = NULL;
+    if (nhref_tape_nstate(rhs) != lm->nstate || nhref_tape_nparam(rhs) != lm->nparam ||
+        base->model->nparam != lm->nparam || nhref_tape_status(rhs) != NHREF_OK) {
+        nhref_tape_free(rhs);
+        return NHREF_EINVAL;
+    }
+    if ((sys = calloc(1, sizeof *sys)) == NULL) {
+        nhref_tape_free(rhs);
+        return NHREF_ENOMEM;
+    }
+    pthread_mutex_init(&sys->lock, NULL);
+    sys->model = lm; /* LIKE's: not owned */
+    sys->rhs = rhs;
+    if ((sys->param = calloc(lm->nparam ? lm->nparam : 1, sizeof *sys->param)) == NULL) {
+        nhref_system_free(sys);
+        return NHREF_ENOMEM;
+    }
+    for (size_t i = 0; i < lm->nparam; i++)
+        if ((sys->param[i] = nhref_strdup(base->param[i])) == NULL) {
+            nhref_system_free(sys);
+            return NHREF_ENOMEM;
+        }
+    *sysp = sys;
+    return NHREF_OK;
+}
+
 const nhref_tape_t *nhref_system_event_tape(const nhref_system_t *sys)
 {
     return sys->events;
