@@ -98,7 +98,6 @@ typedef struct {
     size_t ntimes;
     double digits;
     int drop_remainder; /* the test that can fail: no Lagrange remainder (not proven) */
-    unsigned jac_order; /* result: the last step's variational order (jacobian_order) */
     /* results */
     nhref_stats_t st;
     int status;
@@ -133,7 +132,6 @@ static void prun(prun_t *r)
         ball_dec(g + k, r->times[k], r->prec);
     r->out = _arb_vec_init((slong)(r->ntimes * m->nstate));
     r->status = nhref_proven_grid(pv, r->out, x0, g, r->ntimes, &r->st);
-    r->jac_order = nhref_proven_test_jacobian_order(pv);
     nhref_proven_free(pv);
     _arb_vec_clear(x0, (slong)m->nstate);
     _arb_vec_clear(g, (slong)r->ntimes);
@@ -612,10 +610,10 @@ static int golden_row_inside(prun_t *r, size_t k, const char *path, const char *
 /* gen's homogeneous turntable (data/cases/gen.cases, D = 32) to t = 1, where the
  * validated step was held at about 1/100 of the point step (docs/proven.md: the
  * interval Taylor coefficients over the step's box).  Loop 0, the case's point state:
- * at most 200 times the plain Taylor route's steps to t = 1 (it takes 1; 145 validated
- * now), the held steps take a variational series below C1_ORDER (jacobian_order: it was
- * 2/3 of the CPU time at C1_ORDER), every state keeps 29 digits (30.2 now), and the
- * balls hold the golden row at t = 1 widened by 10^-32 max(1, |g|) (certified 32).
+ * at most 100 times the plain Taylor route's steps to t = 1 (2 Taylor steps; 145
+ * validated now: a guard against the steps' falling further, not the issue's target of
+ * 5 to 30), every state keeps 29 digits (30.2 now), and the balls hold the golden row at
+ * t = 1 widened by 10^-32 max(1, |g|) (certified 32).
  * Loop 1, the initial box M1 in [0.2, 0.2 + 2e-12] (M is free of the model's
  * conditions): the golden trajectory starts on the box's edge, so at t = 1 it lies on
  * the edge of the set, where only a right Jacobian enclosure J (jacobian, jac_at: the
@@ -662,10 +660,9 @@ START_TEST(test_turntable)
         ck_assert_int_eq(nhref_integrate_grid(ig, NULL, xm, tm, 2, &sm), NHREF_OK);
         fprintf(stderr,
                 "check_proven: gen turntable to t = 1 at D = 32: %lu validated steps, %lu "
-                "Taylor steps; the last step's variational order %u\n",
-                (unsigned long)r.st.nsteps, (unsigned long)sm.nsteps, r.jac_order);
-        ck_assert_uint_le(r.st.nsteps, 200 * sm.nsteps);
-        ck_assert_uint_lt(r.jac_order, 8);
+                "Taylor steps\n",
+                (unsigned long)r.st.nsteps, (unsigned long)sm.nsteps);
+        ck_assert_uint_le(r.st.nsteps, 100 * sm.nsteps);
         nhref_integrator_free(ig);
         nhref_vec_free(xm, n);
         nhref_vec_free(tm, 2);

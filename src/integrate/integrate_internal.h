@@ -34,9 +34,4 @@ void nhref_integrator_limit_steps(nhref_integrator_t *ig, unsigned long max_step
 struct nhref_proven;
 void nhref_proven_test_scale_remainder(struct nhref_proven *pv, double k);
 
-/* nhref_proven_test_jacobian_order -- the order of PV's last validated step's
- * variational series (proven.c, jacobian_order): tests/check_proven.c checks that the
- * steps held below the point step take fewer than C1_ORDER terms. */
-unsigned nhref_proven_test_jacobian_order(const struct nhref_proven *pv);
-
 #endif /* NHREF_INTEGRATE_INTERNAL_H */

@@ -52,9 +52,7 @@
 #define MAX_HALVINGS 24 /* shorter tries before a step is declared unprovable */
 #define MAX_INFLATE 4   /* enclosure candidates tried per step size */
 #define HFAC_MIN 1e-3   /* validated step / Taylor step below this: the run stops */
-#define C1_ORDER 8      /* order of the variational (Jacobian) series, at most */
-#define C1_ORDER_MIN 4  /* ... and at least (jacobian_order) */
-#define M_HOLD 16       /* steps at C1_ORDER after a lower order failed (try_step) */
+#define C1_ORDER 8      /* order of the variational (Jacobian) series */
 #define ENC_ORDER 8     /* order of the a priori enclosure's test */
 #define BOX_PREC 64     /* precision of the jets over the step's box [bits]: their balls
                          * are wide (the box is), so more bits would not narrow them */
@@ -69,9 +67,6 @@ struct nhref_proven {
     long prec;
     unsigned N;       /* Taylor order */
     unsigned K;       /* order of the a priori enclosure's test, <= N */
-    unsigned M;       /* the step's order of the variational series (jacobian_order) */
-    unsigned mhold;   /* steps left at C1_ORDER (M_HOLD) */
-    double lrho;      /* ln of the point jet's radius of convergence (log_step), or NAN */
     double digits;
     double lsafety;   /* ln of the step-size safety factor */
     double shrink;    /* after a step that could not be validated: the factor for h */
@@ -129,7 +124,7 @@ struct nhref_proven {
     arb_ptr cx, cv;      /* its state (x then the columns of V), n (1 + n) */
     arb_ptr vw;          /* n x n: the enclosure test's V([0, h]) (jacobian) */
     arb_ptr vs, vr;      /* V's series at (t, xh, I): entry (i, j) order k at
-                          * vs[(j n + i) C1_ORDER + k]; its M-th (pv->M) coefficient over
+                          * vs[(j n + i) C1_ORDER + k]; its C1_ORDER-th coefficient over
                           * the step's box: vr[j n + i] */
     /* the step loop's workspace: nothing is allocated after nhref_proven_new (Arb's
      * numbers keep their mantissas from step to step; tests/check_proven_alloc.c) */
@@ -381,8 +376,6 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     pv->digits = res.digits;
     pv->N = (unsigned)order;
     pv->K = ENC_ORDER;
-    pv->M = C1_ORDER;
-    pv->lrho = NAN;
     if (pv->K > pv->N)
         pv->K = pv->N;
     pv->lsafety = -0.7 / (double)(order - 1) - 2;
@@ -547,11 +540,6 @@ void nhref_proven_on_row(nhref_proven_t *pv,
 void nhref_proven_test_scale_remainder(nhref_proven_t *pv, double k)
 {
     pv->remainder_scale = k;
-}
-
-unsigned nhref_proven_test_jacobian_order(const nhref_proven_t *pv)
-{
-    return pv->M;
 }
 
 long nhref_proven_prec(const nhref_proven_t *pv)
@@ -737,12 +725,12 @@ static int enclose(nhref_proven_t *pv)
 
 /* ------------------------------------------------------------------ the Jacobian */
 /* J = an enclosure of the flow's Jacobian over xh at time tau (a ball in [0, h]): the
- * variational series to order M - 1 at (t, xh, I) at tau (M = pv->M), plus
+ * variational series to order C1_ORDER - 1 at (t, xh, I) at tau, plus
  * tau^M V^[M]([t, t+h], Yh, W) (Lagrange, the coefficient at some time of the step) */
 static void jac_at(nhref_proven_t *pv, arb_mat_t J, arb_srcptr tau)
 {
     size_t n = pv->n;
-    const unsigned M = pv->M;
+    const unsigned M = C1_ORDER;
     arb_ptr tv = pv->w1, tm = pv->w2; /* TAU may be neither */
     NHREF_ASSERT(tau != tv && tau != tm);
     arb_set_round(tv, tau, C1_PREC);
@@ -750,7 +738,7 @@ static void jac_at(nhref_proven_t *pv, arb_mat_t J, arb_srcptr tau)
     for (size_t j = 0; j < n; j++)
         for (size_t i = 0; i < n; i++) {
             arb_ptr e = arb_mat_entry(J, (slong)i, (slong)j);
-            horner(e, pv->vs + (j * n + i) * C1_ORDER, 1, M - 1, tv, C1_PREC);
+            horner(e, pv->vs + (j * n + i) * M, 1, M - 1, tv, C1_PREC);
             arb_addmul(e, tm, pv->vr + j * n + i, C1_PREC);
         }
 }
@@ -770,7 +758,7 @@ static void jac_at(nhref_proven_t *pv, arb_mat_t J, arb_srcptr tau)
 static int jacobian(nhref_proven_t *pv)
 {
     size_t n = pv->n, nn = pv->n * pv->n;
-    const unsigned M = pv->M;
+    const unsigned M = C1_ORDER;
     arb_ptr tv = pv->w1, tm = pv->w2;
     int status;
 
@@ -783,8 +771,7 @@ static int jacobian(nhref_proven_t *pv)
     if (status != NHREF_OK)
         return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
     for (size_t k = 0; k < nn; k++)
-        _arb_vec_set(pv->vs + k * C1_ORDER, nhref_tape_arb_state_series(pv->wc, n + k),
-                     (slong)M);
+        _arb_vec_set(pv->vs + k * M, nhref_tape_arb_state_series(pv->wc, n + k), (slong)M);
     /* the candidate W: the series' range over [0, h], widened by its radius and margins */
     arb_set_round(tv, pv->tau, C1_PREC);
     arb_pow_ui(tm, tv, M, C1_PREC);
@@ -792,7 +779,7 @@ static int jacobian(nhref_proven_t *pv)
         arb_set_round(pv->cx + i, pv->Yh + i, C1_PREC);
     for (size_t k = 0; k < nn; k++) {
         arb_ptr w = pv->cx + n + k;
-        horner(w, pv->vs + k * C1_ORDER, 1, M - 1, tv, C1_PREC);
+        horner(w, pv->vs + k * M, 1, M - 1, tv, C1_PREC);
         mag_mul_2exp_si(pv->D, arb_radref(w), 0);
         arb_add_error_mag(w, pv->D);
         arb_get_mag(pv->D, w);
@@ -807,7 +794,7 @@ static int jacobian(nhref_proven_t *pv)
             return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
         for (size_t k = 0; k < nn; k++) {
             arb_ptr u = pv->vw + k;
-            horner(u, pv->vs + k * C1_ORDER, 1, M - 1, tv, C1_PREC);
+            horner(u, pv->vs + k * M, 1, M - 1, tv, C1_PREC);
             arb_addmul(u, tm, nhref_tape_arb_state_series(pv->wc, n + k) + M, C1_PREC);
             if (!inside_ball(pv->cx + n + k, u, pv->f1, pv->D))
                 inside = 0;
@@ -1003,48 +990,6 @@ static int lohner_update(nhref_proven_t *pv)
     return status;
 }
 
-/* The order M of the step's variational series (jacobian), C1_ORDER_MIN <= M <= C1_ORDER.
- * Its jets are most of a step's cost where the state has many components (the system of
- * V has n (1 + n) states: gen's 15 give 240, and its three jets of order C1_ORDER were
- * 2/3 of the turntable's CPU time), and a lower order costs about (M / C1_ORDER)^2 of it.
- * The series converges like q^k, q = h / rho (rho the point jet's radius of convergence,
- * log_step): at the point jet's own step q = e^lsafety, and C1_ORDER terms leave
- * q^C1_ORDER; a validated step held shorter (the box's width, enclose) has a smaller q
- * and reaches that with fewer terms: M = ceil(C1_ORDER lsafety / ln q).  Any M is sound
- * (W and J are enclosures at every order: jacobian); M only trades the Jacobian's width
- * against its cost. */
-static unsigned jacobian_order(const nhref_proven_t *pv)
-{
-    double h = arf_get_d(arb_midref(pv->h), ARF_RND_NEAR), lq, m;
-    if (!isfinite(pv->lrho) || !(h > 0))
-        return C1_ORDER;
-    lq = log(h) - pv->lrho; /* ln q */
-    if (!(lq < pv->lsafety))
-        return C1_ORDER;
-    m = ceil(C1_ORDER * pv->lsafety / lq);
-    return m >= C1_ORDER ? C1_ORDER : m <= C1_ORDER_MIN ? C1_ORDER_MIN : (unsigned)m;
-}
-
-/* step-size control on the Jacobian's width: its remainder over the box grows like
- * h^M (pv->M), and rad(J) |B r| is width added to the set at every step (the wrapping
- * that Lohner's method does not remove); it must stay below the tolerance TOL, or 1 %
- * of the set's own radius: 1 if it does not */
-static int jacobian_wide(const nhref_proven_t *pv, double tol)
-{
-    size_t n = pv->n;
-    double rn = 0, e = 0;
-    for (size_t k = 0; k < n; k++)
-        rn = fmax(rn, fmin(abs_ub(pv->r + k), abs_ub(pv->r2 + k)));
-    for (size_t i = 0; i < n; i++) {
-        double w = 0;
-        for (size_t k = 0; k < n; k++)
-            w += mag_get_d(arb_radref(arb_mat_entry(pv->J, (slong)i, (slong)k)));
-        e = fmax(e, w);
-    }
-    e *= rn * sqrt((double)n);
-    return !(e <= fmax(tol, 0.01 * rn));
-}
-
 /* Validate a step from t by h (a ball): the a priori enclosure, the remainder (below
  * the tolerance), the Jacobian's series; c = the enclosure at t + h of the solution
  * through m.  The state is not updated (dense rows and events look inside the step
@@ -1085,22 +1030,28 @@ static int try_step(nhref_proven_t *pv)
     /* the remainder below the tolerance: the next step may be longer, by a factor that
      * allows for the box widening with it (the exponent 1/(2N), not 1/N) */
     pv->grow = zmax > 0 ? fmin(2.0, 0.9 * pow(tol / zmax, 0.5 / N)) : 2.0;
-    /* the Jacobian at the order jacobian_order gives; where that fails (W not validated,
-     * or J too wide below), at C1_ORDER before a shorter step, and C1_ORDER for the next
-     * M_HOLD steps */
-    pv->M = pv->mhold > 0 ? C1_ORDER : jacobian_order(pv);
-    for (;;) {
-        status = jacobian(pv);
-        if (status == NHREF_OK && !jacobian_wide(pv, tol))
-            break;
-        if (status == NHREF_OK)
-            status = NHREF_ENOCONV;
-        if (status != NHREF_ENOCONV || pv->M == C1_ORDER) {
-            pv->shrink = 0.5;
-            return status;
+    status = jacobian(pv);
+    if (status != NHREF_OK)
+        return status;
+    /* step-size control on the Jacobian's width: its remainder over the box grows like
+     * h^C1_ORDER, and rad(J) |B r| is width added to the set at every step (the wrapping
+     * that Lohner's method does not remove); it must stay below the tolerance, or 1 % of
+     * the set's own radius */
+    {
+        double rn = 0, e = 0;
+        for (size_t k = 0; k < n; k++)
+            rn = fmax(rn, fmin(abs_ub(pv->r + k), abs_ub(pv->r2 + k)));
+        for (size_t i = 0; i < n; i++) {
+            double w = 0;
+            for (size_t k = 0; k < n; k++)
+                w += mag_get_d(arb_radref(arb_mat_entry(pv->J, (slong)i, (slong)k)));
+            e = fmax(e, w);
         }
-        pv->M = C1_ORDER;
-        pv->mhold = M_HOLD;
+        e *= rn * sqrt((double)n);
+        if (!(e <= fmax(tol, 0.01 * rn))) {
+            pv->shrink = 0.5;
+            return NHREF_ENOCONV;
+        }
     }
     /* c = P(m) at h + the remainder */
     if (pv->remainder_scale != 1.0) {
@@ -1359,7 +1310,6 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
     _arb_vec_set(pv->xd, x0, (slong)ns);
     _arb_vec_set(pv->xd + ns, pv->pbox, (slong)(nx - ns));
     lohner_init(pv, pv->xd);
-    pv->mhold = 0;
     status = row_done(pv, out, tgrid, row++, pv->xh, stats);
     nhref_budget_start(&budget, arf_get_d(arb_midref(pv->t), ARF_RND_NEAR));
     while (status == NHREF_OK && row < n) {
@@ -1380,7 +1330,6 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
         if (status != NHREF_OK)
             break;
         lh = log_step(pv, &lrho, &lnorm);
-        pv->lrho = lrho;
         t_step = arf_get_d(arb_midref(pv->t), ARF_RND_NEAR);
         /* steps end on the last grid time; the others are dense rows inside steps */
         arb_sub(rem, tgrid + n - 1, pv->t, p);
@@ -1420,8 +1369,6 @@ int nhref_proven_grid(nhref_proven_t *pv, arb_ptr out, arb_srcptr x0, arb_srcptr
             break;
         if (!land && halvings == 0)
             pv->hfac = fmin(1.0, pv->hfac * fmax(1.0, pv->grow));
-        if (pv->mhold > 0)
-            pv->mhold--;
         if (pv->hfac < HFAC_MIN) {
             /* the validated steps have fallen far below the Taylor steps (a singularity
              * or a blow-up ahead): stop rather than creep towards it */
