@@ -16,11 +16,12 @@
  * x86-64, a shared 2-core machine; new / old): 1.04 at 8 limbs, 0.98 at 12, 0.93 at
  * 16, 0.93 at 17, 0.94 at 24, 0.96 at 32, 0.85 at 53 (1000 digits), 0.75 at 100,
  * 0.60 at 157 (3000 digits).  Below it, products are GMP's full mpn_mul (its
- * basecase, two rows at a time) rather than a short product of mpn_addmul_1 rows:
- * the sleigh's run against the cost floor (bench_sleigh, nhref/floor, interleaved, load
- * 5 to 8) 0.77-0.79 -> 0.64-0.66 at 200 digits (11 limbs), median 0.89 -> 0.78 at 300
- * (17 limbs); at 500 digits (27 limbs) the full product was not faster */
-#define NHREF_DOT_MP_MULHIGH_MIN 24
+ * basecase, two rows at a time) rather than a short product of mpn_addmul_1 rows: the
+ * sleigh's run at 200 digits (11 limbs; bench_sleigh 200:5, fastest of 5 runs, three
+ * interleaved rounds, load 1) 0.208-0.219 s -> 0.184-0.191 s; at 300 digits (17
+ * limbs) the full product was 10 % slower than Mulders' (0.67-0.74 s against
+ * 0.75-0.80 s), so the crossover stays at 16 */
+#define NHREF_DOT_MP_MULHIGH_MIN 16
 /* exponents beyond +-2^60 take the slow path (no overflow in the exponent arithmetic) */
 #define NHREF_DOT_MP_MAX_EXP (1L << 60)
 
