@@ -45,6 +45,8 @@ table() {
         lab["heyoka/skater/dha"] = "skater C2 vs heyoka (high_accuracy), double, equal error"; unit["heyoka/skater/dha"] = "tol"
         lab["gsl/sleigh/T10"] = "sleigh vs GSL rk8pd, double, T = 10, equal error"; unit["gsl/sleigh/T10"] = "error"
         lab["gsl/sleigh/T100"] = "sleigh vs GSL rk8pd, double, T = 100, equal error"; unit["gsl/sleigh/T100"] = "error"
+        lab["batch/sleigh"] = "sleigh PUB-1, batch mode (double, 1e-15) vs B separate runs, throughput"; unit["batch/sleigh"] = "lanes"
+        lab["batch/skater-C2"] = "skater C2, batch mode (double, 1e-15) vs B separate runs, throughput"; unit["batch/skater-C2"] = "lanes"
         lab["floor/sleigh/mpfr"] = "sleigh, MPFR Taylor vs its cost floor (nhref'"'"'s own operation count, not a lower bound)"; unit["floor/sleigh/mpfr"] = "digits"
         lab["mpmath/sleigh/mpfr"] = "sleigh vs mpmath.odefun, equal accuracy"; unit["mpmath/sleigh/mpfr"] = "digits"
         lab["odeint/sleigh/168bits"] = "sleigh vs Boost.odeint (mpfr_float, 168 bits), equal accuracy"; unit["odeint/sleigh/168bits"] = "digits"
@@ -86,6 +88,8 @@ table() {
         if ($0 ~ /^# nhref=/) ver = substr($0, 3)
         if ($0 ~ /^# proven: /) proven = substr($0, 11)
         if ($0 ~ /^# heyoka: /) heyrun = substr($0, 11)
+        if ($0 ~ /^# batch: /) batchrun = substr($0, 10)
+        if ($0 ~ /^# floor: /) floorrun = substr($0, 10)
         if ($0 ~ /^# heyoka rows skipped/) skipped = substr($0, 3)
         next
     }
@@ -116,6 +120,8 @@ table() {
         print " Ratios are medians of per-round ratios; the machine is shared, so read the ratios rather than the times."
         if (skipped != "") print "(" skipped ")"
         if (heyrun != "") print "The heyoka/ and construct/ rows come from a later run of " heyrun " (`make bench-heyoka`)."
+        if (batchrun != "") print "The batch/ rows come from a later run, " batchrun " (`make bench-batch`)."
+        if (floorrun != "") print "The floor/ rows come from a later run, " floorrun " (`make bench-floor`)."
         if (proven != "") print "The proven/ rows come from a later run of " proven "; their per-case ratios are one round each (docs/performance.md, Proven trajectories)."
         print ""
         if (kind == "summary") {
