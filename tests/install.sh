@@ -186,13 +186,14 @@ ok
 Q=$tmp/q
 if (unset MAKEFLAGS MFLAGS MAKELEVEL; cd "$top_builddir" && $MAKE install prefix="$Q") \
     > "$tmp/install-q.log" 2>&1; then
-    qp() { PKG_CONFIG_PATH="$Q/lib/pkgconfig" pkg-config "$@" nhref; }
+    # shellcheck disable=SC2086
+    qp() { PKG_CONFIG_PATH="$Q/lib/pkgconfig" pkg-config $static "$@" nhref; }
     [ "$(qp --variable=prefix)" = "$Q" ] && [ "$(qp --variable=libdir)" = "$Q/lib" ] &&
         [ "$(qp --variable=includedir)" = "$Q/include" ] && ok ||
         bad "make install prefix=$Q: nhref.pc says prefix $(qp --variable=prefix), libdir $(qp --variable=libdir)"
     mkdir "$tmp/qprog"
-    # shellcheck disable=SC2046
-    if (cd "$tmp/qprog" && $CC -o prog "$top_srcdir/examples/sleigh.c" $(qp --cflags --libs) \
+    # shellcheck disable=SC2046,SC2086
+    if (cd "$tmp/qprog" && $CC -o prog "$top_srcdir/examples/sleigh.c" $extra $(qp --cflags --libs) \
         2> cc.err); then
         x=$(cd "$tmp/qprog" && LD_LIBRARY_PATH="$Q/lib" ./prog 2>&1)
         case $x in -1.3036354940499513836643951943*) ok ;; *) bad "the pkg-config program from $Q printed: $x" ;; esac
