@@ -9,27 +9,32 @@
 
 #include "nhref_batch.h"
 
-/* the inputs of the double backend (run/backend.c, open_handle): the initial state as
- * num_set_value rounds it, the grid points at 53 bits; X0: nstate, GRID: *N (malloc'd) */
-static int fast_inputs(nhref_spec_t *spec, double *x0, double **grid, size_t *n)
+void nhref_spec_inputs_d(nhref_spec_t *spec, double *x0, double *t, size_t from, size_t count)
 {
-    size_t first, ng = nhref_spec_grid_size(spec, &first);
     mpfr_t v;
-
-    *n = ng;
-    *grid = malloc((ng ? ng : 1) * sizeof **grid);
-    if (*grid == NULL)
-        return NHREF_ENOMEM;
     mpfr_init2(v, 53);
     for (size_t i = 0; i < spec->model->nstate; i++) {
         nhref_value_set(v, nhref_spec_init_str(spec, i));
         x0[i] = mpfr_get_d(v, MPFR_RNDN);
     }
-    for (size_t k = 0; k < ng; k++) {
-        nhref_spec_grid_point(spec, k, v);
-        (*grid)[k] = mpfr_get_d(v, MPFR_RNDN);
+    for (size_t k = 0; k < count; k++) {
+        nhref_spec_grid_point(spec, from + k, v);
+        t[k] = mpfr_get_d(v, MPFR_RNDN);
     }
     mpfr_clear(v);
+}
+
+/* the inputs of the double backend (run/backend.c, open_handle): X0 (nstate) and the
+ * whole grid, GRID: *N points (malloc'd) */
+static int fast_inputs(nhref_spec_t *spec, double *x0, double **grid, size_t *n)
+{
+    size_t first, ng = nhref_spec_grid_size(spec, &first);
+
+    *n = ng;
+    *grid = malloc((ng ? ng : 1) * sizeof **grid);
+    if (*grid == NULL)
+        return NHREF_ENOMEM;
+    nhref_spec_inputs_d(spec, x0, *grid, 0, ng);
     return NHREF_OK;
 }
 

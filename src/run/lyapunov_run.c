@@ -67,24 +67,12 @@ int nhref_lyapunov_check(nhref_spec_t *spec)
     return NHREF_OK;
 }
 
-/* the double inputs of SPEC (resolved, checked): X0 (nstate) and T (nrows) rounded to
- * nearest from their decimals, as the double run's (run/batch_run.c's fast_inputs) */
-static int inputs_d(nhref_spec_t *spec, double *x0, double *t)
+/* the double inputs of SPEC (resolved, checked): X0 (nstate) and its rows' times T (nrows) */
+static void inputs_d(nhref_spec_t *spec, double *x0, double *t)
 {
     size_t first;
-    mpfr_t v;
     nhref_spec_grid_size(spec, &first);
-    mpfr_init2(v, 53);
-    for (size_t i = 0; i < spec->model->nstate; i++) {
-        nhref_value_set(v, nhref_spec_init_str(spec, i));
-        x0[i] = mpfr_get_d(v, MPFR_RNDN);
-    }
-    for (size_t i = 0; i < spec->nrows; i++) {
-        nhref_spec_grid_point(spec, first + i, v);
-        t[i] = mpfr_get_d(v, MPFR_RNDN);
-    }
-    mpfr_clear(v);
-    return NHREF_OK;
+    nhref_spec_inputs_d(spec, x0, t, first, spec->nrows);
 }
 
 /* the memory of SPEC's tangent equations (or of the model, benettin) against what the
@@ -196,6 +184,7 @@ int nhref_lyapunov_run_batch(double *ftle, int *status, nhref_stats_t *stats,
     }
     for (size_t k = 0; k < nspec; k++) {
         nhref_spec_t *s = spec[k];
+        /* joins() checks the rest; these first, as inputs_d writes nrows times */
         if (nhref_lyapunov_check(s) != NHREF_OK || s->model != spec[0]->model || s->nrows != n)
             continue;
         inputs_d(s, x0 + B * nx, t + B * n);
@@ -204,7 +193,7 @@ int nhref_lyapunov_run_batch(double *ftle, int *status, nhref_stats_t *stats,
         sys[B] = s->sys;
         lane[B++] = k;
     }
-    if (rc != NHREF_OK || B == 0)
+    if (B == 0)
         goto out;
     f = malloc(B * n * sizeof *f);
     ls = malloc(B * sizeof *ls);

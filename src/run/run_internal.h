@@ -158,6 +158,11 @@ size_t nhref_spec_grid_size(const nhref_spec_t *spec, size_t *first);
  * short. */
 void nhref_spec_grid_point(nhref_spec_t *spec, size_t k, mpfr_ptr v);
 char *nhref_spec_grid_point_str(nhref_spec_t *spec, size_t k);
+/* nhref_spec_inputs_d -- a double run's inputs, as the double backend (run/backend.c)
+ * reads them: X0 (nstate) the initial state rounded to nearest from its decimals (or
+ * constant expressions), T[k] grid point FROM + k rounded to nearest, COUNT of them
+ * (run/batch_run.c's batches, run/lyapunov_run.c's exponents in double).  SPEC resolved. */
+void nhref_spec_inputs_d(nhref_spec_t *spec, double *x0, double *t, size_t from, size_t count);
 
 /* The memory this process may use (physical memory, or less under ulimit -v / -d);
  * BYTES as "12.3 GB" in BUF; the bytes one MPFR number of PREC bits takes. */
