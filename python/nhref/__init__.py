@@ -900,7 +900,9 @@ def ensemble(model, inits, params=None, t=None):
     Returns (x, status): x of shape (B, len(t), nstate) (rows a lane did not reach are
     NaN), status of shape (B,) (0: reached; else the lane's nhref status, e.g. 1 domain
     error, 4 refused initial state or parameters; nhref.strerror-like text in
-    NhrefError's messages).  Raises ValueError for bad shapes, naming the argument."""
+    NhrefError's messages).  Raises ValueError for bad shapes, naming the argument, or
+    for a name that is neither a built-in model nor a model file's path; NhrefError
+    ("FILE:LINE: ...") for a model file that does not read."""
     from .model import Model
 
     _need_numpy("ensemble")
