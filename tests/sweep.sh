@@ -424,6 +424,9 @@ for jit in 0 1; do
     NHREF_JIT=$jit "$NHREF" lyapunov skater -q --fast --param g=-9.81 --param A1=0.25 --init Omega1=2.5 --times 10,40 --digits 20 $lopts -o "$tmp/fastl1.csv" || bad "lyapunov --fast failed"
     unswept "$tmp/fastl/skater/f-00011.csv" | cmp -s "$tmp/fastl1.csv" - && ok || bad "the sweep's f-00011 differs from nhref lyapunov --fast with its options"
     grep -q '^# precision: 53 bits (double, fast path), tolerance 1e-15$' "$tmp/fastl1.csv" && ok || bad "lyapunov --fast: no double precision line"
+    # the perturbation the exponents measure (the norm's components and the projection)
+    grep -q '^# perturbation: norm on (theta, Omega1, Omega2, v), direction (1, 1, 1, 1) projected on the level set of E$' \
+        "$tmp/fastl1.csv" && ok || bad "lyapunov: no perturbation line: $(grep '^# pert' "$tmp/fastl1.csv")"
 done
 expect 2 "--method benettin: not with --fast" -- lyapunov skater --fast --method benettin --times 1
 expect 2 "no --prec \(use the MPFR path\)" -- lyapunov skater --fast --prec 100 --times 1

@@ -290,6 +290,19 @@ static int write_exponents(const nhref_spec_t *spec, const nhref_lyap_opts_t *lo
     nhref_csv_meta(out, "method", "%s, tau = %s%s%s", lo->method, lo->tau,
                    strcmp(lo->method, "benettin") == 0 ? ", delta0 = " : "",
                    strcmp(lo->method, "benettin") == 0 ? lo->delta0 : "");
+    /* the perturbation: the norm's components, the initial direction, its projection */
+    fprintf(out, "# perturbation: norm on (");
+    for (size_t i = 0; i < (lo->ncomponent ? lo->ncomponent : model->nstate); i++)
+        fprintf(out, "%s%s", i ? ", " : "",
+                model->state[lo->ncomponent ? lo->component[i] : i].name);
+    fprintf(out, "), direction (");
+    for (size_t i = 0; i < (lo->ncomponent ? lo->ncomponent : model->nstate); i++)
+        fprintf(out, "%s%s", i ? ", " : "", lo->direction != NULL ? lo->direction[i] : "1");
+    fprintf(out, ")");
+    if (lo->project_integral >= 0)
+        fprintf(out, " projected on the level set of %s",
+                model->integral[lo->project_integral].name);
+    fputc('\n', out);
     if (dbl)
         nhref_csv_meta(out, "precision", "53 bits (double, fast path), tolerance 1e-%g",
                        nhref_spec_digits(spec));
