@@ -896,7 +896,8 @@ def ensemble(model, inits, params=None, t=None):
     inits:  array of shape (B, nstate), the model's state order (`nhref describe`).
     params: None (the defaults), one dict {name: decimal string or number} for every
             lane, or a list of B dicts (one parameter set per lane).
-    t:      the output times (monotone, shared by the lanes).
+    t:      the output times (monotone, shared by the lanes); inits are the states at
+            t[0], so t = [0, -1] integrates backward and a single time returns inits.
     Returns (x, status): x of shape (B, len(t), nstate) (rows a lane did not reach are
     NaN), status of shape (B,) (0: reached; else the lane's nhref status, e.g. 1 domain
     error, 4 refused initial state or parameters; nhref.strerror-like text in
