@@ -10,26 +10,26 @@
  * §2-§6):
  *   1. the Taylor coefficients c_i of the solution through the point m, i <= N, in
  *      Arb (balls enclosing the exact ones) at the working precision;
- *   2. the a priori enclosure (the high-order enclosure of Corliss & Rihm, for the
- *      initial box xh as in Nedialkov, Jackson & Corliss and CAPD), tested at the low
- *      order K: a box Y with
- *          sum_{i<K} c_i(xh) [0,h]^i + [0,h]^K f^[K]([t, t+h], Y)  in the interior of Y:
- *      every solution through xh stays in Y (= Yh) over the step;
- *   3. the Lagrange remainder z = h^N f^[N]([t, t+h], Yh) (the box jet at low
- *      precision: its balls are as wide as the box makes them); the step is shortened
- *      until |z| <= 10^-D max(1, |m|) (the coefficient over a box can be far wider
- *      than at a point);
- *   4. the Jacobian of the flow over xh: J(tau) in sum_{i<M} V_i tau^i +
- *      tau^M V^[M]([t,t+h], Yh, W) from the variational equations
- *      (nhref_tape_linearize) at the low order M and precision, W a box that holds V
- *      over the step, validated by the same high-order enclosure test on V;
+ *   2. the set's tube (tube): the jet of the variational system (x, V) over (t, xh, I)
+ *      to the order M = C1_ORDER at C1_PREC bits, the Taylor-model tails of that jet
+ *      (tape/tails_arb.h: bounds of |f(X(tau)) - its truncated series| from polynomial
+ *      ranges, no Taylor coefficient over a box), and a bound u of |x - X| over the
+ *      step for every solution by the comparison lemma with L >= |df/dx| over a box
+ *      Omega that holds them (a bootstrap: u < E for Omega = ranges +- E); then
+ *      Yh = range of X +- u holds every solution over the step;
+ *   3. the point remainder z >= |x(t + tau) - P_m(tau)| over the step, the same way
+ *      from the point jet's tails (point_remainder); the step is shortened until
+ *      |z| <= 10^-D max(1, |m|);
+ *   4. the Jacobian of the flow over xh: J(tau) in sum_{k<=M} V_k tau^k +- e, e from the
+ *      variational tape's tails with the states' tails u and the comparison lemma,
+ *      one column at a time (jacobian);
  *   5. Lohner's update, for each representation: x(t+h) in P_m(h) + z + J(h) (x - m) =
  *      c + A r with A = J B; m' = mid(c), B' = Q from a Gram-Schmidt orthonormalisation
  *      of mid(A) (columns ordered by their length times the radius of r; for B2 of
  *      diag(2^-e) mid(A), then B2' = diag(2^e) Q), r' = (B'^-1 A) r + B'^-1 (c - m'),
  *      the hull intersected with the direct enclosure c + A r.
- * Grid times inside a step get dense rows from the same enclosures (P_m(tau) +
- * tau^N f^[N] + J(tau) B r: no new jet); steps end on the last grid time only.  A
+ * Grid times inside a step get dense rows from the same enclosures (P_m(tau) +- z +
+ * J(tau) B r: no new jet); steps end on the last grid time only.  A
  * step that cannot be validated is retried shorter; after MAX_HALVINGS tries the run
  * ends with the outcome UNPROVEN.  The model's terminal events are isolated by
  * bisection on the enclosures of sub-intervals of a step.
@@ -46,17 +46,17 @@
 #include "integrate/blowup.h"
 #include "integrate/budget.h"
 #include "integrate/integrate_internal.h"
+#include "tape/tails_arb.h"
 #include "nhref_arb.h"
 #include "nhref_io.h"
 
 #define MAX_HALVINGS 24 /* shorter tries before a step is declared unprovable */
 #define MAX_INFLATE 4   /* enclosure candidates tried per step size */
 #define HFAC_MIN 1e-3   /* validated step / Taylor step below this: the run stops */
-#define C1_ORDER 8      /* order of the variational (Jacobian) series */
-#define ENC_ORDER 8     /* order of the a priori enclosure's test */
-#define BOX_PREC 64     /* precision of the jets over the step's box [bits]: their balls
-                         * are wide (the box is), so more bits would not narrow them */
-#define C1_PREC 64      /* its precision [bits] */
+#define C1_ORDER 8      /* order of the set's jet: the states and the variational (Jacobian)
+                         * series from the start box (tube, jacobian) */
+#define C1_PREC 64      /* its precision [bits]: it bounds the set's region and the
+                         * Jacobian, not the state itself (the point jet does) */
 
 struct nhref_proven {
     const nhref_system_t *sys;
@@ -66,7 +66,6 @@ struct nhref_proven {
     nhref_tape_t *aug; /* the right-hand side with those parameters as states, or NULL */
     long prec;
     unsigned N;       /* Taylor order */
-    unsigned K;       /* order of the a priori enclosure's test, <= N */
     double digits;
     double lsafety;   /* ln of the step-size safety factor */
     double shrink;    /* after a step that could not be validated: the factor for h */
@@ -83,7 +82,7 @@ struct nhref_proven {
     double remainder_scale; /* 1; tests only: see nhref_proven_test_scale_remainder */
 
     nhref_tape_t *lin;            /* the variational equations (owned) */
-    nhref_tape_arb_t *wm, *wy;    /* the right-hand side: jets at m, over Yh (order N) */
+    nhref_tape_arb_t *wm;         /* the right-hand side: the point jet at m (order N) */
     nhref_tape_arb_t *wc;         /* the variational equations (order C1_ORDER, C1_PREC) */
     nhref_tape_arb_t *wi;         /* the first integrals (order 0), or NULL */
     size_t ni;                    /* their number (0: no integrals) */
@@ -104,12 +103,10 @@ struct nhref_proven {
     arb_t t;
     arb_ptr m, r, xh;
     arb_mat_t B;
-    /* the step: h, T = [t, t+h], the enclosure Y and Yh, D, the remainder term f^[N](Yh),
-     * and the point coefficients kept for events */
+    /* the step: h, T = [t, t+h], the range of the set's polynomial Y, the tube Yh (every
+     * solution over the step), D, and the point coefficients kept for events */
     arb_t h, T, tau, a, b;
-    arb_ptr Y, Yh, fN, cm, P, c, s, rr, tmp, ev_g, xs, cw;
-    arb_ptr cb;          /* the jet at (t, xh) to order K - 1: n x K, entry (i, k) at
-                          * cb[i K + k] (the a priori enclosure's start set) */
+    arb_ptr Y, Yh, cm, P, c, s, rr, tmp, ev_g, xs, cw;
     arb_ptr ev_w;        /* find_event's scratch: 3 (nev + 1) + n balls */
     arb_mat_t A, J, Q, Qi, M1, M2;
     arb_mat_t B2;        /* the second representation m + B2 r2 of the set (scaled rows) */
@@ -121,13 +118,22 @@ struct nhref_proven {
     long *qe;            /* n: the row scaling's exponents (B = diag(2^qe) Q) */
     mpfr_t qa, qb;
     size_t nc;           /* states of the variational system: n (1 + n) */
-    arb_ptr cx, cv;      /* its state (x then the columns of V), n (1 + n) */
-    arb_ptr vw;          /* n x n: the enclosure test's V([0, h]) (jacobian) */
-    arb_ptr vs, vr;      /* V's series at (t, xh, I): entry (i, j) order k at
-                          * vs[(j n + i) C1_ORDER + k]; its C1_ORDER-th coefficient over
-                          * the step's box: vr[j n + i] */
+    arb_ptr cx;          /* its state (x then the columns of V), n (1 + n) */
+    arb_ptr vs, vr;      /* the set's series at (t, xh, I), order k of state component c
+                          * (x_i: c = i; V_ij: c = n + j n + i) at vs[c (C1_ORDER + 1) + k];
+                          * V's error over the step: vr[j n + i] (balls 0 +- e) */
     /* the step loop's workspace: nothing is allocated after nhref_proven_new (Arb's
      * numbers keep their mantissas from step to step; tests/check_proven_alloc.c) */
+    /* the point remainder (point_remainder): the tails of the point jet, the defect
+     * bound, the Jacobian's magnitudes over the step, the comparison series */
+    nhref_tails_arb_t *tw, *twc;      /* the point jet's, the variational jet's */
+    mag_ptr zt, ztop, zd, zu, zv, zw; /* n each */
+    mag_ptr zE, zux, za, zv2;         /* n each: tube's candidate and bound, scratch */
+    mag_ptr ct, ctop, cin;            /* nc each: the variational jet's tails */
+    mag_ptr zL;                       /* n x n: |df_i/dx_j| over the step, row-major */
+    arb_ptr aout;                     /* nc: the variational tape's values (order 0) */
+    arb_ptr z;                        /* n: the remainder balls 0 +- z_i */
+    mag_t zh, zm;
     arb_mat_t LU;                       /* Q's LU factors (qr_inverse) */
     slong *perm;                        /* n: their row permutation */
     __mpfr_struct *xm;                  /* n: the initial midpoints, for the model's check */
@@ -171,27 +177,14 @@ static void zero_to(arb_ptr x, arb_srcptr h, arf_t u, arf_t z, long prec)
     arb_set_interval_arf(x, z, u, prec);
 }
 
-/* whether every point of U lies in the interior of W, shown by |mid U - mid W| + rad U <
- * rad W (a sufficient condition; upper bounds throughout: the difference rounded away
- * from 0 at 30 bits, its magnitude rounded up).  Unlike arb_contains_interior, it
- * allocates nothing (the 30-bit difference fits in the arf itself); F: scratch */
-static int inside_ball(arb_srcptr w, arb_srcptr u, arf_t f, mag_t d)
-{
-    if (!arb_is_finite(u) || !arb_is_finite(w))
-        return 0;
-    arf_sub(f, arb_midref(u), arb_midref(w), 30, ARF_RND_UP);
-    arf_get_mag(d, f);
-    mag_add(d, d, arb_radref(u));
-    return mag_cmp(d, arb_radref(w)) < 0;
-}
-
 /* ------------------------------------------------------------------ construction */
 void nhref_proven_free(nhref_proven_t *pv)
 {
     if (pv == NULL)
         return;
+    nhref_tails_arb_free(pv->tw);
+    nhref_tails_arb_free(pv->twc);
     nhref_tape_arb_free(pv->wm);
-    nhref_tape_arb_free(pv->wy);
     nhref_tape_arb_free(pv->wc);
     nhref_tape_arb_free(pv->wi);
     for (size_t k = 0; pv->gt != NULL && k < pv->ni; k++) {
@@ -218,7 +211,24 @@ void nhref_proven_free(nhref_proven_t *pv)
         _arb_vec_clear(pv->xh, (slong)n);
         _arb_vec_clear(pv->Y, (slong)n);
         _arb_vec_clear(pv->Yh, (slong)n);
-        _arb_vec_clear(pv->fN, (slong)n);
+        _mag_vec_clear(pv->zt, (slong)n);
+        _mag_vec_clear(pv->ztop, (slong)n);
+        _mag_vec_clear(pv->zd, (slong)n);
+        _mag_vec_clear(pv->zu, (slong)n);
+        _mag_vec_clear(pv->zv, (slong)n);
+        _mag_vec_clear(pv->zw, (slong)n);
+        _mag_vec_clear(pv->zL, (slong)(n * n));
+        _mag_vec_clear(pv->zE, (slong)n);
+        _mag_vec_clear(pv->zux, (slong)n);
+        _mag_vec_clear(pv->za, (slong)n);
+        _mag_vec_clear(pv->zv2, (slong)n);
+        _mag_vec_clear(pv->ct, (slong)pv->nc);
+        _mag_vec_clear(pv->ctop, (slong)pv->nc);
+        _mag_vec_clear(pv->cin, (slong)pv->nc);
+        _arb_vec_clear(pv->aout, (slong)pv->nc);
+        _arb_vec_clear(pv->z, (slong)n);
+        mag_clear(pv->zh);
+        mag_clear(pv->zm);
         _arb_vec_clear(pv->cm, (slong)(n * (pv->N + 1)));
         _arb_vec_clear(pv->P, (slong)n);
         _arb_vec_clear(pv->c, (slong)n);
@@ -230,11 +240,8 @@ void nhref_proven_free(nhref_proven_t *pv)
         _arb_vec_clear(pv->ev_g, (slong)(pv->nev + 1));
         _arb_vec_clear(pv->ev_w, (slong)(3 * (pv->nev + 1) + n));
         _arb_vec_clear(pv->cx, (slong)pv->nc);
-        _arb_vec_clear(pv->cv, (slong)pv->nc);
-        _arb_vec_clear(pv->vs, (slong)(n * n * C1_ORDER));
+        _arb_vec_clear(pv->vs, (slong)(pv->nc * (C1_ORDER + 1)));
         _arb_vec_clear(pv->vr, (slong)(n * n));
-        _arb_vec_clear(pv->vw, (slong)(n * n));
-        _arb_vec_clear(pv->cb, (slong)(n * pv->K));
         arb_mat_clear(pv->B);
         arb_mat_clear(pv->A);
         arb_mat_clear(pv->J);
@@ -375,9 +382,6 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     pv->prec = res.prec;
     pv->digits = res.digits;
     pv->N = (unsigned)order;
-    pv->K = ENC_ORDER;
-    if (pv->K > pv->N)
-        pv->K = pv->N;
     pv->lsafety = -0.7 / (double)(order - 1) - 2;
     pv->hfac = 1;
     pv->remainder_scale = 1;
@@ -399,7 +403,24 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     pv->xh = _arb_vec_init((slong)n);
     pv->Y = _arb_vec_init((slong)n);
     pv->Yh = _arb_vec_init((slong)n);
-    pv->fN = _arb_vec_init((slong)n);
+    pv->zt = _mag_vec_init((slong)n);
+    pv->ztop = _mag_vec_init((slong)n);
+    pv->zd = _mag_vec_init((slong)n);
+    pv->zu = _mag_vec_init((slong)n);
+    pv->zv = _mag_vec_init((slong)n);
+    pv->zw = _mag_vec_init((slong)n);
+    pv->zL = _mag_vec_init((slong)(n * n));
+    pv->zE = _mag_vec_init((slong)n);
+    pv->zux = _mag_vec_init((slong)n);
+    pv->za = _mag_vec_init((slong)n);
+    pv->zv2 = _mag_vec_init((slong)n);
+    pv->ct = _mag_vec_init((slong)pv->nc);
+    pv->ctop = _mag_vec_init((slong)pv->nc);
+    pv->cin = _mag_vec_init((slong)pv->nc);
+    pv->aout = _arb_vec_init((slong)pv->nc);
+    pv->z = _arb_vec_init((slong)n);
+    mag_init(pv->zh);
+    mag_init(pv->zm);
     pv->cm = _arb_vec_init((slong)(n * (pv->N + 1)));
     pv->P = _arb_vec_init((slong)n);
     pv->c = _arb_vec_init((slong)n);
@@ -409,11 +430,8 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     pv->xs = _arb_vec_init((slong)n);
     pv->cw = _arb_vec_init((slong)n);
     pv->cx = _arb_vec_init((slong)pv->nc);
-    pv->cv = _arb_vec_init((slong)pv->nc);
-    pv->vs = _arb_vec_init((slong)(n * n * C1_ORDER));
+    pv->vs = _arb_vec_init((slong)(pv->nc * (C1_ORDER + 1)));
     pv->vr = _arb_vec_init((slong)(n * n));
-    pv->vw = _arb_vec_init((slong)(n * n));
-    pv->cb = _arb_vec_init((slong)(n * pv->K));
     arb_mat_init(pv->B, (slong)n, (slong)n);
     arb_mat_init(pv->A, (slong)n, (slong)n);
     arb_mat_init(pv->J, (slong)n, (slong)n);
@@ -465,10 +483,11 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     if (status == NHREF_OK)
         status = nhref_system_workspace_arb(&pv->wm, sys, rhs, pv->prec, pv->N, 1);
     if (status == NHREF_OK)
-        status = nhref_system_workspace_arb(&pv->wy, sys, rhs,
-                                            BOX_PREC < pv->prec ? BOX_PREC : pv->prec, pv->N, 1);
+        status = nhref_tails_arb_new(&pv->tw, pv->wm);
     if (status == NHREF_OK)
         status = nhref_system_workspace_arb(&pv->wc, sys, pv->lin, C1_PREC, C1_ORDER, 1);
+    if (status == NHREF_OK)
+        status = nhref_tails_arb_new(&pv->twc, pv->wc);
     if (status == NHREF_OK && nhref_system_integral_tape(sys) != NULL)
         status = nhref_system_workspace_arb(&pv->wi, sys, nhref_system_integral_tape(sys),
                                             pv->prec, 0, 0);
@@ -625,195 +644,314 @@ static int point_jet(nhref_proven_t *pv)
     return NHREF_OK;
 }
 
-/* Validate a step of size H (a ball; [0, h_hi] is what the enclosure covers): a box Yh
- * that holds every solution through the start box xh over the whole step (Lemma 1 of
- * proofs/rigorous_taylor.md for the initial box xh), and the N-th coefficient over it
- * (fN).  Returns NHREF_OK, or NHREF_ENOCONV when it cannot be validated with this h
- * (the caller shortens it), or a domain error.
- *
- * The test is Corliss & Rihm's high-order enclosure for an initial box, as in Nedialkov,
- * Jackson & Corliss (1999) and CAPD: with x_k(t, xh) the jet's coefficients over xh (they
- * contain those of every start point y0 in xh),
- *     U = sum_{k<K} x_k(t, xh) [0,h]^k + [0,h]^K f^[K](T, Y)  in the interior of Y
- * proves that every solution through xh stays in Y over the step (for each y0 the
- * componentwise Lagrange form of its own solution lies in U while it is in Y; continuity).
- * No Gronwall bound: the logarithmic norm of the max-norm is far above the actual growth
- * where the components have different scales (cbcat: mu = 3e4 to 1e5 against rotation
- * rates of a few hundred), and the margin d e^{mu h} it gave the other start points held
- * the step at 1/100 of the point jet's. */
-static int enclose(nhref_proven_t *pv)
+/* u = sum_{k>=0} ((h L)^k / k!) u0 + (h L)^k h delta / (k + 1)!, the solution at h of the
+ * comparison system u' = L u + delta, u(0) = u0 (L = pv->zL >= 0, h = pv->zh; U0 NULL:
+ * 0): for every tau in [0, h], |e(tau)| <= u whenever |e|' <= L |e| + delta and |e(0)| <=
+ * u0 componentwise (Walter's comparison theorem for quasi-monotone systems).  Summed
+ * until the terms fall below 2^-60 of the sum once lambda = h ||L||_w <= (k + 1) / 2 in
+ * the weighted max-norm ||v||_w = max_i |v_i| / w_i, w_i = max(1, |m_i|); the rest, a
+ * series of ratio <= 1/2, is bounded by twice the last terms' norm.  NHREF_ENOCONV when
+ * lambda > 150 (a shorter step). */
+static int comparison(nhref_proven_t *pv, mag_ptr u, mag_srcptr u0, mag_srcptr delta)
 {
     size_t n = pv->n;
-    unsigned N = pv->N, K = pv->K;
+    double lambda = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        double row = 0, wi = fmax(1, abs_ub(pv->m + i));
+        for (size_t j = 0; j < n; j++)
+            row += mag_get_d(pv->zL + i * n + j) * fmax(1, abs_ub(pv->m + j));
+        lambda = fmax(lambda, row / wi);
+    }
+    lambda *= mag_get_d(pv->zh);
+    if (!(lambda <= 150))
+        return NHREF_ENOCONV;
+    /* a_k = (h / k) L a_{k-1} (the start), b_k = (h / (k + 1)) L b_{k-1} (the defect) */
+    for (size_t i = 0; i < n; i++) {
+        if (u0 != NULL)
+            mag_set(pv->za + i, u0 + i);
+        else
+            mag_zero(pv->za + i);
+        mag_mul(pv->zv + i, delta + i, pv->zh);
+        mag_add(u + i, pv->za + i, pv->zv + i);
+    }
+    for (unsigned k = 1;; k++) {
+        double last = 0, sum = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            mag_ptr v = pass == 0 ? pv->za : pv->zv;
+            mag_set_ui(pv->zm, pass == 0 ? k : k + 1);
+            mag_div(pv->zm, pv->zh, pv->zm); /* h / k or h / (k + 1), rounded up */
+            for (size_t i = 0; i < n; i++) {
+                mag_zero(pv->zw + i);
+                for (size_t j = 0; j < n; j++)
+                    mag_addmul(pv->zw + i, pv->zL + i * n + j, v + j);
+                mag_mul(pv->zw + i, pv->zw + i, pv->zm);
+            }
+            for (size_t i = 0; i < n; i++) {
+                double wi = fmax(1, abs_ub(pv->m + i));
+                mag_swap(v + i, pv->zw + i);
+                mag_add(u + i, u + i, v + i);
+                last = fmax(last, mag_get_d(v + i) / wi);
+                sum = fmax(sum, mag_get_d(u + i) / wi);
+            }
+        }
+        if ((double)(k + 1) >= 2 * lambda && (last <= ldexp(sum, -60) || k >= 400)) {
+            for (size_t i = 0; i < n; i++) {
+                mag_set_d(pv->zm, 2 * last * fmax(1, abs_ub(pv->m + i)));
+                mag_add(u + i, u + i, pv->zm);
+            }
+            return NHREF_OK;
+        }
+    }
+}
+
+/* E += 2^-(C1_PREC / 2) max(1, |Y|): a candidate is never 0 (the bootstrap needs u < E
+ * strictly, and u = 0 where a component is constant) */
+static void tube_margin(nhref_proven_t *pv, mag_t E, arb_srcptr Y)
+{
+    arb_get_mag(pv->D, Y);
+    if (mag_cmp_2exp_si(pv->D, 0) < 0)
+        mag_one(pv->D);
+    mag_mul_2exp_si(pv->D, pv->D, -(slong)(C1_PREC / 2));
+    mag_add(E, E, pv->D);
+}
+
+/* The set's tube over the step of size H (a ball; [0, h_hi] is what it covers): the
+ * Taylor coefficients X_k of every solution through the start box xh and of its
+ * variational matrix V (V(0) = I), k <= M = C1_ORDER (the variational tape's jet at
+ * (t, xh, I), C1_PREC bits; its balls hold every start point's coefficients), and a
+ * bound u of |x(t + tau) - X(tau)| over the step for every solution (X its own
+ * polynomial); then Yh = range of X over [0, h] +- u holds every solution over the step,
+ * and pv->zL bounds |df/dx| over the box Omega = hull(Yh, the range of the point jet's
+ * polynomial) (point_remainder and jacobian use it).
+ *
+ * e = x - X satisfies e' = f(t, X + e) - f(t, X) + d, |d| <= delta = |f_M| h^M + R (the
+ * Taylor-model tails of the variational tape's jet, tape/tails_arb.h), and |e|' <= L |e|
+ * + delta with L >= |df/dx| over any convex box holding X(tau) and x(tau); so u =
+ * comparison(0, delta) holds if L is taken over Omega(E) = hull(range X, range P) +- E
+ * for some E > u (a bootstrap: while |e| < E the bound applies, and it keeps |e| <= u <
+ * E).  The candidate E starts at twice the series' h delta and is replaced by 2 u up to
+ * MAX_INFLATE times.  No Taylor coefficient over a box as wide as the motion enters
+ * (those held the validated step far below the Taylor step: docs/proven.md).
+ * Returns NHREF_OK, NHREF_ENOCONV when it cannot be validated with this h (the caller
+ * shortens it), or a status of the jets. */
+static int tube(nhref_proven_t *pv)
+{
+    size_t n = pv->n, nn = n * n;
+    unsigned N = pv->N;
+    const unsigned M = C1_ORDER;
     long p = pv->prec;
+    arb_ptr w = pv->w1;
     int status;
 
     /* T = [t, t + h], tau = [0, h] */
     zero_to(pv->tau, pv->h, pv->f1, pv->f2, p);
     arb_add(pv->T, pv->t, pv->tau, p);
-    /* the coefficients below K over the start box: the order-0 term is xh itself, the
-     * others from the box jet at BOX_PREC (they enclose the coefficients of every start
-     * point; 64 bits suffice: their radii are far below the trajectory's range over the
-     * step, which Y must hold anyway) */
-    status = nhref_tape_arb_ode_jet(pv->wy, pv->t, pv->xh, K - 1);
-    if (status != NHREF_OK)
-        return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
-    for (size_t i = 0; i < n; i++) {
-        arb_set(pv->cb + i * K, pv->xh + i);
-        _arb_vec_set(pv->cb + i * K + 1, nhref_tape_arb_state_series(pv->wy, i) + 1,
-                     (slong)K - 1);
-    }
-
-    /* The enclosure is validated at the low order K (the lemma holds for any order;
-     * interval Taylor coefficients over a wide box overestimate like (1 + w)^K, so a
-     * low order validates longer steps); the remainder then takes the order N
-     * coefficient over the validated box, once.
-     * The candidate: the range of the polynomial of degree K - 1 over [0, h], plus twice
-     * the point jet's K-th term, plus margins so that the interior can hold the next
-     * iterate. */
-    for (size_t i = 0; i < n; i++) {
-        horner(pv->Y + i, pv->cb + i * K, 1, K - 1, pv->tau, p);
-        arb_pow_ui(pv->a, pv->tau, K, p);
-        arb_mul(pv->a, pv->a, pv->cm + i * (N + 1) + K, p);
-        arb_mul_2exp_si(pv->a, pv->a, 1);
-        arb_add(pv->Y + i, pv->Y + i, pv->a, p);
-        arb_add_error_2exp_si(pv->Y + i, -(slong)(p / 2));
-        arb_get_mag(pv->D, pv->Y + i);
-        mag_mul_2exp_si(pv->D, pv->D, -(slong)(p / 3));
-        arb_add_error_mag(pv->Y + i, pv->D);
-    }
-    arb_pow_ui(pv->a, pv->tau, K, p);
-    for (int attempt = 0;; attempt++) {
-        int inside = 1;
-        status = nhref_tape_arb_ode_jet(pv->wy, pv->T, pv->Y, K);
-        if (status == NHREF_EDOMAIN)
-            return NHREF_ENOCONV; /* f undefined somewhere in the box: a shorter step */
-        if (status != NHREF_OK)
-            return status;
-        /* U = P_K([0,h]) over xh + [0,h]^K f^[K](T, Y): inside Y? */
-        for (size_t i = 0; i < n; i++) {
-            horner(pv->c + i, pv->cb + i * K, 1, K - 1, pv->tau, p);
-            arb_addmul(pv->c + i, pv->a, nhref_tape_arb_state_series(pv->wy, i) + K, p);
-            if (!arb_is_finite(pv->c + i) || !arb_contains_interior(pv->Y + i, pv->c + i))
-                inside = 0;
-        }
-        if (inside)
-            break;
-        if (attempt + 1 == MAX_INFLATE)
-            return NHREF_ENOCONV;
-        /* next candidate: U, inflated */
-        for (size_t i = 0; i < n; i++) {
-            arb_set(pv->Y + i, pv->c + i);
-            mag_mul_2exp_si(pv->D, arb_radref(pv->Y + i), 1);
-            arb_add_error_mag(pv->Y + i, pv->D);
-            arb_add_error_2exp_si(pv->Y + i, -(slong)(p / 2));
-        }
-    }
-    _arb_vec_set(pv->Yh, pv->Y, (slong)n);
-    /* the N-th coefficient over Yh, for the remainder */
-    if (K < N) {
-        status = nhref_tape_arb_ode_jet(pv->wy, pv->T, pv->Yh, N);
-        if (status == NHREF_EDOMAIN)
-            return NHREF_ENOCONV;
-        if (status != NHREF_OK)
-            return status;
-    }
-    for (size_t i = 0; i < n; i++)
-        arb_set(pv->fN + i, nhref_tape_arb_state_series(pv->wy, i) + N);
-    return NHREF_OK;
-}
-
-/* ------------------------------------------------------------------ the Jacobian */
-/* J = an enclosure of the flow's Jacobian over xh at time tau (a ball in [0, h]): the
- * variational series to order C1_ORDER - 1 at (t, xh, I) at tau, plus
- * tau^M V^[M]([t, t+h], Yh, W) (Lagrange, the coefficient at some time of the step) */
-static void jac_at(nhref_proven_t *pv, arb_mat_t J, arb_srcptr tau)
-{
-    size_t n = pv->n;
-    const unsigned M = C1_ORDER;
-    arb_ptr tv = pv->w1, tm = pv->w2; /* TAU may be neither */
-    NHREF_ASSERT(tau != tv && tau != tm);
-    arb_set_round(tv, tau, C1_PREC);
-    arb_pow_ui(tm, tv, M, C1_PREC);
-    for (size_t j = 0; j < n; j++)
-        for (size_t i = 0; i < n; i++) {
-            arb_ptr e = arb_mat_entry(J, (slong)i, (slong)j);
-            horner(e, pv->vs + (j * n + i) * M, 1, M - 1, tv, C1_PREC);
-            arb_addmul(e, tm, pv->vr + j * n + i, C1_PREC);
-        }
-}
-
-/* The variational series at (t, xh, I), an enclosure W of V over the step, and the
- * remainder coefficient over (T, Yh, W); then J at h.
- *
- * W is validated like Yh (enclose), by the high-order enclosure test on the variational
- * equation V' = f_x(s, x(s)) V, V(0) = I, along each solution x through xh (which stays in
- * Yh): if
- *     U = sum_{k<M} V_k(t, xh, I) [0,h]^k + [0,h]^M V^[M](T, Yh, W)  in the interior of W,
- * then V(tau) lies in W for tau in [0, h] (the Lagrange form of each entry lies in U while
- * V is in W, and V is continuous: the proof of Lemma 1 for the (x, V) system, whose x part
- * is already known to stay in Yh).  This replaces the bound |V| <= e^{mu h} of the max-norm
- * logarithmic norm, which is astronomically wide where the state's components have
- * different scales. */
-static int jacobian(nhref_proven_t *pv)
-{
-    size_t n = pv->n, nn = pv->n * pv->n;
-    const unsigned M = C1_ORDER;
-    arb_ptr tv = pv->w1, tm = pv->w2;
-    int status;
-
+    arb_get_mag(pv->zh, pv->h);
+    /* the jet at (t, xh, I) and its tails */
     for (size_t i = 0; i < n; i++)
         arb_set_round(pv->cx + i, pv->xh + i, C1_PREC);
     for (size_t j = 0; j < n; j++)
         for (size_t i = 0; i < n; i++)
             arb_set_si(pv->cx + n + j * n + i, i == j);
-    status = nhref_tape_arb_ode_jet(pv->wc, pv->t, pv->cx, M - 1);
+    status = nhref_tape_arb_ode_jet(pv->wc, pv->t, pv->cx, M);
     if (status != NHREF_OK)
         return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
-    for (size_t k = 0; k < nn; k++)
-        _arb_vec_set(pv->vs + k * M, nhref_tape_arb_state_series(pv->wc, n + k), (slong)M);
-    /* the candidate W: the series' range over [0, h], widened by its radius and margins */
-    arb_set_round(tv, pv->tau, C1_PREC);
-    arb_pow_ui(tm, tv, M, C1_PREC);
-    for (size_t i = 0; i < n; i++)
-        arb_set_round(pv->cx + i, pv->Yh + i, C1_PREC);
-    for (size_t k = 0; k < nn; k++) {
-        arb_ptr w = pv->cx + n + k;
-        horner(w, pv->vs + k * M, 1, M - 1, tv, C1_PREC);
-        mag_mul_2exp_si(pv->D, arb_radref(w), 0);
-        arb_add_error_mag(w, pv->D);
-        arb_get_mag(pv->D, w);
-        mag_mul_2exp_si(pv->D, pv->D, -(slong)(C1_PREC / 4));
-        arb_add_error_mag(w, pv->D);
-        arb_add_error_2exp_si(w, -(slong)(C1_PREC / 2));
+    for (size_t k = 0; k < pv->nc; k++)
+        _arb_vec_set(pv->vs + k * (M + 1), nhref_tape_arb_state_series(pv->wc, k), (slong)M + 1);
+    status = nhref_tails_arb_eval(pv->twc, pv->wc, M, pv->zh, NULL, pv->ct, pv->ctop);
+    if (status != NHREF_OK)
+        return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
+    mag_pow_ui(pv->zm, pv->zh, M);
+    for (size_t i = 0; i < n; i++) {
+        mag_mul(pv->zd + i, pv->ctop + i, pv->zm);
+        mag_add(pv->zd + i, pv->zd + i, pv->ct + i);
+        if (!mag_is_finite(pv->zd + i))
+            return NHREF_ENOCONV;
+    }
+    /* the ranges of X (into Y) and of the point polynomial, their hull (into Yh) */
+    for (size_t i = 0; i < n; i++) {
+        arb_srcptr xi = pv->vs + i * (M + 1), ci = pv->cm + i * (N + 1);
+        mag_zero(pv->zm);
+        for (unsigned k = M; k >= 1; k--) {
+            arb_get_mag(pv->D, xi + k);
+            mag_mul(pv->zm, pv->zm, pv->zh);
+            mag_add(pv->zm, pv->zm, pv->D);
+        }
+        mag_mul(pv->zm, pv->zm, pv->zh);
+        arb_set_round(pv->Y + i, xi, C1_PREC);
+        arb_add_error_mag(pv->Y + i, pv->zm);
+        mag_zero(pv->zm);
+        for (unsigned k = N; k >= 1; k--) {
+            arb_get_mag(pv->D, ci + k);
+            mag_mul(pv->zm, pv->zm, pv->zh);
+            mag_add(pv->zm, pv->zm, pv->D);
+        }
+        mag_mul(pv->zm, pv->zm, pv->zh);
+        arb_set_round(w, ci, C1_PREC);
+        arb_add_error_mag(w, pv->zm);
+        arb_union(pv->Yh + i, w, pv->Y + i, C1_PREC);
+        /* the first candidate E: 2 h delta, and a margin of the box's own size */
+        mag_mul(pv->zE + i, pv->zd + i, pv->zh);
+        mag_mul_2exp_si(pv->zE + i, pv->zE + i, 1);
+        tube_margin(pv, pv->zE + i, pv->Yh + i);
     }
     for (int attempt = 0;; attempt++) {
         int inside = 1;
-        status = nhref_tape_arb_ode_jet(pv->wc, pv->T, pv->cx, M);
+        /* L = |df/dx| over Omega(E): column j of the variational tape at (Omega, e_j) */
+        for (size_t i = 0; i < n; i++) {
+            arb_set(pv->cx + i, pv->Yh + i);
+            arb_add_error_mag(pv->cx + i, pv->zE + i);
+        }
+        for (size_t j = 0; j < n; j++)
+            for (size_t i = 0; i < n; i++)
+                arb_set_si(pv->cx + n + j * n + i, i == j);
+        status = nhref_tape_arb_eval(pv->aout, pv->wc, pv->T, pv->cx);
         if (status != NHREF_OK)
             return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
-        for (size_t k = 0; k < nn; k++) {
-            arb_ptr u = pv->vw + k;
-            horner(u, pv->vs + k * M, 1, M - 1, tv, C1_PREC);
-            arb_addmul(u, tm, nhref_tape_arb_state_series(pv->wc, n + k) + M, C1_PREC);
-            if (!inside_ball(pv->cx + n + k, u, pv->f1, pv->D))
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = 0; j < n; j++) {
+                mag_ptr l = pv->zL + i * n + j;
+                arb_get_mag(l, pv->aout + n + j * n + i);
+                if (!mag_is_finite(l))
+                    return NHREF_ENOCONV;
+            }
+        status = comparison(pv, pv->zu, NULL, pv->zd);
+        if (status != NHREF_OK)
+            return status;
+        for (size_t i = 0; i < n; i++)
+            if (!(mag_cmp(pv->zu + i, pv->zE + i) < 0))
                 inside = 0;
-        }
         if (inside)
             break;
         if (attempt + 1 == MAX_INFLATE)
             return NHREF_ENOCONV;
-        /* next candidate: U, inflated */
-        for (size_t k = 0; k < nn; k++) {
-            arb_ptr w = pv->cx + n + k;
-            arb_set(w, pv->vw + k);
-            mag_mul_2exp_si(pv->D, arb_radref(w), 1);
-            arb_add_error_mag(w, pv->D);
-            arb_add_error_2exp_si(w, -(slong)(C1_PREC / 2));
+        for (size_t i = 0; i < n; i++) {
+            mag_mul_2exp_si(pv->zE + i, pv->zu + i, 1);
+            tube_margin(pv, pv->zE + i, pv->Yh + i);
         }
     }
-    for (size_t k = 0; k < nn; k++)
-        arb_set(pv->vr + k, nhref_tape_arb_state_series(pv->wc, n + k) + M);
+    /* Omega (kept in cx's first n balls for jacobian), and Yh = range X +- u */
+    for (size_t i = 0; i < n; i++) {
+        arb_set(pv->Yh + i, pv->Y + i);
+        arb_add_error_mag(pv->Yh + i, pv->zu + i);
+        mag_set(pv->zux + i, pv->zu + i);
+    }
+    (void)nn;
+    return NHREF_OK;
+}
+
+/* ------------------------------------------------------------------ the remainder */
+/* The remainder of the point solution: z_i >= |x_i(t + tau) - P_i(tau)| for every tau in
+ * [0, h], x the solution through m and P its Taylor polynomial of degree N (the point
+ * jet cm), into pv->z (balls 0 +- z_i).  Needs the point jet (point_jet) and the
+ * set's tube (tube).
+ *
+ * e = x - P satisfies e' = f(t, P + e) - f(t, P) + d, d = f(t, P) - P' = f_N tau^N + the
+ * tail of f along P, |d_i| <= delta_i = |f_N,i| h^N + R_i (R the Taylor-model tails of
+ * the jet, tape/tails_arb.h: bounded from polynomial ranges, not from Taylor
+ * coefficients over a box).  By the mean value theorem on the segment from P(tau) to
+ * x(tau), which lies in tube's box Omega (it holds Yh and the range of P over [0, h]),
+ * f_i(t, P + e) - f_i(t, P) = grad f_i(xi) . e with |df_i/dx_j| <= L_ij over Omega
+ * (pv->zL).  So |e|' <= L |e| + delta componentwise, e(0) = 0, and |e(tau)| <=
+ * comparison(0, delta).
+ * Source: proofs/rigorous_taylor.md §7; W. Walter, Differential and integral
+ * inequalities (1970), §9 (comparison for quasi-monotone systems).
+ * Returns NHREF_OK; NHREF_ENOCONV where the tails cannot be bounded for this h (a
+ * shorter step); a status of the jet. */
+static int point_remainder(nhref_proven_t *pv)
+{
+    size_t n = pv->n;
+    unsigned N = pv->N;
+    int status;
+
+    status = nhref_tails_arb_eval(pv->tw, pv->wm, N, pv->zh, NULL, pv->zt, pv->ztop);
+    if (status == NHREF_EDOMAIN)
+        return NHREF_ENOCONV;
+    if (status != NHREF_OK)
+        return status;
+    mag_pow_ui(pv->zm, pv->zh, N);
+    for (size_t i = 0; i < n; i++) {
+        mag_mul(pv->zd + i, pv->ztop + i, pv->zm);
+        mag_add(pv->zd + i, pv->zd + i, pv->zt + i);
+        if (!mag_is_finite(pv->zd + i))
+            return NHREF_ENOCONV;
+    }
+    status = comparison(pv, pv->zu, NULL, pv->zd);
+    if (status != NHREF_OK)
+        return status;
+    for (size_t i = 0; i < n; i++) {
+        arb_zero(pv->z + i);
+        if (pv->remainder_scale != 1.0) {
+            mag_set_d(pv->zm, pv->remainder_scale);
+            mag_mul(pv->zu + i, pv->zu + i, pv->zm);
+        }
+        arb_add_error_mag(pv->z + i, pv->zu + i);
+    }
+    return NHREF_OK;
+}
+
+/* ------------------------------------------------------------------ the Jacobian */
+/* J = an enclosure of the flow's Jacobian at time tau (a ball in [0, h]) for every
+ * start point in xh: the variational series to order C1_ORDER at (t, xh, I) at tau,
+ * plus the balls vr (jacobian: their radii bound the series' error over the step) */
+static void jac_at(nhref_proven_t *pv, arb_mat_t J, arb_srcptr tau)
+{
+    size_t n = pv->n;
+    const unsigned M = C1_ORDER;
+    arb_ptr tv = pv->w1; /* TAU may not be it */
+    NHREF_ASSERT(tau != tv);
+    arb_set_round(tv, tau, C1_PREC);
+    for (size_t j = 0; j < n; j++)
+        for (size_t i = 0; i < n; i++) {
+            arb_ptr e = arb_mat_entry(J, (slong)i, (slong)j);
+            horner(e, pv->vs + (n + j * n + i) * (M + 1), 1, M, tv, C1_PREC);
+            arb_add(e, e, pv->vr + j * n + i, C1_PREC);
+        }
+}
+
+/* The error of the variational series over the step (into vr, balls 0 +- e), then J at h.
+ *
+ * For a start point y0 in xh, V(tau) = dx(t + tau)/dy0 satisfies V' = A(x) V, A = df/dx
+ * along its solution x, and its series Q (degree M, the tube's jet at (t, xh, I): its
+ * balls hold Q's coefficients) gives E = V - Q with E' = A(x) E + D, D = A(x) Q - Q'.
+ * The Taylor-model tails of the variational tape's jet with the state inputs' tails u
+ * (tube: |x - X| <= u) bound |D| by |F_M| h^M + R over the step; A's magnitude over tube's
+ * Omega (which holds x) is pv->zL, the same for every column of V.  So each column obeys
+ * |E_j|' <= L |E_j| + delta_j, E(0) = 0, and |E_j| <= comparison(0, delta_j). */
+static int jacobian(nhref_proven_t *pv)
+{
+    size_t n = pv->n, nn = n * n;
+    const unsigned M = C1_ORDER;
+    int status;
+
+    /* the tails with the states' own: u for x, 0 for V */
+    for (size_t k = 0; k < pv->nc; k++)
+        mag_zero(pv->cin + k);
+    for (size_t i = 0; i < n; i++)
+        mag_set(pv->cin + i, pv->zux + i);
+    status = nhref_tails_arb_eval(pv->twc, pv->wc, M, pv->zh, pv->cin, pv->ct, pv->ctop);
+    if (status != NHREF_OK)
+        return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
+    mag_pow_ui(pv->zm, pv->zh, M);
+    for (size_t j = 0; j < n; j++) {
+        for (size_t i = 0; i < n; i++) {
+            size_t k = n + j * n + i;
+            mag_mul(pv->zd + i, pv->ctop + k, pv->zm);
+            mag_add(pv->zd + i, pv->zd + i, pv->ct + k);
+            if (!mag_is_finite(pv->zd + i))
+                return NHREF_ENOCONV;
+        }
+        status = comparison(pv, pv->zv2, NULL, pv->zd);
+        if (status != NHREF_OK)
+            return status;
+        for (size_t i = 0; i < n; i++) {
+            arb_zero(pv->vr + j * n + i);
+            arb_add_error_mag(pv->vr + j * n + i, pv->zv2 + i);
+        }
+        mag_pow_ui(pv->zm, pv->zh, M); /* comparison used zm */
+    }
+    (void)nn;
     jac_at(pv, pv->J, pv->h);
     return arb_mat_is_finite(pv->J) ? NHREF_OK : NHREF_ENOCONV;
 }
@@ -1004,26 +1142,25 @@ static int try_step(nhref_proven_t *pv)
     int status;
 
     /* the enclosure's test order within the Taylor order; the box and Jacobian jets */
-    NHREF_ASSERT(pv->K <= N && pv->wy != NULL && pv->wc != NULL);
+    NHREF_ASSERT(pv->wc != NULL && pv->twc != NULL);
     pv->shrink = 0.5;
-    status = enclose(pv);
+    status = tube(pv);
     if (status != NHREF_OK)
         return status;
-    /* the remainder h^N f^[N](T, Yh) (Lagrange: the coefficient at some time in T and
-     * state in Yh, times exactly h^N), times the test's scale (1) */
-    arb_pow_ui(pv->a, pv->h, N, p);
+    /* the remainder of the point solution over the step (point_remainder) */
+    status = point_remainder(pv);
+    if (status != NHREF_OK)
+        return status;
     for (size_t i = 0; i < n; i++) {
-        arb_mul(pv->b, pv->a, pv->fN + i, p);
-        zmax = fmax(zmax, abs_ub(pv->b));
+        zmax = fmax(zmax, abs_ub(pv->z + i));
         scale = fmax(scale, abs_ub(pv->m + i));
     }
-    /* step-size control on the remainder itself: the coefficient over the box can be
-     * far wider than at the point (the dependency effect of interval Taylor
-     * recurrences), so the point jet's step may leave a remainder above the
-     * tolerance 10^-D max(1, |m|): then a shorter step (the box narrows with it) */
+    /* step-size control on the remainder itself: the step may leave a remainder above
+     * the tolerance 10^-D max(1, |m|) (the tails grow like h^(N+1), the Jacobian's
+     * magnitude over the step with the box): then a shorter step */
     tol = pow(10, -pv->digits) * scale;
     if (!(zmax <= tol)) {
-        double f = isfinite(zmax) ? 0.9 * pow(tol / zmax, 1.0 / N) : 0.5;
+        double f = isfinite(zmax) ? 0.9 * pow(tol / zmax, 1.0 / (N + 1)) : 0.5;
         pv->shrink = fmin(0.9, fmax(f, 1.0 / 16));
         return NHREF_ENOCONV;
     }
@@ -1054,45 +1191,35 @@ static int try_step(nhref_proven_t *pv)
         }
     }
     /* c = P(m) at h + the remainder */
-    if (pv->remainder_scale != 1.0) {
-        arb_set_d(pv->b, pv->remainder_scale);
-        arb_mul(pv->a, pv->a, pv->b, p);
-    }
     /* step-size control on the polynomial's own width: the point jet's coefficient
      * balls widen with the order, and over a long step sum_k rad(x_k) h^k can exceed
      * the tolerance even where the remainder does not (dense rows inside the step are
      * at most as wide): then a shorter step */
     for (size_t i = 0; i < n; i++) {
-        horner(pv->c + i, pv->cm + i * (N + 1), 1, N - 1, pv->h, p);
+        horner(pv->c + i, pv->cm + i * (N + 1), 1, N, pv->h, p);
         if (!(mag_get_d(arb_radref(pv->c + i)) <= tol)) {
             pv->shrink = 0.5;
             return NHREF_ENOCONV;
         }
-        arb_addmul(pv->c + i, pv->a, pv->fN + i, p);
+        arb_add(pv->c + i, pv->c + i, pv->z + i, p);
     }
     return NHREF_OK;
 }
 
 /* X = the enclosure at time t + TAU (TAU a ball within [0, h]) of every solution
  * through the step's start set m + B r, in Lohner's form: c(tau) + (J(tau) B) r with
- * c(tau) = P_m(tau) + tau^N f^[N](T, Yh) (Lagrange at tau) and J(tau) the Jacobian
- * enclosure at tau (jac_at).  Dense output: no new Taylor jet. */
+ * c(tau) = P_m(tau) +- z (point_remainder: z bounds the remainder over [0, h]) and J(tau)
+ * the Jacobian enclosure at tau (jac_at).  Dense output: no new Taylor jet. */
 static void dense_row(nhref_proven_t *pv, arb_ptr x, arb_srcptr tau)
 {
     size_t n = pv->n;
     unsigned N = pv->N;
     long p = pv->prec;
-    arb_ptr a = pv->w1;                  /* free again before jac_at, which takes w1 and w2 */
     NHREF_ASSERT(!arb_is_negative(tau)); /* a time within the step, not before it */
-    NHREF_ASSERT(tau != pv->w1 && tau != pv->w2);
-    arb_pow_ui(a, tau, N, p);
-    if (pv->remainder_scale != 1.0) {
-        arb_set_d(pv->w2, pv->remainder_scale);
-        arb_mul(a, a, pv->w2, p);
-    }
+    NHREF_ASSERT(tau != pv->w1);         /* jac_at takes w1 */
     for (size_t i = 0; i < n; i++) {
-        horner(x + i, pv->cm + i * (N + 1), 1, N - 1, tau, p);
-        arb_addmul(x + i, a, pv->fN + i, p);
+        horner(x + i, pv->cm + i * (N + 1), 1, N, tau, p);
+        arb_add(x + i, x + i, pv->z + i, p); /* z bounds the remainder over [0, h] */
     }
     jac_at(pv, pv->M2, tau);
     /* + J(tau) B r for each representation of the set, the narrower; the form is kept
@@ -1123,7 +1250,7 @@ static void events_at(nhref_proven_t *pv, arb_ptr g, arb_srcptr t, arb_srcptr x)
 
 /* X = an enclosure of the states at times t + I for every solution through the step's
  * start set, I a sub-ball of [0, h]: the dense row at the time ball I (Lohner's form
- * P_m(I) + I^N f^[N] + J(I) B r, with J(I) enclosing the flow's Jacobian at every time
+ * P_m(I) +- z + J(I) B r, with J(I) enclosing the flow's Jacobian at every time
  * of I) */
 static void state_on(nhref_proven_t *pv, arb_ptr x, arb_srcptr I)
 {
