@@ -60,6 +60,13 @@ for f in run fast ly; do
     [ "$(claimed "$tmp/$f.csv")" = "$want" ] && ok || bad "$f.csv: sha256 line $(claimed "$tmp/$f.csv"), grep -v '^#' | sha256sum $want"
     tail -1 "$tmp/$f.csv" | grep -q '^# sha256: ' && ok || bad "$f.csv: the sha256 line is not the last"
 done
+# the format and version lines of a Lyapunov output (docs/trajectory.md), the version
+# that of configure.ac; lyfmt FILE: those lines, the library versions cut, on one line
+version=$(sed -n 's/^AC_INIT(\[nhref\], \[\([^]]*\)\].*/\1/p' "$top_srcdir/configure.ac")
+lyfmt() { printf '%s|%s' "$(grep '^# format: ' "$1")" "$(grep '^# nhref: ' "$1" | sed 's/ (MPFR [0-9.]*, GMP [0-9.]*)$//')"; }
+[ "$(lyfmt "$tmp/ly.csv")" = "# format: nhref-lyapunov 1|# nhref: $version" ] && ok || bad "lyapunov: the format and nhref lines: $(lyfmt "$tmp/ly.csv")"
+# the same library versions as a trajectory's
+[ "$(grep '^# nhref: ' "$tmp/ly.csv")" = "$(grep '^# nhref: ' "$tmp/run.csv")" ] && ok || bad "lyapunov's nhref line differs from run's"
 
 # ---------------------------------------------------------------- sweep values vs Python
 cat > "$tmp/values.cases" <<'EOF'
@@ -178,6 +185,7 @@ unswept "$tmp/sw/chaplygin_sleigh/g-00004.csv" | cmp -s "$tmp/direct.csv" - && o
 "$NHREF" sweep -q --command lyapunov "$tmp/sl2.cases" -o "$tmp/swl" -- --method benettin --delta0 1e-9 2> "$tmp/err" || bad "sweep --command lyapunov: $(cat "$tmp/err")"
 "$NHREF" lyapunov chaplygin_sleigh --init omega=1 --times 1,2 --digits 14 --method benettin --delta0 1e-9 -o "$tmp/directly.csv"
 unswept "$tmp/swl/chaplygin_sleigh/ly-00001.csv" | cmp -s "$tmp/directly.csv" - && ok || bad "the sweep's ly-00001 differs from nhref lyapunov with its options"
+[ "$(lyfmt "$tmp/swl/chaplygin_sleigh/ly-00001.csv")" = "# format: nhref-lyapunov 1|# nhref: $version" ] && ok || bad "a lyapunov sweep's output: the format and nhref lines: $(lyfmt "$tmp/swl/chaplygin_sleigh/ly-00001.csv")"
 grep -q '^# command: lyapunov --method benettin --delta0 1e-9$' "$tmp/swl/sl2.manifest" && ok || bad "the manifest lacks the command"
 # every output records its sweep: the hash of the sweep file's bytes, a NUL and the
 # command, computed here by sha256sum; the same in the manifest; the second line of the
@@ -424,6 +432,8 @@ for jit in 0 1; do
     NHREF_JIT=$jit "$NHREF" lyapunov skater -q --fast --param g=-9.81 --param A1=0.25 --init Omega1=2.5 --times 10,40 --digits 20 $lopts -o "$tmp/fastl1.csv" || bad "lyapunov --fast failed"
     unswept "$tmp/fastl/skater/f-00011.csv" | cmp -s "$tmp/fastl1.csv" - && ok || bad "the sweep's f-00011 differs from nhref lyapunov --fast with its options"
     grep -q '^# precision: 53 bits (double, fast path), tolerance 1e-15$' "$tmp/fastl1.csv" && ok || bad "lyapunov --fast: no double precision line"
+    [ "$(lyfmt "$tmp/fastl1.csv")" = "# format: nhref-lyapunov 1|# nhref: $version" ] && ok || bad "lyapunov --fast: the format and nhref lines: $(lyfmt "$tmp/fastl1.csv")"
+    [ "$(lyfmt "$tmp/fastl/skater/f-00003.csv")" = "# format: nhref-lyapunov 1|# nhref: $version" ] && ok || bad "lyapunov --fast in a batch: the format and nhref lines: $(lyfmt "$tmp/fastl/skater/f-00003.csv")"
     # the perturbation the exponents measure (the norm's components and the projection)
     grep -q '^# perturbation: norm on (theta, Omega1, Omega2, v), direction (1, 1, 1, 1) projected on the level set of E$' \
         "$tmp/fastl1.csv" && ok || bad "lyapunov: no perturbation line: $(grep '^# pert' "$tmp/fastl1.csv")"
