@@ -372,6 +372,14 @@ rm "$tmp/gB/chaplygin_sleigh/g-00001.csv"
 out=$("$NHREF" golden --resume -o "$tmp/gB" "$tmp/gold.cases" 2>&1)
 [ "$(printf '%s\n' "$out" | grep -c 'skipped (--resume)')" -eq 3 ] && printf '%s\n' "$out" | grep -q 'wrote .*g-00001.csv' && ok || bad "golden --resume: $out"
 diff -r "$tmp/gA/chaplygin_sleigh" "$tmp/gB/chaplygin_sleigh" > /dev/null && ok || bad "golden --resume did not restore the same file"
+# no -o: golden/ in the current directory, said on stderr (it was data/golden, created
+# silently wherever an installed nhref's user stood); -q says nothing
+mkdir "$tmp/stand" && (cd "$tmp/stand" && "$NHREF" golden "$tmp/gold.cases:g-00001" > ../stand.out 2> ../stand.err) || bad "golden without -o: $(cat "$tmp/stand.err")"
+cmp -s "$tmp/stand/golden/chaplygin_sleigh/g-00001.csv" "$tmp/gA/chaplygin_sleigh/g-00001.csv" && ok || bad "golden without -o: no golden/chaplygin_sleigh/g-00001.csv as -o wrote it: $(cd "$tmp/stand" && find .)"
+[ ! -e "$tmp/stand/data" ] && ok || bad "golden without -o created data/ in the current directory"
+[ "$(cat "$tmp/stand.err")" = "nhref golden: no -o DIR: writing under golden/ in the current directory
+nhref golden: wrote golden/chaplygin_sleigh/g-00001.csv" ] && ok || bad "golden without -o said: $(cat "$tmp/stand.err")"
+(cd "$tmp/stand" && "$NHREF" golden -q --resume "$tmp/gold.cases:g-00001" 2> ../stand.err) && [ ! -s "$tmp/stand.err" ] && ok || bad "golden -q --resume without -o: $(cat "$tmp/stand.err")"
 
 # ---------------------------------------------------------------- bounded lines (issue 28 item 2)
 # catalogue and --resume read outputs and manifests line by line: data lines are skipped
