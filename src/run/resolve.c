@@ -103,8 +103,9 @@ static int resolve_precision(nhref_spec_t *spec)
             return nhref_spec_fail(spec, NHREF_EINVAL,
                                    "%s %g is out of range (admissible range: 1 <= D <= 10^6)",
                                    nhref_spec_label(spec, lt, sizeof lt, "digits", NULL), d);
-        /* the inputs are read and checked as the MPFR path would, at the precision
-         * the digits imply; the integrator runs at 53 bits, tolerance at most 10^-15 */
+        /* the inputs are read as the MPFR path would, at the precision the digits
+         * imply (the initial state's conditions are checked on its doubles:
+         * resolve_init_d); the integrator runs at 53 bits, tolerance at most 10^-15 */
         spec->iprec = nhref_digits_prec(d > 0 ? d : 30);
         spec->wprec = 53;
         spec->wdigits = d > 0 && d < 15 ? d : 15;
@@ -129,7 +130,37 @@ static int resolve_precision(nhref_spec_t *spec)
     return NHREF_OK;
 }
 
-/* X0 (iprec) = the initial state, and the model's conditions on it */
+/* a double run's initial state, the data it integrates: each value rounded once to
+ * double from its decimal (as nhref_spec_inputs_d reads it), finite in double, and the
+ * model's conditions on it at 53 bits -- a constraint residual to double's tolerance,
+ * as nhref_integrator_new_d checks a double state (integrate/driver.c, check_init) */
+static int resolve_init_d(nhref_spec_t *spec)
+{
+    const nhref_model_t *m = spec->model;
+    __mpfr_struct *xm = nhref_vec_new(m->nstate, 53);
+    char why[512];
+    int status = xm != NULL ? NHREF_OK : nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+
+    for (size_t i = 0; i < m->nstate && status == NHREF_OK; i++) {
+        double d;
+        nhref_value_set(xm + i, nhref_spec_init_str(spec, i));
+        d = mpfr_get_d(xm + i, MPFR_RNDN);
+        if (!isfinite(d))
+            status = nhref_spec_fail(spec, NHREF_EPARAM,
+                                     "the initial state rounded to double is not admissible: %s "
+                                     "= %s is beyond double's range",
+                                     m->state[i].name, nhref_spec_init_str(spec, i));
+        mpfr_set_d(xm + i, d, MPFR_RNDN); /* the subnormal range: the double itself */
+    }
+    if (status == NHREF_OK && nhref_system_check_init(spec->sys, xm, why, sizeof why) != NHREF_OK)
+        status = nhref_spec_fail(spec, NHREF_EPARAM,
+                                 "the initial state rounded to double is not admissible: %s", why);
+    nhref_vec_free(xm, m->nstate);
+    return status;
+}
+
+/* X0 (iprec) = the initial state, and the model's conditions on it: at the run's
+ * precision (MPFR, proven), on the state rounded to double for a double run */
 static int resolve_init(nhref_spec_t *spec, mpfr_ptr x0)
 {
     const nhref_model_t *m = spec->model;
@@ -142,6 +173,8 @@ static int resolve_init(nhref_spec_t *spec, mpfr_ptr x0)
         if (status != NHREF_OK)
             return status;
     }
+    if (spec->type == NHREF_RUN_DOUBLE)
+        return resolve_init_d(spec);
     if (nhref_system_check_init(spec->sys, x0, why, sizeof why) != NHREF_OK)
         return nhref_spec_fail(spec, NHREF_EPARAM, "the initial state is not admissible: %s", why);
     return NHREF_OK;
