@@ -86,6 +86,19 @@ int nhref_spec_check_param_sets(nhref_spec_t *spec)
     return status;
 }
 
+int nhref_spec_first_set(const nhref_spec_t *spec, size_t *k, int *is_param)
+{
+    const nhref_model_t *m = spec->model;
+    for (size_t i = 0; i < m->nstate + m->nparam; i++)
+        if ((i < m->nstate ? nhref_spec_init_set_str(spec, i)
+                           : nhref_spec_param_set_str(spec, i - m->nstate)) != NULL) {
+            *is_param = i >= m->nstate;
+            *k = *is_param ? i - m->nstate : i;
+            return 1;
+        }
+    return 0;
+}
+
 /* the precision of the inputs, and the integrator's precision and tolerance */
 static int resolve_precision(nhref_spec_t *spec)
 {
@@ -400,7 +413,8 @@ int nhref_spec_resolve(nhref_spec_t *spec)
 {
     const nhref_run_backend_t *be;
     __mpfr_struct *x0 = NULL;
-    int status;
+    size_t k;
+    int status, par;
 
     if (spec->resolved)
         return NHREF_OK;
@@ -420,32 +434,21 @@ int nhref_spec_resolve(nhref_spec_t *spec)
         (status = resolve_work(spec, be)) == NHREF_OK &&
         (status = resolve_events(spec, x0)) == NHREF_OK)
         status = be->check(spec);
-    for (size_t i = 0;
-         status == NHREF_OK && spec->type != NHREF_RUN_PROVEN && i < spec->model->nstate; i++)
-        if (nhref_spec_init_rad_str(spec, i) != NULL) {
-            char li[300], lp[64];
-            status = nhref_spec_fail(
-                spec, NHREF_EINVAL,
-                "%s: '%s' is a set of initial values: it needs %s, whose rows enclose "
-                "every trajectory from the set (a plain run integrates one point: give the "
-                "midpoint alone)",
-                nhref_spec_label(spec, li, sizeof li, "init", spec->model->state[i].name),
-                nhref_spec_init_set_str(spec, i),
-                nhref_spec_label(spec, lp, sizeof lp, "type-proven", NULL));
-        }
-    for (size_t i = 0;
-         status == NHREF_OK && spec->type != NHREF_RUN_PROVEN && i < spec->model->nparam; i++)
-        if (nhref_spec_param_set_str(spec, i) != NULL) {
-            char li[300], lp[64];
-            status = nhref_spec_fail(
-                spec, NHREF_EINVAL,
-                "%s: '%s' is a set of parameter values: it needs %s, whose rows enclose "
-                "every trajectory for every value in the set (a plain run integrates one "
-                "value: give the midpoint alone)",
-                nhref_spec_label(spec, li, sizeof li, "param", spec->model->param[i].name),
-                nhref_spec_param_set_str(spec, i),
-                nhref_spec_label(spec, lp, sizeof lp, "type-proven", NULL));
-        }
+    if (status == NHREF_OK && spec->type != NHREF_RUN_PROVEN &&
+        nhref_spec_first_set(spec, &k, &par)) {
+        /* a set of initial values or parameter values: the proven type's alone */
+        char li[300], lp[64];
+        status = nhref_spec_fail(
+            spec, NHREF_EINVAL,
+            "%s: '%s' is a set of %s values: it needs %s, whose rows enclose every trajectory "
+            "%s (a plain run integrates one %s: give the midpoint alone)",
+            par ? nhref_spec_label(spec, li, sizeof li, "param", spec->model->param[k].name)
+                : nhref_spec_label(spec, li, sizeof li, "init", spec->model->state[k].name),
+            par ? nhref_spec_param_set_str(spec, k) : nhref_spec_init_set_str(spec, k),
+            par ? "parameter" : "initial",
+            nhref_spec_label(spec, lp, sizeof lp, "type-proven", NULL),
+            par ? "for every value in the set" : "from the set", par ? "value" : "point");
+    }
     if (status == NHREF_OK && spec->require_digits > 0 && spec->type != NHREF_RUN_PROVEN) {
         char lr[96], lp[64];
         status = nhref_spec_fail(spec, NHREF_EINVAL,

@@ -108,6 +108,14 @@ int nhref_set_parse(const char *s, int *kind, char **a, char **b, char *why, siz
  * set and the end (nhref_spec_resolve calls it; verify for its proven pass). */
 int nhref_spec_check_param_sets(nhref_spec_t *spec);
 
+/* nhref_spec_first_set -- the first initial value of SPEC given as a set of values
+ * (nhref_spec_init_set_str), else its first parameter given as one
+ * (nhref_spec_param_set_str): 1 with its index in *K and *IS_PARAM 0 (initial value) or
+ * 1 (parameter); 0 if SPEC has no set.  The routes that integrate one point refuse it
+ * (nhref_spec_resolve but for the proven type; verify but for --rigorous), each with its
+ * own message. */
+int nhref_spec_first_set(const nhref_spec_t *spec, size_t *k, int *is_param);
+
 /* nhref_spec_set_init_as_point -- ON 1: a set of initial values (MID+-RAD) runs from
  * MID alone, for any type (verify's reference; its proven pass encloses the set). */
 void nhref_spec_set_init_as_point(nhref_spec_t *spec, int on);
