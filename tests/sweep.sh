@@ -449,4 +449,38 @@ done
 expect 2 "--method benettin: not with --fast" -- lyapunov skater --fast --method benettin --times 1
 expect 2 "no --prec \(use the MPFR path\)" -- lyapunov skater --fast --prec 100 --times 1
 
+# ---------------------------------------------------------------- sets of values in case files
+# 'init omega = 1+-1e-8' and 'param a = [0.4,0.6]' are the sets nhref run --rigorous takes:
+# the sweep's output under -- --rigorous is run --rigorous's with the same options, and
+# --resume knows it; a malformed set gets the command line's message with FILE:LINE; the
+# routes that integrate one point refuse the case and say why
+printf 'model = chaplygin_sleigh\ndigits = 12\ntimes = 0, 1\n[s]\ninit omega = 1+-1e-8\nparam a = [0.4,0.6]\n' > "$tmp/sets.cases"
+"$NHREF" sweep -q "$tmp/sets.cases" -o "$tmp/sets" -- --rigorous 2> "$tmp/err" && ok || bad "sweep of sets -- --rigorous: $(cat "$tmp/err")"
+"$NHREF" run chaplygin_sleigh -q --rigorous -i omega=1+-1e-8 -p 'a=[0.4,0.6]' --times 0,1 --digits 12 -o "$tmp/sets1.csv" || bad "run --rigorous with sets failed"
+unswept "$tmp/sets/chaplygin_sleigh/s.csv" | cmp -s "$tmp/sets1.csv" - && ok || bad "the sweep's case of sets differs from nhref run --rigorous with its options"
+grep -q '^# init: omega = 1+-1e-8 \[rad/s\]$' "$tmp/sets1.csv" && grep -q '^# param: a = \[0.4, 0.6\] \[m\]$' "$tmp/sets1.csv" && ok || bad "the sets' lines: $(grep -e '^# init: omega' -e '^# param: a' "$tmp/sets1.csv")"
+"$NHREF" sweep --resume "$tmp/sets.cases" -o "$tmp/sets" -- --rigorous 2> "$tmp/err" && grep -q 'skipped: its output checks out' "$tmp/err" && ok || bad "sweep --resume of sets: $(cat "$tmp/err")"
+# the catalogue's columns: each set whole
+"$NHREF" catalogue -q --cases "$tmp/sets.cases" "$tmp/sets" || bad "catalogue of the sets sweep"
+[ "$(cut -f12,17 "$tmp/sets/catalogue.tsv" | tr '\t\n' '|;')" = "param:a|init:omega;[0.4, 0.6]|1+-1e-8;" ] && ok || bad "the catalogue's set columns: $(cut -f12,17 "$tmp/sets/catalogue.tsv" | tr '\t\n' '|;')"
+expect 2 "^nhref golden: .*sets.cases:4: case \[s\]: init omega = 1\+-1e-8 is a set of initial values: a golden file certifies one trajectory" -- golden -q -o "$tmp/gsets" "$tmp/sets.cases"
+[ ! -e "$tmp/gsets/chaplygin_sleigh/s.csv" ] && ok || bad "golden wrote a case of sets"
+"$NHREF" sweep -q "$tmp/sets.cases" -o "$tmp/sets-plain" 2> "$tmp/err" && bad "a sweep without --rigorous ran a case of sets" ||
+    { grep -q "init omega: '1+-1e-8' is a set of initial values: it needs --rigorous" "$tmp/err" && ok || bad "sweep of sets without --rigorous: $(cat "$tmp/err")"; }
+"$NHREF" sweep -q --command lyapunov "$tmp/sets.cases" -o "$tmp/sets-ly" 2> "$tmp/err" && bad "a lyapunov sweep ran a case of sets" ||
+    { grep -q "init omega: '1+-1e-8' is a set of initial values: the Lyapunov exponents are those of one trajectory" "$tmp/err" && ok || bad "lyapunov sweep of sets: $(cat "$tmp/err")"; }
+# malformed sets: the command line's message after the label, the case file's line
+for set in '[1.01, 0.99]' '[1, nan]' '1+-x' '+-1e-8' '[0.9' '[0.9, 1.0], [1.0, 1.1]'; do
+    printf 'model = chaplygin_sleigh\ndigits = 12\ntimes = 0, 1\n[b]\ninit omega = %s\n' "$set" > "$tmp/bad-set.cases"
+    cli=$("$NHREF" run chaplygin_sleigh --rigorous -i "omega=$set" -T 1 -q -o /dev/null 2>&1)
+    file=$("$NHREF" sweep --list "$tmp/bad-set.cases" 2>&1)
+    rc=$?
+    [ $rc -eq 2 ] && [ "${file#nhref sweep: "$tmp"/bad-set.cases:5: init omega: }" = "${cli#nhref run: --init omega: }" ] &&
+        [ "$cli" != "${cli#nhref run: --init omega: \'}" ] && ok ||
+        bad "the set '$set' in a case file (exit $rc): '$file', on the command line: '$cli'"
+done
+# a parameter set reaching outside the model's range: the case named, as for a bad value
+printf 'model = chaplygin_sleigh\ndigits = 12\ntimes = 0, 1\n[b]\nparam m = [-1, 2]\n' > "$tmp/bad-set.cases"
+expect 2 "bad-set.cases:4: case \[b\]: param m: the set '\[-1, 2\]' reaches m = -1, not admissible: parameter m must be > 0" -- sweep --list "$tmp/bad-set.cases"
+
 summary sweep.sh
