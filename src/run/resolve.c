@@ -86,16 +86,21 @@ int nhref_spec_check_param_sets(nhref_spec_t *spec)
     return status;
 }
 
-int nhref_spec_first_set(const nhref_spec_t *spec, size_t *k, int *is_param)
+int nhref_spec_first_set(const nhref_spec_t *spec, const char **set, int *is_param,
+                         const char **name, char *lab, size_t len)
 {
     const nhref_model_t *m = spec->model;
-    for (size_t i = 0; i < m->nstate + m->nparam; i++)
-        if ((i < m->nstate ? nhref_spec_init_set_str(spec, i)
-                           : nhref_spec_param_set_str(spec, i - m->nstate)) != NULL) {
-            *is_param = i >= m->nstate;
-            *k = *is_param ? i - m->nstate : i;
+    for (size_t i = 0; i < m->nstate + m->nparam; i++) {
+        int par = i >= m->nstate;
+        size_t k = par ? i - m->nstate : i;
+        if ((*set = par ? nhref_spec_param_set_str(spec, k) : nhref_spec_init_set_str(spec, k)) !=
+            NULL) {
+            *is_param = par;
+            *name = par ? m->param[k].name : m->state[k].name;
+            nhref_spec_label(spec, lab, len, par ? "param" : "init", *name);
             return 1;
         }
+    }
     return 0;
 }
 
@@ -413,7 +418,8 @@ int nhref_spec_resolve(nhref_spec_t *spec)
 {
     const nhref_run_backend_t *be;
     __mpfr_struct *x0 = NULL;
-    size_t k;
+    const char *set, *name;
+    char lset[300], lprov[64];
     int status, par;
 
     if (spec->resolved)
@@ -435,20 +441,15 @@ int nhref_spec_resolve(nhref_spec_t *spec)
         (status = resolve_events(spec, x0)) == NHREF_OK)
         status = be->check(spec);
     if (status == NHREF_OK && spec->type != NHREF_RUN_PROVEN &&
-        nhref_spec_first_set(spec, &k, &par)) {
+        nhref_spec_first_set(spec, &set, &par, &name, lset, sizeof lset))
         /* a set of initial values or parameter values: the proven type's alone */
-        char li[300], lp[64];
         status = nhref_spec_fail(
             spec, NHREF_EINVAL,
             "%s: '%s' is a set of %s values: it needs %s, whose rows enclose every trajectory "
             "%s (a plain run integrates one %s: give the midpoint alone)",
-            par ? nhref_spec_label(spec, li, sizeof li, "param", spec->model->param[k].name)
-                : nhref_spec_label(spec, li, sizeof li, "init", spec->model->state[k].name),
-            par ? nhref_spec_param_set_str(spec, k) : nhref_spec_init_set_str(spec, k),
-            par ? "parameter" : "initial",
-            nhref_spec_label(spec, lp, sizeof lp, "type-proven", NULL),
+            lset, set, par ? "parameter" : "initial",
+            nhref_spec_label(spec, lprov, sizeof lprov, "type-proven", NULL),
             par ? "for every value in the set" : "from the set", par ? "value" : "point");
-    }
     if (status == NHREF_OK && spec->require_digits > 0 && spec->type != NHREF_RUN_PROVEN) {
         char lr[96], lp[64];
         status = nhref_spec_fail(spec, NHREF_EINVAL,

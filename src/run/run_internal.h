@@ -122,11 +122,14 @@ int nhref_spec_check_param_sets(nhref_spec_t *spec);
 
 /* nhref_spec_first_set -- the first initial value of SPEC given as a set of values
  * (nhref_spec_init_set_str), else its first parameter given as one
- * (nhref_spec_param_set_str): 1 with its index in *K and *IS_PARAM 0 (initial value) or
- * 1 (parameter); 0 if SPEC has no set.  The routes that integrate one point refuse it
- * (nhref_spec_resolve but for the proven type; verify but for --rigorous), each with its
- * own message. */
-int nhref_spec_first_set(const nhref_spec_t *spec, size_t *k, int *is_param);
+ * (nhref_spec_param_set_str): 1 with *SET the set as given, *IS_PARAM 0 (initial value)
+ * or 1 (parameter), *NAME the state variable's or parameter's name and, in LAB (LEN
+ * bytes), its label in SPEC's words (nhref_spec_label: "--init omega", "init omega");
+ * 0 if SPEC has no set.  The routes that integrate one point refuse it, each with its
+ * own message: nhref_spec_resolve but for the proven type, nhref_lyapunov_check, verify
+ * but for --rigorous, the golden routes (certify/certify.c). */
+int nhref_spec_first_set(const nhref_spec_t *spec, const char **set, int *is_param,
+                         const char **name, char *lab, size_t len);
 
 /* nhref_spec_set_init_as_point -- ON 1: a set of initial values (MID+-RAD) runs from
  * MID alone, for any type (verify's reference; its proven pass encloses the set). */

@@ -1485,8 +1485,8 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
 {
     run_t R;
     const nhref_model_t *m = v->model;
-    char why[4200];
-    size_t kset;
+    char why[4200], lab[300];
+    const char *set, *name;
     int raised, status, par;
 
     *repp = NULL;
@@ -1535,14 +1535,13 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     nhref_spec_set_times_num(R.spec, 1, R.t0); /* the rows' times come with each pass */
     /* a set of initial values (MID+-RAD): judged by its enclosure, --rigorous; the
      * VALIDATED reference runs from MID */
-    if (!v->rigorous && nhref_spec_first_set(v->ref, &kset, &par)) {
+    if (!v->rigorous && nhref_spec_first_set(v->ref, &set, &par, &name, lab, sizeof lab)) {
         status = nhref_verify_fail(
             v, NHREF_EINVAL,
             "--%s %s: '%s' is a set of %s values: verify against it with --rigorous (every "
             "row must lie in the enclosure of the trajectories %s), or give the midpoint alone",
-            par ? "param" : "init", par ? m->param[kset].name : m->state[kset].name,
-            par ? nhref_spec_param_set_str(v->ref, kset) : nhref_spec_init_set_str(v->ref, kset),
-            par ? "parameter" : "initial", par ? "for every value in the set" : "from the set");
+            par ? "param" : "init", name, set, par ? "parameter" : "initial",
+            par ? "for every value in the set" : "from the set");
         goto out;
     }
     if (v->rigorous && (status = nhref_spec_check_param_sets(v->ref)) != NHREF_OK) {
