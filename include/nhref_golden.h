@@ -75,6 +75,15 @@
  * (nhref_system_check_init at 256 bits), so a bad sample is an error naming the
  * case (NAME-00017) and its values, never a case silently dropped.
  *
+ * Sets.  A param or init value may be a set of values, as `nhref run --rigorous`
+ * takes them: "MID+-RAD" ('init omega = 1+-1e-8') or "[LO, HI]" ('param a = [0.4,
+ * 0.6]'), one set per line (not in a list or a sweep).  It is read and checked as the
+ * command line reads it (the same messages, with FILE:LINE), the model's ranges at both
+ * ends of a parameter set, and kept as the run's output writes it ("[0.4, 0.6]").
+ * Only a run that encloses every trajectory from the set uses it: `nhref sweep FILE --
+ * --rigorous`.  `nhref golden` refuses such a case (a golden file certifies one
+ * trajectory), as do `nhref sweep` without --rigorous and `--command lyapunov`.
+ *
  * Values are decimal strings, used exactly as written.  A golden file
  * (data/golden/<model>/<case>.csv; docs/golden.md) is what `nhref golden`
  * writes: the header row first, then metadata lines "# key: value", then rows of

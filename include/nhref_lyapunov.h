@@ -127,9 +127,11 @@ int nhref_lyapunov_d(double *ftle, nhref_stats_t *stats, const nhref_system_t *s
                      const nhref_options_t *iopt);
 
 /* nhref_lyapunov_check -- what nhref_lyapunov_run needs of SPEC, checked before any work:
- * t-start 0; explicit times after 0 and increasing (exactly, as decimals); SPEC
- * resolved (nhref_spec_resolve); type MPFR or double (not proven); a grid's times after 0.  Returns NHREF_OK
- * or an error with the message in SPEC (NHREF_EINVAL, or nhref_spec_resolve's). */
+ * no set of initial or parameter values (one trajectory's exponents); t-start 0;
+ * explicit times after 0 and increasing (exactly, as decimals); SPEC resolved
+ * (nhref_spec_resolve); type MPFR or double (not proven); a grid's times after 0.
+ * Returns NHREF_OK or an error with the message in SPEC (NHREF_EINVAL, or
+ * nhref_spec_resolve's). */
 int nhref_lyapunov_check(nhref_spec_t *spec);
 
 /* nhref_lyapunov_run -- the same for SPEC (nhref_run.h; resolved here): FTLE(T_i) of its

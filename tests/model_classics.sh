@@ -431,4 +431,52 @@ print("roller_racer driven (A = 0.5, Omega = 2): E(4) - E(0) = %s = the work of 
       "to %s" % (mp.nstr(gain, 20), mp.nstr(abs(gain - work), 3)))
 PY
 
+# ---------------------------------------------------------------- a state computed in double
+# sleigh_cartesian at phi = 0.3, v = 0.5, omega = 1: xc' = v cos phi - a omega sin phi and
+# yc' = v sin phi + a omega cos phi computed in double and printed to 17 digits (Python's
+# repr).  The blade residual of those decimals, -xc' sin phi + yc' cos phi - a phi', is
+# evaluated here in mpmath from the model's constraint: about 1e-16, the rounding of double
+# data.  --fast integrates double data and takes them (as nhref_integrator_new_d and
+# nhref.ensemble do); the MPFR run refuses them and its message gives that residual; a
+# state off by about 1e-8 (xc' to 6 digits) is refused by --fast as well.
+xd=0.18214803790146344 yd=1.1030965924562757 xd6=0.182148
+resid() {
+    python3 -c 'import sys; from mpmath import mp, mpf, sin, cos; mp.dps = 50
+phi = mpf("0.3"); r = -mpf(sys.argv[1]) * sin(phi) + mpf(sys.argv[2]) * cos(phi) - 1
+print(mp.nstr(r, 17))' "$1" "$2"
+}
+r=$(resid $xd $yd)
+r6=$(resid $xd6 $yd)
+python3 -c "import sys; r = abs(float('$r')); sys.exit(not (1e-17 < r < 1e-15))" && ok || bad "the double state's residual is $r, not about 1e-16"
+dstate="-i phi=0.3 -i xc_dot=$xd -i yc_dot=$yd"
+# shellcheck disable=SC2086
+"$NHREF" run "$sc" $dstate -T 1 --fast -q -o "$tmp/dfast.csv" 2> "$tmp/err" && ok || bad "run --fast refused the double state: $(cat "$tmp/err")"
+# shellcheck disable=SC2086
+"$NHREF" lyapunov "$sc" $dstate --times 1 --fast -q -o "$tmp/dly.csv" 2> "$tmp/err" && ok || bad "lyapunov --fast refused the double state: $(cat "$tmp/err")"
+# said FILE PREFIX R: FILE's message is PREFIX "the initial velocities are off the
+# constraint blade: its residual is X, beyond the tolerance ...", X = R to 6 digits
+said() {
+    python3 - "$@" <<'PY'
+import re, sys
+from mpmath import mpf
+msg = open(sys.argv[1]).read()
+m = re.match(re.escape(sys.argv[2]) + r"the initial velocities are off the constraint blade: "
+             r"its residual is (\S+), beyond the tolerance ", msg)
+assert m, msg
+assert abs(mpf(m.group(1)) - mpf(sys.argv[3])) <= mpf('1e-5') * abs(mpf(sys.argv[3])), m.group(1)
+PY
+}
+# shellcheck disable=SC2086
+if "$NHREF" run "$sc" $dstate -T 1 -q -o "$tmp/dmp.csv" 2> "$tmp/err"; then
+    bad "the MPFR run took the double state"
+else
+    said "$tmp/err" "nhref run: the initial state is not admissible: " "$r" && ok || bad "the MPFR run's refusal: $(cat "$tmp/err") (residual $r)"
+fi
+[ ! -e "$tmp/dmp.csv" ] && ok || bad "the refused MPFR run wrote its output"
+if "$NHREF" run "$sc" -i phi=0.3 -i xc_dot=$xd6 -i yc_dot=$yd -T 1 --fast -q -o /dev/null 2> "$tmp/err"; then
+    bad "run --fast took a state off the constraint by $r6"
+else
+    said "$tmp/err" "nhref run: the initial state rounded to double is not admissible: " "$r6" && ok || bad "run --fast's refusal of a state off by $r6: $(cat "$tmp/err")"
+fi
+
 summary model_classics

@@ -422,6 +422,15 @@ expect 2 "--param a: '\[0.4, 0.6\]' is a set of parameter values: it needs --rig
     run chaplygin_sleigh --fast -p 'a=[0.4,0.6]'
 expect 2 "--init omega: '\[0.9, 1.1\]' is a set of initial values: it needs --rigorous" -- \
     run chaplygin_sleigh -i 'omega=[0.9, 1.1]'
+# the whole messages (one function finds the set, nhref_spec_first_set): an initial value
+# before a parameter, the words of each
+expect 2 "^nhref run: --init omega: '1\+-1e-8' is a set of initial values: it needs --rigorous, whose rows enclose every trajectory from the set \(a plain run integrates one point: give the midpoint alone\)$" -- \
+    run chaplygin_sleigh -p 'a=[0.4, 0.6]' -i omega=1+-1e-8
+expect 2 "^nhref run: --param a: '\[0.4, 0.6\]' is a set of parameter values: it needs --rigorous, whose rows enclose every trajectory for every value in the set \(a plain run integrates one value: give the midpoint alone\)$" -- \
+    run chaplygin_sleigh -p 'a=[0.4,0.6]' -i omega=0.5 --fast
+# lyapunov has no --rigorous: the exponents are those of one trajectory
+expect 2 "^nhref lyapunov: --param a: '\[0.4, 0.6\]' is a set of parameter values: the Lyapunov exponents are those of one trajectory \(give the midpoint alone\)$" -- \
+    lyapunov chaplygin_sleigh -p 'a=[0.4,0.6]' -i omega=0.5 --times 1
 expect 2 "--init omega: '\[1.01,0.99\]' is not a set \[LO, HI\]: its lower end 1.01 exceeds its upper end 0.99" -- \
     run chaplygin_sleigh --rigorous -i 'omega=[1.01,0.99]'
 expect 2 "--param a: '\[nan,1\]' is not a set \[LO, HI\]: its lower end \(column 2\) 'nan' is not a finite decimal number" -- \

@@ -60,6 +60,13 @@ for f in run fast ly; do
     [ "$(claimed "$tmp/$f.csv")" = "$want" ] && ok || bad "$f.csv: sha256 line $(claimed "$tmp/$f.csv"), grep -v '^#' | sha256sum $want"
     tail -1 "$tmp/$f.csv" | grep -q '^# sha256: ' && ok || bad "$f.csv: the sha256 line is not the last"
 done
+# the format and version lines of a Lyapunov output (docs/trajectory.md), the version
+# that of configure.ac; lyfmt FILE: those lines, the library versions cut, on one line
+version=$(sed -n 's/^AC_INIT(\[nhref\], \[\([^]]*\)\].*/\1/p' "$top_srcdir/configure.ac")
+lyfmt() { printf '%s|%s' "$(grep '^# format: ' "$1")" "$(grep '^# nhref: ' "$1" | sed 's/ (MPFR [0-9.]*, GMP [0-9.]*)$//')"; }
+[ "$(lyfmt "$tmp/ly.csv")" = "# format: nhref-lyapunov 1|# nhref: $version" ] && ok || bad "lyapunov: the format and nhref lines: $(lyfmt "$tmp/ly.csv")"
+# the same library versions as a trajectory's
+[ "$(grep '^# nhref: ' "$tmp/ly.csv")" = "$(grep '^# nhref: ' "$tmp/run.csv")" ] && ok || bad "lyapunov's nhref line differs from run's"
 
 # ---------------------------------------------------------------- sweep values vs Python
 cat > "$tmp/values.cases" <<'EOF'
@@ -178,6 +185,7 @@ unswept "$tmp/sw/chaplygin_sleigh/g-00004.csv" | cmp -s "$tmp/direct.csv" - && o
 "$NHREF" sweep -q --command lyapunov "$tmp/sl2.cases" -o "$tmp/swl" -- --method benettin --delta0 1e-9 2> "$tmp/err" || bad "sweep --command lyapunov: $(cat "$tmp/err")"
 "$NHREF" lyapunov chaplygin_sleigh --init omega=1 --times 1,2 --digits 14 --method benettin --delta0 1e-9 -o "$tmp/directly.csv"
 unswept "$tmp/swl/chaplygin_sleigh/ly-00001.csv" | cmp -s "$tmp/directly.csv" - && ok || bad "the sweep's ly-00001 differs from nhref lyapunov with its options"
+[ "$(lyfmt "$tmp/swl/chaplygin_sleigh/ly-00001.csv")" = "# format: nhref-lyapunov 1|# nhref: $version" ] && ok || bad "a lyapunov sweep's output: the format and nhref lines: $(lyfmt "$tmp/swl/chaplygin_sleigh/ly-00001.csv")"
 grep -q '^# command: lyapunov --method benettin --delta0 1e-9$' "$tmp/swl/sl2.manifest" && ok || bad "the manifest lacks the command"
 # every output records its sweep: the hash of the sweep file's bytes, a NUL and the
 # command, computed here by sha256sum; the same in the manifest; the second line of the
@@ -364,6 +372,14 @@ rm "$tmp/gB/chaplygin_sleigh/g-00001.csv"
 out=$("$NHREF" golden --resume -o "$tmp/gB" "$tmp/gold.cases" 2>&1)
 [ "$(printf '%s\n' "$out" | grep -c 'skipped (--resume)')" -eq 3 ] && printf '%s\n' "$out" | grep -q 'wrote .*g-00001.csv' && ok || bad "golden --resume: $out"
 diff -r "$tmp/gA/chaplygin_sleigh" "$tmp/gB/chaplygin_sleigh" > /dev/null && ok || bad "golden --resume did not restore the same file"
+# no -o: golden/ in the current directory, said on stderr (it was data/golden, created
+# silently wherever an installed nhref's user stood); -q says nothing
+mkdir "$tmp/stand" && (cd "$tmp/stand" && "$NHREF" golden "$tmp/gold.cases:g-00001" > ../stand.out 2> ../stand.err) || bad "golden without -o: $(cat "$tmp/stand.err")"
+cmp -s "$tmp/stand/golden/chaplygin_sleigh/g-00001.csv" "$tmp/gA/chaplygin_sleigh/g-00001.csv" && ok || bad "golden without -o: no golden/chaplygin_sleigh/g-00001.csv as -o wrote it: $(cd "$tmp/stand" && find .)"
+[ ! -e "$tmp/stand/data" ] && ok || bad "golden without -o created data/ in the current directory"
+[ "$(cat "$tmp/stand.err")" = "nhref golden: no -o DIR: writing under golden/ in the current directory
+nhref golden: wrote golden/chaplygin_sleigh/g-00001.csv" ] && ok || bad "golden without -o said: $(cat "$tmp/stand.err")"
+(cd "$tmp/stand" && "$NHREF" golden -q --resume "$tmp/gold.cases:g-00001" 2> ../stand.err) && [ ! -s "$tmp/stand.err" ] && ok || bad "golden -q --resume without -o: $(cat "$tmp/stand.err")"
 
 # ---------------------------------------------------------------- bounded lines (issue 28 item 2)
 # catalogue and --resume read outputs and manifests line by line: data lines are skipped
@@ -424,11 +440,47 @@ for jit in 0 1; do
     NHREF_JIT=$jit "$NHREF" lyapunov skater -q --fast --param g=-9.81 --param A1=0.25 --init Omega1=2.5 --times 10,40 --digits 20 $lopts -o "$tmp/fastl1.csv" || bad "lyapunov --fast failed"
     unswept "$tmp/fastl/skater/f-00011.csv" | cmp -s "$tmp/fastl1.csv" - && ok || bad "the sweep's f-00011 differs from nhref lyapunov --fast with its options"
     grep -q '^# precision: 53 bits (double, fast path), tolerance 1e-15$' "$tmp/fastl1.csv" && ok || bad "lyapunov --fast: no double precision line"
+    [ "$(lyfmt "$tmp/fastl1.csv")" = "# format: nhref-lyapunov 1|# nhref: $version" ] && ok || bad "lyapunov --fast: the format and nhref lines: $(lyfmt "$tmp/fastl1.csv")"
+    [ "$(lyfmt "$tmp/fastl/skater/f-00003.csv")" = "# format: nhref-lyapunov 1|# nhref: $version" ] && ok || bad "lyapunov --fast in a batch: the format and nhref lines: $(lyfmt "$tmp/fastl/skater/f-00003.csv")"
     # the perturbation the exponents measure (the norm's components and the projection)
     grep -q '^# perturbation: norm on (theta, Omega1, Omega2, v), direction (1, 1, 1, 1) projected on the level set of E$' \
         "$tmp/fastl1.csv" && ok || bad "lyapunov: no perturbation line: $(grep '^# pert' "$tmp/fastl1.csv")"
 done
 expect 2 "--method benettin: not with --fast" -- lyapunov skater --fast --method benettin --times 1
 expect 2 "no --prec \(use the MPFR path\)" -- lyapunov skater --fast --prec 100 --times 1
+
+# ---------------------------------------------------------------- sets of values in case files
+# 'init omega = 1+-1e-8' and 'param a = [0.4,0.6]' are the sets nhref run --rigorous takes:
+# the sweep's output under -- --rigorous is run --rigorous's with the same options, and
+# --resume knows it; a malformed set gets the command line's message with FILE:LINE; the
+# routes that integrate one point refuse the case and say why
+printf 'model = chaplygin_sleigh\ndigits = 12\ntimes = 0, 1\n[s]\ninit omega = 1+-1e-8\nparam a = [0.4,0.6]\n' > "$tmp/sets.cases"
+"$NHREF" sweep -q "$tmp/sets.cases" -o "$tmp/sets" -- --rigorous 2> "$tmp/err" && ok || bad "sweep of sets -- --rigorous: $(cat "$tmp/err")"
+"$NHREF" run chaplygin_sleigh -q --rigorous -i omega=1+-1e-8 -p 'a=[0.4,0.6]' --times 0,1 --digits 12 -o "$tmp/sets1.csv" || bad "run --rigorous with sets failed"
+unswept "$tmp/sets/chaplygin_sleigh/s.csv" | cmp -s "$tmp/sets1.csv" - && ok || bad "the sweep's case of sets differs from nhref run --rigorous with its options"
+grep -q '^# init: omega = 1+-1e-8 \[rad/s\]$' "$tmp/sets1.csv" && grep -q '^# param: a = \[0.4, 0.6\] \[m\]$' "$tmp/sets1.csv" && ok || bad "the sets' lines: $(grep -e '^# init: omega' -e '^# param: a' "$tmp/sets1.csv")"
+"$NHREF" sweep --resume "$tmp/sets.cases" -o "$tmp/sets" -- --rigorous 2> "$tmp/err" && grep -q 'skipped: its output checks out' "$tmp/err" && ok || bad "sweep --resume of sets: $(cat "$tmp/err")"
+# the catalogue's columns: each set whole
+"$NHREF" catalogue -q --cases "$tmp/sets.cases" "$tmp/sets" || bad "catalogue of the sets sweep"
+[ "$(cut -f12,17 "$tmp/sets/catalogue.tsv" | tr '\t\n' '|;')" = "param:a|init:omega;[0.4, 0.6]|1+-1e-8;" ] && ok || bad "the catalogue's set columns: $(cut -f12,17 "$tmp/sets/catalogue.tsv" | tr '\t\n' '|;')"
+expect 2 "^nhref golden: .*sets.cases:4: case \[s\]: init omega = 1\+-1e-8 is a set of initial values: a golden file certifies one trajectory" -- golden -q -o "$tmp/gsets" "$tmp/sets.cases"
+[ ! -e "$tmp/gsets/chaplygin_sleigh/s.csv" ] && ok || bad "golden wrote a case of sets"
+"$NHREF" sweep -q "$tmp/sets.cases" -o "$tmp/sets-plain" 2> "$tmp/err" && bad "a sweep without --rigorous ran a case of sets" ||
+    { grep -q "init omega: '1+-1e-8' is a set of initial values: it needs --rigorous" "$tmp/err" && ok || bad "sweep of sets without --rigorous: $(cat "$tmp/err")"; }
+"$NHREF" sweep -q --command lyapunov "$tmp/sets.cases" -o "$tmp/sets-ly" 2> "$tmp/err" && bad "a lyapunov sweep ran a case of sets" ||
+    { grep -q "init omega: '1+-1e-8' is a set of initial values: the Lyapunov exponents are those of one trajectory" "$tmp/err" && ok || bad "lyapunov sweep of sets: $(cat "$tmp/err")"; }
+# malformed sets: the command line's message after the label, the case file's line
+for set in '[1.01, 0.99]' '[1, nan]' '1+-x' '+-1e-8' '[0.9' '[0.9, 1.0], [1.0, 1.1]'; do
+    printf 'model = chaplygin_sleigh\ndigits = 12\ntimes = 0, 1\n[b]\ninit omega = %s\n' "$set" > "$tmp/bad-set.cases"
+    cli=$("$NHREF" run chaplygin_sleigh --rigorous -i "omega=$set" -T 1 -q -o /dev/null 2>&1)
+    file=$("$NHREF" sweep --list "$tmp/bad-set.cases" 2>&1)
+    rc=$?
+    [ $rc -eq 2 ] && [ "${file#nhref sweep: "$tmp"/bad-set.cases:5: init omega: }" = "${cli#nhref run: --init omega: }" ] &&
+        [ "$cli" != "${cli#nhref run: --init omega: \'}" ] && ok ||
+        bad "the set '$set' in a case file (exit $rc): '$file', on the command line: '$cli'"
+done
+# a parameter set reaching outside the model's range: the case named, as for a bad value
+printf 'model = chaplygin_sleigh\ndigits = 12\ntimes = 0, 1\n[b]\nparam m = [-1, 2]\n' > "$tmp/bad-set.cases"
+expect 2 "bad-set.cases:4: case \[b\]: param m: the set '\[-1, 2\]' reaches m = -1, not admissible: parameter m must be > 0" -- sweep --list "$tmp/bad-set.cases"
 
 summary sweep.sh

@@ -146,6 +146,11 @@ expect 1 '^FAIL \(proven wrong' -- \
     verify "$tmp/pin.csv" chaplygin_sleigh -p 'a=[0.5000000001, 0.5000000002]' --rigorous -m 8
 expect 2 "--param a: '0.5\+-1e-12' is a set of parameter values: verify against it with --rigorous" -- \
     verify "$tmp/pin.csv" chaplygin_sleigh -p a=0.5+-1e-12 -m 8
+# the whole messages: an initial value before a parameter, the words of each
+expect 2 "^nhref verify: --init omega: '\[0.9, 1.1\]' is a set of initial values: verify against it with --rigorous \(every row must lie in the enclosure of the trajectories from the set\), or give the midpoint alone$" -- \
+    verify "$tmp/pin.csv" chaplygin_sleigh -p 'a=[0.4, 0.6]' -i 'omega=[0.9,1.1]' -m 8
+expect 2 "^nhref verify: --param a: '\[0.4, 0.6\]' is a set of parameter values: verify against it with --rigorous \(every row must lie in the enclosure of the trajectories for every value in the set\), or give the midpoint alone$" -- \
+    verify "$tmp/pin.csv" chaplygin_sleigh -p 'a=[0.4,0.6]' -m 8
 expect 2 "parameter m: the set '\[-1, 2\]' reaches m = -1, not admissible" -- \
     verify "$tmp/pin.csv" chaplygin_sleigh -p 'm=[-1,2]' --rigorous -m 8
 expect 2 "parameter a: '\[0.6,0.4\]' is not a set \[LO, HI\]: its lower end 0.6 exceeds its upper end 0.4" -- \

@@ -444,6 +444,19 @@ static int setup(nhref_certificate_t *c, char *err, size_t errlen)
                                   cs->event);
     if (status == NHREF_OK && c->event >= 0)
         status = nhref_spec_set_horizon(c->spec, cs->event_horizon);
+    if (status == NHREF_OK) { /* a case file's set (MID+-RAD, [LO, HI]): nhref sweep's */
+        const char *set, *name;
+        char lab[300];
+        int par;
+        if (nhref_spec_first_set(c->spec, &set, &par, &name, lab, sizeof lab))
+            return nhref_certify_fail(
+                err, errlen, NHREF_EINVAL,
+                "%s%s %s = %s is a set of %s values: a golden file certifies one trajectory, "
+                "the routes agreeing on it (give the midpoint alone; 'nhref sweep FILE -- "
+                "--rigorous' encloses every trajectory %s)",
+                where, par ? "param" : "init", name, set, par ? "parameter" : "initial",
+                par ? "for every value in the set" : "from the set");
+    }
     if (status == NHREF_OK)
         status = nhref_spec_resolve(c->spec);
     if (status != NHREF_OK)

@@ -136,7 +136,7 @@ static int ends_with(const char *s, const char *suffix)
     return l >= m && strcmp(s + l - m, suffix) == 0;
 }
 
-/* "NAME = VALUE [unit]" or "NAME = VALUE (...)" -> NAME, VALUE */
+/* "NAME = VALUE [unit]" or "NAME = VALUE (...)" -> NAME, VALUE (a set "[LO, HI]" whole) */
 static int split_pair(const char *s, char *name, char *value, size_t len)
 {
     const char *eq = strstr(s, " = "), *v, *end;
@@ -146,6 +146,8 @@ static int split_pair(const char *s, char *name, char *value, size_t len)
     name[eq - s] = '\0';
     v = eq + 3;
     end = v;
+    if (*v == '[' && strchr(v, ']') != NULL)
+        end = strchr(v, ']') + 1;
     while (*end != '\0' && *end != ' ')
         end++;
     if ((size_t)(end - v) >= len)

@@ -25,7 +25,8 @@ static void usage(FILE *out)
             "../models/NAME.model'; the golden file records it relative to itself, with its\n"
             "sha256); 'param' and 'init' values are decimals or constant expressions\n"
             "('param alpha = pi/6').\n\n"
-            "  -o, --output DIR   where to write (default: data/golden)\n"
+            "  -o, --output DIR   where to write (default: golden, in the current directory;\n"
+            "                     said on stderr; the repository's catalogue: -o data/golden)\n"
             "      --shard K/N    only the cases whose index i (0-based, over all CASES in\n"
             "                     order) has i mod N = K - 1 (Slurm: --shard\n"
             "                     $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)\n"
@@ -62,8 +63,10 @@ int cmd_golden(int argc, char **argv)
                                               {"quiet", no_argument, NULL, 'q'},
                                               {"help", no_argument, NULL, 'h'},
                                               {NULL, 0, NULL, 0}};
-    const char *out_dir = "data/golden";
-    int list = 0, quiet = 0, resume = 0, c, rc = CLI_OK;
+    /* the default: golden/ where the user stands, said once before the first case (an
+     * installed nhref has no data/golden of its own to write into) */
+    const char *out_dir = "golden";
+    int list = 0, quiet = 0, resume = 0, out_given = 0, told = 0, c, rc = CLI_OK;
     unsigned long shard_k = 1, shard_n = 1, index = 0;
 
     optind = 1;
@@ -72,6 +75,7 @@ int cmd_golden(int argc, char **argv)
         switch (c) {
         case 'o':
             out_dir = optarg;
+            out_given = 1;
             break;
         case 'l':
             list = 1;
@@ -134,6 +138,11 @@ int cmd_golden(int argc, char **argv)
                        cases[i].swept ? ")" : "", cases[i].description ? "  -- " : "");
                 printf("%s\n", cases[i].description ? cases[i].description : "");
                 continue;
+            }
+            if (!out_given && !quiet && !told) {
+                fprintf(stderr, "%s: no -o DIR: writing under %s/ in the current directory\n",
+                        cli_prog, out_dir);
+                told = 1;
             }
             if (resume) {
                 char path[4096], why[256] = "";

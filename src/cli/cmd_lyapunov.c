@@ -19,8 +19,9 @@ static void usage(FILE *out)
     fprintf(out,
             "Usage: nhref lyapunov MODEL [OPTION]...\n"
             "Finite-time Lyapunov exponents FTLE(T) of MODEL from its initial state, written\n"
-            "as CSV with columns T, FTLE [1/s].  MODEL is a built-in model (see 'nhref\n"
-            "list') or a model file (a name with '/' or '.': a path; see 'nhref run --help').\n\n"
+            "as CSV with columns T, FTLE [1/s] (format nhref-lyapunov 1: docs/trajectory.md).\n"
+            "MODEL is a built-in model (see 'nhref list') or a model file (a name with '/'\n"
+            "or '.': a path; see 'nhref run --help').\n\n"
             "  -p, --param NAME=VALUE   set a parameter: a decimal or a constant expression\n"
             "                           ('a=pi/7'; see 'nhref describe MODEL')\n"
             "  -i, --init NAME=VALUE    set an initial state component (as --param)\n"
@@ -280,6 +281,10 @@ static int write_exponents(const nhref_spec_t *spec, const nhref_lyap_opts_t *lo
         if (k != NULL)
             nhref_csv_meta(out, k, "%s", v);
     }
+    /* the format and the versions, as the trajectory sink writes them (io/sink_csv.c) */
+    nhref_csv_meta(out, "format", "nhref-lyapunov 1");
+    nhref_csv_meta(out, "nhref", "%s (MPFR %s, GMP %s)", nhref_version(), nhref_mpfr_version(),
+                   nhref_gmp_version());
     nhref_csv_meta(out, "model", "%s", model->name);
     for (size_t i = 0; i < model->nparam; i++)
         nhref_csv_meta(out, "param", "%s = %s [%s]", model->param[i].name,

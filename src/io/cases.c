@@ -748,6 +748,17 @@ static int section_finish(section_t *s, case_list_t *l, const char *path, char *
 }
 
 /* ------------------------------------------------------------------ one line */
+/* 1 if the value VAL is a set, MID+-RAD or [LO, HI] (nhref_set_parse's forms; a
+ * malformed "[..." is one, for nhref_set_read to say what is wrong with it) */
+static int is_set(const char *val)
+{
+    char *a, *b, why[160];
+    int kind, status = nhref_set_parse(val, &kind, &a, &b, why, sizeof why);
+    free(a);
+    free(b);
+    return status != NHREF_OK || kind != NHREF_SET_POINT;
+}
+
 /* "param NAME = VALUE" or "init NAME = VALUE" (KEY, VAL) at LINENO: a new assignment of
  * CUR, or one that replaces an inherited one; each NAME once per section */
 static int parse_assign(section_t *cur, int is_defaults, char *key, const char *val,
@@ -766,7 +777,26 @@ static int parse_assign(section_t *cur, int is_defaults, char *key, const char *
         return NHREF_EPARSE;
     }
     snprintf(full, sizeof full, "%s %s", is_param ? "param" : "init", name);
-    if (nhref_sweep_values(&v, &nv, &kind, full, val, why, sizeof why) != 0) {
+    if (is_set(val)) {
+        /* a set of values, MID+-RAD or [LO, HI], read and checked as the command line
+         * reads it (nhref_set_read); one value of the case, the set as the run's output
+         * writes it (for --resume); nhref sweep -- --rigorous encloses it */
+        char *mid, *rad, *set, msg[1200];
+        int st = nhref_set_read(&mid, &rad, &set, full, val, msg, sizeof msg);
+        free(mid);
+        free(rad);
+        if (st != NHREF_OK) {
+            fail(err, errlen, "%s:%zu: %s", path, lineno, msg);
+            return st == NHREF_ENOMEM ? NHREF_ENOMEM : NHREF_EPARSE;
+        }
+        if ((v = malloc(sizeof *v)) == NULL) {
+            free(set);
+            return NHREF_ENOMEM;
+        }
+        v[0] = set;
+        nv = 1;
+        kind = NHREF_SWEEP_ONE;
+    } else if (nhref_sweep_values(&v, &nv, &kind, full, val, why, sizeof why) != 0) {
         fail(err, errlen, "%s:%zu: %s: %s", path, lineno, full, why);
         return NHREF_EPARSE;
     }

@@ -90,8 +90,9 @@ static double point_bytes(long prec)
 /* ------------------------------------------------------------------ checks */
 #if NHREF_NUM == NHREF_NUM_D
 /* the double run's own conditions: the parameters rounded to double define the model
- * their decimals define (nhref_fast_check_params), the initial state rounded to double
- * is admissible */
+ * their decimals define (nhref_fast_check_params); that the initial state rounded to
+ * double is admissible, nhref_spec_resolve checked before (run/resolve.c,
+ * resolve_init_d) */
 static int check(nhref_spec_t *spec)
 {
     const nhref_model_t *m = spec->model;
@@ -118,15 +119,6 @@ static int check(nhref_spec_t *spec)
         nhref_spec_fail(spec, status, "out of memory");
     else
         status = NHREF_OK; /* EDOMAIN, EPARSE: the integrator reports them */
-    for (size_t i = 0; i < m->nstate && status == NHREF_OK; i++)
-        if (!isfinite(xd[i]))
-            status = nhref_spec_fail(spec, NHREF_EPARAM,
-                                     "the initial state rounded to double is not admissible: %s "
-                                     "= %s is beyond double's range",
-                                     m->state[i].name, nhref_spec_init_str(spec, i));
-    if (status == NHREF_OK && nhref_system_check_init(spec->sys, xm, why, sizeof why) != NHREF_OK)
-        status = nhref_spec_fail(spec, NHREF_EPARAM,
-                                 "the initial state rounded to double is not admissible: %s", why);
     free(xd);
     nhref_vec_free(xm, m->nstate + 1);
     return status;

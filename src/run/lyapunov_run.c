@@ -22,10 +22,17 @@ static const char *time_text(nhref_spec_t *spec, size_t i, char *buf, size_t len
 
 int nhref_lyapunov_check(nhref_spec_t *spec)
 {
-    char lab[64], a[256];
-    const char *prev = NULL;
-    int status;
+    char lab[64], a[256], li[300];
+    const char *prev = NULL, *set, *name;
+    int status, par;
 
+    /* a set of initial or parameter values: the exponents are of one trajectory (the
+     * proven type, which encloses a set's, does not compute them) */
+    if (nhref_spec_first_set(spec, &set, &par, &name, li, sizeof li))
+        return nhref_spec_fail(spec, NHREF_EINVAL,
+                               "%s: '%s' is a set of %s values: the Lyapunov exponents are "
+                               "those of one trajectory (give the midpoint alone)",
+                               li, set, par ? "parameter" : "initial");
     if (nhref_dec_cmp(nhref_spec_t_start(spec), "0") != 0)
         return nhref_spec_fail(spec, NHREF_EINVAL, "%s = %s: the exponents start at t = 0",
                                nhref_spec_label(spec, lab, sizeof lab, "t-start", NULL),

@@ -86,6 +86,24 @@ int nhref_spec_check_param_sets(nhref_spec_t *spec)
     return status;
 }
 
+int nhref_spec_first_set(const nhref_spec_t *spec, const char **set, int *is_param,
+                         const char **name, char *lab, size_t len)
+{
+    const nhref_model_t *m = spec->model;
+    for (size_t i = 0; i < m->nstate + m->nparam; i++) {
+        int par = i >= m->nstate;
+        size_t k = par ? i - m->nstate : i;
+        if ((*set = par ? nhref_spec_param_set_str(spec, k) : nhref_spec_init_set_str(spec, k)) !=
+            NULL) {
+            *is_param = par;
+            *name = par ? m->param[k].name : m->state[k].name;
+            nhref_spec_label(spec, lab, len, par ? "param" : "init", *name);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* the precision of the inputs, and the integrator's precision and tolerance */
 static int resolve_precision(nhref_spec_t *spec)
 {
@@ -103,8 +121,9 @@ static int resolve_precision(nhref_spec_t *spec)
             return nhref_spec_fail(spec, NHREF_EINVAL,
                                    "%s %g is out of range (admissible range: 1 <= D <= 10^6)",
                                    nhref_spec_label(spec, lt, sizeof lt, "digits", NULL), d);
-        /* the inputs are read and checked as the MPFR path would, at the precision
-         * the digits imply; the integrator runs at 53 bits, tolerance at most 10^-15 */
+        /* the inputs are read as the MPFR path would, at the precision the digits
+         * imply (the initial state's conditions are checked on its doubles:
+         * resolve_init_d); the integrator runs at 53 bits, tolerance at most 10^-15 */
         spec->iprec = nhref_digits_prec(d > 0 ? d : 30);
         spec->wprec = 53;
         spec->wdigits = d > 0 && d < 15 ? d : 15;
@@ -129,7 +148,37 @@ static int resolve_precision(nhref_spec_t *spec)
     return NHREF_OK;
 }
 
-/* X0 (iprec) = the initial state, and the model's conditions on it */
+/* a double run's initial state, the data it integrates: each value rounded once to
+ * double from its decimal (as nhref_spec_inputs_d reads it), finite in double, and the
+ * model's conditions on it at 53 bits -- a constraint residual to double's tolerance,
+ * as nhref_integrator_new_d checks a double state (integrate/driver.c, check_init) */
+static int resolve_init_d(nhref_spec_t *spec)
+{
+    const nhref_model_t *m = spec->model;
+    __mpfr_struct *xm = nhref_vec_new(m->nstate, 53);
+    char why[512];
+    int status = xm != NULL ? NHREF_OK : nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+
+    for (size_t i = 0; i < m->nstate && status == NHREF_OK; i++) {
+        double d;
+        nhref_value_set(xm + i, nhref_spec_init_str(spec, i));
+        d = mpfr_get_d(xm + i, MPFR_RNDN);
+        if (!isfinite(d))
+            status = nhref_spec_fail(spec, NHREF_EPARAM,
+                                     "the initial state rounded to double is not admissible: %s "
+                                     "= %s is beyond double's range",
+                                     m->state[i].name, nhref_spec_init_str(spec, i));
+        mpfr_set_d(xm + i, d, MPFR_RNDN); /* the subnormal range: the double itself */
+    }
+    if (status == NHREF_OK && nhref_system_check_init(spec->sys, xm, why, sizeof why) != NHREF_OK)
+        status = nhref_spec_fail(spec, NHREF_EPARAM,
+                                 "the initial state rounded to double is not admissible: %s", why);
+    nhref_vec_free(xm, m->nstate);
+    return status;
+}
+
+/* X0 (iprec) = the initial state, and the model's conditions on it: at the run's
+ * precision (MPFR, proven), on the state rounded to double for a double run */
 static int resolve_init(nhref_spec_t *spec, mpfr_ptr x0)
 {
     const nhref_model_t *m = spec->model;
@@ -142,6 +191,8 @@ static int resolve_init(nhref_spec_t *spec, mpfr_ptr x0)
         if (status != NHREF_OK)
             return status;
     }
+    if (spec->type == NHREF_RUN_DOUBLE)
+        return resolve_init_d(spec);
     if (nhref_system_check_init(spec->sys, x0, why, sizeof why) != NHREF_OK)
         return nhref_spec_fail(spec, NHREF_EPARAM, "the initial state is not admissible: %s", why);
     return NHREF_OK;
@@ -367,7 +418,9 @@ int nhref_spec_resolve(nhref_spec_t *spec)
 {
     const nhref_run_backend_t *be;
     __mpfr_struct *x0 = NULL;
-    int status;
+    const char *set, *name;
+    char lset[300], lprov[64];
+    int status, par;
 
     if (spec->resolved)
         return NHREF_OK;
@@ -387,32 +440,16 @@ int nhref_spec_resolve(nhref_spec_t *spec)
         (status = resolve_work(spec, be)) == NHREF_OK &&
         (status = resolve_events(spec, x0)) == NHREF_OK)
         status = be->check(spec);
-    for (size_t i = 0;
-         status == NHREF_OK && spec->type != NHREF_RUN_PROVEN && i < spec->model->nstate; i++)
-        if (nhref_spec_init_rad_str(spec, i) != NULL) {
-            char li[300], lp[64];
-            status = nhref_spec_fail(
-                spec, NHREF_EINVAL,
-                "%s: '%s' is a set of initial values: it needs %s, whose rows enclose "
-                "every trajectory from the set (a plain run integrates one point: give the "
-                "midpoint alone)",
-                nhref_spec_label(spec, li, sizeof li, "init", spec->model->state[i].name),
-                nhref_spec_init_set_str(spec, i),
-                nhref_spec_label(spec, lp, sizeof lp, "type-proven", NULL));
-        }
-    for (size_t i = 0;
-         status == NHREF_OK && spec->type != NHREF_RUN_PROVEN && i < spec->model->nparam; i++)
-        if (nhref_spec_param_set_str(spec, i) != NULL) {
-            char li[300], lp[64];
-            status = nhref_spec_fail(
-                spec, NHREF_EINVAL,
-                "%s: '%s' is a set of parameter values: it needs %s, whose rows enclose "
-                "every trajectory for every value in the set (a plain run integrates one "
-                "value: give the midpoint alone)",
-                nhref_spec_label(spec, li, sizeof li, "param", spec->model->param[i].name),
-                nhref_spec_param_set_str(spec, i),
-                nhref_spec_label(spec, lp, sizeof lp, "type-proven", NULL));
-        }
+    if (status == NHREF_OK && spec->type != NHREF_RUN_PROVEN &&
+        nhref_spec_first_set(spec, &set, &par, &name, lset, sizeof lset))
+        /* a set of initial values or parameter values: the proven type's alone */
+        status = nhref_spec_fail(
+            spec, NHREF_EINVAL,
+            "%s: '%s' is a set of %s values: it needs %s, whose rows enclose every trajectory "
+            "%s (a plain run integrates one %s: give the midpoint alone)",
+            lset, set, par ? "parameter" : "initial",
+            nhref_spec_label(spec, lprov, sizeof lprov, "type-proven", NULL),
+            par ? "for every value in the set" : "from the set", par ? "value" : "point");
     if (status == NHREF_OK && spec->require_digits > 0 && spec->type != NHREF_RUN_PROVEN) {
         char lr[96], lp[64];
         status = nhref_spec_fail(spec, NHREF_EINVAL,

@@ -102,11 +102,34 @@ void nhref_spec_max_steps_message(nhref_spec_t *spec, const nhref_stats_t *st);
 enum { NHREF_SET_POINT = 0, NHREF_SET_MIDRAD = 1, NHREF_SET_INTERVAL = 2 };
 int nhref_set_parse(const char *s, int *kind, char **a, char **b, char *why, size_t len);
 
+/* nhref_set_read -- TEXT, a value or a set of values for the option labelled LAB
+ * ("--init omega", "init omega"), read into *MID (a value for a point run: MID, or
+ * "(LO+HI)/2"), *RAD (the set's radius: RAD, or "(HI-LO)/2"; NULL for a value) and *SET
+ * (the set: "[LO, HI]" with its ends trimmed, MID+-RAD as given; NULL for a value), all
+ * malloc'ed.  Checks what a set must be (the ends of [LO, HI] values with LO <= HI, RAD a
+ * decimal >= 0 after a MID); a value is not checked.  Returns NHREF_OK, or NHREF_EPARSE /
+ * NHREF_ENOMEM with the message "LAB: 'TEXT' is not a set ..." in MSG (MSGLEN bytes).
+ * The spec's setters (nhref_spec_set_init, _param) and the case files (io/cases.c) read
+ * sets with it. */
+int nhref_set_read(char **mid, char **rad, char **set, const char *lab, const char *text,
+                   char *msg, size_t msglen);
+
 /* nhref_spec_check_param_sets -- the model's admissible ranges at both ends of every
  * parameter set of SPEC (MID - RAD and MID + RAD, or LO and HI; the system's values are
  * restored): NHREF_OK, or NHREF_EPARAM with the message in SPEC naming the option, the
  * set and the end (nhref_spec_resolve calls it; verify for its proven pass). */
 int nhref_spec_check_param_sets(nhref_spec_t *spec);
+
+/* nhref_spec_first_set -- the first initial value of SPEC given as a set of values
+ * (nhref_spec_init_set_str), else its first parameter given as one
+ * (nhref_spec_param_set_str): 1 with *SET the set as given, *IS_PARAM 0 (initial value)
+ * or 1 (parameter), *NAME the state variable's or parameter's name and, in LAB (LEN
+ * bytes), its label in SPEC's words (nhref_spec_label: "--init omega", "init omega");
+ * 0 if SPEC has no set.  The routes that integrate one point refuse it, each with its
+ * own message: nhref_spec_resolve but for the proven type, nhref_lyapunov_check, verify
+ * but for --rigorous, the golden routes (certify/certify.c). */
+int nhref_spec_first_set(const nhref_spec_t *spec, const char **set, int *is_param,
+                         const char **name, char *lab, size_t len);
 
 /* nhref_spec_set_init_as_point -- ON 1: a set of initial values (MID+-RAD) runs from
  * MID alone, for any type (verify's reference; its proven pass encloses the set). */

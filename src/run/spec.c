@@ -340,12 +340,18 @@ static size_t empty_column(const char *text, int e)
     return p != NULL ? (size_t)(p - text) + 2 : 1;
 }
 
-/* TEXT, a value or a set of values for the option labelled LAB, read into *MID (a value
- * for a point run: MID, or "(LO+HI)/2"), *RAD (the set's radius: RAD, or "(HI-LO)/2";
- * NULL for a value) and *SET (the set as given, trimmed, or NULL); all malloc'ed.
- * Returns NHREF_OK, or NHREF_EPARSE / NHREF_ENOMEM with the message in SPEC. */
-static int read_set(nhref_spec_t *spec, const char *lab, const char *text, char **mid, char **rad,
-                    char **set)
+/* a failure of nhref_set_read: STATUS, the message in WHY */
+static int set_fail(char *why, size_t len, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, len, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+int nhref_set_read(char **mid, char **rad, char **set, const char *lab, const char *text, char *msg,
+                   size_t msglen)
 {
     char *a, *b, why[400];
     int kind, status = nhref_set_parse(text, &kind, &a, &b, why, sizeof why);
@@ -353,32 +359,32 @@ static int read_set(nhref_spec_t *spec, const char *lab, const char *text, char 
 
     *mid = *rad = *set = NULL;
     if (status == NHREF_ENOMEM)
-        return nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+        return set_fail(msg, msglen, NHREF_ENOMEM, "out of memory");
     if (status != NHREF_OK)
-        return nhref_spec_fail(spec, NHREF_EPARSE,
-                               "%s: '%s' is not a set [LO, HI]: %s (e.g. '[0.99, 1.01]'; the "
-                               "set is then every value from LO to HI)",
-                               lab, text, why);
+        return set_fail(msg, msglen, NHREF_EPARSE,
+                        "%s: '%s' is not a set [LO, HI]: %s (e.g. '[0.99, 1.01]'; the "
+                        "set is then every value from LO to HI)",
+                        lab, text, why);
     if (kind == NHREF_SET_POINT) {
         *mid = nhref_strdup(text);
-        return *mid != NULL ? NHREF_OK : nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+        return *mid != NULL ? NHREF_OK : set_fail(msg, msglen, NHREF_ENOMEM, "out of memory");
     }
     if (kind == NHREF_SET_MIDRAD) {
         mpfr_t r;
         mpfr_init2(r, 64);
         status = nhref_decimal_set(r, b);
         if (status != NHREF_OK || mpfr_sgn(r) < 0 || !mpfr_number_p(r))
-            status = nhref_spec_fail(spec, NHREF_EPARSE,
-                                     "%s: '%s' is not a set MID+-RAD: the radius '%s' must be a "
-                                     "decimal >= 0 (column %zu; e.g. '1+-1e-8'; for the "
-                                     "expression MID + (-X) write 'MID - X')",
-                                     lab, text, b, column_of(text, b) ? column_of(text, b) : 1);
+            status = set_fail(msg, msglen, NHREF_EPARSE,
+                              "%s: '%s' is not a set MID+-RAD: the radius '%s' must be a "
+                              "decimal >= 0 (column %zu; e.g. '1+-1e-8'; for the "
+                              "expression MID + (-X) write 'MID - X')",
+                              lab, text, b, column_of(text, b) ? column_of(text, b) : 1);
         mpfr_clear(r);
         if (status == NHREF_OK && a[0] == '\0')
-            status = nhref_spec_fail(spec, NHREF_EPARSE,
-                                     "%s: '%s' is not a set MID+-RAD: no midpoint before the "
-                                     "'+-' (e.g. '1+-1e-8')",
-                                     lab, text);
+            status = set_fail(msg, msglen, NHREF_EPARSE,
+                              "%s: '%s' is not a set MID+-RAD: no midpoint before the "
+                              "'+-' (e.g. '1+-1e-8')",
+                              lab, text);
         if (status == NHREF_OK) {
             *mid = a;
             *rad = b;
@@ -395,19 +401,18 @@ static int read_set(nhref_spec_t *spec, const char *lab, const char *text, char 
                     snprintf(why, sizeof why, "is empty (e.g. '[0.99, 1.01]')");
                 else
                     nhref_value_why(why, sizeof why, v, 64, st);
-                status =
-                    nhref_spec_fail(spec, NHREF_EPARSE,
-                                    "%s: '%s' is not a set [LO, HI]: its %s end (column "
-                                    "%zu) %s",
-                                    lab, text, e == 0 ? "lower" : "upper",
-                                    v[0] == '\0' ? empty_column(text, e) : column_of(text, v), why);
+                status = set_fail(msg, msglen, NHREF_EPARSE,
+                                  "%s: '%s' is not a set [LO, HI]: its %s end (column "
+                                  "%zu) %s",
+                                  lab, text, e == 0 ? "lower" : "upper",
+                                  v[0] == '\0' ? empty_column(text, e) : column_of(text, v), why);
             }
         }
         if (status == NHREF_OK && mpfr_cmp(lo, hi) > 0)
-            status = nhref_spec_fail(spec, NHREF_EPARSE,
-                                     "%s: '%s' is not a set [LO, HI]: its lower end %s exceeds "
-                                     "its upper end %s (LO <= HI)",
-                                     lab, text, a, b);
+            status = set_fail(msg, msglen, NHREF_EPARSE,
+                              "%s: '%s' is not a set [LO, HI]: its lower end %s exceeds "
+                              "its upper end %s (LO <= HI)",
+                              lab, text, a, b);
         if (status == NHREF_OK) {
             int point = mpfr_equal_p(lo, hi);
             n = 2 * strlen(a) + 2 * strlen(b) + 16;
@@ -415,7 +420,7 @@ static int read_set(nhref_spec_t *spec, const char *lab, const char *text, char 
             *rad = malloc(n);
             *set = malloc(n);
             if (*mid == NULL || *rad == NULL || *set == NULL) {
-                status = nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+                status = set_fail(msg, msglen, NHREF_ENOMEM, "out of memory");
             } else {
                 snprintf(*mid, n, point ? "%s" : "(%s+%s)/2", a, b);
                 snprintf(*rad, n, point ? "0" : "(%s-(%s))/2", b, a);
@@ -425,7 +430,7 @@ static int read_set(nhref_spec_t *spec, const char *lab, const char *text, char 
         mpfr_clears(lo, hi, (mpfr_ptr)0);
     }
     if (status == NHREF_OK && *set == NULL && (*set = nhref_strdup(text)) == NULL)
-        status = nhref_spec_fail(spec, NHREF_ENOMEM, "out of memory");
+        status = set_fail(msg, msglen, NHREF_ENOMEM, "out of memory");
     free(a);
     free(b);
     if (status != NHREF_OK) {
@@ -435,6 +440,15 @@ static int read_set(nhref_spec_t *spec, const char *lab, const char *text, char 
         *mid = *rad = *set = NULL;
     }
     return status;
+}
+
+/* nhref_set_read into SPEC: its message there */
+static int read_set(nhref_spec_t *spec, const char *lab, const char *text, char **mid, char **rad,
+                    char **set)
+{
+    char msg[1200];
+    int status = nhref_set_read(mid, rad, set, lab, text, msg, sizeof msg);
+    return status == NHREF_OK ? NHREF_OK : nhref_spec_fail(spec, status, "%s", msg);
 }
 
 int nhref_spec_set_param(nhref_spec_t *spec, const char *name, const char *decimal)

@@ -1485,8 +1485,9 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
 {
     run_t R;
     const nhref_model_t *m = v->model;
-    char why[4200];
-    int raised, status;
+    char why[4200], lab[300];
+    const char *set, *name;
+    int raised, status, par;
 
     *repp = NULL;
     memset(&R, 0, sizeof R);
@@ -1534,26 +1535,15 @@ int nhref_verify_run(nhref_verify_report_t **repp, nhref_verify_t *v, nhref_tabl
     nhref_spec_set_times_num(R.spec, 1, R.t0); /* the rows' times come with each pass */
     /* a set of initial values (MID+-RAD): judged by its enclosure, --rigorous; the
      * VALIDATED reference runs from MID */
-    for (size_t k = 0; k < m->nstate; k++)
-        if (nhref_spec_init_set_str(v->ref, k) != NULL && !v->rigorous) {
-            status = nhref_verify_fail(
-                v, NHREF_EINVAL,
-                "--init %s: '%s' is a set of initial values: verify against it with "
-                "--rigorous (every row must lie in the enclosure of the trajectories from the "
-                "set), or give the midpoint alone",
-                m->state[k].name, nhref_spec_init_set_str(v->ref, k));
-            goto out;
-        }
-    for (size_t k = 0; k < m->nparam; k++)
-        if (nhref_spec_param_set_str(v->ref, k) != NULL && !v->rigorous) {
-            status = nhref_verify_fail(
-                v, NHREF_EINVAL,
-                "--param %s: '%s' is a set of parameter values: verify against it with "
-                "--rigorous (every row must lie in the enclosure of the trajectories for every "
-                "value in the set), or give the midpoint alone",
-                m->param[k].name, nhref_spec_param_set_str(v->ref, k));
-            goto out;
-        }
+    if (!v->rigorous && nhref_spec_first_set(v->ref, &set, &par, &name, lab, sizeof lab)) {
+        status = nhref_verify_fail(
+            v, NHREF_EINVAL,
+            "--%s %s: '%s' is a set of %s values: verify against it with --rigorous (every "
+            "row must lie in the enclosure of the trajectories %s), or give the midpoint alone",
+            par ? "param" : "init", name, set, par ? "parameter" : "initial",
+            par ? "for every value in the set" : "from the set");
+        goto out;
+    }
     if (v->rigorous && (status = nhref_spec_check_param_sets(v->ref)) != NHREF_OK) {
         status = nhref_verify_fail(v, NHREF_EINVAL, "%s", nhref_spec_error(v->ref));
         goto out;
