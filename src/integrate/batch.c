@@ -82,7 +82,7 @@ typedef struct {
     size_t *efirst;                   /* ntapes */
     const nhref_tape_t **etape;       /* ntapes */
     num_v_t *x, *e, *xlast, *x0, *xn; /* n each: state, compensation, last returned, step start,
-                                       * scratch */
+                                       * scratch (the step's increment, pack_dense's sums) */
     num_v_t *cbuf;                    /* n (N + 1): the lanes' jets when they split */
     const num_v_t **c;                /* n: the series of each component */
     double *g0, *g1;                  /* L * nev: event values at the step's start, end */
@@ -348,12 +348,11 @@ static void pack_dense(const pack_t *p, const lane_t *ln, size_t *rfirst, const 
             }
         if (!any)
             return;
+        /* the components' Horner sums in independent chains (num_horner_n), into the
+         * scratch xn (the step's increment is spent by now) */
+        num_horner_n(p->xn, p->c, n, 1, p->N, &theta, NULL, 53);
         for (size_t i = 0; i < n; i++) {
-            const num_v_t *c = p->c[i];
-            num_v_t a = c[p->N], x;
-            for (unsigned k = p->N; k-- > 1;)
-                a = a * theta + c[k];
-            x = a * theta + p->x0[i];
+            num_v_t x = p->xn[i] * theta + p->x0[i];
             for (int l = 0; l < L; l++)
                 if (rfirst[l] < rend[l])
                     out[(ln[l].b * nt + rfirst[l]) * n + i] = x[l];
@@ -553,8 +552,7 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
          * xn = the increment's polynomial, x0 = the start, x += h xn (Kahan) */
         {
             num_v_t tn = t, etn = et, one;
-            for (size_t i = 0; i < n; i++)
-                num_horner(&p->xn[i], p->c[i], 1, p->N, &h, &one, 53);
+            num_horner_n(p->xn, p->c, n, 1, p->N, &h, &one, 53);
             for (size_t i = 0; i < n; i++) {
                 num_v_t sum = p->xn[i] * h, xi = p->x[i], ei = p->e[i];
                 num_kahan_add(&xi, &ei, &sum, &y, &one, 53);
