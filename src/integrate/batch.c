@@ -23,6 +23,7 @@
 #include "integrate/blowup.h"
 #include "integrate/budget.h"
 #include "integrate/integrate_internal.h"
+#include "models/models_internal.h"
 #include "nhref_batch.h"
 #include "nhref_io.h"
 #include "nhref_tape.h"
@@ -447,7 +448,7 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
             else
                 mpfr_set_d(p->xm + i, x0[b * n + i], MPFR_RNDN);
         }
-        if (ok && nhref_system_check_init(s, p->xm, why, sizeof why) != NHREF_OK)
+        if (ok && nhref_system_check_init_d(s, p->xm, why, sizeof why) != NHREF_OK)
             ok = 0;
         /* the constant program runs in set_params, parameters or none */
         if (ok) {
