@@ -9,6 +9,7 @@
  * y_dot' = v' sin phi + v omega cos phi); the harmonic oscillator x'' = -x for the
  * other forms; for the errors, the messages of docs/models/writing-a-model.md.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,8 @@
 
 #include "ck_mpfr.h"
 #include "nhref_arb.h"
+#include "nhref_batch.h"
+#include "nhref_fast.h"
 #include "nhref_io.h"
 #include "nhref_model.h"
 #include "nhref_model_file.h"
@@ -552,6 +555,58 @@ START_TEST(test_runtime_checks)
 }
 END_TEST
 
+/* the initial-state check of a run in double evaluates a model file's right-hand side
+ * in double (nhref_system_check_init_d): a start where it is undefined (x' = 1/x at
+ * x = 0) is still refused before any row, with NHREF_EPARAM, by a separate run and by a
+ * batch lane, as the MPFR run refuses it; a start where it is defined runs.  Without the
+ * check the driver would write the row at t = 0 and fail in the step (not NHREF_EPARAM). */
+START_TEST(test_init_check_double)
+{
+    nhref_model_file_t *mf = parse_ok("[state]\nx = 1\n[ode]\nx = 1/x\n");
+    const nhref_system_t *sysv[1];
+    nhref_system_t *sys;
+    nhref_integrator_d_t *ig;
+    nhref_integrator_t *igm;
+    nhref_options_t opt;
+    nhref_stats_t st, stb[4];
+    const double tg[2] = {0, 0.25}, x0[4] = {1, 0, 2, 1};
+    double out[2], outb[8];
+    int status[4];
+    mpfr_t x, t, tend;
+
+    ck_assert_int_eq(nhref_system_new(&sys, nhref_model_file_model(mf)), NHREF_OK);
+    nhref_options_default(&opt);
+    opt.digits = 15;
+    ck_assert_int_eq(nhref_integrator_new_d(&ig, sys, &opt), NHREF_OK);
+    ck_assert_int_eq(nhref_integrate_grid_d(ig, out, x0 + 1, tg, 2, &st), NHREF_EPARAM);
+    ck_assert_uint_eq(st.nrows, 0);
+    /* x(t) = sqrt(1 + 2 t): x(1/4) = sqrt(3/2) */
+    ck_assert_int_eq(nhref_integrate_grid_d(ig, out, x0, tg, 2, &st), NHREF_OK);
+    ck_assert_msg(fabs(out[1] - sqrt(1.5)) <= 1e-14, "x(1/4) = %.17g", out[1]);
+    nhref_integrator_free_d(ig);
+    sysv[0] = sys;
+    ck_assert_int_eq(
+        nhref_integrate_batch_d(outb, status, stb, sysv, 1, x0, 4, tg, 2, &opt), NHREF_OK);
+    ck_assert_int_eq(status[0], NHREF_OK);
+    ck_assert_int_eq(status[1], NHREF_EPARAM);
+    ck_assert_int_eq(status[2], NHREF_OK);
+    ck_assert_uint_eq(stb[1].nrows, 0);
+    /* the MPFR run refuses the same start */
+    opt.prec = 128;
+    opt.digits = 30;
+    ck_assert_int_eq(nhref_integrator_new(&igm, sys, &opt), NHREF_OK);
+    mpfr_inits2(128, x, t, tend, (mpfr_ptr)0);
+    mpfr_set_zero(x, 1);
+    mpfr_set_zero(t, 1);
+    mpfr_set_d(tend, 0.25, MPFR_RNDN);
+    ck_assert_int_eq(nhref_integrate_until(igm, x, t, tend, NULL), NHREF_EPARAM);
+    mpfr_clears(x, t, tend, (mpfr_ptr)0);
+    nhref_integrator_free(igm);
+    nhref_system_free(sys);
+    nhref_model_file_free(mf);
+}
+END_TEST
+
 static Suite *model_file_suite(void)
 {
     Suite *s = suite_create("model_file");
@@ -569,6 +624,7 @@ static Suite *model_file_suite(void)
     tcase_add_loop_test(tc, test_bad_file, 0, (int)(sizeof bad / sizeof bad[0]));
     tcase_add_test(tc, test_limits);
     tcase_add_test(tc, test_runtime_checks);
+    tcase_add_test(tc, test_init_check_double);
     suite_add_tcase(s, tc);
     return s;
 }

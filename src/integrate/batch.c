@@ -23,6 +23,7 @@
 #include "integrate/blowup.h"
 #include "integrate/budget.h"
 #include "integrate/integrate_internal.h"
+#include "models/models_internal.h"
 #include "nhref_batch.h"
 #include "nhref_io.h"
 #include "nhref_tape.h"
@@ -82,7 +83,7 @@ typedef struct {
     size_t *efirst;                   /* ntapes */
     const nhref_tape_t **etape;       /* ntapes */
     num_v_t *x, *e, *xlast, *x0, *xn; /* n each: state, compensation, last returned, step start,
-                                       * scratch */
+                                       * scratch (the step's increment, pack_dense's sums) */
     num_v_t *cbuf;                    /* n (N + 1): the lanes' jets when they split */
     const num_v_t **c;                /* n: the series of each component */
     double *g0, *g1;                  /* L * nev: event values at the step's start, end */
@@ -257,28 +258,44 @@ static double log_abs(double a)
     return a == 0 ? -HUGE_VAL : log(fabs(a));
 }
 
-/* taylor.c's taylor_step for lane L, from the jet in P->c: the step size into *H (and
- * INFO), or NHREF_ESTEP */
-static int lane_step_size(const pack_t *p, int l, double t, double hmax, double *h,
-                          nhref_step_info_t *info)
+/* |A| lane by lane (the sign bits cleared) */
+static inline num_v_t vabs(num_v_t a)
+{
+    const num_v_mask_t sign = {INT64_MIN, INT64_MIN, INT64_MIN, INT64_MIN};
+    return (num_v_t)((num_v_mask_t)a & ~sign);
+}
+
+/* taylor.c's log_coef_norms in the four lanes at once, before their logarithms: in
+ * each lane the largest |x_i^[k]| over the state for k = 0, N - 1, N into M[0..2], the
+ * running maximum replaced where |x_i^[k]| > it, as num_cmpabs(c, b) > 0 replaces the
+ * largest component there (so a NaN in component 0 stays, a later NaN never enters);
+ * only the magnitude reaches num_log_abs */
+static void pack_norms(const pack_t *p, num_v_t m[3])
+{
+    const unsigned k[3] = {0, p->N - 1, p->N};
+    for (int j = 0; j < 3; j++) {
+        num_v_t b = vabs(p->c[0][k[j]]);
+        for (size_t i = 1; i < p->n; i++) {
+            num_v_t a = vabs(p->c[i][k[j]]);
+            num_v_mask_t gt = a > b;
+            b = (num_v_t)(((num_v_mask_t)a & gt) | ((num_v_mask_t)b & ~gt));
+        }
+        m[j] = b;
+    }
+}
+
+/* taylor.c's taylor_step for lane L, from the largest coefficients M (pack_norms): the
+ * step size into *H (and INFO), or NHREF_ESTEP */
+static int lane_step_size(const pack_t *p, const num_v_t m[3], int l, double t, double hmax,
+                          double *h, nhref_step_info_t *info)
 {
     unsigned N = p->N;
-    double b0 = p->c[0][0][l], ba = p->c[0][N - 1][l], bb = p->c[0][N][l];
+    double b0 = m[0][l], ba = m[1][l], bb = m[2][l];
     double lscale, lrho = HUGE_VAL, la, lb;
     int full = 0;
 
     if (hmax == 0)
         return NHREF_EINVAL;
-    /* log_coef_norms */
-    for (size_t i = 1; i < p->n; i++) {
-        const num_v_t *c = p->c[i];
-        if (fabs(c[0][l]) > fabs(b0))
-            b0 = c[0][l];
-        if (fabs(c[N - 1][l]) > fabs(ba))
-            ba = c[N - 1][l];
-        if (fabs(c[N][l]) > fabs(bb))
-            bb = c[N][l];
-    }
     lscale = log_abs(b0);
     la = log_abs(ba);
     lb = log_abs(bb);
@@ -348,12 +365,11 @@ static void pack_dense(const pack_t *p, const lane_t *ln, size_t *rfirst, const 
             }
         if (!any)
             return;
+        /* the components' Horner sums in independent chains (num_horner_n), into the
+         * scratch xn (the step's increment is spent by now) */
+        num_horner_n(p->xn, p->c, n, 1, p->N, &theta, NULL, 53);
         for (size_t i = 0; i < n; i++) {
-            const num_v_t *c = p->c[i];
-            num_v_t a = c[p->N], x;
-            for (unsigned k = p->N; k-- > 1;)
-                a = a * theta + c[k];
-            x = a * theta + p->x0[i];
+            num_v_t x = p->xn[i] * theta + p->x0[i];
             for (int l = 0; l < L; l++)
                 if (rfirst[l] < rend[l])
                     out[(ln[l].b * nt + rfirst[l]) * n + i] = x[l];
@@ -448,7 +464,7 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
             else
                 mpfr_set_d(p->xm + i, x0[b * n + i], MPFR_RNDN);
         }
-        if (ok && nhref_system_check_init(s, p->xm, why, sizeof why) != NHREF_OK)
+        if (ok && nhref_system_check_init_d(s, p->xm, why, sizeof why) != NHREF_OK)
             ok = 0;
         /* the constant program runs in set_params, parameters or none */
         if (ok) {
@@ -491,7 +507,8 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
         }
 
     for (;;) {
-        num_v_t h = num_v_splat(0.0), y;
+        num_v_t h = num_v_splat(0.0), y, norm[3];
+        num_v_mask_t xsame;
         nhref_step_info_t info[L];
         int running = 0, stepping[L];
 
@@ -524,6 +541,12 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
 
         /* the jets, then each lane's step size (taylor_step) */
         pack_jet(p, ln, &t);
+        pack_norms(p, norm);
+        /* taylor.c's check_compensation, its comparisons in the lanes: x == xlast in
+         * every component */
+        xsame = (num_v_mask_t){-1, -1, -1, -1};
+        for (size_t i = 0; i < n; i++)
+            xsame &= p->x[i] == p->xlast[i];
         for (int l = 0; l < L; l++) {
             lane_t *a = &ln[l];
             double hl = 0;
@@ -532,16 +555,13 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
                 stepping[l] = 0;
                 continue;
             }
-            if (lane_step_size(p, l, t[l], t_end - t[l], &hl, &info[l]) != NHREF_OK) {
+            if (lane_step_size(p, norm, l, t[l], t_end - t[l], &hl, &info[l]) != NHREF_OK) {
                 a->state = LANE_SEPARATE;
                 stepping[l] = 0;
                 continue;
             }
             h[l] = hl;
-            /* taylor.c's check_compensation */
-            same = a->have_step && t[l] == a->tlast;
-            for (size_t i = 0; i < n && same; i++)
-                same = p->x[i][l] == p->xlast[i][l];
+            same = a->have_step && t[l] == a->tlast && xsame[l] != 0;
             if (!same) {
                 for (size_t i = 0; i < n; i++)
                     p->e[i][l] = 0;
@@ -553,8 +573,7 @@ static int pack_run(pack_t *p, double *out, int *status, nhref_stats_t *stats,
          * xn = the increment's polynomial, x0 = the start, x += h xn (Kahan) */
         {
             num_v_t tn = t, etn = et, one;
-            for (size_t i = 0; i < n; i++)
-                num_horner(&p->xn[i], p->c[i], 1, p->N, &h, &one, 53);
+            num_horner_n(p->xn, p->c, n, 1, p->N, &h, &one, 53);
             for (size_t i = 0; i < n; i++) {
                 num_v_t sum = p->xn[i] * h, xi = p->x[i], ei = p->e[i];
                 num_kahan_add(&xi, &ei, &sum, &y, &one, 53);

@@ -476,7 +476,8 @@ static int row_done(integrator_t *ig, num_ptr out, num_srcptr tgrid, size_t i,
 }
 
 /* the model's conditions on the initial state, checked at the working precision
- * (Arb: on the midpoints; every ball must be finite) */
+ * (Arb: on the midpoints; every ball must be finite; double: nhref_system_check_init_d,
+ * a model file's right-hand side evaluated in double -- twin: batch.c's lanes) */
 static int check_init(integrator_t *ig, num_srcptr x0)
 {
     char why[256];
@@ -486,8 +487,13 @@ static int check_init(integrator_t *ig, num_srcptr x0)
             return NHREF_EPARAM;
         num_get_mpfr(ig->xm + i, x0 + i);
     }
+#if NHREF_NUM == NHREF_NUM_D
+    return nhref_system_check_init_d(ig->sys, ig->xm, why, sizeof why) != NHREF_OK ? NHREF_EPARAM
+                                                                                    : NHREF_OK;
+#else
     return nhref_system_check_init(ig->sys, ig->xm, why, sizeof why) != NHREF_OK ? NHREF_EPARAM
                                                                                   : NHREF_OK;
+#endif
 }
 
 #if NHREF_NUM == NHREF_NUM_MP

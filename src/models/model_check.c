@@ -13,6 +13,11 @@
 #include "nhref_io.h"
 #include "models/model_file_internal.h"
 
+/* tape/tape_num.h's nhref_tape_new_interpreted_d (the double interpreter, without the
+ * jets compiled at run time: one evaluation does not pay a compilation) */
+int nhref_tape_new_interpreted_d(nhref_tape_d_t **ws, const nhref_tape_t *tape, long prec,
+                                 unsigned order);
+
 int mf_build(nhref_tape_t *tape, nhref_model_tape_t which, const void *data)
 {
     const nhref_model_file_t *mf = data;
@@ -23,9 +28,10 @@ int mf_build(nhref_tape_t *tape, nhref_model_tape_t which, const void *data)
 }
 
 /* ------------------------------------------------------------------ evaluation
- * An idle workspace of one of MF's tapes at one precision, with the parameters it was
- * last given and the status of that; the checks take one (or make one), evaluate, and
- * give it back, so that a check repeated by every integration (mf_check_init) costs an
+ * An idle workspace of one of MF's tapes at one precision (MPFR), or in double (PREC
+ * 0: the double interpreter, for mf_check_init_d), with the parameters it was last
+ * given and the status of that; the checks take one (or make one), evaluate, and give
+ * it back, so that a check repeated by every integration (mf_check_init) costs an
  * evaluation, not a workspace (building the tape's program, thousands of mpfr_init2,
  * the constant program).  At most WS_IDLE_MAX are kept per model file. */
 #define WS_IDLE_MAX 16
@@ -33,10 +39,14 @@ int mf_build(nhref_tape_t *tape, nhref_model_tape_t which, const void *data)
 typedef struct mf_ws {
     struct mf_ws *next;
     const nhref_tape_t *tape;
-    mpfr_prec_t prec;
+    mpfr_prec_t prec; /* 0: in double (WD, PD, ZD) */
     nhref_tape_mp_t *ws;
-    mpfr_ptr p;    /* nparam: the parameters last set (if SET is not NHREF_EINVAL) */
+    mpfr_ptr p;    /* nparam: the parameters last set (if SET is not NHREF_EINVAL; in
+                    * double: at 53 bits) */
     mpfr_ptr zero; /* nstate + 1 zeros: time 0, and the state when none is given */
+    mpfr_ptr out;  /* nout: the outputs of the last evaluation (eval_in) */
+    nhref_tape_d_t *wd; /* in double: the workspace, */
+    double *pd, *zd;    /* the parameters last set (P rounded), nstate + 1 zeros */
     int set;       /* the status of nhref_tape_mp_set_params with P; NHREF_EINVAL: none yet */
 } mf_ws_t;
 
@@ -47,6 +57,10 @@ static void ws_free(mf_ws_t *w)
     nhref_tape_mp_free(w->ws);
     nhref_vec_free(w->p, nhref_tape_nparam(w->tape));
     nhref_vec_free(w->zero, nhref_tape_nstate(w->tape) + 1);
+    nhref_vec_free(w->out, nhref_tape_nout(w->tape));
+    nhref_tape_d_free(w->wd);
+    free(w->pd);
+    free(w->zd);
     free(w);
 }
 
@@ -60,9 +74,9 @@ void mf_ws_free_all(nhref_model_file_t *mf)
     mf->nws_idle = 0;
 }
 
-/* an idle workspace of T at PREC bits, taken from MF's (mutable: MF is shared, the
- * list is under its lock), or a new one; NULL with *STATUS (NHREF_ENOMEM, or
- * nhref_tape_mp_new's status) if none can be made */
+/* an idle workspace of T at PREC bits (0: in double), taken from MF's (mutable: MF is
+ * shared, the list is under its lock), or a new one; NULL with *STATUS (NHREF_ENOMEM,
+ * or nhref_tape_mp_new's or nhref_tape_new_interpreted_d's status) if none can be made */
 static mf_ws_t *ws_take(const nhref_model_file_t *mf, const nhref_tape_t *t, mpfr_prec_t prec,
                         int *status)
 {
@@ -86,16 +100,28 @@ static mf_ws_t *ws_take(const nhref_model_file_t *mf, const nhref_tape_t *t, mpf
         return NULL;
     w->tape = t;
     w->prec = prec;
+    w->set = NHREF_EINVAL;
+    if (prec == 0) { /* in double: the interpreter (no compilation for one evaluation) */
+        w->p = nhref_vec_new(np, 53);
+        w->pd = malloc((np + 1) * sizeof *w->pd); /* set before first use (SET) */
+        w->zd = calloc(ns + 1, sizeof *w->zd);
+        if (w->p == NULL || w->pd == NULL || w->zd == NULL ||
+            (*status = nhref_tape_new_interpreted_d(&w->wd, t, 53, 0)) != NHREF_OK) {
+            ws_free(w);
+            return NULL;
+        }
+        return w;
+    }
     w->p = nhref_vec_new(np, prec); /* set before first use (SET) */
     w->zero = nhref_vec_new(ns + 1, prec);
-    if (w->p == NULL || w->zero == NULL ||
+    w->out = nhref_vec_new(nhref_tape_nout(t), prec);
+    if (w->p == NULL || w->zero == NULL || w->out == NULL ||
         (*status = nhref_tape_mp_new(&w->ws, t, prec, 0)) != NHREF_OK) {
         ws_free(w);
         return NULL;
     }
     for (size_t i = 0; i <= ns; i++)
         mpfr_set_zero(w->zero + i, 1);
-    w->set = NHREF_EINVAL;
     return w;
 }
 
@@ -115,17 +141,19 @@ static void ws_give(const nhref_model_file_t *mf, mf_ws_t *w)
     ws_free(w);
 }
 
-/* OUT (T's nout values, at PREC bits) = T at time 0 and state X (NULL: zeros) with the
- * parameters P (T: one of MF's tapes); the evaluation's status (NHREF_EDOMAIN: some
- * outputs are NaN), else that of setting the parameters.  The parameters are set again only when they differ from the ones the
+/* (*WP)->out (T's nout values, at PREC bits) = T at time 0 and state X (NULL: zeros)
+ * with the parameters P (T: one of MF's tapes), in a workspace *WP taken from MF's,
+ * which the caller gives back (ws_give; *WP NULL if none could be made); the
+ * evaluation's status (NHREF_EDOMAIN: some outputs are NaN), else that of setting the
+ * parameters.  The parameters are set again only when they differ from the ones the
  * workspace was last given (mpfr_equal_p, value by value): the constant program's
  * values are a function of them at PREC bits. */
-static int eval_at(mpfr_ptr out, const nhref_model_file_t *mf, const nhref_tape_t *t,
+static int eval_in(mf_ws_t **wp, const nhref_model_file_t *mf, const nhref_tape_t *t,
                    mpfr_srcptr p, mpfr_srcptr x, mpfr_prec_t prec)
 {
     size_t np = nhref_tape_nparam(t);
     int same = 1, s;
-    mf_ws_t *w = ws_take(mf, t, prec, &s);
+    mf_ws_t *w = *wp = ws_take(mf, t, prec, &s);
 
     if (w == NULL)
         return s;
@@ -136,7 +164,48 @@ static int eval_at(mpfr_ptr out, const nhref_model_file_t *mf, const nhref_tape_
             mpfr_set(w->p + i, p + i, MPFR_RNDN);
         w->set = nhref_tape_mp_set_params(w->ws, p);
     }
-    s = nhref_tape_mp_eval(out, w->ws, w->zero, x != NULL ? x : w->zero + 1);
+    s = nhref_tape_mp_eval(w->out, w->ws, w->zero, x != NULL ? x : w->zero + 1);
+    return s == NHREF_OK ? w->set : s;
+}
+
+/* OUT (T's nout values, at PREC bits) = T at time 0 and state X (eval_in), its status */
+static int eval_at(mpfr_ptr out, const nhref_model_file_t *mf, const nhref_tape_t *t,
+                   mpfr_srcptr p, mpfr_srcptr x, mpfr_prec_t prec)
+{
+    mf_ws_t *w;
+    int s = eval_in(&w, mf, t, p, x, prec);
+
+    if (w == NULL)
+        return s;
+    for (size_t i = 0; i < nhref_tape_nout(t); i++)
+        mpfr_set(out + i, w->out + i, MPFR_RNDN);
+    ws_give(mf, w);
+    return s;
+}
+
+/* eval_at's status in double: T (one of MF's tapes) at time 0 and state X (nstate
+ * doubles) with the parameters P rounded to double, by the double interpreter, its
+ * outputs dropped; the parameters set again only when they differ (as eval_in) */
+static int eval_at_d(const nhref_model_file_t *mf, const nhref_tape_t *t, mpfr_srcptr p,
+                     const double *x)
+{
+    size_t np = nhref_tape_nparam(t), nout = nhref_tape_nout(t);
+    int same = 1, s;
+    double out[nout ? nout : 1];
+    mf_ws_t *w = ws_take(mf, t, 0, &s);
+
+    if (w == NULL)
+        return s;
+    for (size_t i = 0; i < np && same; i++)
+        same = mpfr_equal_p(w->p + i, p + i);
+    if (!same || w->set == NHREF_EINVAL) {
+        for (size_t i = 0; i < np; i++) {
+            mpfr_set(w->p + i, p + i, MPFR_RNDN);
+            w->pd[i] = mpfr_get_d(p + i, MPFR_RNDN);
+        }
+        w->set = nhref_tape_d_set_params(w->wd, w->pd);
+    }
+    s = nhref_tape_d_eval(out, w->wd, w->zd, x);
     if (s == NHREF_OK)
         s = w->set;
     ws_give(mf, w);
@@ -178,15 +247,18 @@ static int cond_applies(const mf_cond_t *c, int with_state)
 static int check_conds(const nhref_model_file_t *mf, mpfr_srcptr p, mpfr_srcptr x, mpfr_prec_t prec,
                        int with_state, char *why, size_t len)
 {
-    mpfr_ptr out;
+    mf_ws_t *w;
+    mpfr_srcptr out;
     int status = NHREF_OK, any = 0;
     for (size_t k = 0; k < mf->ncond; k++)
         any |= cond_applies(&mf->cond[k], with_state);
     if (mf->conds == NULL || !any) /* nothing to evaluate */
         return NHREF_OK;
-    if ((out = nhref_vec_new(mf->ncond, prec)) == NULL)
-        return NHREF_ENOMEM;
-    eval_at(out, mf, mf->conds, p, x, prec);
+    status = eval_in(&w, mf, mf->conds, p, x, prec);
+    if (w == NULL)
+        return status;
+    out = w->out;
+    status = NHREF_OK;
     for (size_t k = 0; k < mf->ncond && status == NHREF_OK; k++) {
         const mf_cond_t *c = &mf->cond[k];
         int h;
@@ -199,7 +271,7 @@ static int check_conds(const nhref_model_file_t *mf, mpfr_srcptr p, mpfr_srcptr 
             status = NHREF_EPARAM;
         }
     }
-    nhref_vec_free(out, mf->ncond);
+    ws_give(mf, w);
     return status;
 }
 
@@ -335,12 +407,13 @@ static int explain_singular(const nhref_model_file_t *mf, mpfr_srcptr p, mpfr_sr
     return NHREF_EPARAM;
 }
 
-int mf_check_init(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len, const void *data)
+/* mf_check_init, with the right-hand side evaluated in double (IN_DOUBLE) or in MPFR
+ * at the precision of X0 */
+static int check_init(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len,
+                      const nhref_model_file_t *mf, int in_double)
 {
-    const nhref_model_file_t *mf = data;
     mpfr_prec_t prec = mpfr_get_prec(x0);
     size_t ns = mf->model.nstate;
-    mpfr_ptr f;
     int s;
 
     if ((s = check_conds(mf, p, x0, prec, 1, why, len)) != NHREF_OK ||
@@ -348,13 +421,30 @@ int mf_check_init(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len, const vo
         return s;
     if (mf->rhs_reads & NHREF_TAPE_READS_TIME)
         return NHREF_OK; /* evaluated at t-start by the integrator, which says where */
-    if ((f = nhref_vec_new(ns, prec)) == NULL)
-        return NHREF_ENOMEM;
-    s = eval_at(f, mf, mf->rhs, p, x0, prec);
-    nhref_vec_free(f, ns);
+    if (in_double) {
+        double x[ns ? ns : 1];
+        for (size_t i = 0; i < ns; i++)
+            x[i] = mpfr_get_d(x0 + i, MPFR_RNDN);
+        s = eval_at_d(mf, mf->rhs, p, x);
+    } else {
+        mf_ws_t *w;
+        s = eval_in(&w, mf, mf->rhs, p, x0, prec);
+        if (w != NULL)
+            ws_give(mf, w);
+    }
     if (s == NHREF_EDOMAIN)
         return explain_singular(mf, p, x0, prec, why, len);
     return s == NHREF_ENOMEM ? s : NHREF_OK;
+}
+
+int mf_check_init(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len, const void *data)
+{
+    return check_init(p, x0, why, len, data, 0);
+}
+
+int mf_check_init_d(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len, const void *data)
+{
+    return check_init(p, x0, why, len, data, 1);
 }
 
 /* ------------------------------------------------------------------ describe */

@@ -95,6 +95,13 @@ int mf_compile(nhref_model_file_t *mf);
 int mf_build(nhref_tape_t *tape, nhref_model_tape_t which, const void *data);
 int mf_check(mpfr_srcptr p, char *why, size_t len, const void *data);
 int mf_check_init(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len, const void *data);
+/* mf_check_init_d -- mf_check_init for a run in double (nhref_system_check_init_d): the
+ * same conditions and constraints in MPFR at the precision of X0, and the right-hand
+ * side's evaluation at X0 (is every operation defined there?) in double, the run's
+ * arithmetic, by the double interpreter (with the parameters rounded to double, as
+ * the double integrator has them), not in MPFR; its failure is explained in MPFR as
+ * mf_check_init's. */
+int mf_check_init_d(mpfr_srcptr p, mpfr_srcptr x0, char *why, size_t len, const void *data);
 
 /* mf_oracle_init -- MF's [solution] as an oracle, in mf->oracle (model_oracle.c). */
 void mf_oracle_init(nhref_model_file_t *mf);

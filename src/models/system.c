@@ -9,6 +9,7 @@
 
 #include "nhref_io.h"
 #include "strutil.h"
+#include "models/model_file_internal.h"
 #include "models/models_internal.h"
 #include "tape/tape_internal.h"
 
@@ -313,7 +314,9 @@ static int params_cached(mpfr_ptr p, nhref_system_t *sys)
     return NHREF_OK;
 }
 
-int nhref_system_check_init(const nhref_system_t *sys, mpfr_srcptr x0, char *why, size_t len)
+/* nhref_system_check_init, or nhref_system_check_init_d (IN_DOUBLE) */
+static int check_init(const nhref_system_t *sys, mpfr_srcptr x0, char *why, size_t len,
+                      int in_double)
 {
     const nhref_model_t *model = sys->model;
     __mpfr_struct *p;
@@ -331,9 +334,21 @@ int nhref_system_check_init(const nhref_system_t *sys, mpfr_srcptr x0, char *why
         return NHREF_ENOMEM;
     status = params_cached(p, (nhref_system_t *)sys);
     if (status == NHREF_OK)
-        status = model->check_init_data != NULL
+        status = in_double && model->check_init_data == mf_check_init
+                     ? mf_check_init_d(p, x0, why, len, model->data)
+                 : model->check_init_data != NULL
                      ? model->check_init_data(p, x0, why, len, model->data)
                      : model->check_init(p, x0, why, len);
     nhref_vec_free(p, model->nparam);
     return status;
+}
+
+int nhref_system_check_init(const nhref_system_t *sys, mpfr_srcptr x0, char *why, size_t len)
+{
+    return check_init(sys, x0, why, len, 0);
+}
+
+int nhref_system_check_init_d(const nhref_system_t *sys, mpfr_srcptr x0, char *why, size_t len)
+{
+    return check_init(sys, x0, why, len, 1);
 }

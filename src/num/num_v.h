@@ -439,11 +439,36 @@ static inline void num_horner(num_ptr w, num_srcptr c, unsigned from, unsigned n
         a = a * x + c[k];
     *w = a;
 }
+/* num_horner_n: components four at a time in independent chains, as num_d.h's (each
+ * chain a dependent multiply-add per order: four of them keep the vector units busy) */
 #define NUM_HORNER_N_OWN 1
 static inline void num_horner_n(num_ptr w, num_srcptr const *c, size_t nc, unsigned from,
                                 unsigned N, num_srcptr s, num_ptr acc, long p)
 {
-    for (size_t i = 0; i < nc; i++)
+    const num_v_t x = *s;
+    size_t i = 0;
+    for (; i + 4 <= nc; i += 4) {
+        const num_v_t *c0 = c[i], *c1 = c[i + 1], *c2 = c[i + 2], *c3 = c[i + 3];
+        num_v_t a0 = c0[N], a1 = c1[N], a2 = c2[N], a3 = c3[N];
+        for (unsigned k = N; k-- > from;) {
+            a0 = a0 * x + c0[k];
+            a1 = a1 * x + c1[k];
+            a2 = a2 * x + c2[k];
+            a3 = a3 * x + c3[k];
+        }
+        w[i] = a0, w[i + 1] = a1, w[i + 2] = a2, w[i + 3] = a3;
+    }
+    if (i + 2 <= nc) {
+        const num_v_t *c0 = c[i], *c1 = c[i + 1];
+        num_v_t a0 = c0[N], a1 = c1[N];
+        for (unsigned k = N; k-- > from;) {
+            a0 = a0 * x + c0[k];
+            a1 = a1 * x + c1[k];
+        }
+        w[i] = a0, w[i + 1] = a1;
+        i += 2;
+    }
+    if (i < nc)
         num_horner(w + i, c[i], from, N, s, acc, p);
 }
 #define NUM_KAHAN_ADD_OWN 1

@@ -469,13 +469,15 @@ static void emit_instr0_lanes(FILE *out, const nhref_program_t *pg, const nhref_
         fprintf(out, "    for (int l = 0; l < 4; l++)\n        c[%ld][l] = exp(c[%ld][l]);\n", w,
                 a);
         break;
-    case NHREF_OP_SIN: { /* num_sin_cos, and du_0 = 0 */
+    case NHREF_OP_SIN: { /* num_sin_cos, and du_0 = 0; the argument in a local, so that
+                          * the compiler makes the two calls one sincos (as in num_d.h:
+                          * glibc's sincos is its sin and cos, bit for bit) */
         long co = off(pg, q->w2, len), du = (long)(q->sin * len);
         fprintf(out,
-                "    for (int l = 0; l < 4; l++) {\n        c[%ld][l] = sin(c[%ld][l]);\n"
-                "        c[%ld][l] = cos(c[%ld][l]);\n    }\n"
+                "    for (int l = 0; l < 4; l++) {\n        double x_ = c[%ld][l];\n"
+                "        c[%ld][l] = sin(x_);\n        c[%ld][l] = cos(x_);\n    }\n"
                 "    d[%ld] = (jit_v){0.0, 0.0, 0.0, 0.0};\n",
-                w, a, co, a, du);
+                a, w, co, du);
         fprintf(out, "    z += c[%ld] * 0.0;\n", co);
         break;
     }

@@ -366,7 +366,8 @@ fi
 # 8. batch mode (issue 27 item 4): bench_batch ($NHREF_BENCH_BATCH) times
 # nhref_batch_grid_d on B = 4 and 8 lanes against the same B runs of
 # nhref_integrate_grid_d (each side on one integrator made before), the sleigh and the
-# skater C2 at 1e-15, rounds interleaved;
+# skater C2 at 1e-15, rounds interleaved (in a round each side repeats its work until the
+# batch's share takes about 0.02 s of CPU);
 # rows batch/CASE/BB (measure separate/batch: > 1 is the batch's higher throughput)
 if [ -n "${NHREF_BENCH_BATCH:-}" ] && [ -x "$NHREF_BENCH_BATCH" ]; then
     echo "bench.sh: running $NHREF_BENCH_BATCH (about 10 s)" >&2

@@ -3,9 +3,12 @@
  * other (each side on its integrator, made once before the rounds), on the sleigh (PUB-1: m = 2, J = 30, a = 1, (x, y, phi, v,
  * omega)(0) = (0, 0, 0, 0, 1 + b/1000) for lane b) and the skater's case C2
  * (data/cases/skater.cases, Omega2(0) = 1.25 + b/1000), T = 10, rows every 0.5 s,
- * tolerance 1e-15, B = 4 and 8.  Rounds alternate which side runs first; the ratio is
- * the median over the rounds of (separate CPU time) / (batch CPU time): > 1 means
- * the batch has the higher throughput.  The batch's rows are also compared with the
+ * tolerance 1e-15, B = 4 and 8.  Rounds alternate which side runs first; in a round
+ * each side repeats its work REPS times, REPS chosen before the rounds so that the
+ * batch's share takes about MIN_SAMPLE = 0.02 s of CPU (one sleigh batch takes 30 us,
+ * the scale of a scheduler's interruption on a shared machine); the ratio is the
+ * median over the rounds of (separate CPU time) / (batch CPU time): > 1 means the
+ * batch has the higher throughput.  The batch's rows are also compared with the
  * separate runs' (the largest mixed difference |a - b| / max(1, |b|) goes in the note).
  *
  * Usage: bench_batch [-r ROUNDS]; one "result" record per (case, B) on stdout.
@@ -20,6 +23,7 @@
 
 #define NT 21
 #define MAXB 8
+#define MIN_SAMPLE 0.02 /* [s] of CPU for the batch's side of a round */
 
 static double cpu_now(void)
 {
@@ -61,8 +65,9 @@ static int run_case(const bcase_t *c, size_t B, int rounds)
     size_t nx = m->nstate;
     double tgrid[NT], x0[MAXB * 16], *out = malloc(B * NT * nx * sizeof *out),
                                      *one = malloc(B * NT * nx * sizeof *one);
-    double ratio[64], tb[64], ts[64], worst = 0;
+    double ratio[64], tb[64], ts[64], worst = 0, t1b;
     int status[MAXB], k = nhref_model_state_index(m, c->vary);
+    long reps;
     nhref_stats_t st[MAXB];
 
     if (nhref_system_new(&sys, m) != NHREF_OK || k < 0 || nx > 16)
@@ -87,24 +92,36 @@ static int run_case(const bcase_t *c, size_t B, int rounds)
     if (nhref_integrator_new_d(&ig, sys, &opt) != NHREF_OK ||
         nhref_batch_new_d(&bt, (const nhref_system_t *const *)&sys, 1, &opt) != NHREF_OK)
         return 1;
+    /* REPS: the batch's calls in MIN_SAMPLE s (its first call timed alone, warm) */
+    nhref_batch_grid_d(bt, out, status, st, x0, B, tgrid, NT);
+    t1b = cpu_now();
+    nhref_batch_grid_d(bt, out, status, st, x0, B, tgrid, NT);
+    t1b = cpu_now() - t1b;
+    reps = t1b > 0 ? (long)ceil(MIN_SAMPLE / t1b) : 1000;
+    if (reps < 1)
+        reps = 1;
     for (int r = 0; r < rounds; r++) {
         double t0, t1, t2;
         int batch_first = r % 2 == 0;
         t0 = cpu_now();
-        if (batch_first)
-            nhref_batch_grid_d(bt, out, status, st, x0, B, tgrid, NT);
-        else
-            for (size_t b = 0; b < B; b++)
-                nhref_integrate_grid_d(ig, one + b * NT * nx, x0 + b * nx, tgrid, NT, NULL);
+        for (long q = 0; q < reps; q++) {
+            if (batch_first)
+                nhref_batch_grid_d(bt, out, status, st, x0, B, tgrid, NT);
+            else
+                for (size_t b = 0; b < B; b++)
+                    nhref_integrate_grid_d(ig, one + b * NT * nx, x0 + b * nx, tgrid, NT, NULL);
+        }
         t1 = cpu_now();
-        if (batch_first)
-            for (size_t b = 0; b < B; b++)
-                nhref_integrate_grid_d(ig, one + b * NT * nx, x0 + b * nx, tgrid, NT, NULL);
-        else
-            nhref_batch_grid_d(bt, out, status, st, x0, B, tgrid, NT);
+        for (long q = 0; q < reps; q++) {
+            if (batch_first)
+                for (size_t b = 0; b < B; b++)
+                    nhref_integrate_grid_d(ig, one + b * NT * nx, x0 + b * nx, tgrid, NT, NULL);
+            else
+                nhref_batch_grid_d(bt, out, status, st, x0, B, tgrid, NT);
+        }
         t2 = cpu_now();
-        tb[r] = batch_first ? t1 - t0 : t2 - t1;
-        ts[r] = batch_first ? t2 - t1 : t1 - t0;
+        tb[r] = (batch_first ? t1 - t0 : t2 - t1) / (double)reps;
+        ts[r] = (batch_first ? t2 - t1 : t1 - t0) / (double)reps;
         ratio[r] = ts[r] / tb[r];
     }
     for (size_t i = 0; i < B * NT * nx; i++) {
@@ -115,10 +132,10 @@ static int run_case(const bcase_t *c, size_t B, int rounds)
     printf("result name=batch/%s/B%zu measure=separate/batch value=%.3f better_if=higher "
            "nhref_s=%.4g peer_s=%.4g prec=53 tol=1e-15 T=10 rounds=%d note=throughput of "
            "nhref_batch_grid_d against %zu nhref_integrate_grid_d runs, each on one integrator made "
-           "before (median of per-round ratios; CPU time); lanes differ from the separate runs "
-           "by at most %.2g (mixed)%s\n",
+           "before (median of per-round ratios; CPU time; each side %ld times a round); lanes "
+           "differ from the separate runs by at most %.2g (mixed)%s\n",
            c->name, B, median(ratio, rounds), median(tb, rounds), median(ts, rounds), rounds, B,
-           worst,
+           reps, worst,
            nhref_jit_batch_compiled(nhref_system_rhs_tape(sys)) == 1
                ? " [jets compiled at run time: separate runs and lanes]"
            : nhref_jit_enabled() ? " [separate runs: jets compiled at run time; lanes interpreted]"

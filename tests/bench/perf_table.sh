@@ -90,6 +90,7 @@ table() {
         if ($0 ~ /^# heyoka: /) heyrun = substr($0, 11)
         if ($0 ~ /^# batch: /) batchrun = substr($0, 10)
         if ($0 ~ /^# floor: /) floorrun = substr($0, 10)
+        if ($0 ~ /^# model-files: /) mfrun = substr($0, 16)
         if ($0 ~ /^# heyoka rows skipped/) skipped = substr($0, 3)
         next
     }
@@ -122,6 +123,7 @@ table() {
         if (heyrun != "") print "The heyoka/ and construct/ rows come from a later run of " heyrun " (`make bench-heyoka`)."
         if (batchrun != "") print "The batch/ rows come from a later run, " batchrun " (`make bench-batch`)."
         if (floorrun != "") print "The floor/ rows come from a later run, " floorrun " (`make bench-floor`)."
+        if (mfrun != "") print "The model-file/ rows come from a later run, " mfrun " (`make bench-model-files`)."
         if (proven != "") print "The proven/ rows come from a later run of " proven "; their per-case ratios are one round each (docs/performance.md, Proven trajectories)."
         print ""
         if (kind == "summary") {
