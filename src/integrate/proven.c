@@ -55,6 +55,7 @@
 #define HFAC_MIN 1e-3   /* validated step / Taylor step below this: the run stops */
 #define C1_ORDER 8      /* order of the set's jet: the states and the variational (Jacobian)
                          * series from the start box (tube, jacobian) */
+#define TUBE_PIECES 8   /* the step is cut into this many pieces for |df/dx| (tube) */
 #define C1_PREC 64      /* its precision [bits]: it bounds the set's region and the
                          * Jacobian, not the state itself (the point jet does) */
 
@@ -716,21 +717,73 @@ static void tube_margin(nhref_proven_t *pv, mag_t E, arb_srcptr Y)
     mag_add(E, E, pv->D);
 }
 
+/* |df/dx| over the piece PIECE of the step (of TUBE_PIECES): the box Omega_s = hull(range
+ * of X, range of P over tau in [s h / S, (s + 1) h / S]) +- E, at the times t + that
+ * piece; column j of the variational tape at (Omega_s, e_j).  Its magnitudes go into
+ * pv->zL (PIECE 0) or raise it entrywise (the others): L bounds |df/dx| along the whole
+ * step.  Cutting the step narrows each box S times, and with it the ball evaluation's
+ * overestimate of df/dx (first order in the box's width) and the reach of the box into
+ * the model's singular set.  NHREF_ENOCONV where the tape is undefined or not finite over
+ * a piece (a shorter step). */
+static int tube_piece(nhref_proven_t *pv, unsigned piece)
+{
+    size_t n = pv->n;
+    unsigned N = pv->N;
+    const unsigned M = C1_ORDER;
+    arb_ptr ts = pv->w1, w = pv->w2;
+    int status;
+
+    /* ts = [s, s + 1] h / S, ends outward (the pieces overlap and cover [0, h^]) */
+    arb_set_ui(ts, 2 * piece + 1);
+    mag_set_ui(pv->zm, 1);
+    arb_add_error_mag(ts, pv->zm);
+    arb_mul_arf(ts, ts, arb_midref(pv->h), C1_PREC);
+    mag_mul(pv->zm, pv->zm, arb_radref(pv->h));
+    mag_mul_ui(pv->zm, pv->zm, 2 * piece + 2);
+    arb_add_error_mag(ts, pv->zm);
+    arb_div_ui(ts, ts, 2 * TUBE_PIECES, C1_PREC);
+    arb_nonnegative_part(ts, ts);
+    for (size_t i = 0; i < n; i++) {
+        horner(pv->cx + i, pv->vs + i * (M + 1), 1, M, ts, C1_PREC);
+        arb_add_error_mag(pv->cx + i, pv->zE + i);
+        horner(w, pv->cm + i * (N + 1), 1, N, ts, C1_PREC);
+        arb_union(pv->cx + i, pv->cx + i, w, C1_PREC);
+    }
+    for (size_t j = 0; j < n; j++)
+        for (size_t i = 0; i < n; i++)
+            arb_set_si(pv->cx + n + j * n + i, i == j);
+    arb_add(ts, pv->t, ts, C1_PREC);
+    status = nhref_tape_arb_eval(pv->aout, pv->wc, ts, pv->cx);
+    if (status != NHREF_OK)
+        return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            mag_ptr l = pv->zL + i * n + j;
+            arb_get_mag(pv->D, pv->aout + n + j * n + i);
+            if (!mag_is_finite(pv->D))
+                return NHREF_ENOCONV;
+            if (piece == 0 || mag_cmp(pv->D, l) > 0)
+                mag_swap(l, pv->D);
+        }
+    return NHREF_OK;
+}
+
 /* The set's tube over the step of size H (a ball; [0, h_hi] is what it covers): the
  * Taylor coefficients X_k of every solution through the start box xh and of its
  * variational matrix V (V(0) = I), k <= M = C1_ORDER (the variational tape's jet at
  * (t, xh, I), C1_PREC bits; its balls hold every start point's coefficients), and a
  * bound u of |x(t + tau) - X(tau)| over the step for every solution (X its own
  * polynomial); then Yh = range of X over [0, h] +- u holds every solution over the step,
- * and pv->zL bounds |df/dx| over the box Omega = hull(Yh, the range of the point jet's
- * polynomial) (point_remainder and jacobian use it).
+ * and pv->zL bounds |df/dx| at every time of the step over the boxes Omega_s that hold
+ * X, the solutions and the point jet's polynomial P there (tube_piece; point_remainder
+ * and jacobian use it).
  *
  * e = x - X satisfies e' = f(t, X + e) - f(t, X) + d, |d| <= delta = |f_M| h^M + R (the
  * Taylor-model tails of the variational tape's jet, tape/tails_arb.h), and |e|' <= L |e|
  * + delta with L >= |df/dx| over any convex box holding X(tau) and x(tau); so u =
- * comparison(0, delta) holds if L is taken over Omega(E) = hull(range X, range P) +- E
- * for some E > u (a bootstrap: while |e| < E the bound applies, and it keeps |e| <= u <
- * E).  The candidate E starts at twice the series' h delta and is replaced by 2 u up to
+ * comparison(0, delta) holds if L is the maximum over the pieces s of the step of
+ * |df/dx| over Omega_s(E) = hull(X(piece), P(piece)) +- E for some E > u (a bootstrap:
+ * while |e| < E the bound applies, and it keeps |e| <= u < E).  The candidate E starts at twice the series' h delta and is replaced by 2 u up to
  * MAX_INFLATE times.  No Taylor coefficient over a box as wide as the motion enters
  * (those held the validated step far below the Taylor step: docs/proven.md).
  * Returns NHREF_OK, NHREF_ENOCONV when it cannot be validated with this h (the caller
@@ -798,24 +851,12 @@ static int tube(nhref_proven_t *pv)
     }
     for (int attempt = 0;; attempt++) {
         int inside = 1;
-        /* L = |df/dx| over Omega(E): column j of the variational tape at (Omega, e_j) */
-        for (size_t i = 0; i < n; i++) {
-            arb_set(pv->cx + i, pv->Yh + i);
-            arb_add_error_mag(pv->cx + i, pv->zE + i);
+        /* L = max over the pieces of |df/dx| over Omega_s(E) */
+        for (unsigned piece = 0; piece < TUBE_PIECES; piece++) {
+            status = tube_piece(pv, piece);
+            if (status != NHREF_OK)
+                return status;
         }
-        for (size_t j = 0; j < n; j++)
-            for (size_t i = 0; i < n; i++)
-                arb_set_si(pv->cx + n + j * n + i, i == j);
-        status = nhref_tape_arb_eval(pv->aout, pv->wc, pv->T, pv->cx);
-        if (status != NHREF_OK)
-            return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
-        for (size_t i = 0; i < n; i++)
-            for (size_t j = 0; j < n; j++) {
-                mag_ptr l = pv->zL + i * n + j;
-                arb_get_mag(l, pv->aout + n + j * n + i);
-                if (!mag_is_finite(l))
-                    return NHREF_ENOCONV;
-            }
         status = comparison(pv, pv->zu, NULL, pv->zd);
         if (status != NHREF_OK)
             return status;
@@ -851,11 +892,11 @@ static int tube(nhref_proven_t *pv)
  * tail of f along P, |d_i| <= delta_i = |f_N,i| h^N + R_i (R the Taylor-model tails of
  * the jet, tape/tails_arb.h: bounded from polynomial ranges, not from Taylor
  * coefficients over a box).  By the mean value theorem on the segment from P(tau) to
- * x(tau), which lies in tube's box Omega (it holds Yh and the range of P over [0, h]),
- * f_i(t, P + e) - f_i(t, P) = grad f_i(xi) . e with |df_i/dx_j| <= L_ij over Omega
+ * x(tau), which lies in tube's box Omega_s of tau's piece (it holds X(tau) +- u and
+ * P(tau)), f_i(t, P + e) - f_i(t, P) = grad f_i(xi) . e with |df_i/dx_j| <= L_ij there
  * (pv->zL).  So |e|' <= L |e| + delta componentwise, e(0) = 0, and |e(tau)| <=
  * comparison(0, delta).
- * Source: proofs/rigorous_taylor.md §7; W. Walter, Differential and integral
+ * Source: proofs/rigorous_taylor.md §3; W. Walter, Differential and integral
  * inequalities (1970), §9 (comparison for quasi-monotone systems).
  * Returns NHREF_OK; NHREF_ENOCONV where the tails cannot be bounded for this h (a
  * shorter step); a status of the jet. */

@@ -1,5 +1,5 @@
 /* tails_arb.c -- Taylor-model tails of a tape's jet in Arb (tape/tails_arb.h; the rules
- * are listed there and proved in proofs/rigorous_taylor.md §7).  Compiled with the
+ * are listed there and proved in proofs/rigorous_taylor.md §2).  Compiled with the
  * other sources of every number type; only the Arb instance has content (it reads the
  * interpreter's workspace, tape/interp_core.h). */
 #include "tape/interp_core.h"

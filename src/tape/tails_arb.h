@@ -16,7 +16,7 @@
  * factor that grows like 4^k with the order: docs/proven.md, "Why the validated step
  * is short").
  *
- * The rules (proofs/rigorous_taylor.md §7), with a-bar_k = |a_k| h^k, S_a = sum_{k>=1}
+ * The rules (proofs/rigorous_taylor.md §2), with a-bar_k = |a_k| h^k, S_a = sum_{k>=1}
  * a-bar_k (the polynomial's oscillation over [0, h]), M_a = a-bar_0 + S_a (its sup),
  * HP(a, b) = sum_{i+j>N} a-bar_i b-bar_j (a bound of the part of degree > N of the
  * product of two polynomials of degree N over [0, h], and of the integral over [0, h]
