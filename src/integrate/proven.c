@@ -645,6 +645,22 @@ static int point_jet(nhref_proven_t *pv)
     return NHREF_OK;
 }
 
+/* DELTA_i = TOP_i h^ORDER + TAIL_i (i < n): a bound of the defect f(P) - P' of a jet's
+ * polynomial P of degree ORDER over the step (TOP: |f_ORDER|, TAIL: the Taylor-model
+ * tails, tape/tails_arb.h).  NHREF_ENOCONV where one is not finite (a shorter step). */
+static int defect(nhref_proven_t *pv, mag_ptr delta, mag_srcptr top, mag_srcptr tail,
+                  unsigned order)
+{
+    mag_pow_ui(pv->zm, pv->zh, order);
+    for (size_t i = 0; i < pv->n; i++) {
+        mag_mul(delta + i, top + i, pv->zm);
+        mag_add(delta + i, delta + i, tail + i);
+        if (!mag_is_finite(delta + i))
+            return NHREF_ENOCONV;
+    }
+    return NHREF_OK;
+}
+
 /* u = sum_{k>=0} ((h L)^k / k!) u0 + (h L)^k h delta / (k + 1)!, the solution at h of the
  * comparison system u' = L u + delta, u(0) = u0 (L = pv->zL >= 0, h = pv->zh; U0 NULL:
  * 0): for every tau in [0, h], |e(tau)| <= u whenever |e|' <= L |e| + delta and |e(0)| <=
@@ -790,7 +806,7 @@ static int tube_piece(nhref_proven_t *pv, unsigned piece)
  * shortens it), or a status of the jets. */
 static int tube(nhref_proven_t *pv)
 {
-    size_t n = pv->n, nn = n * n;
+    size_t n = pv->n;
     unsigned N = pv->N;
     const unsigned M = C1_ORDER;
     long p = pv->prec;
@@ -815,13 +831,9 @@ static int tube(nhref_proven_t *pv)
     status = nhref_tails_arb_eval(pv->twc, pv->wc, M, pv->zh, NULL, pv->ct, pv->ctop);
     if (status != NHREF_OK)
         return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
-    mag_pow_ui(pv->zm, pv->zh, M);
-    for (size_t i = 0; i < n; i++) {
-        mag_mul(pv->zd + i, pv->ctop + i, pv->zm);
-        mag_add(pv->zd + i, pv->zd + i, pv->ct + i);
-        if (!mag_is_finite(pv->zd + i))
-            return NHREF_ENOCONV;
-    }
+    status = defect(pv, pv->zd, pv->ctop, pv->ct, M);
+    if (status != NHREF_OK)
+        return status;
     /* the ranges of X (into Y) and of the point polynomial, their hull (into Yh) */
     for (size_t i = 0; i < n; i++) {
         arb_srcptr xi = pv->vs + i * (M + 1), ci = pv->cm + i * (N + 1);
@@ -878,7 +890,6 @@ static int tube(nhref_proven_t *pv)
         arb_add_error_mag(pv->Yh + i, pv->zu + i);
         mag_set(pv->zux + i, pv->zu + i);
     }
-    (void)nn;
     return NHREF_OK;
 }
 
@@ -911,14 +922,9 @@ static int point_remainder(nhref_proven_t *pv)
         return NHREF_ENOCONV;
     if (status != NHREF_OK)
         return status;
-    mag_pow_ui(pv->zm, pv->zh, N);
-    for (size_t i = 0; i < n; i++) {
-        mag_mul(pv->zd + i, pv->ztop + i, pv->zm);
-        mag_add(pv->zd + i, pv->zd + i, pv->zt + i);
-        if (!mag_is_finite(pv->zd + i))
-            return NHREF_ENOCONV;
-    }
-    status = comparison(pv, pv->zu, NULL, pv->zd);
+    status = defect(pv, pv->zd, pv->ztop, pv->zt, N);
+    if (status == NHREF_OK)
+        status = comparison(pv, pv->zu, NULL, pv->zd);
     if (status != NHREF_OK)
         return status;
     for (size_t i = 0; i < n; i++) {
@@ -962,7 +968,7 @@ static void jac_at(nhref_proven_t *pv, arb_mat_t J, arb_srcptr tau)
  * |E_j|' <= L |E_j| + delta_j, E(0) = 0, and |E_j| <= comparison(0, delta_j). */
 static int jacobian(nhref_proven_t *pv)
 {
-    size_t n = pv->n, nn = n * n;
+    size_t n = pv->n;
     const unsigned M = C1_ORDER;
     int status;
 
@@ -974,25 +980,17 @@ static int jacobian(nhref_proven_t *pv)
     status = nhref_tails_arb_eval(pv->twc, pv->wc, M, pv->zh, pv->cin, pv->ct, pv->ctop);
     if (status != NHREF_OK)
         return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
-    mag_pow_ui(pv->zm, pv->zh, M);
     for (size_t j = 0; j < n; j++) {
-        for (size_t i = 0; i < n; i++) {
-            size_t k = n + j * n + i;
-            mag_mul(pv->zd + i, pv->ctop + k, pv->zm);
-            mag_add(pv->zd + i, pv->zd + i, pv->ct + k);
-            if (!mag_is_finite(pv->zd + i))
-                return NHREF_ENOCONV;
-        }
-        status = comparison(pv, pv->zv2, NULL, pv->zd);
+        status = defect(pv, pv->zd, pv->ctop + n + j * n, pv->ct + n + j * n, M);
+        if (status == NHREF_OK)
+            status = comparison(pv, pv->zv2, NULL, pv->zd);
         if (status != NHREF_OK)
             return status;
         for (size_t i = 0; i < n; i++) {
             arb_zero(pv->vr + j * n + i);
             arb_add_error_mag(pv->vr + j * n + i, pv->zv2 + i);
         }
-        mag_pow_ui(pv->zm, pv->zh, M); /* comparison used zm */
     }
-    (void)nn;
     jac_at(pv, pv->J, pv->h);
     return arb_mat_is_finite(pv->J) ? NHREF_OK : NHREF_ENOCONV;
 }
