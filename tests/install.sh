@@ -182,10 +182,24 @@ ok
 
 # ---------------------------------------------------------------- make install prefix=DIR
 # installed elsewhere without reconfiguring: nhref.pc names DIR, and a program built
-# with it alone compiles and links against DIR's headers and library
+# with it alone compiles and links against DIR's headers and library.  On a copy of the
+# build tree: `make install prefix=DIR` recompiles the objects that hold a configured
+# directory and relinks the library and nhref, which in the build tree itself would
+# replace them under the tests that `make check -j2` runs beside this one.
+
+# the build tree without the tests' programs, logs and scratch files, into $1
+copy_tree() {
+    mkdir "$1" &&
+        tar -C "$top_builddir" --exclude=./.git --exclude='./tests/check_*' --exclude='./tests/*.log' \
+            --exclude='./tests/*.trs' --exclude=./tests/.libs --exclude=./tests/fuzz/obj \
+            --exclude='./tests/fuzz/fuzz_*' --exclude='./tests/bench/bench_*' --exclude=./build-asan \
+            -cf - . | tar -C "$1" -xf -
+}
 Q=$tmp/q
-if (unset MAKEFLAGS MFLAGS MAKELEVEL; cd "$top_builddir" && $MAKE install prefix="$Q") \
-    > "$tmp/install-q.log" 2>&1; then
+if [ "$top_srcdir" != "$top_builddir" ]; then
+    echo "note: make install prefix=DIR is checked in an in-source build (on a copy of it)"
+elif copy_tree "$tmp/qtree" && (unset MAKEFLAGS MFLAGS MAKELEVEL; cd "$tmp/qtree" &&
+    $MAKE install prefix="$Q") > "$tmp/install-q.log" 2>&1; then
     # shellcheck disable=SC2086
     qp() { PKG_CONFIG_PATH="$Q/lib/pkgconfig" pkg-config $static "$@" nhref; }
     [ "$(qp --variable=prefix)" = "$Q" ] && [ "$(qp --variable=libdir)" = "$Q/lib" ] &&
@@ -200,6 +214,7 @@ if (unset MAKEFLAGS MFLAGS MAKELEVEL; cd "$top_builddir" && $MAKE install prefix
     else
         bad "cc sleigh.c \$(pkg-config --cflags --libs nhref) from $Q: $(head -5 "$tmp/qprog/cc.err")"
     fi
+    rm -rf "$tmp/qtree"
 else
     tail -20 "$tmp/install-q.log"
     bad "make install prefix=$Q failed"
@@ -211,12 +226,7 @@ if [ "$top_srcdir" != "$top_builddir" ] || [ -n "$static" ]; then
     echo "note: the reconfigured --prefix install is checked in an in-source build with libnhref.so only"
 else
     tree=$tmp/tree
-    mkdir "$tree"
-    # the build tree without the tests' programs, logs and scratch files
-    tar -C "$top_builddir" --exclude=./.git --exclude='./tests/check_*' --exclude='./tests/*.log' \
-        --exclude='./tests/*.trs' --exclude=./tests/.libs --exclude=./tests/fuzz/obj \
-        --exclude='./tests/fuzz/fuzz_*' --exclude='./tests/bench/bench_*' --exclude=./build-asan \
-        -cf - . | tar -C "$tree" -xf -
+    copy_tree "$tree"
     t0=$(date +%s)
     # shellcheck disable=SC2046
     if (unset MAKEFLAGS MFLAGS MAKELEVEL; cd "$tree" && eval "set -- $(./config.status --config)" &&
