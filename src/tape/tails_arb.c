@@ -8,6 +8,7 @@
 #include "tape/tails_arb.h"
 
 #define TPREC 64 /* the precision of the ranges and bounds [bits] */
+#define SOLVE_PIECES 8 /* a solve's range matrices: over this many pieces of the step */
 
 struct nhref_tails_arb {
     size_t nnodes, len; /* len: the workspace's order + 1 */
@@ -24,7 +25,9 @@ struct nhref_tails_arb {
     nhref_solve_arb_t **sv;
     arb_ptr *sr;
     arb_srcptr **sp;
-    size_t *sd; /* the groups' dimensions */
+    size_t *sd;  /* the groups' dimensions */
+    mag_ptr srho; /* the largest dimension: a solve's row bounds rho */
+    size_t dmax;
 };
 
 void nhref_tails_arb_free(nhref_tails_arb_t *tw)
@@ -57,6 +60,8 @@ void nhref_tails_arb_free(nhref_tails_arb_t *tw)
     free(tw->sr);
     free(tw->sp);
     free(tw->sd);
+    if (tw->srho != NULL)
+        _mag_vec_clear(tw->srho, (slong)tw->dmax);
     free(tw);
 }
 
@@ -96,6 +101,8 @@ int nhref_tails_arb_new(nhref_tails_arb_t **twp, const nhref_tape_arb_t *ws)
         for (size_t g = 0; g < tw->nsolve; g++) {
             size_t d = ws->solve[g].dim;
             tw->sd[g] = d;
+            if (d > tw->dmax)
+                tw->dmax = d;
             tw->sv[g] = nhref_solve_arb_new(d);
             tw->sr[g] = _arb_vec_init((slong)(d * d + d));
             tw->sp[g] = malloc(d * d * sizeof(arb_srcptr));
@@ -107,6 +114,8 @@ int nhref_tails_arb_new(nhref_tails_arb_t **twp, const nhref_tape_arb_t *ws)
                 tw->sp[g][i] = tw->sr[g] + i;
         }
     }
+    if (tw->dmax > 0)
+        tw->srho = _mag_vec_init((slong)tw->dmax);
     *twp = tw;
     return NHREF_OK;
 }
@@ -130,6 +139,34 @@ static void hp(mag_t z, mag_srcptr abar, mag_srcptr bsuf, unsigned N)
     mag_zero(z);
     for (unsigned i = 1; i <= N; i++)
         mag_addmul(z, abar + i, bsuf + N + 1 - i);
+}
+
+/* X = sum_{k<=N} S_k T^k by Horner's rule on balls (T a ball) */
+static void horner_ball(arb_ptr x, arb_srcptr s, unsigned N, const arb_t T)
+{
+    arb_set_round(x, s + N, TPREC);
+    for (unsigned k = N; k-- > 0;) {
+        arb_mul(x, x, T, TPREC);
+        arb_add(x, x, s + k, TPREC);
+    }
+}
+
+/* tw->r3 = [s, s + 1] h / SOLVE_PIECES for s = PIECE (h: the step's upper bound; the pieces
+ * overlap and cover [0, h]) */
+static void piece_ball(nhref_tails_arb_t *tw, unsigned piece, unsigned N)
+{
+    arb_ptr T = tw->r3;
+    arf_t u;
+    (void)N;
+    arf_init(u);
+    arf_set_mag(u, tw->hp + 1); /* h itself, exactly (an upper bound of the step) */
+    arb_set_ui(T, 2 * piece + 1);
+    mag_one(tw->m5);
+    arb_add_error_mag(T, tw->m5);
+    arb_mul_arf(T, T, u, TPREC);
+    arb_div_ui(T, T, 2 * SOLVE_PIECES, TPREC);
+    arb_nonnegative_part(T, T);
+    arf_clear(u);
 }
 
 /* ------------------------------------------------------------------ the workspace's nodes */
@@ -498,27 +535,45 @@ static int tail_instr(nhref_tails_arb_t *tw, tape_ws_t *ws, const instr_t *p, un
         solve_ws_t *sv = p->sv;
         size_t d = sv->dim, g = p->sv - ws->solve;
         arb_ptr mr = tw->sr[g], rho = tw->sr[g] + d * d;
-        /* the range matrix; rho_i = sum_j (HP(m_ij, y_j) + R_m_ij M_y_j) + R_b_i, as the
-         * ball 0 +- rho_i */
+        /* rho_i = sum_j (HP(m_ij, y_j) + R_m_ij M_y_j) + R_b_i over the whole step */
+        for (size_t j = 0; j < d; j++)
+            mag_zero(R + node_of(ws, sv->y + j * ws->len));
         for (size_t i = 0; i < d; i++) {
-            mag_zero(t1);
+            mag_zero(tw->srho + i);
             for (size_t j = 0; j < d; j++) {
                 size_t m = node_of(ws, sv->m[i * d + j]), yj = node_of(ws, sv->y + j * ws->len);
-                range_of(tw, mr + i * d + j, ws, m);
                 hp(t2, BAR(m), SUF(yj), N);
-                mag_add(t1, t1, t2);
-                mag_addmul(t1, R + m, SUP(yj));
+                mag_add(tw->srho + i, tw->srho + i, t2);
+                mag_addmul(tw->srho + i, R + m, SUP(yj));
             }
-            mag_add(t1, t1, R + node_of(ws, sv->b[i]));
-            arb_zero(rho + i);
-            arb_add_error_mag(rho + i, t1);
+            mag_add(tw->srho + i, tw->srho + i, R + node_of(ws, sv->b[i]));
         }
-        if (nhref_solve_arb_precond(tw->sv[g], tw->sp[g], TPREC) != NHREF_OK)
-            return NHREF_EDOMAIN;
-        if (nhref_solve_arb_apply(rho, tw->sv[g], rho, TPREC) != NHREF_OK)
-            return NHREF_EDOMAIN;
-        for (size_t j = 0; j < d; j++)
-            arb_get_mag(R + node_of(ws, sv->y + j * ws->len), rho + j);
+        /* on each piece of the step, the enclosure of M^-1 (0 +- rho) over the range
+         * matrix there (a range over the whole step may hold a singular matrix where the
+         * pieces' do not) */
+        for (unsigned piece = 0; piece < SOLVE_PIECES; piece++) {
+            piece_ball(tw, piece, N);
+            for (size_t i = 0; i < d; i++)
+                for (size_t j = 0; j < d; j++) {
+                    size_t m = node_of(ws, sv->m[i * d + j]);
+                    horner_ball(mr + i * d + j, ws->coef + m * ws->len, N, tw->r3);
+                    arb_add_error_mag(mr + i * d + j, R + m);
+                }
+            for (size_t i = 0; i < d; i++) {
+                arb_zero(rho + i);
+                arb_add_error_mag(rho + i, tw->srho + i);
+            }
+            if (nhref_solve_arb_precond(tw->sv[g], tw->sp[g], TPREC) != NHREF_OK)
+                return NHREF_EDOMAIN;
+            if (nhref_solve_arb_apply(rho, tw->sv[g], rho, TPREC) != NHREF_OK)
+                return NHREF_EDOMAIN;
+            for (size_t j = 0; j < d; j++) {
+                mag_ptr ry = R + node_of(ws, sv->y + j * ws->len);
+                arb_get_mag(t1, rho + j);
+                if (mag_cmp(t1, ry) > 0)
+                    mag_swap(ry, t1);
+            }
+        }
         return NHREF_OK;
     }
     default:

@@ -39,7 +39,8 @@
  *       majorant series of A^n;
  *   a^b = exp(b log a) through the auxiliary series log a and b log a;
  *   M y = b (SOLVE): y - Y = M^-1 (-high(M Y) + (b - B) - (M - M*) Y), enclosed by the
- *       preconditioned solve (tape/solve_arb.h) over the ranges of M's entries.
+ *       preconditioned solve (tape/solve_arb.h) over the ranges of M's entries on each of
+ *       8 pieces of the step (a range over the whole step may hold a singular matrix).
  * where A, W are the polynomial parts of a, w.  The ODE-type rules bound the error d of
  * the jet of g(A) by Gronwall's lemma along tau (A is a polynomial: differentiable);
  * the terms in R_a bound g(a) - g(A) by the mean value theorem over rng a.
@@ -77,8 +78,8 @@ void nhref_tails_arb_free(nhref_tails_arb_t *tw);
  * invertible): a shorter H may pass; NHREF_EINVAL if N is out of range.  A tail may be
  * infinite (H too long for the jet): the caller tests ROUT.
  * Cost: one order of the jet (at WS's precision), then O(N) mag operations per node
- * (O(n N^2) for an integer power n >= 3 whose base's range holds 0) and 3 d^3 ball
- * operations per solve of d unknowns. */
+ * (O(n N^2) for an integer power n >= 3 whose base's range holds 0) and 8 (3 d^3 + d^2 N)
+ * ball operations per solve of d unknowns. */
 int nhref_tails_arb_eval(nhref_tails_arb_t *tw, nhref_tape_arb_t *ws, unsigned N, const mag_t h,
                          mag_srcptr rin, mag_ptr rout, mag_ptr top);
 
