@@ -106,8 +106,8 @@ struct nhref_proven {
     arb_mat_t B;
     /* the step: h, T = [t, t+h], the range of the set's polynomial Y, the tube Yh (every
      * solution over the step), D, and the point coefficients kept for events */
-    arb_t h, T, tau, a, b;
-    arb_ptr Y, Yh, cm, P, c, s, rr, tmp, ev_g, xs, cw;
+    arb_t h, T, tau;
+    arb_ptr Y, Yh, cm, c, s, rr, tmp, ev_g, xs, cw;
     arb_ptr ev_w;        /* find_event's scratch: 3 (nev + 1) + n balls */
     arb_mat_t A, J, Q, Qi, M1, M2;
     arb_mat_t B2;        /* the second representation m + B2 r2 of the set (scaled rows) */
@@ -205,8 +205,6 @@ void nhref_proven_free(nhref_proven_t *pv)
         arb_clear(pv->h);
         arb_clear(pv->T);
         arb_clear(pv->tau);
-        arb_clear(pv->a);
-        arb_clear(pv->b);
         _arb_vec_clear(pv->m, (slong)n);
         _arb_vec_clear(pv->r, (slong)n);
         _arb_vec_clear(pv->xh, (slong)n);
@@ -231,7 +229,6 @@ void nhref_proven_free(nhref_proven_t *pv)
         mag_clear(pv->zh);
         mag_clear(pv->zm);
         _arb_vec_clear(pv->cm, (slong)(n * (pv->N + 1)));
-        _arb_vec_clear(pv->P, (slong)n);
         _arb_vec_clear(pv->c, (slong)n);
         _arb_vec_clear(pv->s, (slong)n);
         _arb_vec_clear(pv->rr, (slong)n);
@@ -397,8 +394,6 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     arb_init(pv->h);
     arb_init(pv->T);
     arb_init(pv->tau);
-    arb_init(pv->a);
-    arb_init(pv->b);
     pv->m = _arb_vec_init((slong)n);
     pv->r = _arb_vec_init((slong)n);
     pv->xh = _arb_vec_init((slong)n);
@@ -423,7 +418,6 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     mag_init(pv->zh);
     mag_init(pv->zm);
     pv->cm = _arb_vec_init((slong)(n * (pv->N + 1)));
-    pv->P = _arb_vec_init((slong)n);
     pv->c = _arb_vec_init((slong)n);
     pv->s = _arb_vec_init((slong)n);
     pv->rr = _arb_vec_init((slong)n);
@@ -722,6 +716,21 @@ static int comparison(nhref_proven_t *pv, mag_ptr u, mag_srcptr u0, mag_srcptr d
     }
 }
 
+/* X = c_0 +- sum_{k=1..DEG} |c_k| h^k (h: pv->zh), at C1_PREC: a ball that holds the
+ * polynomial sum c_k tau^k for every tau in [0, h] */
+static void poly_range(nhref_proven_t *pv, arb_ptr x, arb_srcptr c, unsigned deg)
+{
+    mag_zero(pv->zm);
+    for (unsigned k = deg; k >= 1; k--) {
+        arb_get_mag(pv->D, c + k);
+        mag_mul(pv->zm, pv->zm, pv->zh);
+        mag_add(pv->zm, pv->zm, pv->D);
+    }
+    mag_mul(pv->zm, pv->zm, pv->zh);
+    arb_set_round(x, c, C1_PREC);
+    arb_add_error_mag(x, pv->zm);
+}
+
 /* E += 2^-(C1_PREC / 2) max(1, |Y|): a candidate is never 0 (the bootstrap needs u < E
  * strictly, and u = 0 where a component is constant) */
 static void tube_margin(nhref_proven_t *pv, mag_t E, arb_srcptr Y)
@@ -836,25 +845,8 @@ static int tube(nhref_proven_t *pv)
         return status;
     /* the ranges of X (into Y) and of the point polynomial, their hull (into Yh) */
     for (size_t i = 0; i < n; i++) {
-        arb_srcptr xi = pv->vs + i * (M + 1), ci = pv->cm + i * (N + 1);
-        mag_zero(pv->zm);
-        for (unsigned k = M; k >= 1; k--) {
-            arb_get_mag(pv->D, xi + k);
-            mag_mul(pv->zm, pv->zm, pv->zh);
-            mag_add(pv->zm, pv->zm, pv->D);
-        }
-        mag_mul(pv->zm, pv->zm, pv->zh);
-        arb_set_round(pv->Y + i, xi, C1_PREC);
-        arb_add_error_mag(pv->Y + i, pv->zm);
-        mag_zero(pv->zm);
-        for (unsigned k = N; k >= 1; k--) {
-            arb_get_mag(pv->D, ci + k);
-            mag_mul(pv->zm, pv->zm, pv->zh);
-            mag_add(pv->zm, pv->zm, pv->D);
-        }
-        mag_mul(pv->zm, pv->zm, pv->zh);
-        arb_set_round(w, ci, C1_PREC);
-        arb_add_error_mag(w, pv->zm);
+        poly_range(pv, pv->Y + i, pv->vs + i * (M + 1), M);
+        poly_range(pv, w, pv->cm + i * (N + 1), N);
         arb_union(pv->Yh + i, w, pv->Y + i, C1_PREC);
         /* the first candidate E: 2 h delta, and a margin of the box's own size */
         mag_mul(pv->zE + i, pv->zd + i, pv->zh);
