@@ -210,7 +210,8 @@ typedef struct nhref_proven nhref_proven_t;
  * nhref_options_default).
  *
  * Shapes:    OPT: digits or prec as for nhref_integrator_new (the tolerance 10^-D sets
- *            the order N = ceil(1.1513 D + 1), at least 4, and the step; PREC the
+ *            the order N = ceil(1.1513 D + 1), at least 4, and the step, whose
+ *            remainder bound must be <= 10^-(D+1) max(1, |x|); PREC the
  *            midpoints' precision); scheme NULL or "taylor", scheme_opt "order=N";
  *            max_steps, no_model_events, blowup_radius, progress honoured; h_fixed
  *            must be 0; no user events.

@@ -238,6 +238,51 @@ START_TEST(test_solve)
 }
 END_TEST
 
+/* two solves with the same matrix nodes (as the linearised tape's, one per column of the
+ * variational matrix): the second takes the first's preconditioners, in the jet and over
+ * the pieces of the tails (solve_ws_t.lead); M as in test_solve, b = (1, cos 2x), c = (x, 1),
+ * x' = 4 (y_0 + y_1) + z_0 - z_1 with M y = b, M z = c */
+START_TEST(test_shared_solve)
+{
+    const char *names[] = {"x"};
+    const char *me[] = {"2 + x", "sin(x)", "x", "3 + t"}, *be[] = {"1", "cos(2*x)"},
+               *ce[] = {"x", "1"};
+    nhref_node_t m[4], b[2], c[2], y[2], z[2];
+    nhref_tape_t *tape;
+    char err[128];
+    arb_t x0;
+    ck_assert_int_eq(nhref_tape_new(&tape, 1, 0, 1), NHREF_OK);
+    for (int i = 0; i < 4; i++)
+        ck_assert_int_eq(nhref_tape_parse_node(tape, m + i, me[i], 1, names, 0, NULL, err,
+                                               sizeof err),
+                         NHREF_OK);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_eq(nhref_tape_parse_node(tape, b + i, be[i], 1, names, 0, NULL, err,
+                                               sizeof err),
+                         NHREF_OK);
+        ck_assert_int_eq(nhref_tape_parse_node(tape, c + i, ce[i], 1, names, 0, NULL, err,
+                                               sizeof err),
+                         NHREF_OK);
+    }
+    ck_assert_int_eq(nhref_tape_solve(tape, y, 2, m, b), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_solve(tape, z, 2, m, c), NHREF_OK);
+    ck_assert_int_eq(
+        nhref_tape_set_output(
+            tape, 0,
+            nhref_tape_add(tape,
+                           nhref_tape_mul(tape, nhref_tape_add(tape, y[0], y[1]),
+                                          nhref_tape_const(tape, "4")),
+                           nhref_tape_sub(tape, z[0], z[1]))),
+        NHREF_OK);
+    ck_assert_int_eq(nhref_tape_status(tape), NHREF_OK);
+    arb_init(x0);
+    arb_set_d(x0, 0.3);
+    ck_assert_int_ge(sweep("shared solve", tape, NULL, x0, 0.5), 6);
+    arb_clear(x0);
+    nhref_tape_free(tape);
+}
+END_TEST
+
 START_TEST(test_models)
 {
     for (size_t k = 0; k < nhref_model_count(); k++) {
@@ -270,6 +315,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_operations);
     tcase_add_test(tc, test_solve);
+    tcase_add_test(tc, test_shared_solve);
     tcase_add_test(tc, test_models);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);

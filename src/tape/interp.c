@@ -330,6 +330,25 @@ static int compile(tape_ws_t *ws, const nhref_program_t *pg)
         if (status != NHREF_OK)
             return status;
     }
+#if NHREF_NUM == NHREF_NUM_ARB
+    /* a SOLVE of the program whose matrix nodes an earlier one has takes that one's
+     * preconditioner (solve_ws_t.lead): its order 0 comes first in every evaluation */
+    for (size_t i = 0; i < ws->nprog; i++) {
+        solve_ws_t *s = ws->prog[i].sv;
+        if (s == NULL)
+            continue;
+        for (size_t j = 0; j < i && s->lead == NULL; j++) {
+            const solve_ws_t *e = ws->prog[j].sv;
+            if (e == NULL || e->lead != NULL || e->dim != s->dim)
+                continue;
+            size_t q = 0;
+            while (q < s->dim * s->dim && e->m[q] == s->m[q])
+                q++;
+            if (q == s->dim * s->dim)
+                s->lead = (solve_ws_t *)e;
+        }
+    }
+#endif
     return NHREF_OK;
 }
 

@@ -28,7 +28,7 @@ enum { JIT_CAUCHY_DU = NUM_CAUCHY_DU };
 #define DOP_PARAM NHREF_PROG_PARAM /* a parameter: w = param[n] */
 #define DOP_POWC NHREF_PROG_POWC   /* a (positive) to a constant power (b) */
 
-typedef struct {
+typedef struct solve_ws {
     size_t dim;
     num_srcptr *m; /* dim * dim argument series, row-major */
     num_srcptr *b; /* dim argument series */
@@ -38,6 +38,12 @@ typedef struct {
     size_t *piv;   /* row i of P M_0 is row piv[i] of M_0 */
 #if NHREF_NUM == NHREF_NUM_ARB
     nhref_solve_arb_t *pc; /* Arb: the preconditioned solve (tape/solve_arb.h) */
+    /* an earlier group of the program with the same matrix nodes, whose preconditioner
+     * serves this one (the linearised tape's solves, one per column of the variational
+     * matrix, share the model's matrix), or NULL; pc_ok: pc holds the preconditioner of
+     * the current jet's M_0 */
+    struct solve_ws *lead;
+    int pc_ok;
 #endif
 } solve_ws_t;
 
@@ -180,7 +186,10 @@ static int solve_jet(tape_ws_t *ws, solve_ws_t *sv, unsigned k)
     int status = NHREF_OK;
 
 #if NHREF_NUM == NHREF_NUM_ARB /* Krawczyk's enclosure, not elimination on balls */
-    if (k == 0 && nhref_solve_arb_precond(sv->pc, sv->m, ws->prec) != NHREF_OK)
+    solve_ws_t *pl = sv->lead != NULL ? sv->lead : sv; /* whose preconditioner */
+    if (k == 0 && sv->lead == NULL)
+        sv->pc_ok = nhref_solve_arb_precond(sv->pc, sv->m, ws->prec) == NHREF_OK;
+    if (k == 0 && !pl->pc_ok)
 #else
     if (k == 0 && solve_factor(ws, sv) != NHREF_OK)
 #endif
@@ -195,7 +204,7 @@ static int solve_jet(tape_ws_t *ws, solve_ws_t *sv, unsigned k)
     }
     if (status == NHREF_OK) {
 #if NHREF_NUM == NHREF_NUM_ARB
-        nhref_solve_arb_apply(sv->r, sv->pc, sv->r, ws->prec); /* r not finite: NaN */
+        nhref_solve_arb_apply(sv->r, pl->pc, sv->r, ws->prec); /* r not finite: NaN */
 #else
         solve_apply(ws, sv);
 #endif

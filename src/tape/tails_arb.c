@@ -28,6 +28,7 @@ struct nhref_tails_arb {
     size_t *sd;  /* the groups' dimensions */
     mag_ptr srho; /* the largest dimension: a solve's row bounds rho */
     size_t dmax;
+    unsigned char *need; /* nnodes: 1 where a rule reads the node's bars (need_bars) */
 };
 
 void nhref_tails_arb_free(nhref_tails_arb_t *tw)
@@ -49,8 +50,8 @@ void nhref_tails_arb_free(nhref_tails_arb_t *tw)
     arb_clear(tw->r2);
     arb_clear(tw->r3);
     for (size_t g = 0; g < tw->nsolve; g++) {
-        if (tw->sv != NULL)
-            nhref_solve_arb_free(tw->sv[g]);
+        for (unsigned q = 0; tw->sv != NULL && q < SOLVE_PIECES; q++)
+            nhref_solve_arb_free(tw->sv[g * SOLVE_PIECES + q]);
         if (tw->sr != NULL && tw->sr[g] != NULL)
             _arb_vec_clear(tw->sr[g], (slong)(tw->sd[g] * tw->sd[g] + tw->sd[g]));
         if (tw->sp != NULL)
@@ -60,9 +61,52 @@ void nhref_tails_arb_free(nhref_tails_arb_t *tw)
     free(tw->sr);
     free(tw->sp);
     free(tw->sd);
+    free(tw->need);
     if (tw->srho != NULL)
         _mag_vec_clear(tw->srho, (slong)tw->dmax);
     free(tw);
+}
+
+/* mark the node of S (a series of the workspace; constants and NULL are not nodes) */
+static void need_node(nhref_tails_arb_t *tw, const tape_ws_t *ws, num_srcptr s)
+{
+    if (s != NULL && s >= ws->coef && (size_t)(s - ws->coef) < tw->nnodes * ws->len)
+        tw->need[(size_t)(s - ws->coef) / ws->len] = 1;
+}
+
+/* tw->need: the nodes whose bars and suffix sums a rule reads (tail_instr): the
+ * operands and results of every operation but the linear ones, whose tails are linear
+ * in their arguments' (on the skater's tape the bars of every node were a tenth of a
+ * validated step) */
+static void need_bars(nhref_tails_arb_t *tw, const tape_ws_t *ws)
+{
+    for (const instr_t *p = ws->prog; p < ws->prog + ws->nprog; p++) {
+        switch (p->op) {
+        case DOP_PARAM:
+        case NHREF_OP_ADD:
+        case NHREF_OP_SUB:
+        case NHREF_OP_NEG:
+        case DOP_MULC:
+        case DOP_DIVC:
+            break;
+        case NHREF_OP_SOLVE: {
+            const solve_ws_t *sv = p->sv;
+            for (size_t i = 0; i < sv->dim * sv->dim; i++)
+                need_node(tw, ws, sv->m[i]);
+            for (size_t i = 0; i < sv->dim; i++) {
+                need_node(tw, ws, sv->y + i * ws->len);
+                need_node(tw, ws, sv->b[i]);
+            }
+            break;
+        }
+        default:
+            need_node(tw, ws, p->w);
+            need_node(tw, ws, p->w2);
+            need_node(tw, ws, p->a);
+            need_node(tw, ws, p->b);
+            break;
+        }
+    }
 }
 
 int nhref_tails_arb_new(nhref_tails_arb_t **twp, const nhref_tape_arb_t *ws)
@@ -79,6 +123,11 @@ int nhref_tails_arb_new(nhref_tails_arb_t **twp, const nhref_tape_arb_t *ws)
     tw->xbar = _mag_vec_init((slong)(3 * tw->len));
     tw->xsuf = _mag_vec_init((slong)(3 * (tw->len + 1)));
     tw->hp = _mag_vec_init((slong)tw->len);
+    tw->need = calloc(tw->nnodes > 0 ? tw->nnodes : 1, 1);
+    if (tw->need == NULL) {
+        nhref_tails_arb_free(tw);
+        return NHREF_ENOMEM;
+    }
     mag_init(tw->m1);
     mag_init(tw->m2);
     mag_init(tw->m3);
@@ -89,7 +138,7 @@ int nhref_tails_arb_new(nhref_tails_arb_t **twp, const nhref_tape_arb_t *ws)
     arb_init(tw->r3);
     tw->nsolve = ws->nsolve;
     if (tw->nsolve > 0) {
-        tw->sv = calloc(tw->nsolve, sizeof *tw->sv);
+        tw->sv = calloc(tw->nsolve * SOLVE_PIECES, sizeof *tw->sv);
         tw->sr = calloc(tw->nsolve, sizeof *tw->sr);
         tw->sp = calloc(tw->nsolve, sizeof *tw->sp);
         tw->sd = calloc(tw->nsolve, sizeof *tw->sd);
@@ -103,10 +152,16 @@ int nhref_tails_arb_new(nhref_tails_arb_t **twp, const nhref_tape_arb_t *ws)
             tw->sd[g] = d;
             if (d > tw->dmax)
                 tw->dmax = d;
-            tw->sv[g] = nhref_solve_arb_new(d);
+            /* a group that takes another's preconditioner (solve_ws_t.lead) takes its
+             * pieces' too: their range matrices are the same */
+            for (unsigned q = 0; ws->solve[g].lead == NULL && q < SOLVE_PIECES; q++)
+                if ((tw->sv[g * SOLVE_PIECES + q] = nhref_solve_arb_new(d)) == NULL) {
+                    nhref_tails_arb_free(tw);
+                    return NHREF_ENOMEM;
+                }
             tw->sr[g] = _arb_vec_init((slong)(d * d + d));
             tw->sp[g] = malloc(d * d * sizeof(arb_srcptr));
-            if (tw->sv[g] == NULL || tw->sp[g] == NULL) {
+            if (tw->sp[g] == NULL) {
                 nhref_tails_arb_free(tw);
                 return NHREF_ENOMEM;
             }
@@ -116,6 +171,7 @@ int nhref_tails_arb_new(nhref_tails_arb_t **twp, const nhref_tape_arb_t *ws)
     }
     if (tw->dmax > 0)
         tw->srho = _mag_vec_init((slong)tw->dmax);
+    need_bars(tw, ws);
     *twp = tw;
     return NHREF_OK;
 }
@@ -552,20 +608,28 @@ static int tail_instr(nhref_tails_arb_t *tw, tape_ws_t *ws, const instr_t *p, un
          * matrix there (a range over the whole step may hold a singular matrix where the
          * pieces' do not) */
         for (unsigned piece = 0; piece < SOLVE_PIECES; piece++) {
-            piece_ball(tw, piece, N);
-            for (size_t i = 0; i < d; i++)
-                for (size_t j = 0; j < d; j++) {
-                    size_t m = node_of(ws, sv->m[i * d + j]);
-                    horner_ball(mr + i * d + j, ws->coef + m * ws->len, N, tw->r3);
-                    arb_add_error_mag(mr + i * d + j, R + m);
-                }
+            nhref_solve_arb_t *pc;
+            if (sv->lead != NULL) {
+                /* the lead group's matrix nodes: its range matrix and preconditioner on
+                 * this piece, computed by its rule (earlier in the program) */
+                pc = tw->sv[(size_t)(sv->lead - ws->solve) * SOLVE_PIECES + piece];
+            } else {
+                pc = tw->sv[g * SOLVE_PIECES + piece];
+                piece_ball(tw, piece, N);
+                for (size_t i = 0; i < d; i++)
+                    for (size_t j = 0; j < d; j++) {
+                        size_t m = node_of(ws, sv->m[i * d + j]);
+                        horner_ball(mr + i * d + j, ws->coef + m * ws->len, N, tw->r3);
+                        arb_add_error_mag(mr + i * d + j, R + m);
+                    }
+                if (nhref_solve_arb_precond(pc, tw->sp[g], TPREC) != NHREF_OK)
+                    return NHREF_EDOMAIN;
+            }
             for (size_t i = 0; i < d; i++) {
                 arb_zero(rho + i);
                 arb_add_error_mag(rho + i, tw->srho + i);
             }
-            if (nhref_solve_arb_precond(tw->sv[g], tw->sp[g], TPREC) != NHREF_OK)
-                return NHREF_EDOMAIN;
-            if (nhref_solve_arb_apply(rho, tw->sv[g], rho, TPREC) != NHREF_OK)
+            if (nhref_solve_arb_apply(rho, pc, rho, TPREC) != NHREF_OK)
                 return NHREF_EDOMAIN;
             for (size_t j = 0; j < d; j++) {
                 mag_ptr ry = R + node_of(ws, sv->y + j * ws->len);
@@ -601,7 +665,7 @@ int nhref_tails_arb_eval(nhref_tails_arb_t *tw, nhref_tape_arb_t *ws, unsigned N
     /* the bars of every node that holds its own series; no tail but the states' */
     for (size_t i = 0; i < tape->nnodes; i++) {
         mag_zero(tw->R + i);
-        if ((size_t)ws->rep[i] == i)
+        if ((size_t)ws->rep[i] == i && tw->need[i])
             bars(tw, BAR(i), SUF(i), ws->coef + i * ws->len, N);
     }
     for (size_t i = 0; i < tape->nstate; i++) {
