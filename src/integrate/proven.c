@@ -122,6 +122,7 @@ struct nhref_proven {
     __mpfr_struct *qm;   /* n x n scratch for the orthogonalisation (MPFR) */
     size_t *qorder;      /* n: its column order */
     double *qw;          /* n: its column weights */
+    double *kw;          /* n: the comparison's weights max(1, |m_i|) (comparison) */
     long *qe;            /* n: the row scaling's exponents (B = diag(2^qe) Q) */
     mpfr_t qa, qb;
     size_t nc;           /* states of the variational system: n (1 + n) */
@@ -269,6 +270,7 @@ void nhref_proven_free(nhref_proven_t *pv)
         nhref_vec_free(pv->qm, n * n);
         free(pv->qorder);
         free(pv->qw);
+        free(pv->kw);
         free(pv->qe);
         mpfr_clears(pv->qa, pv->qb, (mpfr_ptr)0);
         arb_mat_clear(pv->LU);
@@ -456,6 +458,7 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     pv->qm = nhref_vec_new(n * n, pv->prec);
     pv->qorder = malloc(n * sizeof *pv->qorder);
     pv->qw = malloc(n * sizeof *pv->qw);
+    pv->kw = malloc((n ? n : 1) * sizeof *pv->kw);
     pv->qe = malloc((n ? n : 1) * sizeof *pv->qe);
     mpfr_inits2(pv->prec, pv->qa, pv->qb, (mpfr_ptr)0);
     arb_mat_init(pv->LU, (slong)n, (slong)n);
@@ -479,7 +482,7 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     arf_init(pv->f2);
 
     status =
-        pv->qm != NULL && pv->qorder != NULL && pv->qw != NULL && pv->qe != NULL &&
+        pv->qm != NULL && pv->qorder != NULL && pv->qw != NULL && pv->kw != NULL && pv->qe != NULL &&
                 pv->perm != NULL && pv->xm != NULL
             ? NHREF_OK
             : NHREF_ENOMEM;
@@ -678,13 +681,15 @@ static int defect(nhref_proven_t *pv, mag_ptr delta, mag_srcptr top, mag_srcptr 
 static int comparison(nhref_proven_t *pv, mag_ptr u, mag_srcptr u0, mag_srcptr delta)
 {
     size_t n = pv->n;
-    double lambda = 0;
+    double lambda = 0, *w = pv->kw;
 
+    for (size_t i = 0; i < n; i++)
+        w[i] = fmax(1, abs_ub(pv->m + i));
     for (size_t i = 0; i < n; i++) {
-        double row = 0, wi = fmax(1, abs_ub(pv->m + i));
+        double row = 0;
         for (size_t j = 0; j < n; j++)
-            row += mag_get_d(pv->zL + i * n + j) * fmax(1, abs_ub(pv->m + j));
-        lambda = fmax(lambda, row / wi);
+            row += mag_get_d(pv->zL + i * n + j) * w[j];
+        lambda = fmax(lambda, row / w[i]);
     }
     lambda *= mag_get_d(pv->zh);
     if (!(lambda <= 150))
@@ -711,16 +716,15 @@ static int comparison(nhref_proven_t *pv, mag_ptr u, mag_srcptr u0, mag_srcptr d
                 mag_mul(pv->zw + i, pv->zw + i, pv->zm);
             }
             for (size_t i = 0; i < n; i++) {
-                double wi = fmax(1, abs_ub(pv->m + i));
                 mag_swap(v + i, pv->zw + i);
                 mag_add(u + i, u + i, v + i);
-                last = fmax(last, mag_get_d(v + i) / wi);
-                sum = fmax(sum, mag_get_d(u + i) / wi);
+                last = fmax(last, mag_get_d(v + i) / w[i]);
+                sum = fmax(sum, mag_get_d(u + i) / w[i]);
             }
         }
         if ((double)(k + 1) >= 2 * lambda && (last <= ldexp(sum, -60) || k >= 400)) {
             for (size_t i = 0; i < n; i++) {
-                mag_set_d(pv->zm, 2 * last * fmax(1, abs_ub(pv->m + i)));
+                mag_set_d(pv->zm, 2 * last * w[i]);
                 mag_add(u + i, u + i, pv->zm);
             }
             return NHREF_OK;
