@@ -140,6 +140,7 @@ struct nhref_proven {
     mag_ptr ct, ctop, cin;            /* nc each: the variational jet's tails */
     mag_ptr zL;                       /* n x n: |df_i/dx_j| over the step, row-major */
     mag_ptr cbar; /* n (N + 1): |P_i,k| of the point jet above C1_ORDER (tube_piece) */
+    mag_ptr kA, kP, kT, kE, kF; /* n x n each: comparison_prepare's matrices, F its result */
     arb_ptr aout;                     /* nc: the variational tape's values (order 0) */
     arb_ptr z;                        /* n: the remainder balls 0 +- z_i */
     mag_t zh, zm;
@@ -227,6 +228,11 @@ void nhref_proven_free(nhref_proven_t *pv)
         _mag_vec_clear(pv->zw, (slong)n);
         _mag_vec_clear(pv->zL, (slong)(n * n));
         _mag_vec_clear(pv->cbar, (slong)(n * (pv->N + 1)));
+        _mag_vec_clear(pv->kA, (slong)(n * n));
+        _mag_vec_clear(pv->kP, (slong)(n * n));
+        _mag_vec_clear(pv->kT, (slong)(n * n));
+        _mag_vec_clear(pv->kE, (slong)(n * n));
+        _mag_vec_clear(pv->kF, (slong)(n * n));
         _mag_vec_clear(pv->zE, (slong)n);
         _mag_vec_clear(pv->zux, (slong)n);
         _mag_vec_clear(pv->za, (slong)n);
@@ -430,6 +436,11 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     mag_init(pv->zm);
     pv->cm = _arb_vec_init((slong)(n * (pv->N + 1)));
     pv->cbar = _mag_vec_init((slong)(n * (pv->N + 1)));
+    pv->kA = _mag_vec_init((slong)(n * n));
+    pv->kP = _mag_vec_init((slong)(n * n));
+    pv->kT = _mag_vec_init((slong)(n * n));
+    pv->kE = _mag_vec_init((slong)(n * n));
+    pv->kF = _mag_vec_init((slong)(n * n));
     pv->c = _arb_vec_init((slong)n);
     pv->s = _arb_vec_init((slong)n);
     pv->rr = _arb_vec_init((slong)n);
@@ -670,18 +681,39 @@ static int defect(nhref_proven_t *pv, mag_ptr delta, mag_srcptr top, mag_srcptr 
     return NHREF_OK;
 }
 
-/* u = sum_{k>=0} ((h L)^k / k!) u0 + (h L)^k h delta / (k + 1)!, the solution at h of the
- * comparison system u' = L u + delta, u(0) = u0 (L = pv->zL >= 0, h = pv->zh; U0 NULL:
- * 0): for every tau in [0, h], |e(tau)| <= u whenever |e|' <= L |e| + delta and |e(0)| <=
- * u0 componentwise (Walter's comparison theorem for quasi-monotone systems).  Summed
- * until the terms fall below 2^-60 of the sum once lambda = h ||L||_w <= (k + 1) / 2 in
- * the weighted max-norm ||v||_w = max_i |v_i| / w_i, w_i = max(1, |m_i|); the rest, a
- * series of ratio <= 1/2, is bounded by twice the last terms' norm.  NHREF_ENOCONV when
- * lambda > 150 (a shorter step). */
-static int comparison(nhref_proven_t *pv, mag_ptr u, mag_srcptr u0, mag_srcptr delta)
+/* C = A B for n x n matrices of magnitudes (upper bounds; C apart from A and B) */
+static void mag_matmul(mag_ptr C, mag_srcptr A, mag_srcptr B, size_t n)
 {
-    size_t n = pv->n;
-    double lambda = 0, *w = pv->kw;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            mag_ptr c = C + i * n + j;
+            mag_zero(c);
+            for (size_t k = 0; k < n; k++)
+                mag_addmul(c, A + i * n + k, B + k * n + j);
+        }
+}
+
+/* The comparison system u' = L u + delta, u(0) = 0, with L = pv->zL >= 0 entrywise and
+ * delta >= 0: its solution is nondecreasing, and u(h) = F delta, F = int_0^h e^{L s} ds,
+ * bounds |e(tau)| for every tau in [0, h] whenever |e|' <= L |e| + delta and e(0) = 0
+ * (Walter's comparison theorem for quasi-monotone systems).
+ *
+ * comparison_prepare: F (pv->kF, n x n upper bounds) by scaling and squaring.  With the
+ * weighted norm ||A||_w = max_i sum_j A_ij w_j / w_i (w_i = max(1, |m_i|); submultiplicative,
+ * and B_ij <= ||B||_w w_i / w_j for B >= 0) and lambda = h ||L||_w, at t = h / 2^s with
+ * lambda(t) = lambda / 2^s <= 1/2: E_t = sum_{k<=K} (tL)^k / k! and F_t = t sum_{k<=K}
+ * (tL)^k / (k + 1)!, each plus the rest 2 lambda(t)^(K+1) / (K + 1)! w_i / w_j entrywise
+ * (a series of ratio <= lambda(t) / (K + 2) < 1/2); then s times F_2t = F_t + E_t F_t and
+ * E_2t = E_t^2 (sums and products of nonnegative matrices rounded up).  Cost: (K + 2 s)
+ * n^3 magnitude multiply-adds; the series of the vector it replaces took 2 k n^2 per call
+ * with k up to 400 (cbv P5: 17 calls a step, k = 54 on average).  NHREF_ENOCONV when
+ * lambda > 150 (a shorter step). */
+static int comparison_prepare(nhref_proven_t *pv)
+{
+    size_t n = pv->n, nn = n * n;
+    double lambda = 0, lt, c, *w = pv->kw;
+    mag_ptr A = pv->kA, P = pv->kP, T = pv->kT, E = pv->kE, F = pv->kF;
+    unsigned s = 0, K;
 
     for (size_t i = 0; i < n; i++)
         w[i] = fmax(1, abs_ub(pv->m + i));
@@ -694,41 +726,70 @@ static int comparison(nhref_proven_t *pv, mag_ptr u, mag_srcptr u0, mag_srcptr d
     lambda *= mag_get_d(pv->zh);
     if (!(lambda <= 150))
         return NHREF_ENOCONV;
-    /* a_k = (h / k) L a_{k-1} (the start), b_k = (h / (k + 1)) L b_{k-1} (the defect) */
-    for (size_t i = 0; i < n; i++) {
-        if (u0 != NULL)
-            mag_set(pv->za + i, u0 + i);
-        else
-            mag_zero(pv->za + i);
-        mag_mul(pv->zv + i, delta + i, pv->zh);
-        mag_add(u + i, pv->za + i, pv->zv + i);
+    while (ldexp(lambda, -(int)s) > 0.5)
+        s++;
+    lt = ldexp(lambda, -(int)s);
+    /* K: the rest below 1e-18 (at most 20 terms) */
+    for (K = 1; K < 20 && pow(lt, K + 1) / tgamma(K + 2) > 1e-18; K++)
+        ;
+    c = 1.01 * 2 * pow(lt, K + 1) / tgamma(K + 2); /* 1.01: the doubles' roundings */
+    /* A = t L, P = A^k / k!, E = sum P, F = sum P / (k + 1) (times t below) */
+    mag_mul_2exp_si(pv->zm, pv->zh, -(slong)s);
+    for (size_t q = 0; q < nn; q++) {
+        mag_mul(A + q, pv->zL + q, pv->zm);
+        if (q / n == q % n) {
+            mag_one(P + q);
+            mag_one(E + q);
+            mag_one(F + q);
+        } else {
+            mag_zero(P + q);
+            mag_zero(E + q);
+            mag_zero(F + q);
+        }
     }
-    for (unsigned k = 1;; k++) {
-        double last = 0, sum = 0;
-        for (int pass = 0; pass < 2; pass++) {
-            mag_ptr v = pass == 0 ? pv->za : pv->zv;
-            mag_set_ui(pv->zm, pass == 0 ? k : k + 1);
-            mag_div(pv->zm, pv->zh, pv->zm); /* h / k or h / (k + 1), rounded up */
-            for (size_t i = 0; i < n; i++) {
-                mag_zero(pv->zw + i);
-                for (size_t j = 0; j < n; j++)
-                    mag_addmul(pv->zw + i, pv->zL + i * n + j, v + j);
-                mag_mul(pv->zw + i, pv->zw + i, pv->zm);
-            }
-            for (size_t i = 0; i < n; i++) {
-                mag_swap(v + i, pv->zw + i);
-                mag_add(u + i, u + i, v + i);
-                last = fmax(last, mag_get_d(v + i) / w[i]);
-                sum = fmax(sum, mag_get_d(u + i) / w[i]);
-            }
+    for (unsigned k = 1; k <= K; k++) {
+        mag_matmul(T, P, A, n);
+        mag_set_ui(pv->zm, k);
+        for (size_t q = 0; q < nn; q++) {
+            mag_div(P + q, T + q, pv->zm);
+            mag_add(E + q, E + q, P + q);
         }
-        if ((double)(k + 1) >= 2 * lambda && (last <= ldexp(sum, -60) || k >= 400)) {
-            for (size_t i = 0; i < n; i++) {
-                mag_set_d(pv->zm, 2 * last * w[i]);
-                mag_add(u + i, u + i, pv->zm);
-            }
-            return NHREF_OK;
+        mag_set_ui(pv->zm, k + 1);
+        for (size_t q = 0; q < nn; q++) {
+            mag_div(T + q, P + q, pv->zm);
+            mag_add(F + q, F + q, T + q);
         }
+    }
+    mag_mul_2exp_si(pv->zm, pv->zh, -(slong)s);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            mag_set_d(pv->D, c * w[i] / w[j]);
+            mag_add(E + i * n + j, E + i * n + j, pv->D);
+            mag_add(F + i * n + j, F + i * n + j, pv->D);
+            mag_mul(F + i * n + j, F + i * n + j, pv->zm);
+        }
+    for (unsigned r = 0; r < s; r++) {
+        mag_matmul(T, E, F, n);
+        for (size_t q = 0; q < nn; q++)
+            mag_add(F + q, F + q, T + q);
+        if (r + 1 < s) {
+            mag_ptr X = E;
+            mag_matmul(T, E, E, n);
+            E = T;
+            T = X;
+        }
+    }
+    return NHREF_OK;
+}
+
+/* U = F DELTA (comparison_prepare's F, for the L and h it was prepared with) */
+static void comparison(nhref_proven_t *pv, mag_ptr u, mag_srcptr delta)
+{
+    size_t n = pv->n;
+    for (size_t i = 0; i < n; i++) {
+        mag_zero(u + i);
+        for (size_t j = 0; j < n; j++)
+            mag_addmul(u + i, pv->kF + i * n + j, delta + j);
     }
 }
 
@@ -904,9 +965,10 @@ static int tube(nhref_proven_t *pv)
             if (status != NHREF_OK)
                 return status;
         }
-        status = comparison(pv, pv->zu, NULL, pv->zd);
+        status = comparison_prepare(pv);
         if (status != NHREF_OK)
             return status;
+        comparison(pv, pv->zu, pv->zd);
         for (size_t i = 0; i < n; i++)
             if (!(mag_cmp(pv->zu + i, pv->zE + i) < 0))
                 inside = 0;
@@ -958,10 +1020,9 @@ static int point_remainder(nhref_proven_t *pv)
     if (status != NHREF_OK)
         return status;
     status = defect(pv, pv->zd, pv->ztop, pv->zt, N);
-    if (status == NHREF_OK)
-        status = comparison(pv, pv->zu, NULL, pv->zd);
     if (status != NHREF_OK)
         return status;
+    comparison(pv, pv->zu, pv->zd); /* tube prepared it for this L and h */
     for (size_t i = 0; i < n; i++) {
         arb_zero(pv->z + i);
         if (pv->remainder_scale != 1.0) {
@@ -1017,10 +1078,9 @@ static int jacobian(nhref_proven_t *pv)
         return status == NHREF_EDOMAIN ? NHREF_ENOCONV : status;
     for (size_t j = 0; j < n; j++) {
         status = defect(pv, pv->zd, pv->ctop + n + j * n, pv->ct + n + j * n, M);
-        if (status == NHREF_OK)
-            status = comparison(pv, pv->zv2, NULL, pv->zd);
         if (status != NHREF_OK)
             return status;
+        comparison(pv, pv->zv2, pv->zd);
         for (size_t i = 0; i < n; i++) {
             arb_zero(pv->vr + j * n + i);
             arb_add_error_mag(pv->vr + j * n + i, pv->zv2 + i);
