@@ -797,6 +797,41 @@ START_TEST(test_route_outside_a_ball_is_an_error)
 }
 END_TEST
 
+/* the proven route runs a second time, at D + 24 digits, when the first run's balls do
+ * not keep every certified column (the hook makes the first run 20 digits short) */
+START_TEST(test_proven_second_run)
+{
+    static const char *text = "model = chaplygin_sleigh\ndigits = 20\n[sleigh-short]\n"
+                              "init v = 1\ninit omega = 0.5\ntimes = 0, 1, 2\n";
+    char err[1024];
+    for (int hook = 1; hook >= 0; hook--) {
+        nhref_table_t *tab;
+        const char *second;
+        nhref_golden_test_proven_first_less = hook ? 20 : 0;
+        ck_assert_msg(make_one(text, err, sizeof err) == NHREF_OK, "%s", err);
+        nhref_golden_test_proven_first_less = 0;
+        tab = take_made("chaplygin_sleigh", "sleigh-short", 64);
+        ck_assert_str_eq(nhref_table_meta(tab, "level", NULL),
+                         "PROVEN (every column: the proven route encloses the true values within "
+                         "their certified digits; see 'proven')");
+        second = NULL;
+        {
+            size_t from = 0;
+            const char *v;
+            while ((v = nhref_table_meta(tab, "route", &from)) != NULL)
+                if (strstr(v, "that is a second run") != NULL)
+                    second = v;
+        }
+        if (hook)
+            ck_assert_msg(second != NULL && strstr(second, "tolerance 1e-8,") != NULL,
+                          "no second run recorded");
+        else
+            ck_assert_msg(second == NULL, "a second run without need: %s", second);
+        nhref_table_free(tab);
+    }
+}
+END_TEST
+
 static Suite *golden_suite(void)
 {
     Suite *s = suite_create("golden");
@@ -816,6 +851,7 @@ static Suite *golden_suite(void)
     tcase_add_test(tc, test_certify_column_rules);
     tcase_add_test(tc, test_tiny_values_two_measures);
     tcase_add_test(tc, test_route_outside_a_ball_is_an_error);
+    tcase_add_test(tc, test_proven_second_run);
     suite_add_tcase(s, tc);
     return s;
 }

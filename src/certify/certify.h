@@ -59,6 +59,8 @@ typedef struct {
     mpfr_t te;              /* the case's event: its time in this route */
     arb_t teb;              /* the proven route's: a ball */
     int have_te;
+    double first_digits;    /* the proven route ran twice: the first run's digits (its
+                             * balls did not keep every certified column; routes.c), or 0 */
     char note[256];         /* the proven route: how it ended, when not at the last row */
     const char *oracle;     /* closed form: the oracle's name and description */
     const char *oracle_what;
@@ -161,5 +163,9 @@ double nhref_proven_cell_digits(mpfr_srcptr v, arb_srcptr b, int printed);
  * max(|mid|, 1) (0: none), so that a test can show that a route value outside a
  * proven ball stops nhref_golden_make with NHREF_ETOLERANCE.  Per thread; not exported. */
 extern _Thread_local double nhref_golden_test_proven_shift;
+/* test hook (tests/check_golden.c): the proven route's first run at this many digits
+ * fewer than D + 8 (0 normally), so that it cannot keep the certified columns and the
+ * second run (D + 24) must */
+extern _Thread_local double nhref_golden_test_proven_first_less;
 
 #endif /* NHREF_CERTIFY_H */

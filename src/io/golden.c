@@ -202,6 +202,11 @@ static void write_routes(FILE *mf, const nhref_certificate_t *c)
                                "%lu steps%s%s",
                                name, r->order, r->prec, r->digits, r->stats.nsteps,
                                r->note[0] ? "; " : "", r->note);
+            if (r->ran && r->first_digits > 0)
+                nhref_csv_meta(mf, "route",
+                               "%s: that is a second run: the balls of the first, at tolerance "
+                               "1e-%g, did not keep every certified column to the last row",
+                               name, r->first_digits);
             else
                 nhref_csv_meta(mf, "route", "%s: %s", name, r->note);
             break;
