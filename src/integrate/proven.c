@@ -58,6 +58,8 @@
 #define TUBE_PIECES 8   /* the step is cut into this many pieces for |df/dx| (tube) */
 #define C1_PREC 64      /* its precision [bits]: it bounds the set's region and the
                          * Jacobian, not the state itself (the point jet does) */
+#define LAMBDA_MAX 1e4 /* comparison_prepare: h ||L||_w above it refuses the step (at most
+                         * 15 squarings) */
 #define GUARD_DIGITS 1  /* a step's remainder target: 10^-(D + GUARD_DIGITS) max(1, |m|).
                          * The remainders are bounds, and they add up over the steps: at
                          * 10^-D, 12 of 77 cases of tests/bench/bench_proven.sh ended wider
@@ -707,7 +709,10 @@ static void mag_matmul(mag_ptr C, mag_srcptr A, mag_srcptr B, size_t n)
  * E_2t = E_t^2 (sums and products of nonnegative matrices rounded up).  Cost: (K + 2 s)
  * n^3 magnitude multiply-adds; the series of the vector it replaces took 2 k n^2 per call
  * with k up to 400 (cbv P5: 17 calls a step, k = 54 on average).  NHREF_ENOCONV when
- * lambda > 150 (a shorter step). */
+ * lambda > LAMBDA_MAX (a shorter step).  lambda bounds the growth e^{hL} only in this
+ * norm, which can overstate the Perron root of hL by far (cbv P5: 141 of its steps were
+ * refused at lambda > 150, the bound then used before the squaring): F itself decides,
+ * through the tests that use it. */
 static int comparison_prepare(nhref_proven_t *pv)
 {
     size_t n = pv->n, nn = n * n;
@@ -724,7 +729,7 @@ static int comparison_prepare(nhref_proven_t *pv)
         lambda = fmax(lambda, row / w[i]);
     }
     lambda *= mag_get_d(pv->zh);
-    if (!(lambda <= 150))
+    if (!(lambda <= LAMBDA_MAX))
         return NHREF_ENOCONV;
     while (ldexp(lambda, -(int)s) > 0.5)
         s++;
