@@ -816,11 +816,17 @@ START_TEST(test_proven_second_run)
                          "their certified digits; see 'proven')");
         second = NULL;
         {
-            size_t from = 0;
+            size_t from = 0, nproven = 0;
             const char *v;
-            while ((v = nhref_table_meta(tab, "route", &from)) != NULL)
+            while ((v = nhref_table_meta(tab, "route", &from)) != NULL) {
+                if (strncmp(v, "proven: ", 8) == 0) {
+                    nproven++;
+                    ck_assert_msg(strlen(v) > 20, "an empty proven route line: '%s'", v);
+                }
                 if (strstr(v, "that is a second run") != NULL)
                     second = v;
+            }
+            ck_assert_uint_eq(nproven, hook ? 2 : 1);
         }
         if (hook)
             ck_assert_msg(second != NULL && strstr(second, "tolerance 1e-8,") != NULL,

@@ -195,20 +195,21 @@ static void write_routes(FILE *mf, const nhref_certificate_t *c)
                                name);
             break;
         case NHREF_ROUTE_PROVEN:
-            if (r->ran)
-                nhref_csv_meta(mf, "route",
-                               "%s: validated Taylor in Arb balls (nhref_arb.h; "
-                               "proofs/rigorous_taylor.md), order %u, %ld bits, tolerance 1e-%g, "
-                               "%lu steps%s%s",
-                               name, r->order, r->prec, r->digits, r->stats.nsteps,
-                               r->note[0] ? "; " : "", r->note);
-            if (r->ran && r->first_digits > 0)
+            if (!r->ran) {
+                nhref_csv_meta(mf, "route", "%s: %s", name, r->note);
+                break;
+            }
+            nhref_csv_meta(mf, "route",
+                           "%s: validated Taylor in Arb balls (nhref_arb.h; "
+                           "proofs/rigorous_taylor.md), order %u, %ld bits, tolerance 1e-%g, "
+                           "%lu steps%s%s",
+                           name, r->order, r->prec, r->digits, r->stats.nsteps,
+                           r->note[0] ? "; " : "", r->note);
+            if (r->first_digits > 0)
                 nhref_csv_meta(mf, "route",
                                "%s: that is a second run: the balls of the first, at tolerance "
                                "1e-%g, did not keep every certified column to the last row",
                                name, r->first_digits);
-            else
-                nhref_csv_meta(mf, "route", "%s: %s", name, r->note);
             break;
         }
     }
