@@ -337,6 +337,26 @@ int nhref_tape_lagrange(nhref_tape_t **out, nhref_tape_t **kkt, const nhref_tape
 int nhref_tape_expand_products(nhref_tape_t **out, const nhref_tape_t *src, size_t *ncand,
                                size_t *nmono);
 
+/* nhref_tape_fold_linear -- *OUT = SRC (same inputs and outputs) with its linear
+ * combinations folded: a value that a sum, difference, negation, product by a constant
+ * (a node of parameters and constants only) or quotient by one computes from other
+ * values (the atoms: states, the time, products of two series, functions) is rebuilt
+ * as sum_j c_j a_j + c_0, with each coefficient c_j one constant node evaluated once
+ * per parameter set, where that takes fewer operations: c1 (c2 x) becomes (c1 c2) x,
+ * (c1 x + c2 y)/d becomes (c1/d) x + (c2/d) y, and Cramer's rule written out, sums of
+ * products of parameters by sums of products by parameters, becomes one product by a
+ * constant per atom.  *NBEFORE and *NAFTER (either may be NULL): the cost per Taylor
+ * coefficient of SRC's program and of *OUT's (tape/program.h): its instructions, a
+ * product by a constant counted 2 and a quotient by one 3; when folding costs no less,
+ * *OUT is a copy of SRC and *NAFTER = *NBEFORE.  The values are SRC's up to rounding (the
+ * coefficients are multiplied out and the sums regrouped).  For the model compiler
+ * (model files); the built-in models' tapes are not folded.
+ * Returns NHREF_OK, SRC's build error, or NHREF_ENOMEM.
+ * Cost: a few passes over SRC's nodes, times the terms of a combination (at most 64;
+ * a combination of more is kept as an atom). */
+int nhref_tape_fold_linear(nhref_tape_t **out, const nhref_tape_t *src, size_t *nbefore,
+                           size_t *nafter);
+
 /* nhref_tape_select -- a tape whose COUNT outputs are SRC's outputs FIRST, ...,
  * FIRST + COUNT - 1, with only the nodes they need (SRC's inputs); FIRST = 0 and
  * COUNT = nout prunes SRC.

@@ -607,6 +607,73 @@ START_TEST(test_init_check_double)
 }
 END_TEST
 
+/* data/models/suslov_servo_ode.model, Cramer's rule written out with its linear
+ * combinations folded by the compiler (nhref_tape_fold_linear), against the built-in
+ * suslov_servo (the same equations, hand-written with the coefficients of spec §4.2):
+ * the right-hand sides at 256 bits at pseudo-random states (seed ck_seed()), with a
+ * centre of mass c != 0 so that every term counts, to 70 digits (a folding that drops
+ * a sign or a divisor is off in the first digits). */
+START_TEST(test_fold_suslov)
+{
+    const mpfr_prec_t prec = 256;
+    static const char *const set[][2] = {{"c1", "0.3"}, {"c2", "-0.7"}, {"c3", "1.1"}};
+    const char *top = getenv("top_srcdir") != NULL ? getenv("top_srcdir") : "..";
+    const nhref_model_t *m[2];
+    nhref_model_file_t *mf;
+    nhref_system_t *sys[2];
+    nhref_tape_mp_t *ws[2];
+    mpfr_ptr x = nhref_vec_new(6, prec), f[2], p[2];
+    mpfr_t t;
+    gmp_randstate_t rs;
+    char path[1024], err[512];
+
+    snprintf(path, sizeof path, "%s/data/models/suslov_servo_ode.model", top);
+    ck_assert_msg(nhref_model_file_read(&mf, path, err, sizeof err) == NHREF_OK, "%s", err);
+    m[0] = nhref_model_file_model(mf);
+    m[1] = nhref_model_find("suslov_servo");
+    ck_assert_ptr_nonnull(m[1]);
+    mpfr_init2(t, prec);
+    mpfr_set_zero(t, 1);
+    for (int k = 0; k < 2; k++) {
+        ck_assert_uint_eq(m[k]->nstate, 6);
+        ck_assert_int_eq(nhref_system_new(&sys[k], m[k]), NHREF_OK);
+        for (size_t i = 0; i < sizeof set / sizeof set[0]; i++)
+            ck_assert_int_eq(nhref_system_set_param(sys[k], set[i][0], set[i][1]), NHREF_OK);
+        p[k] = nhref_vec_new(m[k]->nparam, prec);
+        f[k] = nhref_vec_new(6, prec);
+        ck_assert_int_eq(nhref_system_params(p[k], sys[k]), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_mp_new(&ws[k], nhref_system_rhs_tape(sys[k]), prec, 0),
+                         NHREF_OK);
+        ck_assert_int_eq(nhref_tape_mp_set_params(ws[k], p[k]), NHREF_OK);
+    }
+    gmp_randinit_default(rs);
+    gmp_randseed_ui(rs, ck_seed());
+    for (int pt = 0; pt < 20; pt++) {
+        for (int i = 0; i < 6; i++) { /* every component in [-2, 2) */
+            mpfr_urandomb(x + i, rs);
+            mpfr_mul_2ui(x + i, x + i, 2, MPFR_RNDN);
+            mpfr_sub_ui(x + i, x + i, 2, MPFR_RNDN);
+        }
+        for (int k = 0; k < 2; k++)
+            ck_assert_int_eq(nhref_tape_mp_eval(f[k], ws[k], t, x), NHREF_OK);
+        for (int i = 0; i < 6; i++)
+            ck_assert_msg(ck_mpfr_agree_digits(f[0] + i, f[1] + i, "1") >= 70,
+                          "%s' at point %d: %.1f digits (seed %lu)", m[1]->state[i].name, pt,
+                          ck_mpfr_agree_digits(f[0] + i, f[1] + i, "1"), ck_seed());
+    }
+    gmp_randclear(rs);
+    for (int k = 0; k < 2; k++) {
+        nhref_tape_mp_free(ws[k]);
+        nhref_vec_free(p[k], m[k]->nparam);
+        nhref_vec_free(f[k], 6);
+        nhref_system_free(sys[k]);
+    }
+    nhref_vec_free(x, 6);
+    mpfr_clear(t);
+    nhref_model_file_free(mf);
+}
+END_TEST
+
 static Suite *model_file_suite(void)
 {
     Suite *s = suite_create("model_file");
@@ -619,6 +686,7 @@ static Suite *model_file_suite(void)
     tcase_add_test(tc, test_continuation);
     tcase_add_test(tc, test_solution_oracle);
     tcase_add_test(tc, test_constant_values);
+    tcase_add_test(tc, test_fold_suslov);
     suite_add_tcase(s, tc);
     tc = tcase_create("refusals");
     tcase_add_loop_test(tc, test_bad_file, 0, (int)(sizeof bad / sizeof bad[0]));

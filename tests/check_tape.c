@@ -1635,6 +1635,169 @@ START_TEST(test_expand_products)
 }
 END_TEST
 
+/* nhref_tape_fold_linear: states x, y, z, parameters a, b, c, d;
+ *   f0 = (a (b x) + c (b x))/d,  f1 = -(x y) + a (x y) - b z,  f2 = sin(a x + b x),
+ *   f3 = (x - x) + y,            f4 = (c x + 1) z.
+ * Counted by hand, weighting a product by a constant 2, a quotient by one 3, every
+ * other instruction 1 (b x is computed once, for f0 and f2):
+ *   before  f0 3 products b x, a (b x), c (b x) + 1 sum + 1 quotient = 10;
+ *           f1 x y, -, a (x y), +, b z, - = 8;  f2 a x, +, sin = 4;  f3 2;
+ *           f4 c x, + 1, (c x + 1) z = 4;  28 in all;
+ *   after   f0 ((a b + c b)/d) x = 2;  f1 x y, (a - 1) (x y), (-b) z, + = 6;
+ *           f2 ((a + b) x), sin = 3;  f3 y, no instruction;  f4 as it was, 4;  15.
+ * At pseudo-random points (seed ck_seed()) and 256 bits, order 0 of both tapes
+ * against the formulas computed here at 512 bits, to within 8 units in the last place
+ * of 256 bits (relative to max(1, |f|)); the Taylor coefficients to order 10 of
+ * x' = f0, y' = f1, z' = f2 of the folded tape against the unfolded tape's, to 70
+ * digits.  A tape with nothing to fold (f = c x + 1) is copied as it is. */
+static nhref_tape_t *fold_src(void)
+{
+    nhref_tape_t *t;
+    nhref_node_t x, y, z, a, b, c, d, bx, xy, u;
+    ck_assert_int_eq(nhref_tape_new(&t, 3, 4, 5), NHREF_OK);
+    x = nhref_tape_state(t, 0), y = nhref_tape_state(t, 1), z = nhref_tape_state(t, 2);
+    a = nhref_tape_param(t, 0), b = nhref_tape_param(t, 1), c = nhref_tape_param(t, 2);
+    d = nhref_tape_param(t, 3);
+    bx = nhref_tape_mul(t, b, x);
+    u = nhref_tape_add(t, nhref_tape_mul(t, a, bx), nhref_tape_mul(t, c, bx));
+    nhref_tape_set_output(t, 0, nhref_tape_div(t, u, d));
+    xy = nhref_tape_mul(t, x, y);
+    u = nhref_tape_add(t, nhref_tape_neg(t, xy), nhref_tape_mul(t, a, xy));
+    nhref_tape_set_output(t, 1, nhref_tape_sub(t, u, nhref_tape_mul(t, b, z)));
+    u = nhref_tape_add(t, nhref_tape_mul(t, a, x), nhref_tape_mul(t, b, x));
+    nhref_tape_set_output(t, 2, nhref_tape_sin(t, u));
+    nhref_tape_set_output(t, 3, nhref_tape_add(t, nhref_tape_sub(t, x, x), y));
+    u = nhref_tape_add(t, nhref_tape_mul(t, c, x), nhref_tape_const(t, "1"));
+    nhref_tape_set_output(t, 4, nhref_tape_mul(t, u, z));
+    return t;
+}
+
+/* |GOT - WANT| <= 8 ulp of max(1, |WANT|) at 256 bits */
+static void ck_fold_ulps(mpfr_srcptr got, mpfr_srcptr want, int out, int point)
+{
+    mpfr_t e, m;
+    mpfr_inits2(512, e, m, (mpfr_ptr)0);
+    mpfr_sub(e, got, want, MPFR_RNDN);
+    mpfr_abs(e, e, MPFR_RNDN);
+    mpfr_abs(m, want, MPFR_RNDN);
+    if (mpfr_cmp_ui(m, 1) < 0)
+        mpfr_set_ui(m, 1, MPFR_RNDN);
+    mpfr_mul_2si(m, m, 3 - 255, MPFR_RNDN); /* 8 ulp: ulp(m) <= 2^(1 - 256) m */
+    if (!mpfr_number_p(got) || mpfr_cmp(e, m) > 0) {
+        char sg[64], sw[64];
+        mpfr_snprintf(sg, sizeof sg, "%.40Rg", got);
+        mpfr_snprintf(sw, sizeof sw, "%.40Rg", want);
+        ck_abort_msg("f%d at point %d: %s against %s (seed %lu)", out, point, sg, sw, ck_seed());
+    }
+    mpfr_clears(e, m, (mpfr_ptr)0);
+}
+
+START_TEST(test_fold_linear)
+{
+    const mpfr_prec_t prec = 256;
+    nhref_tape_t *src = fold_src(), *fo, *one, *onef;
+    nhref_tape_mp_t *w[2];
+    mpfr_ptr x = nhref_vec_new(3, prec), p = nhref_vec_new(4, prec), f = nhref_vec_new(5, prec),
+             g = nhref_vec_new(5, prec);
+    mpfr_ptr X = nhref_vec_new(3, 512), P = nhref_vec_new(4, 512), want = nhref_vec_new(5, 512);
+    mpfr_t t, u;
+    gmp_randstate_t rs;
+    size_t nb, na;
+
+    mpfr_inits2(512, t, u, (mpfr_ptr)0);
+    ck_assert_int_eq(nhref_tape_fold_linear(&fo, src, &nb, &na), NHREF_OK);
+    ck_assert_uint_eq(nb, 28);
+    ck_assert_uint_eq(na, 15);
+    ck_assert_int_eq(nhref_tape_mp_new(&w[0], fo, prec, 10), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_new(&w[1], src, prec, 10), NHREF_OK);
+    gmp_randinit_default(rs);
+    gmp_randseed_ui(rs, ck_seed());
+    for (int pt = 0; pt < 20; pt++) {
+        /* x, y, z, a, b, c in [-2, 2), d in [1/2, 5/2), all of 256 bits */
+        for (int i = 0; i < 7; i++) {
+            mpfr_ptr v = i < 3 ? x + i : p + i - 3;
+            mpfr_urandomb(v, rs);
+            if (i == 6) {
+                mpfr_mul_2ui(v, v, 1, MPFR_RNDN);
+                mpfr_add_d(v, v, 0.5, MPFR_RNDN);
+            } else {
+                mpfr_mul_2ui(v, v, 2, MPFR_RNDN);
+                mpfr_sub_ui(v, v, 2, MPFR_RNDN);
+            }
+            mpfr_set(i < 3 ? X + i : P + i - 3, v, MPFR_RNDN);
+        }
+        mpfr_set_zero(t, 1);
+        for (int k = 0; k < 2; k++) {
+            ck_assert_int_eq(nhref_tape_mp_set_params(w[k], p), NHREF_OK);
+            ck_assert_int_eq(nhref_tape_mp_eval(k == 0 ? f : g, w[k], t, x), NHREF_OK);
+        }
+        /* the formulas at 512 bits */
+        mpfr_add(u, P, P + 2, MPFR_RNDN); /* f0 = (a + c) b x / d */
+        mpfr_mul(u, u, P + 1, MPFR_RNDN);
+        mpfr_mul(u, u, X, MPFR_RNDN);
+        mpfr_div(want, u, P + 3, MPFR_RNDN);
+        mpfr_sub_ui(u, P, 1, MPFR_RNDN); /* f1 = (a - 1) x y - b z */
+        mpfr_mul(u, u, X, MPFR_RNDN);
+        mpfr_mul(u, u, X + 1, MPFR_RNDN);
+        mpfr_fms(want + 1, P + 1, X + 2, u, MPFR_RNDN);
+        mpfr_neg(want + 1, want + 1, MPFR_RNDN);
+        mpfr_add(u, P, P + 1, MPFR_RNDN); /* f2 = sin((a + b) x) */
+        mpfr_mul(u, u, X, MPFR_RNDN);
+        mpfr_sin(want + 2, u, MPFR_RNDN);
+        mpfr_set(want + 3, X + 1, MPFR_RNDN);  /* f3 = y */
+        mpfr_mul(u, P + 2, X, MPFR_RNDN);      /* f4 = (c x + 1) z */
+        mpfr_add_ui(u, u, 1, MPFR_RNDN);
+        mpfr_mul(want + 4, u, X + 2, MPFR_RNDN);
+        for (int o = 0; o < 5; o++) {
+            ck_fold_ulps(f + o, want + o, o, pt);
+            ck_fold_ulps(g + o, want + o, o, pt);
+        }
+        /* the jets of x' = f0, y' = f1, z' = f2 */
+        ck_assert_int_eq(nhref_tape_mp_ode_jet(w[0], t, x, 10), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_mp_ode_jet(w[1], t, x, 10), NHREF_OK);
+        for (size_t i = 0; i < 3; i++)
+            for (int k = 1; k <= 10; k++)
+                ck_assert_mpfr_digits(nhref_tape_mp_state_series(w[0], i) + k,
+                                      nhref_tape_mp_state_series(w[1], i) + k, 70, "1");
+    }
+    gmp_randclear(rs);
+    nhref_tape_mp_free(w[0]);
+    nhref_tape_mp_free(w[1]);
+    /* nothing to fold: a copy, the same values bit for bit */
+    ck_assert_int_eq(nhref_tape_new(&one, 1, 1, 1), NHREF_OK);
+    nhref_tape_set_output(one, 0,
+                          nhref_tape_add(one,
+                                         nhref_tape_mul(one, nhref_tape_param(one, 0),
+                                                        nhref_tape_state(one, 0)),
+                                         nhref_tape_const(one, "1")));
+    ck_assert_int_eq(nhref_tape_fold_linear(&onef, one, &nb, &na), NHREF_OK);
+    ck_assert_uint_eq(nb, 3);
+    ck_assert_uint_eq(na, 3);
+    ck_assert_uint_eq(nhref_tape_nnodes(onef), nhref_tape_nnodes(one));
+    ck_assert_int_eq(nhref_tape_mp_new(&w[0], onef, prec, 0), NHREF_OK);
+    ck_assert_int_eq(nhref_tape_mp_new(&w[1], one, prec, 0), NHREF_OK);
+    for (int k = 0; k < 2; k++) {
+        ck_assert_int_eq(nhref_tape_mp_set_params(w[k], p), NHREF_OK);
+        ck_assert_int_eq(nhref_tape_mp_eval(k == 0 ? f : g, w[k], t, x), NHREF_OK);
+    }
+    ck_assert(mpfr_equal_p(f, g));
+    nhref_tape_mp_free(w[0]);
+    nhref_tape_mp_free(w[1]);
+    nhref_tape_free(src);
+    nhref_tape_free(fo);
+    nhref_tape_free(one);
+    nhref_tape_free(onef);
+    mpfr_clears(t, u, (mpfr_ptr)0);
+    nhref_vec_free(x, 3);
+    nhref_vec_free(p, 4);
+    nhref_vec_free(f, 5);
+    nhref_vec_free(g, 5);
+    nhref_vec_free(X, 3);
+    nhref_vec_free(P, 4);
+    nhref_vec_free(want, 5);
+}
+END_TEST
+
 START_TEST(test_func_ode_jet)
 {
     const mpfr_prec_t prec = 256;
@@ -1972,6 +2135,7 @@ static Suite *tape_suite(void)
     tcase_add_test(tc, test_divergence_matches_differences);
     tcase_add_test(tc, test_solve_tangents);
     tcase_add_test(tc, test_expand_products);
+    tcase_add_test(tc, test_fold_linear);
     suite_add_tcase(s, tc);
     tc = tcase_create("functions");
     tcase_add_loop_test(tc, test_func_eval_matches_mpfr, 0, NPRECS);

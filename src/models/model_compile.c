@@ -396,6 +396,23 @@ static int expand_rhs(nhref_model_file_t *mf)
     return NHREF_OK;
 }
 
+/* the right-hand side with its linear combinations folded where that takes fewer
+ * operations (nhref_tape_fold_linear), in every form: an explicit ODE written with
+ * Cramer's rule, [K1 N1 + K2 N2 + K3 N3]/D with each N a sum of products by
+ * parameters, then costs one product by a constant per monomial and state, not one
+ * per coefficient written out; the equations nhref derives from a Lagrangian or a
+ * mass matrix lose their products of constants by constants times a series */
+static int fold_rhs(nhref_model_file_t *mf)
+{
+    nhref_tape_t *x;
+    int s = nhref_tape_fold_linear(&x, mf->rhs, NULL, NULL);
+    if (s != NHREF_OK)
+        return mf_fail(mf, s, 0, "the right-hand side: %s", nhref_strerror(s));
+    nhref_tape_free(mf->rhs);
+    mf->rhs = x;
+    return NHREF_OK;
+}
+
 /* an explicit ODE: x' = f_x for every state component x */
 static int compile_ode(nhref_model_file_t *mf)
 {
@@ -1098,9 +1115,10 @@ int mf_compile(nhref_model_file_t *mf)
     s = mf->form == MF_LAGRANGE ? compile_lagrange(mf)
         : mf->form == MF_ODE    ? compile_ode(mf)
                                 : compile_mass(mf);
-    if (s != NHREF_OK || (s = compile_integrals(mf)) != NHREF_OK ||
-        (s = compile_events(mf)) != NHREF_OK || (s = compile_conditions(mf)) != NHREF_OK ||
-        (s = compile_solution(mf)) != NHREF_OK || (s = compile_charts(mf)) != NHREF_OK)
+    if (s != NHREF_OK || (s = fold_rhs(mf)) != NHREF_OK ||
+        (s = compile_integrals(mf)) != NHREF_OK || (s = compile_events(mf)) != NHREF_OK ||
+        (s = compile_conditions(mf)) != NHREF_OK || (s = compile_solution(mf)) != NHREF_OK ||
+        (s = compile_charts(mf)) != NHREF_OK)
         return s;
     for (size_t i = 0; i < mf->ne; i++)
         if (!mf->e[i].used)
