@@ -40,8 +40,10 @@
 #           CPU time (user + system of the child) of the rigorous run and of
 #           the plain run (`nhref run MODEL`, the same options), each repeated
 #           until it has taken 0.3 s of CPU (at most 20 plain, 5 rigorous
-#           runs; their mean); one round per case, so a ratio moves by some
-#           10-20 % between runs on a loaded machine.  A rigorous run past
+#           runs; their mean), in ROUNDS rounds (the first rigorous first,
+#           then alternating); the ratios are the medians of the rounds'
+#           (with one round a ratio moved by 20-50 % between runs of the same
+#           code on this shared machine: hcat-F1 5.4, then 8.0).  A rigorous run past
 #           TIMEOUT gives the ratio '>' TIMEOUT/plain (a lower bound).
 #           Both times include the process start (loading nhref and its
 #           libraries: the CPU time of `nhref --version`, measured once, 0.015
@@ -79,6 +81,8 @@
 #                            created with bench.sh's header if absent; earlier
 #                            rows of the parts run now are replaced; atomic)
 #   NHREF_BENCH_PROVEN_ROUNDS   rounds of the cost part (default 5)
+#   NHREF_BENCH_PROVEN_ROUNDS   rounds of the radius and fresh parts' cost
+#                               measure (default 3)
 #   NHREF_BENCH_PROVEN_TIMEOUT  time limit of one rigorous run of the radius
 #                            and fresh parts [s] (default 60)
 #   NHREF_BENCH_PROVEN_FRESH    the fresh cases (default SRCDIR/fresh.cases)
@@ -101,6 +105,7 @@ what=${NHREF_BENCH_PROVEN:-all}
 results=${NHREF_BENCH_RESULTS:-./results.tsv}
 rounds=${NHREF_BENCH_PROVEN_ROUNDS:-5}
 limit=${NHREF_BENCH_PROVEN_TIMEOUT:-60}
+rounds=${NHREF_BENCH_PROVEN_ROUNDS:-3}
 fresh=${NHREF_BENCH_PROVEN_FRESH:-$srcdir/fresh.cases}
 only=${NHREF_BENCH_PROVEN_CASES:-}
 chaotic_list=${NHREF_BENCH_PROVEN_CHAOTIC:-}
@@ -296,6 +301,27 @@ measure() {
     set -- $(timed "$limit" 0.3 20 "$nhref" run -q "$run" $args -o "$tmp/p.csv" 2>/dev/null)
     prc=${1:-2} pcpu=${2:-NA} preps=${3:-0}
     psteps=$(sed -n 's/^# steps: \([0-9]*\).*/\1/p' "$tmp/p.csv" 2>/dev/null | head -n 1)
+    # the other rounds, alternating which side goes first; rr, pp: each round's times
+    rr=$rcpu pp=$pcpu nr=1
+    if [ "$rc" != 124 ] && [ "$rcpu" != NA ] && [ "$prc" = 0 ] && [ "$pcpu" != NA ]; then
+        while [ "$nr" -lt "$rounds" ]; do
+            nr=$((nr + 1))
+            for side in $([ $((nr % 2)) = 0 ] && echo plain rigorous || echo rigorous plain); do
+                if [ "$side" = plain ]; then
+                    # shellcheck disable=SC2086
+                    set -- $(timed "$limit" 0.3 20 "$nhref" run -q "$run" $args -o "$tmp/p2.csv" 2>/dev/null)
+                    p2=${2:-NA}
+                else
+                    # shellcheck disable=SC2086
+                    set -- $(timed "$limit" 0.3 5 "$nhref" run -q --rigorous "$run" $args -o "$tmp/r2.csv" 2>/dev/null)
+                    r2=${2:-NA}
+                fi
+            done
+            if [ "$r2" != NA ] && [ "$p2" != NA ]; then
+                rr="$rr $r2" pp="$pp $p2"
+            fi
+        done
+    fi
     if [ "$prc" != 0 ] || [ "$pcpu" = NA ]; then
         ratio=NA
     elif [ "$rc" = 124 ]; then
@@ -303,14 +329,29 @@ measure() {
     elif [ "$rcpu" = NA ]; then
         ratio=NA
     else
-        ratio=$(awk -v r="$rcpu" -v p="$pcpu" 'BEGIN { printf "%.4g", r / p }')
+        # the medians over the rounds: of the ratios, of the net ratios, of each side's time
+        set -- $(awk -v rr="$rr" -v pp="$pp" -v s="$startup" '
+            function med(a, n,   i, j, t) {
+                for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+                return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+            }
+            BEGIN {
+                n = split(rr, r, " "); split(pp, p, " ")
+                for (i = 1; i <= n; i++) { q[i] = r[i] / p[i]; rs[i] = r[i]; ps[i] = p[i] }
+                pm = med(ps, n); rm = med(rs, n)
+                if (s == "NA" || pm - s < 0.01) nt = "NA"
+                else { for (i = 1; i <= n; i++) e[i] = (r[i] - s) / (p[i] - s); nt = sprintf("%.4g", med(e, n)) }
+                printf "%.4g %s %.6g %.6g %d\n", med(q, n), nt, rm, pm, n
+            }')
+        ratio=$1 net=$2 rcpu=$3 pcpu=$4 nr=$5
     fi
-    # the net ratio: both times less the process start
-    net=NA
-    if [ "$ratio" != NA ] && [ "$startup" != NA ]; then
-        net=$(awk -v r="$rcpu" -v p="$pcpu" -v s="$startup" -v l="$limit" -v to="$([ "$rc" = 124 ] && echo 1)" '
-            BEGIN { if (p - s < 0.01) print "NA"; else if (to) printf ">%.4g", (l - s) / (p - s); else printf "%.4g", (r - s) / (p - s) }')
+    # the net ratio of a TIMEOUT: both times less the process start
+    if [ "$rc" = 124 ] && [ "$ratio" != NA ]; then
+        net=NA
+        [ "$startup" != NA ] && net=$(awk -v p="$pcpu" -v s="$startup" -v l="$limit" '
+            BEGIN { if (p - s < 0.01) print "NA"; else printf ">%.4g", (l - s) / (p - s) }')
     fi
+    [ "$ratio" = NA ] && net=NA
     if [ "$rc" = 124 ]; then
         status=TIMEOUT
     elif [ "$rc" = 0 ] || [ "$rc" = 1 ]; then
@@ -421,7 +462,7 @@ EOF
     value=$lr
     case $status in met | MISSED | n/t-chaotic) ;; *) value=NA ;; esac
     echo "result name=$prefix/radius/$m/$c measure=log10(mixed-radius) value=$value better_if=<=-$((D - 5)) nhref_s=$secs digits=$D tol=1e-$D T=$T rounds=1 note=$status: nhref run $m --rigorous at $D digits ($where); max over the state and first-integral columns c of c_rad / max(|c|, 1) at the final row (t = $tlast; worst column $worst; over the state columns alone: log10 $slr); target 10^-(D-5) (issues 12, 26)$([ "$targeted" = 0 ] && echo "; not targeted: chaotic or non-integrable by its description"); golden final row in the ball: $gold; steps $steps; wall time ${secs} s (limit ${limit} s); outcome: $outcome" >>"$tmp/rows.txt"
-    echo "result name=$prefix/ratio/$m/$c measure=rigorous/plain value=$(printf '%s' "$ratio" | tr -d '>') better_if=<=5 nhref_s=$rcpu peer_s=$pcpu digits=$D tol=1e-$D T=$T peer=nhref-mpfr-taylor peer_version=this rounds=1 note=$([ "$rc" = 124 ] && echo "TIMEOUT, a lower bound: ")nhref run $m --rigorous against nhref run $m (MPFR Taylor) at $D digits ($where); CPU time (user + system) of one run, the mean over $rreps rigorous and $preps plain runs in a row (each side repeated until 0.3 s of CPU), one round; net of the process start ($startup s of CPU, nhref --version): $net; steps plain $psteps, rigorous $steps; status $status; target <= 5, worst <= 30 (issue 26)" >>"$tmp/rows.txt"
+    echo "result name=$prefix/ratio/$m/$c measure=rigorous/plain value=$(printf '%s' "$ratio" | tr -d '>') better_if=<=5 nhref_s=$rcpu peer_s=$pcpu digits=$D tol=1e-$D T=$T peer=nhref-mpfr-taylor peer_version=this rounds=$nr note=$([ "$rc" = 124 ] && echo "TIMEOUT, a lower bound: ")nhref run $m --rigorous against nhref run $m (MPFR Taylor) at $D digits ($where); CPU time (user + system) of one run, the mean over $rreps rigorous and $preps plain runs in a row (each side repeated until 0.3 s of CPU); the median over $nr rounds (the first rigorous first, then alternating) of the rounds' ratios, and of their times; net of the process start ($startup s of CPU, nhref --version): $net; steps plain $psteps, rigorous $steps; status $status; target <= 5, worst <= 30 (issue 26)" >>"$tmp/rows.txt"
     # the summary's line: part targeted status log10-radius D ratio case net
     echo "$kind $targeted $status $lr $D $ratio $m/$c $net" >>"$tmp/sum.txt"
 }
@@ -570,7 +611,7 @@ if [ -s "$tmp/sum.txt" ]; then
     }' "$tmp/sum.txt"
     echo "  share: of the targeted cases, those with the mixed radius <= 10^-(D-5) at the final"
     echo "  time (TIMEOUT, UNPROVEN and errors count as missed); ratios: rigorous/plain CPU time"
-    echo "  of the same case in the same script (one round each; a TIMEOUT as its lower bound '>');"
+    echo "  of the same case in the same script (the median of $rounds rounds each; a TIMEOUT as its lower bound '>');"
     echo "  net: both less the process start ($startup s of CPU, nhref --version), over the cases whose"
     echo "  plain run takes 0.01 s or more beyond it"
 fi

@@ -58,7 +58,7 @@ table() {
         lab["model-file/suslov_servo/mpfr"] = "suslov_servo, model file (explicit ODE, same equations) vs the built-in, MPFR"; unit["model-file/suslov_servo/mpfr"] = "digits"
         lab["proven/cost"] = "nhref run --rigorous vs the plain MPFR run, four cases (5 rounds)"; unit["proven/cost"] = ""
         lab["proven/summary/radius-share"] = "--rigorous: share of the cases with radius <= 10^-(D-5) at the final time (bench_proven.sh: every golden case, 20 fresh ones)"; unit["proven/summary/radius-share"] = "cases"
-        lab["proven/summary/ratio-median"] = "--rigorous vs plain: median CPU ratio over those cases (one round each)"; unit["proven/summary/ratio-median"] = "cases"
+        lab["proven/summary/ratio-median"] = "--rigorous vs plain: median CPU ratio over those cases (each the median of its rounds)"; unit["proven/summary/ratio-median"] = "cases"
         lab["proven/summary/ratio-worst"] = "--rigorous vs plain: worst CPU ratio"; unit["proven/summary/ratio-worst"] = "cases"
         lab["proven/summary/net-ratio-median"] = "--rigorous vs plain, net of the process start: median"; unit["proven/summary/net-ratio-median"] = "cases"
         lab["proven/summary/net-ratio-worst"] = "--rigorous vs plain, net of the process start: worst"; unit["proven/summary/net-ratio-worst"] = "cases"
@@ -124,7 +124,7 @@ table() {
         if (batchrun != "") print "The batch/ rows come from a later run, " batchrun " (`make bench-batch`)."
         if (floorrun != "") print "The floor/ rows come from a later run, " floorrun " (`make bench-floor`)."
         if (mfrun != "") print "The model-file/ rows come from a later run, " mfrun " (`make bench-model-files`)."
-        if (proven != "") print "The proven/ rows come from a later run of " proven "; their per-case ratios are one round each (docs/performance.md, Proven trajectories)."
+        if (proven != "") print "The proven/ rows come from a later run of " proven "; each per-case ratio is the median of its rounds (docs/performance.md, Proven trajectories)."
         print ""
         if (kind == "summary") {
             print "| comparison | ratio (good for nhref) | at | values |"
