@@ -208,25 +208,28 @@ START_TEST(test_operations)
 }
 END_TEST
 
+/* OUT[i] = the nodes of the N expressions EXPR in the state x */
+static void parse_nodes(nhref_tape_t *tape, nhref_node_t *out, const char *const *expr, int n)
+{
+    const char *names[] = {"x"};
+    char err[128];
+    for (int i = 0; i < n; i++)
+        ck_assert_msg(nhref_tape_parse_node(tape, out + i, expr[i], 1, names, 0, NULL, err,
+                                            sizeof err) == NHREF_OK,
+                      "%s: %s", expr[i], err);
+}
+
 /* a linear solve: M y = b with M = [[2 + x, sin x], [x, 3 + t]], b = (1, cos 2x),
  * x' = y_0 + y_1 */
 START_TEST(test_solve)
 {
-    const char *names[] = {"x"};
     const char *me[] = {"2 + x", "sin(x)", "x", "3 + t"}, *be[] = {"1", "cos(2*x)"};
     nhref_node_t m[4], b[2], y[2];
     nhref_tape_t *tape;
-    char err[128];
     arb_t x0;
     ck_assert_int_eq(nhref_tape_new(&tape, 1, 0, 1), NHREF_OK);
-    for (int i = 0; i < 4; i++)
-        ck_assert_int_eq(nhref_tape_parse_node(tape, m + i, me[i], 1, names, 0, NULL, err,
-                                               sizeof err),
-                         NHREF_OK);
-    for (int i = 0; i < 2; i++)
-        ck_assert_int_eq(nhref_tape_parse_node(tape, b + i, be[i], 1, names, 0, NULL, err,
-                                               sizeof err),
-                         NHREF_OK);
+    parse_nodes(tape, m, me, 4);
+    parse_nodes(tape, b, be, 2);
     ck_assert_int_eq(nhref_tape_solve(tape, y, 2, m, b), NHREF_OK);
     ck_assert_int_eq(nhref_tape_set_output(tape, 0, nhref_tape_mul(tape, nhref_tape_add(tape, y[0], y[1]), nhref_tape_const(tape, "4"))), NHREF_OK);
     ck_assert_int_eq(nhref_tape_status(tape), NHREF_OK);
@@ -244,26 +247,15 @@ END_TEST
  * x' = 4 (y_0 + y_1) + z_0 - z_1 with M y = b, M z = c */
 START_TEST(test_shared_solve)
 {
-    const char *names[] = {"x"};
     const char *me[] = {"2 + x", "sin(x)", "x", "3 + t"}, *be[] = {"1", "cos(2*x)"},
                *ce[] = {"x", "1"};
     nhref_node_t m[4], b[2], c[2], y[2], z[2];
     nhref_tape_t *tape;
-    char err[128];
     arb_t x0;
     ck_assert_int_eq(nhref_tape_new(&tape, 1, 0, 1), NHREF_OK);
-    for (int i = 0; i < 4; i++)
-        ck_assert_int_eq(nhref_tape_parse_node(tape, m + i, me[i], 1, names, 0, NULL, err,
-                                               sizeof err),
-                         NHREF_OK);
-    for (int i = 0; i < 2; i++) {
-        ck_assert_int_eq(nhref_tape_parse_node(tape, b + i, be[i], 1, names, 0, NULL, err,
-                                               sizeof err),
-                         NHREF_OK);
-        ck_assert_int_eq(nhref_tape_parse_node(tape, c + i, ce[i], 1, names, 0, NULL, err,
-                                               sizeof err),
-                         NHREF_OK);
-    }
+    parse_nodes(tape, m, me, 4);
+    parse_nodes(tape, b, be, 2);
+    parse_nodes(tape, c, ce, 2);
     ck_assert_int_eq(nhref_tape_solve(tape, y, 2, m, b), NHREF_OK);
     ck_assert_int_eq(nhref_tape_solve(tape, z, 2, m, c), NHREF_OK);
     ck_assert_int_eq(

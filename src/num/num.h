@@ -74,10 +74,14 @@
 
 /* Cauchy products, coefficient K >= 1 of a product of series (num_d.h says what each
  * computes), for the types whose sums of products are num_dot calls (MPFR: accumulated
- * exactly and rounded once; Arb: arb_dot, rigorous).  DU: unused.  num_d.h has its
- * own kernels (NUM_CAUCHY_DU 1). */
+ * exactly and rounded once; Arb: arb_dot, rigorous).  num_d.h and num_v.h have their own
+ * kernels (NUM_CAUCHY_OWN).  NUM_CAUCHY_DU 1: the interpreter keeps DU_j = j U_j for
+ * each SIN node and num_cauchy_w takes it (one sum; Arb, whose num_dot_w is a ball
+ * product and an arb_addmul_si per term); 0: DU is NULL. */
 #ifndef NUM_CAUCHY_DU
 #define NUM_CAUCHY_DU 0
+#endif
+#ifndef NUM_CAUCHY_OWN
 
 static inline void num_cauchy(num_ptr wk, num_srcptr u, num_srcptr v, unsigned k, num_ptr tmp,
                               long p)
@@ -94,8 +98,10 @@ static inline void num_cauchy_sym(num_ptr wk, num_srcptr u, unsigned k, num_ptr 
 static inline void num_cauchy_w(num_ptr wk, num_srcptr du, num_srcptr u, num_srcptr v, unsigned k,
                                 num_ptr tmp, long p)
 {
-    (void)du;
-    num_dot_w(wk, NULL, 0, u + 1, 1, v + k - 1, -1, (long)k, 1, 1, tmp, p);
+    if (du != NULL)
+        num_dot(wk, NULL, 0, du + 1, 1, v + k - 1, -1, (long)k, tmp, p);
+    else
+        num_dot_w(wk, NULL, 0, u + 1, 1, v + k - 1, -1, (long)k, 1, 1, tmp, p);
 }
 #endif
 

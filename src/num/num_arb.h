@@ -437,31 +437,10 @@ static inline void num_dot_sym(num_ptr res, num_srcptr init, int sub, num_srcptr
 }
 
 /* ------------------------------------------------------------------ Cauchy products
- * Each sum one arb_dot.  num_cauchy_w takes DU_j = j U_j from DU when the interpreter
- * keeps that series (NUM_CAUCHY_DU: the SIN nodes' du): one arb_dot instead of a ball
- * product and an arb_addmul_si per term (num_dot_w), which made sin and cos the
- * dearest kernels of the validated step's point jet (a quarter of the skater's). */
+ * num.h's kernels, each sum one arb_dot; num_cauchy_w takes DU_j = j U_j, which the
+ * interpreter keeps per SIN node (NUM_CAUCHY_DU): one arb_dot instead of a ball product
+ * and an arb_addmul_si per term (num_dot_w), which made sin and cos the dearest kernels
+ * of the validated step's point jet (a quarter of the skater's). */
 #define NUM_CAUCHY_DU 1
-
-static inline void num_cauchy(num_ptr wk, num_srcptr u, num_srcptr v, unsigned k, num_ptr tmp,
-                              long p)
-{
-    num_dot(wk, NULL, 0, u, 1, v + k, -1, (long)k + 1, tmp, p);
-}
-
-static inline void num_cauchy_sym(num_ptr wk, num_srcptr u, unsigned k, num_ptr tmp, long p)
-{
-    num_dot_sym(wk, NULL, 0, u, 1, u + k, -1, ((long)k + 1) / 2, k % 2 == 0 ? u + k / 2 : NULL, tmp,
-                p);
-}
-
-static inline void num_cauchy_w(num_ptr wk, num_srcptr du, num_srcptr u, num_srcptr v, unsigned k,
-                                num_ptr tmp, long p)
-{
-    if (du != NULL)
-        arb_dot(wk, NULL, 0, du + 1, 1, v + k - 1, -1, (slong)k, (slong)p);
-    else
-        num_dot_w(wk, NULL, 0, u + 1, 1, v + k - 1, -1, (long)k, 1, 1, tmp, p);
-}
 
 #endif /* NHREF_NUM_ARB_H */

@@ -553,6 +553,7 @@ NUM_D_INLINE void num_dot_sym(num_ptr res, num_srcptr init, int sub, num_srcptr 
  *                 with DU_j = j U_j taken from DU when DU is not NULL (NUM_CAUCHY_DU: the
  *                 caller keeps that series; the same values either way). */
 #define NUM_CAUCHY_DU 1
+#define NUM_CAUCHY_OWN 1 /* the three kernels below, not num.h's */
 
 NUM_D_INLINE void num_cauchy(num_ptr wk, num_srcptr u, num_srcptr v, unsigned k, num_ptr tmp,
                              long p)

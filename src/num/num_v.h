@@ -574,6 +574,7 @@ NUM_V_INLINE void num_dot_sym(num_ptr res, num_srcptr init, int sub, num_srcptr 
 
 /* Cauchy products: num_d.h's kernels (the same order of the terms) */
 #define NUM_CAUCHY_DU 1
+#define NUM_CAUCHY_OWN 1 /* the three kernels below, not num.h's */
 
 NUM_V_INLINE void num_cauchy(num_ptr wk, num_srcptr u, num_srcptr v, unsigned k, num_ptr tmp,
                              long p)
