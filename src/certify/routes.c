@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "integrate/integrate_internal.h"
 #include "models/models_internal.h"
 #include "run/run_internal.h"
 
@@ -403,6 +404,16 @@ static void proven_note(nhref_certificate_t *c, nhref_route_result_t *res)
 /* more digits for the proven route's second run (run_proven) */
 #define PROVEN_MORE_DIGITS 16
 
+/* the proven route's spec at EXTRA digits more than edit_proven's (D + 8 digits, p + 32
+ * bits), EXTRA's bits by nhref_digits_prec's rule; RES says the run's digits and bits */
+static int proven_at(nhref_spec_t *spec, const nhref_certificate_t *c, nhref_route_result_t *res,
+                     double extra)
+{
+    res->digits = c->c->digits + 8 + extra;
+    res->prec = c->p + 32 + (nhref_digits_prec(fabs(extra)) - NHREF_GUARD_BITS) * (extra < 0 ? -1 : 1);
+    return edit_p(spec, res->prec, res->digits);
+}
+
 /* 1 if a certified column was not kept to the last row by the proven run */
 static int proven_short(const nhref_certificate_t *c, const nhref_route_result_t *res)
 {
@@ -436,17 +447,9 @@ static int run_proven(nhref_certificate_t *c, nhref_route_result_t *res, char *e
     if ((status = route_spec(&spec, c, res->route, err, errlen)) != NHREF_OK)
         return status;
     nhref_spec_set_progress(spec, on_progress, &co);
-    res->prec = c->p + 32;
-    res->digits = c->c->digits + 8;
-    if (nhref_golden_test_proven_first_less > 0) {
-        res->digits -= nhref_golden_test_proven_first_less;
-        res->prec -= (long)ceil(nhref_golden_test_proven_first_less * 3.3219280948873623);
-        if ((status = nhref_spec_set_prec(spec, res->prec)) == NHREF_OK)
-            status = nhref_spec_set_digits(spec, res->digits);
-        if (status != NHREF_OK) {
-            nhref_spec_free(spec);
-            return status;
-        }
+    if ((status = proven_at(spec, c, res, -nhref_golden_test_proven_first_less)) != NHREF_OK) {
+        nhref_spec_free(spec);
+        return status;
     }
     res->balls = _arb_vec_init((slong)(c->nt * c->nc));
     arb_init(res->teb);
@@ -459,12 +462,8 @@ static int run_proven(nhref_certificate_t *c, nhref_route_result_t *res, char *e
      * 28-29 certified digits at D + 8, and the proven route then stopped at t = 9) */
     if (status != NHREF_ENOMEM && res->stats.outcome != NHREF_OUTCOME_NONE &&
         res->stats.outcome != NHREF_OUTCOME_EVENT && proven_short(c, res)) {
-        const double more = PROVEN_MORE_DIGITS;
-        long bits = (long)ceil(more * 3.3219280948873623);
-        int s2 = nhref_spec_set_prec(spec, c->p + 32 + bits);
-        if (s2 == NHREF_OK)
-            s2 = nhref_spec_set_digits(spec, c->c->digits + 8 + more);
-        if (s2 == NHREF_OK) {
+        double first = res->digits;
+        if (proven_at(spec, c, res, PROVEN_MORE_DIGITS) == NHREF_OK) {
             for (size_t k = 0; k < c->nc; k++) {
                 c->alive[k] = c->need[k] >= 1;
                 c->pdig[k] = INFINITY;
@@ -473,9 +472,7 @@ static int run_proven(nhref_certificate_t *c, nhref_route_result_t *res, char *e
                 arb_indeterminate(res->balls + q);
             res->nrows = 0;
             res->have_te = 0;
-            res->first_digits = res->digits;
-            res->prec = c->p + 32 + bits;
-            res->digits = c->c->digits + 8 + more;
+            res->first_digits = first;
             status = nhref_run(spec, &sink, NULL);
         }
     }

@@ -137,8 +137,8 @@ struct nhref_proven {
     /* the point remainder (point_remainder): the tails of the point jet, the defect
      * bound, the Jacobian's magnitudes over the step, the comparison series */
     nhref_tails_arb_t *tw, *twc;      /* the point jet's, the variational jet's */
-    mag_ptr zt, ztop, zd, zu, zv, zw; /* n each */
-    mag_ptr zE, zux, za, zv2;         /* n each: tube's candidate and bound, scratch */
+    mag_ptr zt, ztop, zd, zu;         /* n each */
+    mag_ptr zE, zux, zv2;             /* n each: tube's candidate and bound, jacobian's */
     mag_ptr ct, ctop, cin;            /* nc each: the variational jet's tails */
     mag_ptr zL;                       /* n x n: |df_i/dx_j| over the step, row-major */
     mag_ptr cbar; /* n (N + 1): |P_i,k| of the point jet above C1_ORDER (tube_piece) */
@@ -226,8 +226,6 @@ void nhref_proven_free(nhref_proven_t *pv)
         _mag_vec_clear(pv->ztop, (slong)n);
         _mag_vec_clear(pv->zd, (slong)n);
         _mag_vec_clear(pv->zu, (slong)n);
-        _mag_vec_clear(pv->zv, (slong)n);
-        _mag_vec_clear(pv->zw, (slong)n);
         _mag_vec_clear(pv->zL, (slong)(n * n));
         _mag_vec_clear(pv->cbar, (slong)(n * (pv->N + 1)));
         _mag_vec_clear(pv->kA, (slong)(n * n));
@@ -237,7 +235,6 @@ void nhref_proven_free(nhref_proven_t *pv)
         _mag_vec_clear(pv->kF, (slong)(n * n));
         _mag_vec_clear(pv->zE, (slong)n);
         _mag_vec_clear(pv->zux, (slong)n);
-        _mag_vec_clear(pv->za, (slong)n);
         _mag_vec_clear(pv->zv2, (slong)n);
         _mag_vec_clear(pv->ct, (slong)pv->nc);
         _mag_vec_clear(pv->ctop, (slong)pv->nc);
@@ -422,12 +419,9 @@ int nhref_proven_new_sets(nhref_proven_t **pvp, const nhref_system_t *sys, const
     pv->ztop = _mag_vec_init((slong)n);
     pv->zd = _mag_vec_init((slong)n);
     pv->zu = _mag_vec_init((slong)n);
-    pv->zv = _mag_vec_init((slong)n);
-    pv->zw = _mag_vec_init((slong)n);
     pv->zL = _mag_vec_init((slong)(n * n));
     pv->zE = _mag_vec_init((slong)n);
     pv->zux = _mag_vec_init((slong)n);
-    pv->za = _mag_vec_init((slong)n);
     pv->zv2 = _mag_vec_init((slong)n);
     pv->ct = _mag_vec_init((slong)pv->nc);
     pv->ctop = _mag_vec_init((slong)pv->nc);
@@ -855,9 +849,7 @@ static int tube_piece(nhref_proven_t *pv, unsigned piece)
      * below the box's own width: the degree-N Horner on balls cost a tenth of a step */
     {
         unsigned K = N < M ? N : M;
-        mag_t T, tail;
-        mag_init(T);
-        mag_init(tail);
+        mag_ptr T = pv->zm, tail = pv->D;
         arb_get_mag(T, ts);
         for (size_t i = 0; i < n; i++) {
             mag_srcptr cb = pv->cbar + i * (N + 1);
@@ -876,8 +868,6 @@ static int tube_piece(nhref_proven_t *pv, unsigned piece)
             }
             arb_union(pv->cx + i, pv->cx + i, w, C1_PREC);
         }
-        mag_clear(T);
-        mag_clear(tail);
     }
     for (size_t j = 0; j < n; j++)
         for (size_t i = 0; i < n; i++)

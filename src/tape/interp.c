@@ -347,6 +347,10 @@ static int compile(tape_ws_t *ws, const nhref_program_t *pg)
             if (q == s->dim * s->dim)
                 s->lead = (solve_ws_t *)e;
         }
+        if (s->lead != NULL) { /* its own preconditioner would never be used */
+            nhref_solve_arb_free(s->pc);
+            s->pc = NULL;
+        }
     }
 #endif
     return NHREF_OK;
