@@ -28,6 +28,10 @@
  * fit one limb together; at 100 digits the one pass saved 17 % of the instructions of
  * a sleigh run, 9 % at 200).
  *
+ * Sums of 1 to 4 limbs whose operands all have the result's precision take small_dot
+ * (the products in registers); of 5 to 15 limbs, mid_dot (the general path's
+ * operations with the checks hoisted out of the loop over the terms).
+ *
  * Special operands (NaN, infinities), a result outside the current exponent range,
  * and precisions above NHREF_DOT_MP_MAX_LIMBS limbs take the slow path: each product
  * rounded, then added in order of the terms (MPFR's own semantics for NaN and
