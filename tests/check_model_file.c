@@ -448,6 +448,12 @@ static const bad_t bad[] = {
      "test.model:2: the model's name 'skater' is a built-in model's"},
     {"[state]\nx = 0\n[ode]\nx = 1\n[solution]\ny = t\n", NHREF_EPARSE,
      "test.model:6: [solution] 'y' is not a state component of the model"},
+    /* a golden file or a trajectory where a model file was expected */
+    {"t,x,y\n# nhref golden reference trajectory\n# format: nhref-golden 2\r\n0,1,2\n",
+     NHREF_EPARSE,
+     "test.model:3: an nhref CSV file of format 'nhref-golden 2' (a trajectory or a golden file), "
+     "not a model file; `nhref verify` takes a golden file as --golden FILE"},
+    {"t,x\n0,1\n", NHREF_EPARSE, "test.model:1: a CSV table (a trajectory or a golden file)"},
 };
 
 START_TEST(test_bad_file)

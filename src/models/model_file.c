@@ -209,12 +209,42 @@ char *mf_keep(nhref_model_file_t *mf, char *s)
     return s;
 }
 
+/* an nhref CSV table given where a model file was expected (`nhref verify traj.csv
+ * golden.csv`): the line (1-based) of its '# format: nhref-...' line among the first
+ * 20, else 1 if the first line is a header row 't,...'; 0 if it looks like neither.
+ * FMT: the format's name ("a CSV table" without a format line) */
+static size_t csv_table_line(const char *text, size_t len, char *fmt, size_t fmtlen)
+{
+    static const char tag[] = "# format: ";
+    size_t i = 0, line = 1;
+
+    snprintf(fmt, fmtlen, "a CSV table");
+    for (; i < len && line <= 20; line++) {
+        const char *s = text + i, *e = memchr(s, '\n', len - i);
+        size_t n = e != NULL ? (size_t)(e - s) : len - i;
+        if (n > sizeof tag + 5 && memcmp(s, tag, sizeof tag - 1) == 0 &&
+            memcmp(s + sizeof tag - 1, "nhref-", 6) == 0) {
+            size_t k = n - (sizeof tag - 1);
+            while (k > 0 && (s[sizeof tag - 2 + k] == '\r' || s[sizeof tag - 2 + k] == ' '))
+                k--;
+            snprintf(fmt, fmtlen, "an nhref CSV file of format '%.*s'", (int)(k < 60 ? k : 60),
+                     s + sizeof tag - 1);
+            return line;
+        }
+        i += n + 1;
+    }
+    /* no format line: a header row 't,...' */
+    return len >= 2 && text[0] == 't' && (text[1] == ',' || text[1] == '\t' || text[1] == ';');
+}
+
 int nhref_model_file_parse(nhref_model_file_t **mfp, const char *text, size_t len, const char *name,
                            char *err, size_t errlen)
 {
     nhref_model_file_t *mf = calloc(1, sizeof *mf);
     reader_t r = {NULL, text, len, 0, 0, 0, 0};
     collect_t c;
+    char fmt[96];
+    size_t table;
     int rc, status;
 
     *mfp = NULL;
@@ -235,6 +265,11 @@ int nhref_model_file_parse(nhref_model_file_t **mfp, const char *text, size_t le
                          NHREF_MODEL_FILE_MAX_BYTES);
     else if (memchr(text, '\0', len) != NULL)
         status = mf_fail(mf, NHREF_EPARSE, 0, "a NUL byte: not a text file");
+    else if ((table = csv_table_line(text, len, fmt, sizeof fmt)) != 0)
+        status = mf_fail(mf, NHREF_EPARSE, table,
+                         "%s (a trajectory or a golden file), not a model file; `nhref verify` "
+                         "takes a golden file as --golden FILE",
+                         fmt);
     else if ((rc = ini_parse_stream(read_line, &r, on_entry, &c)) != 0 || r.too_long != 0)
         status =
             r.too_long != 0 ? mf_fail(mf, NHREF_EPARSE, r.too_long,
