@@ -637,12 +637,13 @@ static int mid_dot(mpfr_ptr res, long n, mpfr_srcptr init, int sub, mpfr_srcptr 
                 mpfr_signbit(init), sbuf);
     for (long i = 0; i < len; i++) {
         mpfr_srcptr a = x + i * xs, b = y + i * ys;
-        long w = wt != NULL ? wt->w0 + i * wt->dw : 1, pn = 2 * n,
-             plow = mpfr_custom_get_exp(a) + mpfr_custom_get_exp(b) - 128 * n;
+        long w = wt != NULL ? wt->w0 + i * wt->dw : 1, pn = 2 * n, plow;
         unsigned long aw = abs_ul(w);
         int neg;
         if (!mpfr_regular_p(a) || !mpfr_regular_p(b) || w == 0)
             continue;
+        /* only now: a zero's exponent is MPFR's special value, near LONG_MIN */
+        plow = mpfr_custom_get_exp(a) + mpfr_custom_get_exp(b) - 128 * n;
         neg = ((mpfr_signbit(a) != mpfr_signbit(b)) != (w < 0)) != (sub != 0);
         mpn_mul_n(pbuf, mpfr_custom_get_significand(a), mpfr_custom_get_significand(b), n);
         if (acc_addmul(&acc, pbuf, pn, plow, neg, aw) == 0)
