@@ -221,6 +221,25 @@ static inline __attribute__((always_inline)) int acc_addmul(acc_t *acc, const mp
     return 0;
 }
 
+/* add P W 2^LOWBIT (P: PN limbs with room for one more, W = AW, the sign NEG) to the
+ * accumulator: by acc_addmul where the weight and the shift fit one limb, else the
+ * weight first (a power of two as a shift, exact) and acc_put; SCRATCH: PN + 2 limbs */
+static inline __attribute__((always_inline)) void acc_add_term(acc_t *acc, mp_limb_t *p, long pn,
+                                                               long lowbit, int neg,
+                                                               unsigned long aw,
+                                                               mp_limb_t *scratch)
+{
+    if (acc_addmul(acc, p, pn, lowbit, neg, aw) == 0)
+        return;
+    if ((aw & (aw - 1)) == 0) {
+        lowbit += __builtin_ctzl(aw); /* a power of two: exact */
+    } else {
+        p[pn] = mpn_mul_1(p, p, pn, aw);
+        pn++;
+    }
+    acc_put(acc, p, pn, lowbit, neg, scratch);
+}
+
 /* the limbs of X Y (XN >= YN limbs) needed down to absolute exponent BOT, the product's
  * bit 0 being at LOWBIT: P[0..*PN) with bit 0 at *PLOW.  Small products are exact;
  * large ones skip the columns more than two limbs below BOT (their omitted carries
@@ -637,7 +656,7 @@ static int mid_dot(mpfr_ptr res, long n, mpfr_srcptr init, int sub, mpfr_srcptr 
                 mpfr_signbit(init), sbuf);
     for (long i = 0; i < len; i++) {
         mpfr_srcptr a = x + i * xs, b = y + i * ys;
-        long w = wt != NULL ? wt->w0 + i * wt->dw : 1, pn = 2 * n, plow;
+        long w = wt != NULL ? wt->w0 + i * wt->dw : 1, plow;
         unsigned long aw = abs_ul(w);
         int neg;
         if (!mpfr_regular_p(a) || !mpfr_regular_p(b) || w == 0)
@@ -646,15 +665,7 @@ static int mid_dot(mpfr_ptr res, long n, mpfr_srcptr init, int sub, mpfr_srcptr 
         plow = mpfr_custom_get_exp(a) + mpfr_custom_get_exp(b) - 128 * n;
         neg = ((mpfr_signbit(a) != mpfr_signbit(b)) != (w < 0)) != (sub != 0);
         mpn_mul_n(pbuf, mpfr_custom_get_significand(a), mpfr_custom_get_significand(b), n);
-        if (acc_addmul(&acc, pbuf, pn, plow, neg, aw) == 0)
-            continue;
-        if ((aw & (aw - 1)) == 0) {
-            plow += __builtin_ctzl(aw); /* a power of two: exact */
-        } else {
-            pbuf[pn] = mpn_mul_1(pbuf, pbuf, pn, aw);
-            pn++;
-        }
-        acc_put(&acc, pbuf, pn, plow, neg, sbuf);
+        acc_add_term(&acc, pbuf, 2 * n, plow, neg, aw, sbuf);
     }
     if (mid != NULL && mpfr_regular_p(mid)) {
         const mp_limb_t *m = mpfr_custom_get_significand(mid);
@@ -800,25 +811,16 @@ void nhref_dot_mp(mpfr_ptr res, mpfr_srcptr init, int sub, mpfr_srcptr x, long x
                                 mpfr_custom_get_significand(b), an,
                                 mpfr_custom_get_exp(a) + mpfr_custom_get_exp(b) - 128 * an,
                                 acc.bot - bitlen_ul(aw), xbuf, ybuf);
-            if (acc_addmul(&acc, p, pn, plow, neg != (sub != 0), aw) == 0)
-                continue;
         } else {
             p = pbuf;
             product(pbuf, &pn, &plow, mpfr_custom_get_significand(a), an,
                     mpfr_custom_get_significand(b), bn,
                     mpfr_custom_get_exp(a) + mpfr_custom_get_exp(b) - 64 * (an + bn),
                     acc.bot - bitlen_ul(aw));
-            /* the weight and the shift in one pass (not mpn_mul_1, mpn_lshift, mpn_add_n) */
-            if (acc_addmul(&acc, p, pn, plow, neg != (sub != 0), aw) == 0)
-                continue;
         }
-        if ((aw & (aw - 1)) == 0) {
-            plow += __builtin_ctzl(aw); /* a power of two: exact */
-        } else {
-            p[pn] = mpn_mul_1(p, p, pn, aw);
-            pn++;
-        }
-        acc_put(&acc, p, pn, plow, neg != (sub != 0), sbuf);
+        /* the weight and the shift in one pass where they fit (not mpn_mul_1, mpn_lshift,
+         * mpn_add_n) */
+        acc_add_term(&acc, p, pn, plow, neg != (sub != 0), aw, sbuf);
     }
     if (mid != NULL && mpfr_regular_p(mid)) {
         long mn = limbs_of(mid), pn, plow;
